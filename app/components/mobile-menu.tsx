@@ -1,0 +1,142 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "react-router";
+import { useHydrated } from "../lib/use-hydrated";
+import { OVERLAY_FOOTER_TEXT } from "../lib/constants";
+import { Logo } from "./logo";
+import { NAV_ITEMS } from "./nav-items";
+import { SocialIcons, type SocialLinks } from "./social-icons";
+
+type MenuState = "closed" | "open" | "closing";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Under 1000 px: the hamburger opens a full-screen pink overlay with the links, the logo, the social
+ * icons and the footer line (spec §2). Closing fades it out over 0.4 s and removes it when the fade
+ * ends. Focus stays inside while it is open; Escape closes it. Without JavaScript the hamburger is a
+ * link to the overlay (#site-menu), shown with :target.
+ */
+export function MobileMenu({ social, adminControls }: { social: SocialLinks | null; adminControls?: React.ReactNode }) {
+  const [state, setState] = useState<MenuState>("closed");
+  const enhanced = useHydrated();
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const close = useCallback(() => setState((s) => (s === "open" ? "closing" : s)), []);
+
+  useEffect(() => {
+    if (state !== "open") return;
+    const overlay = overlayRef.current;
+    overlay?.querySelector<HTMLElement>(".mobile-menu__close")?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = previousOverflow;
+    };
+  }, [state]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (event.key !== "Tab") return;
+    const items = Array.from(overlayRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const rendered = !enhanced || state !== "closed";
+  return (
+    <>
+      <a
+        ref={toggleRef}
+        href="#site-menu"
+        className="hamburger"
+        role="button"
+        aria-label="메뉴 열기"
+        aria-expanded={state === "open"}
+        aria-controls="site-menu"
+        onClick={(event) => {
+          event.preventDefault();
+          setState("open");
+        }}
+      >
+        <span />
+        <span />
+        <span />
+      </a>
+      {rendered ? (
+        <div
+          id="site-menu"
+          ref={overlayRef}
+          className={`mobile-menu${state === "open" ? " is-open" : ""}${state === "closing" ? " is-closing" : ""}`}
+          role="dialog"
+          aria-modal={state === "open" ? true : undefined}
+          aria-label="전체 메뉴"
+          onKeyDown={onKeyDown}
+          onAnimationEnd={(event) => {
+            if (event.target !== event.currentTarget || state !== "closing") return;
+            setState("closed");
+            toggleRef.current?.focus();
+          }}
+        >
+          <div className="mobile-menu__top">
+            <Link to="/" className="mobile-menu__logo" aria-label="WE ENTERTAINMENT 홈">
+              <Logo />
+            </Link>
+            <a
+              href="#"
+              role="button"
+              className="mobile-menu__close"
+              aria-label="메뉴 닫기"
+              onClick={(event) => {
+                event.preventDefault();
+                close();
+              }}
+            >
+              <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
+                <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" />
+              </svg>
+            </a>
+          </div>
+          {/* Following a link closes the menu at once. */}
+          <nav
+            aria-label="전체 메뉴 링크"
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest("a")) setState("closed");
+            }}
+          >
+            <ul className="mobile-menu__links">
+              {NAV_ITEMS.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>
+                  {"children" in item ? (
+                    <ul className="mobile-menu__sub">
+                      {item.children.map((child) => (
+                        <li key={child.to}>
+                          <Link to={child.to}>{child.label}</Link>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {adminControls}
+          {social ? <SocialIcons links={social} className="mobile-menu__social" /> : null}
+          <p className="mobile-menu__footer">{OVERLAY_FOOTER_TEXT}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from "react";
+
+/** Back-to-top button (60 px, 50 px under 768 px; spec §9). Without JavaScript it is a link to the top. */
+export function ScrollTopButton() {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setVisible(window.scrollY > 200);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+  return (
+    <a
+      href="#top"
+      className={visible ? "scroll-top" : "scroll-top is-hidden"}
+      aria-label="맨 위로"
+      onClick={(event) => {
+        event.preventDefault();
+        const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        window.scrollTo({ top: 0, behavior: smooth ? "smooth" : "auto" });
+        document.getElementById("main")?.focus({ preventScroll: true });
+      }}
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M6 14l6-6 6 6" fill="none" stroke="currentColor" strokeWidth="2.4" />
+      </svg>
+    </a>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+
+export interface FooterInfo {
+  companyName: string;
+  companyNameEn: string;
+  address: string;
+  phone: string;
+  email: string;
+}
+
+/** Site footer with company details and the small admin entry icon (spec §2). */
+export function SiteFooter({ info }: { info: FooterInfo | null }) {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <div className="site-footer__brand">{info?.companyNameEn ?? "WE ENTERTAINMENT"}</div>
+        {info ? (
+          <address className="site-footer__contact">
+            <span>{info.companyName}</span>
+            <span>{info.address}</span>
+            <span>
+              TEL <a href={`tel:${info.phone.replace(/[^\d+]/g, "")}`}>{info.phone}</a>
+            </span>
+            <span>
+              E-MAIL <a href={`mailto:${info.email}`}>{info.email}</a>
+            </span>
+          </address>
+        ) : null}
+        <div className="site-footer__bottom">
+          <p className="site-footer__copyright">ALL RIGHTS RESERVED. 2024 @ WE ENTERTAINMENT</p>
+          <Link to="/adminLogin" className="site-footer__admin" aria-label="관리자 로그인" title="관리자 로그인">
+            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
+              <path d="M12 1a5 5 0 0 0-5 5v4H6a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 5a3 3 0 1 1 6 0v4H9z" />
+            </svg>
+          </Link>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,68 @@
+import type { MetaDescriptor } from "react-router";
+
+export const SITE_NAME = "WE ENTERTAINMENT";
+export const DEFAULT_DESCRIPTION =
+  "배우의 창작 욕구와 경험을 존중하는 배우 매니지먼트, WE ENTERTAINMENT(위이엔터테인먼트). Want and Experience.";
+export const DEFAULT_OG_IMAGE = "/og-image.png";
+
+type JsonLd = Extract<MetaDescriptor, { "script:ld+json": unknown }>["script:ld+json"];
+
+export interface SeoInput {
+  /** Page title without the site name; omit on the home page. */
+  title?: string;
+  description: string;
+  /** Path of the canonical URL, e.g. `/artist/한서윤`. */
+  path: string;
+  /** Site origin (PUBLIC_ORIGIN or the request's), e.g. `https://www.we-entertainment.co.kr`. */
+  origin: string;
+  /** Image path or URL for link previews (KakaoTalk, social). */
+  image?: string | null;
+  type?: "website" | "article" | "profile";
+  jsonLd?: JsonLd;
+}
+
+export function absoluteUrl(origin: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, origin).toString();
+}
+
+/** Title, description, canonical, Open Graph and Twitter tags, and JSON-LD for one page. */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const title = input.title ? `${input.title} | ${SITE_NAME}` : `${SITE_NAME} | 위이엔터테인먼트`;
+  const url = absoluteUrl(input.origin, input.path);
+  const image = absoluteUrl(input.origin, input.image ?? DEFAULT_OG_IMAGE);
+  const description = input.description.length > 160 ? `${input.description.slice(0, 157)}...` : input.description;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:locale", content: "ko_KR" },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  ];
+  if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });
+  return tags;
+}
+
+/** Schema.org Organization for the agency. */
+export function organizationJsonLd(origin: string, contact: { companyName: string; address: string; phone: string; email: string; sameAs: string[] }): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: SITE_NAME,
+    alternateName: contact.companyName,
+    url: absoluteUrl(origin, "/"),
+    logo: absoluteUrl(origin, "/logo.png"),
+    email: contact.email,
+    telephone: contact.phone,
+    address: { "@type": "PostalAddress", streetAddress: contact.address, addressCountry: "KR" },
+    sameAs: contact.sameAs,
+  };
+}

@@ -1,0 +1,114 @@
+import "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css";
+import "./styles/global.css";
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import { getRequestContext } from "./server/context.server";
+import { getSiteSettings } from "./server/settings.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { runtime } = getRequestContext(context);
+  const settings = await getSiteSettings(runtime.db);
+  return {
+    origin: runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
+    kakaoMapKey: runtime.env.KAKAO_MAP_APP_KEY ?? null,
+    contact: {
+      companyName: settings.companyName,
+      companyNameEn: settings.companyNameEn,
+      address: settings.address,
+      phone: settings.phone,
+      email: settings.email,
+      auditionEmail: settings.auditionEmail,
+      businessHours: settings.businessHours,
+      map: settings.map,
+    },
+    social: settings.social,
+    footer: {
+      companyName: settings.companyName,
+      companyNameEn: settings.companyNameEn,
+      address: settings.address,
+      phone: settings.phone,
+      email: settings.email,
+    },
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#ffffff" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          본문 바로가기
+        </a>
+        <SiteHeader social={data?.social ?? null} />
+        <main id="main" className="page" tabIndex={-1}>
+          <span id="top" />
+          {children}
+        </main>
+        <SiteFooter info={data?.footer ?? null} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const location = useLocation();
+  // Re-mounting on a new path replays the 1.5 s fade-in on every page (spec §2).
+  return (
+    <div key={location.pathname} className="page-fade">
+      <Outlet />
+    </div>
+  );
+}
+
+export function meta() {
+  return [
+    { title: "WE ENTERTAINMENT | 위이엔터테인먼트" },
+    { name: "description", content: "배우의 꿈을 함께 만들어 가는 배우 매니지먼트, 위이엔터테인먼트입니다." },
+  ];
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <title>{notFound ? "페이지를 찾을 수 없습니다 | WE ENTERTAINMENT" : "오류 | WE ENTERTAINMENT"}</title>
+      <p className="error-page__code">{notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}</p>
+      <h1 id="error-title" className="error-page__title">
+        {notFound ? "페이지를 찾을 수 없습니다" : "일시적인 오류가 발생했습니다"}
+      </h1>
+      <p className="error-page__text">
+        {notFound
+          ? "주소가 바뀌었거나 삭제된 페이지입니다. 입력한 주소를 다시 확인해 주세요."
+          : "잠시 후 다시 시도해 주세요. 문제가 계속되면 회사로 연락해 주세요."}
+      </p>
+      <Link to="/" className="button">
+        홈으로 가기
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Route } from "./+types/company";
+import { rootDataFromMatches } from "../lib/root-data";
+import { organizationJsonLd, seoMeta } from "../lib/seo";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootDataFromMatches(matches);
+  if (!root) return [];
+  return seoMeta({
+    title: "회사 소개",
+    description:
+      "WE ENTERTAINMENT는 배우의 창작 욕구와 경험을 존중하며 'Want and Experience'를 모토로 소속 배우의 꿈을 함께 이루어 가는 배우 매니지먼트사입니다.",
+    path: "/company",
+    origin: root.origin,
+    jsonLd: organizationJsonLd(root.origin, {
+      ...root.contact,
+      sameAs: [root.social.instagram, root.social.youtube, ...(root.social.blog ? [root.social.blog] : [])],
+    }),
+  });
+}
+
+export default function Company() {
+  return (
+    <article className="company">
+      <header className="page-heading">
+        <p className="page-heading__eyebrow">COMPANY</p>
+        <h1 className="page-heading__title">회사 소개</h1>
+      </header>
+      <section className="company__intro" aria-labelledby="company-motto">
+        <h2 id="company-motto" className="company__motto">
+          Want and Experience
+        </h2>
+        <p className="company__lead">배우의 ‘하고 싶은 마음’과 ‘살아 낸 경험’을 존중하는 회사, WE ENTERTAINMENT입니다.</p>
+        <div className="company__text">
+          <p>
+            WE ENTERTAINMENT는 배우 매니지먼트를 전문으로 하는 엔터테인먼트 회사입니다. 우리는 연기가 대본 위의
+            기술만으로 완성되지 않는다고 생각합니다. 한 사람의 배우가 무엇을 표현하고 싶은지, 그리고 어떤 시간을
+            지나 지금에 이르렀는지가 화면과 무대 위에서 그 배우만의 얼굴을 만듭니다.
+          </p>
+          <p>
+            그래서 우리는 배우의 창작 욕구와 경험을 가장 먼저 존중합니다. 작품을 고를 때에도, 캐릭터를 준비할
+            때에도 회사의 일정보다 배우의 목소리를 먼저 듣습니다. 현장에서 배우가 연기에만 집중할 수 있도록
+            스케줄과 계약, 홍보와 일상의 작은 일까지 매니지먼트 팀이 곁에서 함께합니다.
+          </p>
+          <p>
+            ‘WE’라는 이름에는 배우와 회사가 한 팀이라는 약속이 담겨 있습니다. 소속 배우 한 사람 한 사람의 꿈을
+            회사의 목표로 삼고, 신인 배우에게는 첫 무대를, 경력 배우에게는 새로운 도전을 찾아 드리며, 그 꿈이
+            이루어지는 순간까지 함께 걷겠습니다.
+          </p>
+        </div>
+      </section>
+      <section className="company__values" aria-labelledby="company-values-title">
+        <h2 id="company-values-title" className="visually-hidden">
+          우리가 지키는 가치
+        </h2>
+        <ul className="values">
+          <li>
+            <strong>Want</strong>
+            <span>배우가 하고 싶은 이야기와 역할을 먼저 묻습니다.</span>
+          </li>
+          <li>
+            <strong>Experience</strong>
+            <span>배우가 쌓아 온 시간과 경험을 연기의 가장 큰 자산으로 여깁니다.</span>
+          </li>
+          <li>
+            <strong>Together</strong>
+            <span>소속 배우의 꿈을 회사의 꿈으로 삼고 끝까지 함께합니다.</span>
+          </li>
+        </ul>
+      </section>
+      <section className="company__organization" aria-labelledby="company-organization-title">
+        <h2 id="company-organization-title" className="company__subtitle">
+          조직도
+        </h2>
+        <img
+          src="/images/organization-chart.png"
+          width={1200}
+          height={640}
+          alt="WE ENTERTAINMENT 조직도: 대표이사 아래 경영지원본부(재무·인사, 법무·계약), 매니지먼트본부(매니지먼트 1팀, 매니지먼트 2팀, 신인개발팀), 콘텐츠전략본부(홍보·마케팅, 디지털 콘텐츠), 캐스팅본부(캐스팅·오디션)"
+          loading="lazy"
+          decoding="async"
+        />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Route } from "./+types/home";
+import { ContactSection } from "../components/contact-section";
+import { Logo } from "../components/logo";
+import { ScrollTopButton } from "../components/scroll-top-button";
+import { Carousel } from "../islands/carousel";
+import { HOME_CAROUSEL_IMAGES } from "../lib/constants";
+import { toResponsiveImage } from "../lib/responsive-image";
+import { rootDataFromMatches, useRootData } from "../lib/root-data";
+import { DEFAULT_DESCRIPTION, organizationJsonLd, seoMeta } from "../lib/seo";
+import { listPublicArtists, pickHomeCarouselImages } from "../server/artists.server";
+import { getRequestContext } from "../server/context.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { runtime } = getRequestContext(context);
+  const roster = await listPublicArtists(runtime.db);
+  return {
+    slides: pickHomeCarouselImages(roster, HOME_CAROUSEL_IMAGES).map(({ artist, image }) => ({
+      image: toResponsiveImage(image),
+      alt: `${artist.name} (${artist.ename})`,
+      href: `/artist/${encodeURIComponent(artist.name)}`,
+    })),
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootDataFromMatches(matches);
+  if (!root) return [];
+  return seoMeta({
+    description: DEFAULT_DESCRIPTION,
+    path: "/",
+    origin: root.origin,
+    jsonLd: organizationJsonLd(root.origin, {
+      ...root.contact,
+      sameAs: [root.social.instagram, root.social.youtube, ...(root.social.blog ? [root.social.blog] : [])],
+    }),
+  });
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRootData();
+  return (
+    <>
+      <ScrollTopButton />
+      <div className="spacer" aria-hidden="true" />
+      <section className="home-hero" aria-labelledby="home-title">
+        <div className="home-hero__logo">
+          <Logo title="WE ENTERTAINMENT" />
+        </div>
+        <div className="home-hero__text">
+          <h1 id="home-title" className="home-hero__title">
+            Want and Experience
+          </h1>
+          <p>
+            WE ENTERTAINMENT는 배우가 가진 창작의 욕구와 그동안 쌓아 온 경험을 무엇보다 존중합니다. 하고 싶은
+            마음(Want)과 몸으로 겪어 낸 시간(Experience)이 만날 때 가장 좋은 연기가 나온다고 믿기 때문입니다.
+          </p>
+          <p>소속 배우 한 사람 한 사람의 꿈을 회사의 목표로 삼고, 그 꿈이 이루어지는 순간까지 함께 걷겠습니다.</p>
+        </div>
+      </section>
+      <div className="spacer" aria-hidden="true" />
+      <section className="home-artists" aria-labelledby="home-artists-title">
+        <header className="section-heading">
+          <p className="section-heading__eyebrow">OUR ACTORS</p>
+          <h2 id="home-artists-title" className="section-heading__title">
+            ARTIST
+          </h2>
+        </header>
+        {loaderData.slides.length > 0 ? (
+          <Carousel
+            slides={loaderData.slides}
+            label="소속 배우 사진"
+            wideSlides={3}
+            sizes="(min-width: 1000px) 33vw, 100vw"
+            priority
+            className="home-artists__carousel"
+          />
+        ) : (
+          <p className="empty-state">곧 새로운 배우들을 소개해 드리겠습니다.</p>
+        )}
+      </section>
+      <div className="spacer" aria-hidden="true" />
+      <ContactSection contact={root.contact} kakaoMapKey={root.kakaoMapKey} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { eq } from "drizzle-orm";
+import { adminUsers, sessions } from "../../drizzle/schema";
+import type { Database } from "./db.server";
+import type { Logger } from "./logger.server";
+import { generatePassword, hashPassword, normalizeLoginId, verifyPassword } from "./passwords.server";
+
+export const DEFAULT_ADMIN_ID = "admin";
+
+export type AdminBootstrapResult =
+  | { action: "unchanged" }
+  | { action: "created-from-env" | "reset-from-env"; loginId: string }
+  | { action: "generated"; loginId: string; password: string };
+
+/**
+ * Sets the single administrator's credential. It is site-wide: the same id and password work on
+ * every app server. Changing the password ends every existing session.
+ */
+export async function setAdminCredential(db: Database, loginId: string, password: string): Promise<"created" | "reset"> {
+  const normalized = normalizeLoginId(loginId);
+  if (!normalized) throw new Error("The admin id must not be empty.");
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: adminUsers.id }).from(adminUsers).orderBy(adminUsers.id).limit(1);
+    if (!existing) {
+      await tx.insert(adminUsers).values({ loginId: normalized, passwordHash });
+      return "created";
+    }
+    await tx
+      .update(adminUsers)
+      .set({ loginId: normalized, passwordHash, passwordChangedAt: new Date() })
+      .where(eq(adminUsers.id, existing.id));
+    await tx.delete(sessions).where(eq(sessions.adminId, existing.id));
+    return "reset";
+  });
+}
+
+/**
+ * At start: ADMIN_ID/ADMIN_PASSWORD create or reset the credential (only when they differ from the
+ * stored one, so a restart does not log the admin out). With neither an admin nor the env, a strong
+ * password is generated and returned so the caller can print it once. No default password exists.
+ */
+export async function ensureAdminCredential(
+  db: Database,
+  fromEnv: { loginId: string; password: string } | null,
+): Promise<AdminBootstrapResult> {
+  const [existing] = await db.select().from(adminUsers).orderBy(adminUsers.id).limit(1);
+  if (fromEnv) {
+    const sameId = existing?.loginId === normalizeLoginId(fromEnv.loginId);
+    if (existing && sameId && (await verifyPassword(existing.passwordHash, fromEnv.password))) {
+      return { action: "unchanged" };
+    }
+    const result = await setAdminCredential(db, fromEnv.loginId, fromEnv.password);
+    return { action: result === "created" ? "created-from-env" : "reset-from-env", loginId: normalizeLoginId(fromEnv.loginId) };
+  }
+  if (existing) return { action: "unchanged" };
+  const password = generatePassword();
+  await setAdminCredential(db, DEFAULT_ADMIN_ID, password);
+  return { action: "generated", loginId: DEFAULT_ADMIN_ID, password };
+}
+
+/** Prints a generated credential once, where the operator starting the server will see it. */
+export function announceAdminCredential(result: AdminBootstrapResult, logger: Logger): void {
+  if (result.action === "generated") {
+    process.stdout.write(
+      [
+        "",
+        "==================================================================",
+        " WE ENTERTAINMENT: an administrator account was created.",
+        `   id:       ${result.loginId}`,
+        `   password: ${result.password}`,
+        " This password is shown only now. Change it with `npm run admin:password`",
+        " or set ADMIN_ID and ADMIN_PASSWORD.",
+        "==================================================================",
+        "",
+      ].join("\n"),
+    );
+    logger.warn({ loginId: result.loginId }, "administrator created with a generated password (printed once)");
+  } else if (result.action !== "unchanged") {
+    logger.info({ loginId: result.loginId, action: result.action }, "administrator credential set from ADMIN_ID/ADMIN_PASSWORD");
+  }
+}

@@ -1,0 +1,18 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Logger } from "./logger.server";
+import type { Runtime } from "./runtime.server";
+
+/** Per-request values handed from the Express server to loaders, actions and the document. */
+export interface RequestContext {
+  runtime: Runtime;
+  requestId: string;
+  /** Nonce of this response's Content-Security-Policy, for inline scripts. */
+  cspNonce: string;
+  logger: Logger;
+}
+
+export const requestContext = createContext<RequestContext>();
+
+export function getRequestContext(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
+}

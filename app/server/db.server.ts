@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "../../drizzle/schema";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import type { Logger } from "./logger.server";
+
+export { schema };
+
+/** The Drizzle database, whichever engine is behind it. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A database or an open transaction on it. */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type Engine = "postgres" | "pglite";
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly engine: Engine;
+  /** Applies the committed migrations (idempotent; serialized across app servers on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig =
+  | { kind: "postgres"; url: string; poolMax?: number; logger?: Logger }
+  | { kind: "pglite"; dataDir: string | null; logger?: Logger };
+
+/** Arbitrary, fixed key of the advisory lock that serializes migrations between app servers. */
+const MIGRATION_LOCK_KEY = 4_185_730_221;
+
+/** Finds the committed `migrations/` folder, wherever this module was bundled to. */
+export function findMigrationsFolder(): string {
+  const candidates = [process.env.MIGRATIONS_DIR, path.resolve("migrations")];
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    candidates.push(path.join(dir, "migrations"));
+    dir = path.dirname(dir);
+  }
+  for (const candidate of candidates) {
+    if (candidate && fs.existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+  }
+  throw new Error("The migrations folder (migrations/meta/_journal.json) was not found.");
+}
+
+/** Opens PostgreSQL through a `pg` pool, or the embedded PGlite under `dataDir` (`null`: in memory). */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  return config.kind === "postgres" ? openPostgres(config) : openPglite(config);
+}
+
+async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolMax ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => config.logger?.error({ err: error }, "postgres pool client error"));
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    engine: "postgres",
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(db, { migrationsFolder: findMigrationsFolder() });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): Promise<DatabaseHandle> {
+  let lock: DataDirLock | null = null;
+  let client: PGlite;
+  if (config.dataDir) {
+    lock = acquireDataDirLock(config.dataDir);
+    try {
+      client = await PGlite.create(path.join(config.dataDir, "pglite"));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema });
+  return {
+    db,
+    engine: "pglite",
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

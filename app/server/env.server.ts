@@ -1,0 +1,89 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Empty strings in the environment mean "unset". */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const booleanFlag = (fallback: boolean) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return fallback;
+      if (["1", "true", "yes", "on"].includes(v)) return true;
+      if (["0", "false", "no", "off"].includes(v)) return false;
+      ctx.addIssue({ code: "custom", message: "must be true or false" });
+      return z.NEVER;
+    });
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default("0.0.0.0"),
+    DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    DATA_DIR: z.string().trim().min(1).default("./data"),
+    ADMIN_ID: optionalString.pipe(z.string().max(64).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(10, "must be at least 10 characters").max(256).optional(),
+    ),
+    SESSION_SECRET: optionalString.pipe(
+      z.string().min(32, "must be at least 32 characters").optional(),
+    ),
+    PUBLIC_ORIGIN: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/ })
+        .transform((v) => new URL(v).origin)
+        .optional(),
+    ),
+    KAKAO_MAP_APP_KEY: optionalString,
+    TRUST_PROXY: optionalString,
+    SEED_DEMO_CONTENT: booleanFlag(true),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_ID === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_PASSWORD"],
+        message: "ADMIN_ID and ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+export type Env = Omit<z.output<typeof envSchema>, "DATA_DIR" | "LOG_LEVEL"> & {
+  /** Absolute path of the data directory (PGlite files, uploads, generated secrets). */
+  DATA_DIR: string;
+  LOG_LEVEL: NonNullable<z.output<typeof envSchema>["LOG_LEVEL"]>;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Validates the environment once, at start; a wrong variable stops the app with a clear message. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "env"}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration (see .env.example):\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : env.NODE_ENV === "test" ? "warn" : "debug"),
+  };
+}

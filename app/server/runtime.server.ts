@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { announceAdminCredential, ensureAdminCredential } from "./admin.server";
+import { openDatabase, type Database, type DatabaseHandle } from "./db.server";
+import { loadEnv, type Env } from "./env.server";
+import { createLogger, type Logger } from "./logger.server";
+import { seedDemoContent } from "./seed/seed.server";
+import { ensureSiteSettings } from "./settings.server";
+import { createLocalStorage, type MediaStorage } from "./storage.server";
+
+/** Everything a request needs from the process: configuration, database, storage, logger. */
+export interface Runtime {
+  env: Env;
+  logger: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  storage: MediaStorage;
+  sessionSecret: string;
+  close(): Promise<void>;
+}
+
+/** SESSION_SECRET, or one generated once and kept in DATA_DIR. */
+function resolveSessionSecret(env: Env): string {
+  if (env.SESSION_SECRET) return env.SESSION_SECRET;
+  const file = path.join(env.DATA_DIR, "session-secret");
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(env.DATA_DIR, { recursive: true });
+    const secret = randomBytes(32).toString("hex");
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  }
+}
+
+/**
+ * Opens the database, applies migrations, stores default settings, sets the admin credential
+ * and seeds demo content into an empty database. Called once per process, before listening.
+ */
+export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, logger }
+      : { kind: "pglite", dataDir: env.DATA_DIR, logger },
+  );
+  try {
+    const started = Date.now();
+    await database.migrate();
+    const { db } = database;
+    const storage = createLocalStorage(path.join(env.DATA_DIR, "media"));
+    await ensureSiteSettings(db);
+    announceAdminCredential(
+      await ensureAdminCredential(
+        db,
+        env.ADMIN_ID && env.ADMIN_PASSWORD ? { loginId: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
+      ),
+      logger,
+    );
+    if (env.SEED_DEMO_CONTENT) await seedDemoContent({ db, storage, logger });
+    logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
+    return {
+      env,
+      logger,
+      database,
+      db,
+      storage,
+      sessionSecret: resolveSessionSecret(env),
+      close: () => database.close(),
+    };
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,91 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * The allowlist matches the editor's toolbar (spec §9): headers 1-2, size, bold, italic,
+ * underline, strike, blockquote, ordered and bullet lists, alignment, images; plus links and
+ * line breaks that Quill produces. Everything else is removed, not escaped.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "h1", "h2", "strong", "b", "em", "i", "u", "s", "blockquote", "ol", "ul", "li", "a", "img", "span"],
+  allowedAttributes: {
+    a: ["href", "target", "rel"],
+    img: ["src", "alt", "width", "height"],
+    li: ["data-list"],
+    "*": ["class"],
+  },
+  allowedClasses: {
+    "*": [
+      "ql-align-center",
+      "ql-align-right",
+      "ql-align-justify",
+      "ql-size-small",
+      "ql-size-large",
+      "ql-size-huge",
+      /^ql-indent-[1-8]$/,
+    ],
+  },
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  allowedSchemesAppliedToAttributes: ["href", "src"],
+  disallowedTagsMode: "discard",
+  nonTextTags: ["style", "script", "textarea", "option", "noscript", "title", "xmp", "iframe", "noembed", "noframes", "template"],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const out: sanitizeHtml.Attributes = { ...attribs };
+      if (out.target && out.target !== "_blank") delete out.target;
+      if (out.target === "_blank") out.rel = "noopener noreferrer";
+      else delete out.rel;
+      return { tagName, attribs: out };
+    },
+    li: (tagName, attribs) => {
+      const out: sanitizeHtml.Attributes = { ...attribs };
+      if (out["data-list"] !== "bullet" && out["data-list"] !== "ordered") delete out["data-list"];
+      return { tagName, attribs: out };
+    },
+  },
+};
+
+/** Sanitizes post HTML on save and again on render. Idempotent: sanitizing twice changes nothing. */
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Plain text of post HTML (tags removed, entities decoded, whitespace collapsed). */
+export function postHtmlToText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<(br|\/p|\/h[12]|\/li|\/blockquote)\b[^>]*>/gi, "$& "), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: OPTIONS.nonTextTags,
+  });
+  return decodeEntities(text).replace(/\s+/g, " ").trim();
+}
+
+/** The first image URL in post HTML, if any (spec §9: it is the list thumbnail). */
+export function firstImageSrc(html: string): string | null {
+  let found: string | null = null;
+  sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => {
+      if (!found && frame.tag === "img" && typeof frame.attribs.src === "string") found = frame.attribs.src;
+      return false;
+    },
+  });
+  return found;
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&nbsp;/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&#(\d+);/g, (_, n: string) => codePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => codePoint(parseInt(n, 16)))
+    .replace(/&amp;/g, "&");
+}
+
+function codePoint(n: number): string {
+  return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : "\uFFFD";
+}

@@ -1,0 +1,127 @@
+import { count, eq, sql } from "drizzle-orm";
+import { artistImages, artists, posts, siteSettings } from "../../../drizzle/schema";
+import type { Database } from "../db.server";
+import type { Logger } from "../logger.server";
+import { deleteMedia, storeImage } from "../media.server";
+import { sanitizePostHtml } from "../sanitize.server";
+import type { MediaStorage } from "../storage.server";
+import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "./demo-content.server";
+import { renderDemoPortrait, renderDemoScene } from "./demo-images.server";
+
+const SEEDED_MARKER = "demo_content_seeded";
+/** Fixed key of the advisory lock that keeps two starting app servers from seeding twice. */
+const SEED_LOCK_KEY = 4_185_730_222;
+const POST_PALETTES: [string, string][] = [
+  ["#f6d5dc", "#b9879a"],
+  ["#dfe7f2", "#7d93b5"],
+  ["#f3e6d3", "#b79a72"],
+  ["#e2efe6", "#7fa58b"],
+];
+
+export type SeedResult = "seeded" | "already-seeded" | "not-empty";
+
+/**
+ * Fills an empty database with demo content, once. A marker records that it ran, so content the
+ * administrator later deletes never comes back at the next start.
+ */
+export async function seedDemoContent(deps: { db: Database; storage: MediaStorage; logger: Logger }): Promise<SeedResult> {
+  const { db, storage, logger } = deps;
+  if (await hasMarker(db)) return "already-seeded";
+  if (!(await isEmpty(db))) {
+    await setMarker(db);
+    return "not-empty";
+  }
+
+  const started = Date.now();
+  const artistMedia: number[][] = [];
+  for (const artist of DEMO_ARTISTS) {
+    const ids: number[] = [];
+    for (let i = 0; i < artist.imageCount; i++) {
+      ids.push((await storeImage(db, storage, await renderDemoPortrait(artist.palette, i))).id);
+    }
+    artistMedia.push(ids);
+  }
+  const postImages = new Map<DemoPost, { id: number; url: string }>();
+  const allPosts = [...DEMO_NEWS, ...DEMO_NOTICES];
+  for (const [i, post] of allPosts.entries()) {
+    if (!post.html.includes("{{IMAGE}}")) continue;
+    const stored = await storeImage(db, storage, await renderDemoScene(POST_PALETTES[i % POST_PALETTES.length]!, i));
+    postImages.set(post, { id: stored.id, url: stored.url });
+  }
+
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [marker] = await tx.select().from(siteSettings).where(eq(siteSettings.key, SEEDED_MARKER));
+    if (marker) return "already-seeded" as const;
+    for (const [i, artist] of DEMO_ARTISTS.entries()) {
+      const [row] = await tx
+        .insert(artists)
+        .values({
+          name: artist.name,
+          ename: artist.ename,
+          birthday: artist.birthday,
+          cm: artist.cm,
+          insta: artist.insta,
+          schoolList: artist.school,
+          winList: artist.win,
+          hobbyList: artist.hobby,
+          movieList: artist.movie,
+          dramaList: artist.drama,
+          playList: artist.play,
+          cfList: artist.cf,
+          bookList: artist.book,
+          displayOrder: i + 1,
+        })
+        .returning({ id: artists.id });
+      await tx
+        .insert(artistImages)
+        .values(artistMedia[i]!.map((mediaId, position) => ({ artistId: row!.id, position, mediaId })));
+    }
+    // Oldest first, so ids grow with the date like real posting would.
+    for (const post of [...allPosts].reverse()) {
+      const imageUrl = postImages.get(post)?.url;
+      const html = imageUrl
+        ? post.html.replace("{{IMAGE}}", `<img src="${imageUrl}" alt="${post.imageLabel ?? ""}">`)
+        : post.html;
+      await tx.insert(posts).values({
+        kind: post.kind,
+        title: post.title,
+        content: sanitizePostHtml(html),
+        writeDay: post.writeDay,
+        createdAt: new Date(`${post.writeDay}T10:00:00+09:00`),
+        updatedAt: new Date(`${post.writeDay}T10:00:00+09:00`),
+      });
+    }
+    await tx.insert(siteSettings).values({ key: SEEDED_MARKER, value: { at: new Date().toISOString() } });
+    return "seeded" as const;
+  });
+
+  if (result === "seeded") {
+    logger.info(
+      { artists: DEMO_ARTISTS.length, posts: allPosts.length, ms: Date.now() - started },
+      "demo content seeded",
+    );
+  } else {
+    // Another app server seeded first: drop the images made here.
+    await deleteMedia(db, storage, [...artistMedia.flat(), ...Array.from(postImages.values(), (p) => p.id)]);
+  }
+  return result;
+}
+
+async function hasMarker(db: Database): Promise<boolean> {
+  const rows = await db.select({ key: siteSettings.key }).from(siteSettings).where(eq(siteSettings.key, SEEDED_MARKER));
+  return rows.length > 0;
+}
+
+async function setMarker(db: Database): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values({ key: SEEDED_MARKER, value: { at: new Date().toISOString(), skipped: "database not empty" } })
+    .onConflictDoNothing();
+}
+
+async function isEmpty(db: Database): Promise<boolean> {
+  const [a] = await db.select({ n: count() }).from(artists);
+  const [p] = await db.select({ n: count() }).from(posts);
+  return (a?.n ?? 0) === 0 && (p?.n ?? 0) === 0;
+}

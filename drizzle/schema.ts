@@ -1,0 +1,201 @@
+/**
+ * The one database schema (PostgreSQL dialect). Used by the app through Drizzle and by
+ * drizzle-kit to generate the SQL migrations in `migrations/`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+const stringList = (name: string) =>
+  jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`);
+
+/** A stored upload: the re-encoded original. Its resized variants live in `media_variants`. */
+export const media = pgTable("media", {
+  id: serial("id").primaryKey(),
+  /** Server-generated storage key of the original, e.g. `2026/11/3f9c...e1.jpg`. Never a user file name. */
+  storageKey: text("storage_key").notNull().unique(),
+  format: text("format").notNull(),
+  mimeType: text("mime_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: integer("bytes").notNull(),
+  sha256: text("sha256").notNull(),
+  createdAt: createdAt(),
+});
+
+export const mediaVariants = pgTable(
+  "media_variants",
+  {
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    bytes: integer("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.format, t.width] })],
+);
+
+export const artists = pgTable(
+  "artists",
+  {
+    id: serial("id").primaryKey(),
+    /** Korean name; unique, and the key in `/artist/{name}` URLs. */
+    name: text("name").notNull(),
+    ename: text("ename").notNull().default(""),
+    birthday: text("birthday").notNull().default(""),
+    /** Height in centimetres, as entered. */
+    cm: text("cm").notNull().default(""),
+    /** Social link (http/https only). */
+    insta: text("insta").notNull().default(""),
+    schoolList: stringList("school_list"),
+    winList: stringList("win_list"),
+    hobbyList: stringList("hobby_list"),
+    movieList: stringList("movie_list"),
+    dramaList: stringList("drama_list"),
+    playList: stringList("play_list"),
+    cfList: stringList("cf_list"),
+    bookList: stringList("book_list"),
+    displayOrder: integer("display_order").notNull().default(0),
+    isVisible: boolean("is_visible").notNull().default(true),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("artists_name_unique").on(t.name),
+    index("artists_order_idx").on(t.displayOrder, t.id),
+  ],
+);
+
+/** Artist photos: position 0 is the main image, 1-4 the sub images (spec §9: at most 5). */
+export const artistImages = pgTable(
+  "artist_images",
+  {
+    artistId: integer("artist_id")
+      .notNull()
+      .references(() => artists.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "restrict" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.artistId, t.position] }),
+    check("artist_images_position_range", sql`${t.position} between 0 and 4`),
+  ],
+);
+
+/** News and notice posts share one table; `postId` is the id. */
+export const posts = pgTable(
+  "posts",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: ["news", "notice"] }).notNull(),
+    title: text("title").notNull(),
+    /** Sanitized HTML. */
+    content: text("content").notNull(),
+    /** The spec's writeDay (shown as YYYY-MM-DD, Korea time). */
+    writeDay: date("write_day", { mode: "string" }).notNull(),
+    version: integer("version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("posts_kind_valid", sql`${t.kind} in ('news', 'notice')`),
+    index("posts_kind_day_idx").on(t.kind, t.writeDay.desc(), t.id.desc()),
+  ],
+);
+
+export const adminUsers = pgTable("admin_users", {
+  id: serial("id").primaryKey(),
+  /** Normalized (trimmed, lower-cased) login id. */
+  loginId: text("login_id").notNull().unique(),
+  /** argon2id PHC string. */
+  passwordHash: text("password_hash").notNull(),
+  passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token; the token itself is only in the cookie. */
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+  },
+  (t) => [index("sessions_admin_idx").on(t.adminId)],
+);
+
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Normalized login id as typed (trimmed, NFKC, lower-cased). */
+    accountKey: text("account_key").notNull(),
+    ip: text("ip").notNull(),
+    succeeded: boolean("succeeded").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("login_attempts_ip_idx").on(t.ip, t.createdAt),
+    index("login_attempts_account_idx").on(t.accountKey, t.createdAt),
+  ],
+);
+
+/** Revocable bearer tokens for non-browser API clients; only the hash is stored. */
+export const apiTokens = pgTable("api_tokens", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+});
+
+/** Who changed what, for the administrator's own record. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/** Site-wide settings (contact details, map position, social links), one JSON value per key. */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});

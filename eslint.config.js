@@ -1,0 +1,30 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", "node_modules/", "data/", ".react-router/", "test-results/", "playwright-report/", "migrations/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-console": ["error", { allow: ["warn", "error"] }],
+    },
+  },
+  {
+    // Islands run in the browser only; they must never pull in server code.
+    files: ["app/islands/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/server/**"], message: "Server code cannot be imported into client components." }] }],
+    },
+  },
+  {
+    files: ["scripts/**", "tests/**"],
+    rules: { "no-console": "off" },
+  },
+);

@@ -1,0 +1,74 @@
+/**
+ * Sets the administrator's id and password: `npm run admin:password`.
+ *   interactive:   asks for the id and the password (typed twice, not echoed)
+ *   piped:         `echo 'new password' | npm run admin:password -- --id admin`
+ *   generated:     `npm run admin:password -- --generate` prints a strong password once
+ * Uses DATABASE_URL / DATA_DIR like the server. With PGlite, stop the server first (one process per
+ * data directory). Existing sessions end.
+ */
+import readline from "node:readline";
+import { parseArgs } from "node:util";
+import { DEFAULT_ADMIN_ID, setAdminCredential } from "../app/server/admin.server";
+import { openDatabase } from "../app/server/db.server";
+import { loadEnv } from "../app/server/env.server";
+import { generatePassword } from "../app/server/passwords.server";
+
+const MIN_LENGTH = 10;
+
+const { values } = parseArgs({
+  options: { id: { type: "string" }, generate: { type: "boolean", default: false } },
+});
+
+async function ask(question: string, hidden: boolean): Promise<string> {
+  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  if (hidden) {
+    // Echo nothing while the password is typed.
+    (rl as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = (s: string) => {
+      if (s.includes(question)) process.stdout.write(question);
+    };
+  }
+  const answer = await new Promise<string>((resolve) => rl.question(question, resolve));
+  rl.close();
+  if (hidden) process.stdout.write("\n");
+  return answer;
+}
+
+async function readPiped(): Promise<string> {
+  let data = "";
+  for await (const chunk of process.stdin) data += chunk;
+  return data.split(/\r?\n/)[0] ?? "";
+}
+
+async function main() {
+  const env = loadEnv();
+  let loginId = values.id ?? DEFAULT_ADMIN_ID;
+  let password: string;
+  if (values.generate) {
+    password = generatePassword();
+  } else if (process.stdin.isTTY) {
+    loginId = (await ask(`관리자 아이디 (${loginId}): `, false)).trim() || loginId;
+    password = await ask("새 비밀번호: ", true);
+    if ((await ask("새 비밀번호 확인: ", true)) !== password) throw new Error("두 비밀번호가 일치하지 않습니다.");
+  } else {
+    password = await readPiped();
+  }
+  if (password.length < MIN_LENGTH) throw new Error(`비밀번호는 ${MIN_LENGTH}자 이상이어야 합니다.`);
+
+  const database = await openDatabase(
+    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
+  );
+  try {
+    await database.migrate();
+    const result = await setAdminCredential(database.db, loginId, password);
+    process.stdout.write(`관리자 계정을 ${result === "created" ? "만들었습니다" : "변경했습니다"}: ${loginId.trim().toLowerCase()}\n`);
+    if (values.generate) process.stdout.write(`비밀번호 (지금 한 번만 표시됩니다): ${password}\n`);
+    if (result === "reset") process.stdout.write("기존 로그인 세션은 모두 종료되었습니다.\n");
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+/**
+ * `npm start` builds first when there is no build, or when a source file is newer than it,
+ * so a fresh clone (or a `git pull`) never serves a missing or stale build.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const stamp = path.join(root, "build", ".build-stamp");
+const sources = ["app", "server", "drizzle", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function buildIsFresh(): boolean {
+  if (!fs.existsSync(path.join(root, "build", "server", "index.js")) || !fs.existsSync(stamp)) return false;
+  const built = fs.statSync(stamp).mtimeMs;
+  return sources.every((s) => newestMtime(path.join(root, s)) <= built);
+}
+
+if (!buildIsFresh()) {
+  const cli = path.join(root, "node_modules", ".bin", "react-router");
+  if (!fs.existsSync(cli)) {
+    process.stderr.write("The build is missing or stale and the build tools are not installed: run `npm install` first.\n");
+    process.exit(1);
+  }
+  process.stdout.write("Building the site (first start or sources changed)...\n");
+  const result = spawnSync(cli, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  fs.writeFileSync(stamp, new Date().toISOString());
+}

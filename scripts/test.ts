@@ -1,0 +1,51 @@
+/**
+ * `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
+ * set), build, e2e in Chromium. Stops at the first failing step and exits non-zero.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+function run(title: string, command: string, args: string[]) {
+  process.stdout.write(`\n=== ${title} ===\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    process.stdout.write(`\n✗ ${title} failed (${seconds}s)\n`);
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(`✓ ${title} (${seconds}s)\n`);
+}
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");
+  if (!canInstall) {
+    process.stderr.write(
+      `\nThe end-to-end tests need Chromium at ${CHROMIUM} and Korean fonts. Install them with:\n` +
+        "  sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk\n" +
+        "or point CHROMIUM_PATH at a Chromium binary.\n",
+    );
+    process.exit(1);
+  }
+  run("install Chromium and Korean fonts (apt)", "sh", [
+    "-c",
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk",
+  ]);
+}
+
+const npmBin = "node_modules/.bin";
+run("typecheck", "npm", ["run", "--silent", "typecheck"]);
+run("lint", `${npmBin}/eslint`, ["."]);
+process.stdout.write(
+  process.env.TEST_DATABASE_URL
+    ? "\nIntegration tests run on PGlite and on PostgreSQL (TEST_DATABASE_URL).\n"
+    : "\nIntegration tests run on PGlite only; set TEST_DATABASE_URL to also run them on PostgreSQL.\n",
+);
+run("unit and integration tests (vitest)", `${npmBin}/vitest`, ["run"]);
+run("build", "npm", ["run", "--silent", "build"]);
+ensureChromium();
+run("end-to-end tests (playwright, chromium)", `${npmBin}/playwright`, ["test"]);
+process.stdout.write("\nAll tests passed.\n");

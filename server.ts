@@ -1,0 +1,70 @@
+/**
+ * Process entry: `node server.ts` (Node 24 runs TypeScript by stripping types).
+ * Production serves the Vite build; NODE_ENV=development runs Vite in middleware mode.
+ */
+import compression from "compression";
+import express from "express";
+
+type CreateApp = () => Promise<{
+  app: express.Express;
+  runtime: { env: { PORT: number; HOST: string }; logger: { info: (o: object, m: string) => void }; close(): Promise<void> };
+}>;
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+async function main() {
+  const server = express();
+  server.disable("x-powered-by");
+  server.use(compression());
+
+  let created: Awaited<ReturnType<CreateApp>>;
+  if (DEVELOPMENT) {
+    const vite = await import("vite");
+    const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+    server.use(viteDevServer.middlewares);
+    const load = async () => (await viteDevServer.ssrLoadModule("./server/app.ts")) as { createApp: CreateApp };
+    created = await (await load()).createApp();
+    server.use(async (req, res, next) => {
+      try {
+        (await (await load()).createApp()).app(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  } else {
+    const staticHeaders = { setHeaders: (res: express.Response) => res.setHeader("X-Content-Type-Options", "nosniff") };
+    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false, ...staticHeaders }));
+    server.use(express.static("build/client", { maxAge: "1h", index: false, ...staticHeaders }));
+    const build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as { createApp: CreateApp };
+    created = await build.createApp();
+    server.use(created.app);
+  }
+
+  const { runtime } = created;
+  const listener = server.listen(runtime.env.PORT, runtime.env.HOST, () => {
+    runtime.logger.info({ port: runtime.env.PORT, host: runtime.env.HOST }, "server listening");
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    runtime.logger.info({ signal }, "shutting down");
+    setTimeout(() => process.exit(1), 10_000).unref();
+    listener.close(() => {
+      runtime.close().finally(() => process.exit(0));
+    });
+    listener.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  // Start-up failures (bad env, data directory in use, database unreachable) get a plain message.
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  process.stderr.write(`\nThe server could not start.\n${message}\n\n`);
+  if (process.env.NODE_ENV === "development" && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});

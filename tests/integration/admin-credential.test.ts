@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminUsers, sessions } from "../../drizzle/schema";
+import { ensureAdminCredential } from "../../app/server/admin.server";
+import { verifyPassword } from "../../app/server/passwords.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+describe("administrator credential at start", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it("with no admin and no env, generates a strong password that works, stored only as an argon2id hash", async () => {
+    const result = await ensureAdminCredential(database.db, null);
+    expect(result.action).toBe("generated");
+    if (result.action !== "generated") return;
+    expect(result.password.length).toBeGreaterThanOrEqual(20);
+    const [admin] = await database.db.select().from(adminUsers);
+    expect(admin!.passwordHash.startsWith("$argon2id$")).toBe(true);
+    expect(admin!.passwordHash).not.toContain(result.password);
+    expect(await verifyPassword(admin!.passwordHash, result.password)).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash, "admin")).toBe(false);
+    // A second start with nothing configured keeps it.
+    expect((await ensureAdminCredential(database.db, null)).action).toBe("unchanged");
+  });
+
+  it("ADMIN_ID/ADMIN_PASSWORD reset it and end existing sessions; the same values again change nothing", async () => {
+    const [admin] = await database.db.select().from(adminUsers);
+    await database.db
+      .insert(sessions)
+      .values({ tokenHash: "h1", adminId: admin!.id, expiresAt: new Date(Date.now() + 60_000) });
+
+    const reset = await ensureAdminCredential(database.db, { loginId: " Manager ", password: "correct horse battery" });
+    expect(reset).toEqual({ action: "reset-from-env", loginId: "manager" });
+    expect(await database.db.select().from(sessions).where(eq(sessions.adminId, admin!.id))).toHaveLength(0);
+    const [updated] = await database.db.select().from(adminUsers);
+    expect(await verifyPassword(updated!.passwordHash, "correct horse battery")).toBe(true);
+    expect(await database.db.select().from(adminUsers)).toHaveLength(1);
+
+    await database.db
+      .insert(sessions)
+      .values({ tokenHash: "h2", adminId: admin!.id, expiresAt: new Date(Date.now() + 60_000) });
+    expect((await ensureAdminCredential(database.db, { loginId: "manager", password: "correct horse battery" })).action).toBe(
+      "unchanged",
+    );
+    expect(await database.db.select().from(sessions)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,81 @@
+import { count, eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artists, media, mediaVariants, posts } from "../../drizzle/schema";
+import { listPublicArtists } from "../../app/server/artists.server";
+import { listPosts } from "../../app/server/posts.server";
+import { seedDemoContent } from "../../app/server/seed/seed.server";
+import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES } from "../../app/server/seed/demo-content.server";
+import { createTestDatabase, createTestStorage, silentLogger, type TestDatabase } from "../setup/test-database";
+
+describe("demo content seeding", () => {
+  let database: TestDatabase;
+  const storage = createTestStorage();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+    storage.cleanup();
+  });
+
+  it("fills an empty database with artists, news and notices, images stored as files", async () => {
+    const { db } = database;
+    expect(await seedDemoContent({ db, storage, logger: silentLogger })).toBe("seeded");
+
+    const roster = await listPublicArtists(db);
+    expect(roster.length).toBe(DEMO_ARTISTS.length);
+    expect(roster.length).toBeGreaterThanOrEqual(8);
+    for (const artist of roster) {
+      expect(artist.images.length).toBeGreaterThanOrEqual(3);
+      expect(artist.images.length).toBeLessThanOrEqual(5);
+      for (const list of [artist.schoolList, artist.winList, artist.hobbyList, artist.movieList, artist.dramaList, artist.playList, artist.cfList, artist.bookList]) {
+        expect(list.length).toBeGreaterThan(0);
+      }
+      const main = artist.images[0]!;
+      expect(main.height).toBeGreaterThan(main.width); // portrait-shaped
+      expect(fs.existsSync(path.join(storage.root, main.url.replace(/^\/media\//, "")))).toBe(true);
+      expect(main.variants.length).toBeGreaterThan(0);
+    }
+
+    const news = await listPosts(db, "news", 1);
+    const notices = await listPosts(db, "notice", 1);
+    expect(news.total).toBe(DEMO_NEWS.length);
+    expect(notices.total).toBe(DEMO_NOTICES.length);
+    expect(news.total).toBeGreaterThanOrEqual(12);
+    expect(notices.total).toBeGreaterThanOrEqual(12);
+
+    const [variantCount] = await db.select({ n: count() }).from(mediaVariants);
+    expect(variantCount!.n).toBeGreaterThan(0);
+    const stored = await db.select({ content: posts.content }).from(posts);
+    const withImages = stored.filter((p) => /<img src="\/media\/[^"]+"/.test(p.content));
+    expect(withImages.length).toBeGreaterThanOrEqual(4);
+    expect(stored.some((p) => p.content.includes("{{IMAGE}}"))).toBe(false);
+  });
+
+  it("does not seed twice, and never brings back content the administrator deleted", async () => {
+    const { db } = database;
+    expect(await seedDemoContent({ db, storage, logger: silentLogger })).toBe("already-seeded");
+    await db.delete(posts);
+    await db.delete(artists);
+    expect(await seedDemoContent({ db, storage, logger: silentLogger })).toBe("already-seeded");
+    const [a] = await db.select({ n: count() }).from(artists);
+    expect(a!.n).toBe(0);
+  });
+
+  it("leaves a database that already has content alone", async () => {
+    const other = await createTestDatabase();
+    try {
+      await other.db.insert(posts).values({ kind: "news", title: "기존 소식", content: "<p>본문</p>", writeDay: "2026-01-02" });
+      expect(await seedDemoContent({ db: other.db, storage, logger: silentLogger })).toBe("not-empty");
+      const [m] = await other.db.select({ n: count() }).from(media);
+      expect(m!.n).toBe(0);
+      const rows = await other.db.select().from(posts).where(eq(posts.kind, "news"));
+      expect(rows.map((r) => r.title)).toEqual(["기존 소식"]);
+    } finally {
+      await other.destroy();
+    }
+  });
+});

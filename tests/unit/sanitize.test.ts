@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { firstImageSrc, postHtmlToText, sanitizePostHtml } from "../../app/server/sanitize.server";
+
+describe("post HTML sanitizing", () => {
+  it("keeps the editor's formatting", () => {
+    const html =
+      '<h1>제목</h1><h2>부제</h2><p class="ql-align-center"><strong>굵게</strong> <em>기울임</em> <u>밑줄</u> <s>취소</s> <span class="ql-size-large">크게</span></p>' +
+      '<blockquote>인용</blockquote><ol><li data-list="ordered">하나</li></ol><ul><li data-list="bullet">둘</li></ul>' +
+      '<p><img src="/media/2026/11/0123456789abcdef0123456789abcdef.jpg" alt="사진"></p><p><a href="https://example.com" target="_blank">링크</a></p>';
+    const clean = sanitizePostHtml(html);
+    expect(clean).toContain("<h1>제목</h1>");
+    expect(clean).toContain('<p class="ql-align-center">');
+    expect(clean).toContain('<span class="ql-size-large">크게</span>');
+    expect(clean).toContain('<li data-list="bullet">둘</li>');
+    expect(clean).toContain('<img src="/media/2026/11/0123456789abcdef0123456789abcdef.jpg" alt="사진" />');
+    expect(clean).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">링크</a>');
+  });
+
+  it.each([
+    ['<img src=x onerror="alert(1)">', "onerror"],
+    ['<a href="javascript:alert(1)">x</a>', "javascript:"],
+    ["<script>alert(1)</script>", "alert"],
+    ['<p style="background:url(javascript:alert(1))">x</p>', "style"],
+    ['<iframe src="https://evil.example"></iframe>', "iframe"],
+    ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', "data:"],
+    ['<p class="evil ql-align-center">x</p>', "evil"],
+  ])("removes %s", (input, forbidden) => {
+    expect(sanitizePostHtml(input)).not.toContain(forbidden);
+  });
+
+  it("is idempotent", () => {
+    const html = '<p>a<b>b</b><img src="/media/x.jpg"><a href="https://x.example" target="_top">c</a></p><ul><li>d</li></ul>';
+    const once = sanitizePostHtml(html);
+    expect(sanitizePostHtml(once)).toBe(once);
+  });
+});
+
+describe("post text and thumbnail", () => {
+  it("strips tags and decodes entities, keeping words apart", () => {
+    expect(postHtmlToText("<p>첫 문단</p><p>둘째&nbsp;문단 &amp; 끝</p><script>x()</script>")).toBe("첫 문단 둘째 문단 & 끝");
+  });
+
+  it("finds the first image", () => {
+    expect(firstImageSrc('<p>x</p><img src="/media/a.jpg"><img src="/media/b.jpg">')).toBe("/media/a.jpg");
+    expect(firstImageSrc("<p>no image</p>")).toBeNull();
+  });
+});

@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+/** The same integration suite runs on each engine: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+const integration = (engine: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name: `integration-${engine}`,
+    include: ["tests/integration/**/*.test.ts"],
+    // Tests of the embedded engine's own behaviour (the data-directory lock) run once.
+    exclude: engine === "postgres" ? ["tests/integration/**/*.pglite.test.ts"] : [],
+    env: { TEST_ENGINE: engine },
+    globalSetup: engine === "postgres" ? ["tests/setup/postgres-template.ts"] : [],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    environment: "node",
+    setupFiles: ["tests/setup/fail-on-console.ts"],
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      integration("pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
+    ],
+  },
+});
