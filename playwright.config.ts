@@ -43,9 +43,15 @@ export default defineConfig({
     timezoneId: "Asia/Seoul",
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    // Shared stories run at both widths; *.desktop.spec.ts and *.mobile.spec.ts only at theirs.
+    {
+      name: "desktop",
+      testIgnore: /\.mobile\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
     {
       name: "mobile",
+      testIgnore: /\.desktop\.spec\.ts$/,
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
   ],

@@ -11,7 +11,7 @@ test("a visitor opens the home page and sees the header and the footer", async (
   await expect(page.getByRole("contentinfo")).toContainText("ALL RIGHTS RESERVED. 2024 @ WE ENTERTAINMENT");
   await expect(page.getByRole("contentinfo")).toContainText("위이엔터테인먼트");
   // Demo content is there: artist photos served from our media storage.
-  const photo = page.getByRole("main").locator('img[src^="/media/"]').first();
+  const photo = page.getByRole("main").locator('.slick-active img[src^="/media/"]').first();
   await expect(photo).toBeVisible();
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -15,6 +15,7 @@ export async function renderDemoPortrait(palette: [string, string], index: numbe
   const headY = 470 - (zoom - 1) * 120;
   const headR = 130 * zoom;
   const shoulderY = headY + headR * 1.55;
+  const longHair = index % 2 === 0;
   const svg = `
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
@@ -23,22 +24,30 @@ export async function renderDemoPortrait(palette: [string, string], index: numbe
       <stop offset="1" stop-color="${b}"/>
     </linearGradient>
     <radialGradient id="light" cx="${0.3 + (index % 3) * 0.2}" cy="0.25" r="0.7">
-      <stop offset="0" stop-color="#ffffff" stop-opacity="0.55"/>
+      <stop offset="0" stop-color="#ffffff" stop-opacity="0.6"/>
       <stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
     </radialGradient>
-    <linearGradient id="figure" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#1c1a24" stop-opacity="0.82"/>
-      <stop offset="1" stop-color="#1c1a24" stop-opacity="0.95"/>
+    <radialGradient id="vignette" cx="0.5" cy="0.45" r="0.75">
+      <stop offset="0.6" stop-color="#000" stop-opacity="0"/>
+      <stop offset="1" stop-color="#000" stop-opacity="0.28"/>
+    </radialGradient>
+    <linearGradient id="figure" gradientUnits="userSpaceOnUse" x1="0" y1="0" x2="0" y2="${height}">
+      <stop offset="0" stop-color="#2f2a35"/>
+      <stop offset="1" stop-color="#15131a"/>
     </linearGradient>
+    <filter id="soft"><feGaussianBlur stdDeviation="3"/></filter>
   </defs>
   <rect width="100%" height="100%" fill="url(#bg)"/>
   <rect width="100%" height="100%" fill="url(#light)"/>
-  <g fill="url(#figure)">
-    <ellipse cx="${cx}" cy="${headY}" rx="${headR * 0.82}" ry="${headR}"/>
-    <rect x="${cx - headR * 0.32}" y="${headY + headR * 0.7}" width="${headR * 0.64}" height="${headR * 0.9}" rx="${headR * 0.2}"/>
-    <path d="M ${cx - headR * 2.6} ${height} C ${cx - headR * 2.5} ${shoulderY + headR * 0.2}, ${cx - headR * 1.6} ${shoulderY - headR * 0.05}, ${cx} ${shoulderY - headR * 0.1} C ${cx + headR * 1.6} ${shoulderY - headR * 0.05}, ${cx + headR * 2.5} ${shoulderY + headR * 0.2}, ${cx + headR * 2.6} ${height} Z"/>
+  <g fill="url(#figure)" filter="url(#soft)">
+    ${longHair
+      ? `<path d="M ${cx - headR * 1.05} ${headY - headR * 0.2} C ${cx - headR * 1.1} ${headY - headR * 1.3}, ${cx + headR * 1.1} ${headY - headR * 1.3}, ${cx + headR * 1.05} ${headY - headR * 0.2} L ${cx + headR * 1.25} ${shoulderY + headR * 0.5} L ${cx - headR * 1.25} ${shoulderY + headR * 0.5} Z"/>`
+      : `<ellipse cx="${cx}" cy="${headY - headR * 0.25}" rx="${headR * 0.9}" ry="${headR * 0.85}"/>`}
+    <ellipse cx="${cx}" cy="${headY}" rx="${headR * 0.8}" ry="${headR}"/>
+    <path d="M ${cx - headR * 0.34} ${headY + headR * 0.6} L ${cx - headR * 0.42} ${shoulderY} L ${cx + headR * 0.42} ${shoulderY} L ${cx + headR * 0.34} ${headY + headR * 0.6} Z"/>
+    <path d="M ${cx - headR * 2.7} ${height} C ${cx - headR * 2.55} ${shoulderY + headR * 0.35}, ${cx - headR * 1.7} ${shoulderY - headR * 0.1}, ${cx} ${shoulderY - headR * 0.15} C ${cx + headR * 1.7} ${shoulderY - headR * 0.1}, ${cx + headR * 2.55} ${shoulderY + headR * 0.35}, ${cx + headR * 2.7} ${height} Z"/>
   </g>
-  <rect y="${height - 160}" width="100%" height="160" fill="#000" opacity="0.12"/>
+  <rect width="100%" height="100%" fill="url(#vignette)"/>
 </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }

@@ -1,0 +1,31 @@
+import { DEMO_ARTISTS, DEMO_NEWS, sortedPosts } from "./helpers";
+import { expect, test } from "./fixtures";
+
+test.use({ javaScriptEnabled: false });
+
+test("every public page is readable with JavaScript disabled", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Want and Experience" })).toBeVisible();
+  const firstSlide = page.locator(".home-artists .carousel__static img").first();
+  await expect(firstSlide).toBeVisible();
+  expect(await firstSlide.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator(".map-fallback")).toContainText("WE ENTERTAINMENT");
+
+  await page.goto("/company");
+  await expect(page.getByRole("img", { name: /조직도/ })).toBeVisible();
+
+  await page.goto("/artist");
+  await expect(page.locator(".artist-card")).toHaveCount(DEMO_ARTISTS.length);
+  await page.locator(".artist-card__more").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(DEMO_ARTISTS[0]!.name);
+
+  await page.goto("/audition");
+  await expect(page.locator(".steps__item")).toHaveCount(4);
+
+  await page.goto("/news");
+  await page.getByRole("link", { name: "2쪽" }).click();
+  await expect(page).toHaveURL(/\/news\?page=2$/);
+  await expect(page.locator(".post-item__title").first()).toHaveText(sortedPosts(DEMO_NEWS)[5]!.title);
+  await page.locator(".post-item__link").first().click();
+  await expect(page.locator(".post-content")).toBeVisible();
+});

@@ -1,0 +1,67 @@
+import { OVERLAY_FOOTER_TEXT } from "../../app/lib/constants";
+import { expect, test } from "./fixtures";
+
+test("the hamburger opens a full-screen pink overlay; focus stays inside; Escape closes it", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeHidden();
+  await page.getByRole("button", { name: "메뉴 열기" }).click();
+
+  const overlay = page.getByRole("dialog", { name: "전체 메뉴" });
+  await expect(overlay).toBeVisible();
+  const box = await overlay.boundingBox();
+  expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+  expect(await overlay.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(244, 182, 198)");
+  for (const name of ["COMPANY", "ARTIST", "PR", "News", "Notice", "AUDITION"]) {
+    await expect(overlay.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(overlay.getByRole("link", { name: "WE ENTERTAINMENT 홈" })).toBeVisible();
+  await expect(overlay.getByRole("link", { name: "인스타그램 (새 창)" })).toBeVisible();
+  await expect(overlay).toContainText(OVERLAY_FOOTER_TEXT);
+
+  // Focus is trapped: Tab from the last element wraps to the first, inside the overlay.
+  await expect(overlay.getByRole("button", { name: "메뉴 닫기" })).toBeFocused();
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#site-menu") !== null)).toBe(true);
+  }
+  await page.keyboard.press("Shift+Tab");
+  expect(await page.evaluate(() => document.activeElement?.closest("#site-menu") !== null)).toBe(true);
+
+  await page.keyboard.press("Escape");
+  await expect(overlay).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "메뉴 열기" })).toBeFocused();
+});
+
+test("closing fades the overlay out over 0.4 s and then removes it", async ({ page }) => {
+  await page.goto("/company");
+  await page.getByRole("button", { name: "메뉴 열기" }).click();
+  const overlay = page.locator("#site-menu");
+  await expect(overlay).toBeVisible();
+  await page.getByRole("button", { name: "메뉴 닫기" }).click();
+  await expect(overlay).toHaveClass(/is-closing/);
+  expect(await overlay.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("0.4s");
+  await expect(overlay).toHaveCount(0);
+});
+
+test("a link in the overlay navigates and closes it", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "메뉴 열기" }).click();
+  await page.getByRole("dialog", { name: "전체 메뉴" }).getByRole("link", { name: "Notice" }).click();
+  await expect(page).toHaveURL(/\/notice$/);
+  await expect(page.locator("#site-menu")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Notice");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the hamburger still opens the overlay menu", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "메뉴 열기" }).click();
+    await expect(page).toHaveURL(/#site-menu$/);
+    const overlay = page.locator("#site-menu");
+    await expect(overlay).toBeVisible();
+    await overlay.getByRole("link", { name: "ARTIST", exact: true }).click();
+    await expect(page).toHaveURL(/\/artist$/);
+  });
+});

@@ -1,0 +1,59 @@
+import { DEMO_ARTISTS } from "./helpers";
+import { expect, test } from "./fixtures";
+
+async function meta(page: import("@playwright/test").Page, selector: string) {
+  return page.locator(selector).first().getAttribute("content");
+}
+
+test("each page has a Korean title, a description, Open Graph tags and a canonical URL", async ({ page, baseURL }) => {
+  const pages = [
+    ["/", /^WE ENTERTAINMENT \| 위이엔터테인먼트$/],
+    ["/company", /^회사 소개 \| WE ENTERTAINMENT$/],
+    ["/artist", /^ARTIST \| WE ENTERTAINMENT$/],
+    ["/audition", /^AUDITION \| WE ENTERTAINMENT$/],
+    ["/pr", /^PR \| WE ENTERTAINMENT$/],
+    ["/news", /^News \| WE ENTERTAINMENT$/],
+    ["/notice", /^Notice \| WE ENTERTAINMENT$/],
+  ] as const;
+  for (const [path, title] of pages) {
+    await page.goto(path);
+    await expect(page).toHaveTitle(title);
+    expect((await meta(page, 'meta[name="description"]'))?.length).toBeGreaterThan(20);
+    expect(await meta(page, 'meta[property="og:title"]')).toMatch(title);
+    expect(await meta(page, 'meta[property="og:image"]')).toMatch(/^http/);
+    expect(await meta(page, 'meta[property="og:locale"]')).toBe("ko_KR");
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(new URL(path, baseURL).toString());
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(path === "/" || path === "/company" ? 1 : 0);
+  }
+});
+
+test("artist and post pages carry Person and NewsArticle JSON-LD and their own preview image", async ({ page }) => {
+  const artist = DEMO_ARTISTS[0]!;
+  await page.goto(`/artist/${encodeURIComponent(artist.name)}`);
+  await expect(page).toHaveTitle(`${artist.name} ${artist.ename} | WE ENTERTAINMENT`);
+  const person = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(person).toMatchObject({ "@type": "Person", name: artist.name, alternateName: artist.ename });
+  expect(await meta(page, 'meta[property="og:image"]')).toMatch(/\/media\//);
+
+  await page.goto("/news");
+  await page.locator(".post-item__link").first().click();
+  const article = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(article["@type"]).toBe("NewsArticle");
+  expect(article.headline).toBe(await page.getByRole("heading", { level: 1 }).textContent());
+  expect(await meta(page, 'meta[property="og:type"]')).toBe("article");
+});
+
+test("robots.txt keeps crawlers out of the admin area and points at the sitemap, which lists every page", async ({ request, baseURL }) => {
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Disallow: /adminLogin");
+  expect(robots).toContain("Disallow: /adminActor");
+  expect(robots).toContain("Disallow: /adminNewsWrite");
+  expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+  const response = await request.get("/sitemap.xml");
+  expect(response.headers()["content-type"]).toContain("application/xml");
+  const xml = await response.text();
+  for (const artist of DEMO_ARTISTS) expect(xml).toContain(`<loc>${baseURL}/artist/${encodeURIComponent(artist.name)}</loc>`);
+  expect(xml.match(/\/newsDetail\/\d+/g)?.length).toBeGreaterThan(0);
+  expect(xml).toContain(`<loc>${baseURL}/audition</loc>`);
+});
