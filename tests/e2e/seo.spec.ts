@@ -1,7 +1,8 @@
+import type { Page } from "@playwright/test";
 import { DEMO_ARTISTS } from "./helpers";
 import { expect, test } from "./fixtures";
 
-async function meta(page: import("@playwright/test").Page, selector: string) {
+async function meta(page: Page, selector: string) {
   return page.locator(selector).first().getAttribute("content");
 }
 
