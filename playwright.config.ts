@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_ADMIN } from "./tests/e2e/credentials";
 
 // One free port and one fresh data directory per run, chosen once here and inherited by workers.
 process.env.E2E_PORT ??= execFileSync(process.execPath, [
@@ -10,7 +11,6 @@ process.env.E2E_PORT ??= execFileSync(process.execPath, [
   "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
 ]).toString();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "we-e2e-"));
-export const E2E_ADMIN = { id: "admin", password: "e2e-admin-password-1" };
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const chromium = {
@@ -44,15 +44,22 @@ export default defineConfig({
   },
   projects: [
     // Shared stories run at both widths; *.desktop.spec.ts and *.mobile.spec.ts only at theirs.
+    // The admin stories change content, so they run after the visitor stories have finished.
     {
       name: "desktop",
-      testIgnore: /\.mobile\.spec\.ts$/,
+      testIgnore: [/\.mobile\.spec\.ts$/, /admin\//],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "mobile",
-      testIgnore: /\.desktop\.spec\.ts$/,
+      testIgnore: [/\.desktop\.spec\.ts$/, /admin\//],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
+    {
+      name: "admin",
+      testMatch: /admin\/.*\.spec\.ts$/,
+      dependencies: ["desktop", "mobile"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
   ],
   webServer: {
@@ -72,6 +79,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
       PUBLIC_ORIGIN: baseURL,
+      // As if behind a local reverse proxy: tests can act as different client addresses.
+      TRUST_PROXY: "loopback",
     },
   },
 });

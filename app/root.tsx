@@ -1,6 +1,7 @@
 import "pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css";
 import "./styles/global.css";
 import {
+  data,
   Link,
   Links,
   Meta,
@@ -15,13 +16,23 @@ import {
 import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { AdminBar } from "./components/admin-bar";
+import { FlashNotice } from "./components/flash-notice";
+import { getAdminSession } from "./server/auth.server";
 import { getRequestContext } from "./server/context.server";
+import { takeFlash } from "./server/flash.server";
 import { getSiteSettings } from "./server/settings.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
-  const settings = await getSiteSettings(runtime.db);
-  return {
+  const [settings, admin, flash] = await Promise.all([
+    getSiteSettings(runtime.db),
+    getAdminSession(runtime.db, runtime.sessionSecret, request),
+    takeFlash(request),
+  ]);
+  return data({
+    isAdmin: admin !== null,
+    flash: flash?.message || null,
     origin: runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
     kakaoMapKey: runtime.env.KAKAO_MAP_APP_KEY ?? null,
     contact: {
@@ -42,11 +53,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       phone: settings.phone,
       email: settings.email,
     },
-  };
+  }, flash ? { headers: { "Set-Cookie": flash.setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
+  const root = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="ko">
       <head>
@@ -61,12 +72,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           본문 바로가기
         </a>
-        <SiteHeader social={data?.social ?? null} />
+        <SiteHeader social={root?.social ?? null} adminControls={root?.isAdmin ? <AdminBar /> : null} />
         <main id="main" className="page" tabIndex={-1}>
           <span id="top" />
+          <FlashNotice message={root?.flash ?? null} />
           {children}
         </main>
-        <SiteFooter info={data?.footer ?? null} />
+        <SiteFooter info={root?.footer ?? null} isAdmin={root?.isAdmin ?? false} />
         <ScrollRestoration />
         <Scripts />
       </body>

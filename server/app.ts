@@ -9,6 +9,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext } from "../app/server/context.server";
 import type { Logger } from "../app/server/logger.server";
 import { startRuntime, type Runtime } from "../app/server/runtime.server";
+import { isForeignWrite } from "../app/server/origin-check.server";
 import { contentSecurityPolicy } from "../app/server/security-headers.server";
 
 declare global {
@@ -67,6 +68,25 @@ function securityHeaders(runtime: Runtime): RequestHandler {
   };
 }
 
+/** Refuses state-changing requests sent by a browser from another origin (CSRF), before anything else runs. */
+function sameOriginWrites(runtime: Runtime): RequestHandler {
+  return (req, res, next) => {
+    const foreign = isForeignWrite({
+      method: req.method,
+      origin: req.get("origin"),
+      secFetchSite: req.get("sec-fetch-site"),
+      requestOrigin: `${req.protocol}://${req.get("host") ?? ""}`,
+      publicOrigin: runtime.env.PUBLIC_ORIGIN,
+    });
+    if (!foreign) return next();
+    (res.locals as AppLocals).logger.warn({ origin: req.get("origin"), url: req.originalUrl }, "cross-site write refused");
+    const message = "다른 사이트에서 보낸 요청은 처리할 수 없습니다. 이 사이트에서 다시 시도해 주세요.";
+    res.status(403).setHeader("Cache-Control", "no-store");
+    if (req.path.startsWith("/api/")) res.json({ error: { code: "forbidden_origin", message } });
+    else res.type("text/plain; charset=utf-8").send(message);
+  };
+}
+
 function mediaFiles(runtime: Runtime): express.Router {
   const router = express.Router();
   const root = runtime.storage.localRoot;
@@ -110,6 +130,7 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
 
   app.use(requestIdAndLogging(runtime));
   app.use(securityHeaders(runtime));
+  app.use(sameOriginWrites(runtime));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -130,7 +151,7 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const locals = res.locals as AppLocals;
         const context = new RouterContextProvider();
         context.set(requestContext, {
@@ -138,6 +159,8 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
           requestId: locals.requestId,
           cspNonce: locals.cspNonce,
           logger: locals.logger,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+          method: req.method,
         });
         return context;
       },

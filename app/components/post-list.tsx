@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AdminLinks } from "./admin-links";
 import { Pagination } from "./pagination";
 
 export interface PostListData {
@@ -35,6 +36,7 @@ export function PostList({
           <span lang="en">{NAMES[kind]}</span>
           <span className="post-list__korean">{KOREAN[kind]}</span>
         </Heading>
+        <AdminLinks links={[{ to: kind === "news" ? "/adminNewsWrite" : "/adminNoticeWrite", label: `${KOREAN[kind]} 작성` }]} />
         {moreLink ? (
           <Link to={`/${kind}`} className="post-list__more">
             {KOREAN[kind]} 전체 보기

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 
 export interface FooterInfo {
@@ -8,8 +9,12 @@ export interface FooterInfo {
   email: string;
 }
 
-/** Site footer with company details and the small admin entry icon (spec §2). */
-export function SiteFooter({ info }: { info: FooterInfo | null }) {
+/**
+ * Site footer with company details and the small admin entry icon (spec §2). When the administrator
+ * is already signed in, the icon says so instead of opening the sign-in page.
+ */
+export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin: boolean }) {
+  const [notice, setNotice] = useState(false);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -28,7 +33,20 @@ export function SiteFooter({ info }: { info: FooterInfo | null }) {
         ) : null}
         <div className="site-footer__bottom">
           <p className="site-footer__copyright">ALL RIGHTS RESERVED. 2024 @ WE ENTERTAINMENT</p>
-          <Link to="/adminLogin" className="site-footer__admin" aria-label="관리자 로그인" title="관리자 로그인">
+          <span className="site-footer__notice" role="status" aria-live="polite">
+            {notice ? "이미 관리자로 로그인되어 있습니다." : ""}
+          </span>
+          <Link
+            to="/adminLogin"
+            className="site-footer__admin"
+            aria-label="관리자 로그인"
+            title="관리자 로그인"
+            onClick={(event) => {
+              if (!isAdmin) return;
+              event.preventDefault();
+              setNotice(true);
+            }}
+          >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
               <path d="M12 1a5 5 0 0 0-5 5v4H6a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5zm-3 5a3 3 0 1 1 6 0v4H9z" />
             </svg>

@@ -1,7 +1,8 @@
 import { useRouteLoaderData } from "react-router";
+import type { Route } from "../+types/root";
 import type { loader } from "../root";
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = Route.ComponentProps["loaderData"];
 
 /** The root loader's data (site settings, origin); throws outside the app shell. */
 export function useRootData(): RootData {

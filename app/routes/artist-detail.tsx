@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/artist-detail";
+import { AdminLinks } from "../components/admin-links";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta } from "../lib/seo";
@@ -96,6 +97,12 @@ export default function ArtistDetail({ loaderData }: Route.ComponentProps) {
             <p className="artist-detail__ename" lang="en">
               {artist.ename}
             </p>
+            <AdminLinks
+              links={[
+                { to: `/adminActor/${encodeURIComponent(artist.name)}`, label: "수정" },
+                { to: `/adminActor/${encodeURIComponent(artist.name)}?delete`, label: "삭제", danger: true },
+              ]}
+            />
           </header>
           <table className="profile-table">
             <caption className="visually-hidden">{artist.name} 프로필</caption>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/artist-list";
+import { AdminLinks } from "../components/admin-links";
 import { Carousel } from "../islands/carousel";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
@@ -44,6 +45,7 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
         <h1 id="artist-list-title" className="page-heading__title">
           ARTIST
         </h1>
+        <AdminLinks links={[{ to: "/adminActor", label: "배우 등록" }]} />
       </header>
       {loaderData.artists.length === 0 ? (
         <p className="empty-state">곧 새로운 배우들을 소개해 드리겠습니다.</p>

@@ -2,20 +2,9 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { artistImages, artists } from "../../drizzle/schema";
 import { MAX_ARTIST_IMAGES } from "../lib/constants";
 import type { Database, Tx } from "./db.server";
-import { getMediaByIds, type MediaInfo } from "./media.server";
+import { getMediaByIds, getMediaByUrls, type MediaInfo } from "./media.server";
 
-/** The artist's list fields, in the spec's order (§3). */
-export const ARTIST_LIST_FIELDS = [
-  "schoolList",
-  "winList",
-  "hobbyList",
-  "movieList",
-  "dramaList",
-  "playList",
-  "cfList",
-  "bookList",
-] as const;
-export type ArtistListField = (typeof ARTIST_LIST_FIELDS)[number];
+export { ARTIST_LIST_FIELDS, type ArtistListField } from "../lib/artist-fields";
 
 export interface ArtistFields {
   name: string;
@@ -133,4 +122,99 @@ export function pickHomeCarouselImages(roster: Artist[], count: number): { artis
     }
   }
   return picked;
+}
+
+/** An artist by name for the admin editor, hidden ones included. */
+export async function getArtistForAdmin(db: Database, name: string): Promise<Artist | null> {
+  const rows = await db.select().from(artists).where(eq(artists.name, name)).limit(1);
+  const [artist] = await withImages(db, rows);
+  return artist ?? null;
+}
+
+export type ArtistSaveResult =
+  | { status: "saved"; id: number; name: string; version: number }
+  | { status: "not-found" }
+  | { status: "conflict"; version: number }
+  | { status: "duplicate-name" }
+  | { status: "unknown-image"; url: string };
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Creates (`existingName` null) or updates an artist together with its images, in one transaction:
+ * never an artist without its images or the reverse. Image URLs must be media stored by us. A stale
+ * `expectedVersion` is a conflict; a name taken by another artist is reported, not overwritten.
+ */
+export async function saveArtist(
+  db: Database,
+  request: {
+    existingName: string | null;
+    fields: ArtistFields;
+    imageUrls: string[];
+    isVisible: boolean;
+    displayOrder: number | null;
+    expectedVersion: number;
+  },
+): Promise<ArtistSaveResult> {
+  if (request.imageUrls.length > MAX_ARTIST_IMAGES) throw new Error(`At most ${MAX_ARTIST_IMAGES} images`);
+  const known = await getMediaByUrls(db, request.imageUrls);
+  const unknown = request.imageUrls.find((url) => !known.has(url));
+  if (unknown !== undefined) return { status: "unknown-image", url: unknown };
+  const mediaIds = request.imageUrls.map((url) => known.get(url)!.id);
+  try {
+    return await db.transaction(async (tx) => {
+      let id: number;
+      let version: number;
+      if (request.existingName === null) {
+        const [row] = await tx
+          .insert(artists)
+          .values({
+            ...request.fields,
+            isVisible: request.isVisible,
+            displayOrder:
+              request.displayOrder ?? sql`(select coalesce(max(${artists.displayOrder}), 0) + 1 from ${artists})`,
+          })
+          .returning({ id: artists.id, version: artists.version });
+        id = row!.id;
+        version = row!.version;
+      } else {
+        const [row] = await tx
+          .update(artists)
+          .set({
+            ...request.fields,
+            isVisible: request.isVisible,
+            ...(request.displayOrder !== null ? { displayOrder: request.displayOrder } : {}),
+            version: sql`${artists.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(artists.name, request.existingName), eq(artists.version, request.expectedVersion)))
+          .returning({ id: artists.id, version: artists.version });
+        if (!row) {
+          const [current] = await tx.select({ version: artists.version }).from(artists).where(eq(artists.name, request.existingName));
+          return current ? { status: "conflict" as const, version: current.version } : { status: "not-found" as const };
+        }
+        id = row.id;
+        version = row.version;
+        await tx.delete(artistImages).where(eq(artistImages.artistId, id));
+      }
+      if (mediaIds.length > 0) {
+        await tx.insert(artistImages).values(mediaIds.map((mediaId, position) => ({ artistId: id, position, mediaId })));
+      }
+      return { status: "saved" as const, id, name: request.fields.name, version };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: "duplicate-name" };
+    throw error;
+  }
+}
+
+/** Deletes an artist (its image links go with it; the stored files stay for other uses). */
+export async function deleteArtist(db: Database, name: string): Promise<boolean> {
+  const rows = await db.delete(artists).where(eq(artists.name, name)).returning({ id: artists.id });
+  return rows.length > 0;
 }

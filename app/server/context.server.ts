@@ -9,6 +9,10 @@ export interface RequestContext {
   /** Nonce of this response's Content-Security-Policy, for inline scripts. */
   cspNonce: string;
   logger: Logger;
+  /** The client's address (behind a proxy only when TRUST_PROXY says so). */
+  clientIp: string;
+  /** The HTTP method the client used (loaders rendering after an action get a GET copy of the request). */
+  method: string;
 }
 
 export const requestContext = createContext<RequestContext>();

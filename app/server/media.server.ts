@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { media, mediaVariants } from "../../drizzle/schema";
 import type { Database, Tx } from "./db.server";
+import { hiddenPayloadProblem } from "./image-structure.server";
 import { mediaKeyFromUrl, mediaUrl, type MediaStorage } from "./storage.server";
 
 /** Per-file upload limit. */
@@ -72,6 +73,12 @@ async function detectFormat(bytes: Uint8Array): Promise<{ format: ImageFormat; w
     throw new ImageRejectedError(
       "unsupported_type",
       "지원하지 않는 이미지 형식입니다. JPEG, PNG, WebP, AVIF, GIF 파일만 올릴 수 있습니다.",
+    );
+  }
+  if (hiddenPayloadProblem(bytes, format)) {
+    throw new ImageRejectedError(
+      "unsupported_type",
+      "이미지 외의 데이터가 들어 있는 파일은 올릴 수 없습니다. 이미지 편집 프로그램에서 다시 저장한 뒤 올려 주세요.",
     );
   }
   const width = meta.width ?? 0;

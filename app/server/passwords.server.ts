@@ -21,7 +21,14 @@ export function generatePassword(): string {
   return randomBytes(18).toString("base64url");
 }
 
-/** How login ids are compared: case, surrounding spaces and Unicode width forms do not matter. */
+/** How login ids are compared: case, spaces and Unicode width forms do not matter. */
 export function normalizeLoginId(loginId: string): string {
-  return loginId.normalize("NFKC").trim().toLowerCase();
+  return loginId.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
+}
+
+/** A fixed argon2id hash to verify against when the id is unknown, so timing does not reveal it. */
+let dummyHash: Promise<string> | null = null;
+export function hashForUnknownAccount(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  return dummyHash;
 }

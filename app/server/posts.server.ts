@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { posts } from "../../drizzle/schema";
 import { PAGE_SIZE } from "../lib/constants";
 import { formatKoreanDate, previewText } from "../lib/preview";
@@ -93,6 +93,44 @@ export async function getPost(db: Database, kind: PostKind, postId: number): Pro
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
+}
+
+/** Post content as stored: sanitized, or null when nothing (no text, no image) is left. */
+export function preparePostContent(html: string): string | null {
+  const clean = sanitizePostHtml(html);
+  return postHtmlToText(clean) || firstImageSrc(clean) ? clean : null;
+}
+
+export type SaveResult = { status: "saved"; postId: number; version: number } | { status: "not-found" } | { status: "conflict"; version: number };
+
+/**
+ * Updates a post only if nobody saved it since `expectedVersion` was read: a stale save is a
+ * conflict, never a silent overwrite.
+ */
+export async function updatePost(
+  db: Database,
+  kind: PostKind,
+  postId: number,
+  input: { title: string; content: string },
+  expectedVersion: number,
+): Promise<SaveResult> {
+  const [row] = await db
+    .update(posts)
+    .set({ title: input.title, content: sanitizePostHtml(input.content), version: sql`${posts.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(posts.kind, kind), eq(posts.id, postId), eq(posts.version, expectedVersion)))
+    .returning({ version: posts.version });
+  if (row) return { status: "saved", postId, version: row.version };
+  const [current] = await db
+    .select({ version: posts.version })
+    .from(posts)
+    .where(and(eq(posts.kind, kind), eq(posts.id, postId)));
+  return current ? { status: "conflict", version: current.version } : { status: "not-found" };
+}
+
+/** Deletes a post of the given kind; false when there was none. */
+export async function deletePost(db: Database, kind: PostKind, postId: number): Promise<boolean> {
+  const rows = await db.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, postId))).returning({ id: posts.id });
+  return rows.length > 0;
 }
 
 /** Saves a new post; the content is sanitized before it is stored. */

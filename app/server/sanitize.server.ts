@@ -31,6 +31,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   nonTextTags: ["style", "script", "textarea", "option", "noscript", "title", "xmp", "iframe", "noembed", "noframes", "template"],
   transformTags: {
+    // Quill's list-bullet UI spans are editor chrome, not content: renamed to a tag that is discarded.
+    span: (tagName, attribs) =>
+      /(^|\s)ql-ui(\s|$)/.test(attribs.class ?? "") ? { tagName: "quill-ui", attribs: {} } : { tagName, attribs },
     a: (tagName, attribs) => {
       const out: sanitizeHtml.Attributes = { ...attribs };
       if (out.target && out.target !== "_blank") delete out.target;

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../drizzle/schema";
 import { ImageRejectedError, getMediaByIds, storeImage } from "../../app/server/media.server";
-import { pngBomb } from "../fixtures/hostile-images";
+import { gifJsPolyglot, gifWithComment, pngBomb, pngWithHtmlTail } from "../fixtures/hostile-images";
 import { createTestDatabase, createTestStorage, type TestDatabase } from "../setup/test-database";
 
 describe("storing images", () => {
@@ -71,5 +71,37 @@ describe("storing images", () => {
     expect(error).toBeInstanceOf(ImageRejectedError);
     expect((error as ImageRejectedError).status).toBe(413);
     expect((error as ImageRejectedError).message).toContain("해상도");
+  });
+});
+
+describe("hostile images", () => {
+  let database: TestDatabase;
+  const storage = createTestStorage();
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+    storage.cleanup();
+  });
+
+  it("refuses GIF/JS polyglots and images with trailing payloads, storing nothing", async () => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).png().toBuffer();
+    for (const hostile of [gifJsPolyglot(), gifWithComment(), pngWithHtmlTail(png)]) {
+      await expect(storeImage(database.db, storage, hostile)).rejects.toMatchObject({ status: 415 });
+    }
+    expect((await database.db.select({ n: count() }).from(media))[0]!.n).toBe(0);
+    expect(fs.readdirSync(storage.root)).toEqual([]);
+  });
+
+  it("still accepts plain and animated GIFs and PNGs", async () => {
+    const gif = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");
+    expect((await storeImage(database.db, storage, gif)).mimeType).toBe("image/gif");
+    const animated = await sharp({ create: { width: 8, height: 8, channels: 4, background: "#f00" } })
+      .gif()
+      .toBuffer();
+    expect((await storeImage(database.db, storage, animated)).mimeType).toBe("image/gif");
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f0" } }).png().toBuffer();
+    expect((await storeImage(database.db, storage, png)).mimeType).toBe("image/png");
   });
 });

@@ -45,3 +45,10 @@ describe("post text and thumbnail", () => {
     expect(firstImageSrc("<p>no image</p>")).toBeNull();
   });
 });
+
+describe("Quill markup", () => {
+  it("drops the list bullets' UI spans and keeps the list", () => {
+    const html = '<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>항목</li></ol>';
+    expect(sanitizePostHtml(html)).toBe('<ol><li data-list="bullet">항목</li></ol>');
+  });
+});

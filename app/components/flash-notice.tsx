@@ -1,0 +1,19 @@
+import { useState } from "react";
+
+/** A polite notice after a redirect ("배우가 저장되었습니다."); announced by screen readers, never blocking. */
+export function FlashNotice({ message }: { message: string | null }) {
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  const visible = message !== null && dismissed !== message;
+  return (
+    <div className="flash" role="status" aria-live="polite">
+      {visible ? (
+        <p className="flash__message">
+          <span>{message}</span>
+          <button type="button" className="flash__close" aria-label="알림 닫기" onClick={() => setDismissed(message)}>
+            ×
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, useState, type KeyboardEvent } from "react";
+import { useHydrated } from "../lib/use-hydrated";
+
+interface ListFieldProps {
+  name: string;
+  label: string;
+  entries: string[];
+  onChange: (entries: string[]) => void;
+  placeholder?: string;
+  error?: string;
+}
+
+/**
+ * A list field of the artist form (spec §5): one entry at a time through an add button, empty entries
+ * ignored, an entry removed by double-click or by its remove button. Without JavaScript it is a
+ * textarea with one entry per line (the action reads both shapes).
+ */
+export function ListField({ name, label, entries, onChange, placeholder, error }: ListFieldProps) {
+  const hydrated = useHydrated();
+  const [draft, setDraft] = useState("");
+  const id = useId();
+  const errorId = `${id}-error`;
+
+  const add = () => {
+    const entry = draft.trim();
+    if (entry) onChange([...entries, entry]);
+    setDraft("");
+  };
+  const remove = (index: number) => onChange(entries.filter((_, i) => i !== index));
+
+  if (!hydrated) {
+    return (
+      <label className="field list-field">
+        <span className="field__label">{label}</span>
+        <textarea
+          name={name}
+          rows={Math.max(3, entries.length + 1)}
+          defaultValue={entries.join("\n")}
+          aria-describedby={`${id}-hint${error ? ` ${errorId}` : ""}`}
+          aria-invalid={error ? true : undefined}
+        />
+        <span className="field__hint" id={`${id}-hint`}>
+          한 줄에 한 항목씩 입력해 주세요.
+        </span>
+        {error ? (
+          <span className="field__error" id={errorId}>
+            {error}
+          </span>
+        ) : null}
+      </label>
+    );
+  }
+
+  return (
+    <fieldset className="field list-field" aria-describedby={error ? errorId : undefined}>
+      <legend className="field__label">{label}</legend>
+      {entries.map((entry, i) => (
+        <input key={`${i}-${entry}`} type="hidden" name={name} value={entry} />
+      ))}
+      <div className="list-field__add">
+        <input
+          type="text"
+          value={draft}
+          placeholder={placeholder}
+          aria-label={`${label} 항목 입력`}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+            if (e.key === "Enter" && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              add();
+            }
+          }}
+        />
+        <button type="button" className="button button--small" onClick={add}>
+          추가
+        </button>
+      </div>
+      {entries.length > 0 ? (
+        <ul className="list-field__entries" aria-label={`${label} 목록`}>
+          {entries.map((entry, i) => (
+            <li key={`${i}-${entry}`} className="chip" onDoubleClick={() => remove(i)} title="두 번 클릭하면 삭제됩니다">
+              <span>{entry}</span>
+              <button type="button" className="chip__remove" aria-label={`${entry} 삭제`} onClick={() => remove(i)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="field__hint">아직 항목이 없습니다.</p>
+      )}
+      {error ? (
+        <span className="field__error" id={errorId}>
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/admin-login";
+import { fieldErrors, loginSchema } from "../lib/schemas";
+import { getAdminSession, safeRedirectPath, signIn } from "../server/auth.server";
+import { getRequestContext } from "../server/context.server";
+import { setFlash } from "../server/flash.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { runtime } = getRequestContext(context);
+  const session = await getAdminSession(runtime.db, runtime.sessionSecret, request);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  return { alreadySignedIn: session !== null, redirectTo };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { runtime, clientIp, logger } = getRequestContext(context);
+  const form = await request.formData();
+  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const parsed = loginSchema.safeParse({ id: form.get("id") ?? "", password: form.get("password") ?? "" });
+  const typedId = String(form.get("id") ?? "").slice(0, 64);
+  if (!parsed.success) {
+    return data({ error: Object.values(fieldErrors(parsed.error))[0] ?? "입력을 확인해 주세요.", id: typedId }, { status: 400 });
+  }
+  const result = await signIn(runtime.db, runtime.sessionSecret, request, {
+    loginId: parsed.data.id,
+    password: parsed.data.password,
+    ip: clientIp,
+  });
+  if (!result.ok && result.reason === "throttled") {
+    const minutes = Math.ceil(result.retryAfterSeconds / 60);
+    logger.warn({ ip: clientIp }, "sign-in throttled");
+    return data(
+      { error: `로그인 시도가 너무 많습니다. ${minutes}분 후에 다시 시도해 주세요.`, id: typedId },
+      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+    );
+  }
+  if (!result.ok) {
+    return data({ error: "아이디 또는 비밀번호가 일치하지 않습니다.", id: typedId }, { status: 401 });
+  }
+  logger.info({ ip: clientIp }, "administrator signed in");
+  const headers = new Headers();
+  headers.append("Set-Cookie", result.setCookie);
+  headers.append("Set-Cookie", await setFlash("signed-in"));
+  return redirect(redirectTo, { headers });
+}
+
+/** The action's Retry-After (throttling) reaches the client on document requests too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
+export function meta() {
+  return [{ title: "관리자 로그인 | WE ENTERTAINMENT" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // After a failed attempt the password field starts empty again (the id stays).
+  useEffect(() => {
+    if (actionData?.error && passwordRef.current) passwordRef.current.value = "";
+  }, [actionData]);
+  if (loaderData.alreadySignedIn) {
+    return (
+      <section className="admin-login" aria-labelledby="login-title">
+        <h1 id="login-title" className="admin-login__title">
+          관리자 로그인
+        </h1>
+        <p className="admin-login__info" role="status">
+          이미 관리자로 로그인되어 있습니다.
+        </p>
+        <p>
+          <Link to="/" className="button">
+            홈으로 가기
+          </Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="admin-login" aria-labelledby="login-title">
+      <h1 id="login-title" className="admin-login__title">
+        관리자 로그인
+      </h1>
+      <Form method="post" className="admin-login__form" noValidate>
+        <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {actionData?.error ? (
+          <p className="form-error" role="alert" id="login-error">
+            {actionData.error}
+          </p>
+        ) : null}
+        <label className="field">
+          <span className="field__label">아이디</span>
+          <input
+            name="id"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={64}
+            defaultValue={actionData?.id ?? ""}
+            key={actionData?.id ?? ""}
+            aria-describedby={actionData?.error ? "login-error" : undefined}
+          />
+        </label>
+        <label className="field">
+          <span className="field__label">비밀번호</span>
+          <input ref={passwordRef} name="password" type="password" autoComplete="current-password" required maxLength={256} />
+        </label>
+        <button type="submit" className="button button--block" disabled={submitting}>
+          {submitting ? "확인 중..." : "로그인"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin-logout";
+import { signOut } from "../server/auth.server";
+import { getRequestContext } from "../server/context.server";
+import { setFlash } from "../server/flash.server";
+
+/** Signing out is a POST: the session is deleted on the server, the cookie cleared, then home (spec §4). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { runtime } = getRequestContext(context);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await signOut(runtime.db, runtime.sessionSecret, request));
+  headers.append("Set-Cookie", await setFlash("signed-out"));
+  return redirect("/", { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

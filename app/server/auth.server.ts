@@ -1,0 +1,208 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, count, eq, gt, lt, max, or } from "drizzle-orm";
+import { createCookie, redirect, type Cookie } from "react-router";
+import { adminUsers, loginAttempts, sessions } from "../../drizzle/schema";
+import type { Database } from "./db.server";
+import { hashForUnknownAccount, normalizeLoginId, verifyPassword } from "./passwords.server";
+
+/** A session ends after 2 hours without a request... */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** ...and 12 hours after sign-in at the latest. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** Last-seen is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Throttling window and limits of failed sign-ins (per client address, per account). */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_IP_LIMIT = 5;
+export const LOGIN_ACCOUNT_LIMIT = 10;
+/** The wait grows from 1 minute, doubling per further failure, up to 15 minutes; never forever. */
+const LOCK_BASE_MS = 60 * 1000;
+const LOCK_MAX_MS = 15 * 60 * 1000;
+
+export interface AdminSession {
+  adminId: number;
+  loginId: string;
+  tokenHash: string;
+}
+
+const cookies = new Map<string, Cookie>();
+
+/** The session cookie: httpOnly, SameSite=Lax, signed; Secure is added per response over https. */
+export function sessionCookie(secret: string): Cookie {
+  let cookie = cookies.get(secret);
+  if (!cookie) {
+    cookie = createCookie("we_session", { httpOnly: true, sameSite: "lax", path: "/", secrets: [secret] });
+    cookies.set(secret, cookie);
+  }
+  return cookie;
+}
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+/** The signed-in administrator of this request, or null. Expired and idle sessions are deleted. */
+export async function getAdminSession(db: Database, secret: string, request: Request): Promise<AdminSession | null> {
+  const header = request.headers.get("Cookie");
+  if (!header?.includes("we_session=")) return null;
+  const token: unknown = await sessionCookie(secret).parse(header);
+  if (typeof token !== "string" || token.length < 32) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      adminId: sessions.adminId,
+      loginId: adminUsers.loginId,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  return { adminId: row.adminId, loginId: row.loginId, tokenHash };
+}
+
+export type LoginResult =
+  | { ok: true; setCookie: string }
+  | { ok: false; reason: "mismatch" }
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+
+/** How long a key must still wait, given its failures since its last success within the window. */
+async function lockRemainingMs(db: Database, column: typeof loginAttempts.ip | typeof loginAttempts.accountKey, value: string, limit: number, now: number): Promise<number> {
+  const since = new Date(now - LOGIN_WINDOW_MS);
+  const [lastSuccess] = await db
+    .select({ at: max(loginAttempts.createdAt) })
+    .from(loginAttempts)
+    .where(and(eq(column, value), eq(loginAttempts.succeeded, true), gt(loginAttempts.createdAt, since)));
+  const from = lastSuccess?.at && lastSuccess.at > since ? lastSuccess.at : since;
+  const [failures] = await db
+    .select({ n: count(), last: max(loginAttempts.createdAt) })
+    .from(loginAttempts)
+    .where(and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, from)));
+  const n = failures?.n ?? 0;
+  if (n < limit || !failures?.last) return 0;
+  const wait = Math.min(LOCK_BASE_MS * 2 ** (n - limit), LOCK_MAX_MS);
+  return Math.max(0, failures.last.getTime() + wait - now);
+}
+
+/**
+ * Checks the credential against the stored argon2id hash, throttled per client address and per
+ * account. On success a new session (random 256-bit token, only its hash stored) replaces the old one.
+ */
+export async function signIn(
+  db: Database,
+  secret: string,
+  request: Request,
+  input: { loginId: string; password: string; ip: string },
+  now = Date.now(),
+): Promise<LoginResult> {
+  const accountKey = normalizeLoginId(input.loginId);
+  const ip = input.ip || "unknown";
+  // Old attempts are of no use after the window; keep the table small.
+  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now - 24 * 60 * 60 * 1000)));
+
+  const wait = Math.max(
+    await lockRemainingMs(db, loginAttempts.ip, ip, LOGIN_IP_LIMIT, now),
+    await lockRemainingMs(db, loginAttempts.accountKey, accountKey, LOGIN_ACCOUNT_LIMIT, now),
+  );
+  if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(wait / 1000) };
+
+  const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.loginId, accountKey)).limit(1);
+  const valid = admin
+    ? await verifyPassword(admin.passwordHash, input.password)
+    : (await verifyPassword(await hashForUnknownAccount(), input.password), false);
+  await db.insert(loginAttempts).values({ accountKey, ip, succeeded: valid, createdAt: new Date(now) });
+  if (!valid || !admin) return { ok: false, reason: "mismatch" };
+
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    const previous = await previousTokenHash(secret, request);
+    if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous));
+    // Sessions past their time are cleaned up whenever someone signs in.
+    await tx.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))));
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      adminId: admin.id,
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+      userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
+      ip,
+    });
+  });
+  const setCookie = await sessionCookie(secret).serialize(token, {
+    secure: isHttps(request),
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+  return { ok: true, setCookie };
+}
+
+async function previousTokenHash(secret: string, request: Request): Promise<string | null> {
+  const token: unknown = await sessionCookie(secret).parse(request.headers.get("Cookie"));
+  return typeof token === "string" ? hashToken(token) : null;
+}
+
+/** Ends this request's session on the server (the old cookie is worthless afterwards) and clears the cookie. */
+export async function signOut(db: Database, secret: string, request: Request): Promise<string> {
+  const previous = await previousTokenHash(secret, request);
+  if (previous) await db.delete(sessions).where(eq(sessions.tokenHash, previous));
+  return sessionCookie(secret).serialize("", { maxAge: 0, expires: new Date(0), secure: isHttps(request) });
+}
+
+/** Only local paths are allowed as a place to return to after sign-in. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
+  return value;
+}
+
+/**
+ * For admin pages: the session, or a redirect to the sign-in page that comes back here afterwards.
+ * When the page is being rendered after a form submission (POST), there is no redirect: the action
+ * has already refused the write and the page must come back with what was typed.
+ */
+export async function requireAdminPage(
+  db: Database,
+  secret: string,
+  request: Request,
+  clientMethod: string,
+): Promise<AdminSession | null> {
+  const session = await getAdminSession(db, secret, request);
+  if (!session && clientMethod !== "GET" && clientMethod !== "HEAD") return null;
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return session;
+}
+
+/** For the JSON API: the session, or a 401 JSON error. */
+export async function requireAdminApi(db: Database, secret: string, request: Request): Promise<AdminSession> {
+  const session = await getAdminSession(db, secret, request);
+  if (!session) {
+    throw Response.json(
+      { error: { code: "unauthorized", message: "관리자 로그인이 필요합니다." } },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return session;
+}
+
+/** Active sessions of an administrator (for tests and the audit trail). */
+export async function countSessions(db: Database, adminId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sessions).where(eq(sessions.adminId, adminId));
+  return row?.n ?? 0;
+}

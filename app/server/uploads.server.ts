@@ -1,0 +1,105 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  parseFormData,
+  type FileUpload,
+} from "@remix-run/form-data-parser";
+import { MAX_UPLOAD_BYTES } from "./media.server";
+
+/** A request body we refuse, with the HTTP status and the Korean message to show. */
+export class RequestBodyError extends Error {
+  override name = "RequestBodyError";
+  constructor(
+    readonly status: 400 | 413 | 415,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
+
+/**
+ * Streams a multipart (or urlencoded) form with limits: files only from the named fields, each at most
+ * 15 MB, a bounded number of parts. Files stay in memory until the media pipeline has decoded them.
+ */
+export async function parseUploadForm(
+  request: Request,
+  options: {
+    fileFields: readonly string[];
+    maxFiles: number;
+    maxParts?: number;
+    /** Hard cap per file for the parser (default: the upload limit). */
+    maxFileSize?: number;
+    /** What to keep for an accepted file (default: the file itself). */
+    onFile?: (file: FileUpload) => File | string;
+  },
+): Promise<FormData> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
+    throw new RequestBodyError(415, "unsupported_media_type", "multipart/form-data 형식으로 보내 주세요.");
+  }
+  try {
+    return await parseFormData(
+      request,
+      {
+        maxFiles: options.maxFiles,
+        maxFileSize: options.maxFileSize ?? MAX_UPLOAD_BYTES,
+        maxParts: options.maxParts ?? 1000,
+        maxTotalSize: options.maxFiles * (options.maxFileSize ?? MAX_UPLOAD_BYTES) + 2 * 1024 * 1024,
+      },
+      (file: FileUpload) => {
+        if (!options.fileFields.includes(file.fieldName) || file.size === 0) return null;
+        return options.onFile ? options.onFile(file) : file;
+      },
+    );
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
+      throw new RequestBodyError(413, "payload_too_large", `파일이 너무 큽니다. ${MB}MB 이하의 이미지를 올려 주세요.`);
+    }
+    if (error instanceof MaxFilesExceededError) {
+      throw new RequestBodyError(413, "too_many_files", `한 번에 올릴 수 있는 파일은 ${options.maxFiles}개까지입니다.`);
+    }
+    if (error instanceof MaxPartsExceededError) {
+      throw new RequestBodyError(413, "too_many_parts", "입력 항목이 너무 많습니다.");
+    }
+    if (error instanceof FormDataParseError) {
+      throw new RequestBodyError(400, "malformed_body", "요청 본문을 읽을 수 없습니다. 다시 시도해 주세요.");
+    }
+    throw error;
+  }
+}
+
+/** Files above the upload limit but under this cap are replaced by a marker instead of failing the form. */
+const SOFT_FILE_CAP = 48 * 1024 * 1024;
+const OVERSIZE_MARKER = "__file_too_large__";
+
+/**
+ * For admin forms: like parseUploadForm, but a file over 15 MB (up to 48 MB) does not abort parsing,
+ * so the other fields survive and the form can come back with a message next to that file.
+ */
+export function parseAdminForm(request: Request, fileFields: readonly string[]): Promise<FormData> {
+  return parseUploadForm(request, {
+    fileFields,
+    maxFiles: fileFields.length,
+    maxFileSize: SOFT_FILE_CAP,
+    onFile: (file) => (file.size > MAX_UPLOAD_BYTES ? OVERSIZE_MARKER : file),
+  });
+}
+
+/** Whether a field of parseAdminForm's result held a file over the upload limit. */
+export function isOversizeUpload(value: FormDataEntryValue | null): boolean {
+  return value === OVERSIZE_MARKER;
+}
+
+export const OVERSIZE_MESSAGE = `파일이 너무 큽니다. ${MB}MB 이하의 이미지를 올려 주세요.`;
+
+/** An uploaded file from a parsed form, or null when the field is empty. */
+export function uploadedFile(form: FormData, field: string): File | null {
+  const value = form.get(field);
+  return value instanceof File && value.size > 0 ? value : null;
+}

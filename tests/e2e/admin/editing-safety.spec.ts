@@ -1,0 +1,129 @@
+import { expect, test } from "../fixtures";
+import { signIn, uniqueName } from "./admin-helpers";
+
+test("a failed save keeps everything typed, with a clear message, and never navigates away", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/adminNoticeWrite");
+  const editor = page.getByRole("textbox", { name: "내용", exact: true });
+  await editor.click();
+  await page.keyboard.type("제목 없이 쓴 긴 내용입니다.");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("입력한 내용을 확인해 주세요.");
+  await expect(page.getByText("제목을 입력해 주세요.")).toBeVisible();
+  await expect(page).toHaveURL(/\/adminNoticeWrite$/);
+  await expect(editor).toHaveText("제목 없이 쓴 긴 내용입니다.");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a failed save comes back with what was typed", async ({ page }) => {
+    await page.goto("/adminLogin");
+    await page.getByLabel("아이디").fill("admin");
+    await page.getByLabel("비밀번호").fill("e2e-admin-password-1");
+    await page.getByRole("button", { name: "로그인" }).click();
+    await page.goto("/adminActor");
+    await page.getByLabel("영문 이름").fill("NAMELESS");
+    await page.getByLabel("SNS 주소").fill("javascript:alert(1)");
+    await page.getByLabel("수상").fill("수상 하나\n수상 둘");
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await expect(page.getByRole("alert")).toContainText("입력한 내용을 확인해 주세요.");
+    await expect(page.getByText("이름을 입력해 주세요.")).toBeVisible();
+    await expect(page.getByText("SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.")).toBeVisible();
+    await expect(page.getByLabel("영문 이름")).toHaveValue("NAMELESS");
+    await expect(page.getByLabel("수상")).toHaveValue("수상 하나\n수상 둘");
+  });
+});
+
+test("an expired session does not lose the text: sign in again in another tab, then save", async ({ page, context }) => {
+  const title = uniqueName("만료 테스트 ");
+  await signIn(page);
+  await page.goto("/adminNewsWrite");
+  await page.getByLabel("제목").fill(title);
+  await page.getByRole("textbox", { name: "내용", exact: true }).click();
+  await page.keyboard.type("세션이 끝나도 남아야 하는 내용");
+  await context.clearCookies();
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("로그인이 만료되었습니다.");
+  await expect(page.getByLabel("제목")).toHaveValue(title);
+  await expect(page.getByRole("textbox", { name: "내용", exact: true })).toHaveText("세션이 끝나도 남아야 하는 내용");
+
+  const popupPromise = page.waitForEvent("popup");
+  await page.getByRole("link", { name: "새 창에서 로그인하기" }).click();
+  const popup = await popupPromise;
+  await popup.getByLabel("아이디").fill("admin");
+  await popup.getByLabel("비밀번호").fill("e2e-admin-password-1");
+  await popup.getByRole("button", { name: "로그인" }).click();
+  await popup.waitForURL((url) => url.pathname === "/");
+  await popup.close();
+
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page).toHaveURL(/\/pr$/);
+  await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
+});
+
+test("two tabs editing one post: the stale save gets a conflict and keeps its text; nothing is overwritten silently", async ({ page, context }) => {
+  const title = uniqueName("충돌 테스트 ");
+  await signIn(page);
+  await page.goto("/adminNewsWrite");
+  await page.getByLabel("제목").fill(title);
+  await page.getByRole("textbox", { name: "내용", exact: true }).click();
+  await page.keyboard.type("처음 내용");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("link", { name: new RegExp(title) }).first().click();
+  await expect(page).toHaveURL(/\/newsDetail\/\d+$/);
+  const detail = page.url();
+  const editUrl = detail.replace("/newsDetail/", "/adminNewsWrite/");
+
+  const tabA = await context.newPage();
+  const tabB = await context.newPage();
+  await tabA.goto(editUrl);
+  await tabB.goto(editUrl);
+  await tabA.getByLabel("제목").fill(`${title} A`);
+  await tabA.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(tabA).toHaveURL(/\/pr$/);
+
+  await tabB.getByLabel("제목").fill(`${title} B`);
+  await tabB.getByRole("textbox", { name: "내용", exact: true }).click();
+  await tabB.keyboard.press("End");
+  await tabB.keyboard.type(" 그리고 B의 문장");
+  await tabB.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(tabB.getByRole("alert")).toContainText("다른 곳에서 이 글이 먼저 수정되었습니다.");
+  await expect(tabB.getByLabel("제목")).toHaveValue(`${title} B`);
+  await expect(tabB.getByRole("textbox", { name: "내용", exact: true })).toContainText("그리고 B의 문장");
+  await page.goto(detail);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} A`);
+
+  // Only an explicit choice overwrites.
+  await tabB.getByRole("button", { name: "내 내용으로 저장" }).click();
+  await expect(tabB).toHaveURL(/\/pr$/);
+  await page.goto(detail);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} B`);
+  await expect(page.locator(".post-content")).toContainText("그리고 B의 문장");
+});
+
+test("the editor keeps a local draft across a reload and warns before leaving with unsaved changes", async ({ page }) => {
+  const title = uniqueName("임시 글 ");
+  await signIn(page);
+  await page.goto("/adminNoticeWrite");
+  await page.getByLabel("제목").fill(title);
+  await page.getByRole("textbox", { name: "내용", exact: true }).click();
+  await page.keyboard.type("새로고침해도 남는 내용");
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "저장하지 않은 임시 글을 불러왔습니다." })).toBeVisible();
+  await expect(page.getByLabel("제목")).toHaveValue(title);
+  await expect(page.getByRole("textbox", { name: "내용", exact: true })).toHaveText("새로고침해도 남는 내용");
+
+  // Leaving inside the site asks first.
+  await page.getByRole("navigation", { name: "주 메뉴" }).getByRole("link", { name: "COMPANY" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "저장하지 않은 내용이 있습니다" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "계속 작성하기" }).click();
+  await expect(page).toHaveURL(/\/adminNoticeWrite$/);
+  await expect(page.getByLabel("제목")).toHaveValue(title);
+
+  // Discarding the draft clears it for good.
+  await page.getByRole("button", { name: "임시 글 지우기" }).click();
+  await expect(page.getByLabel("제목")).toHaveValue("");
+  await page.reload();
+  await expect(page.getByLabel("제목")).toHaveValue("");
+});

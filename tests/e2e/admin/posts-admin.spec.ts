@@ -1,0 +1,129 @@
+import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
+import { expect, test } from "../fixtures";
+import { portraitJpeg, signIn, uniqueName } from "./admin-helpers";
+
+const KINDS = [
+  { kind: "news", label: "뉴스", editor: "/adminNewsWrite", detail: "/newsDetail" },
+  { kind: "notice", label: "공지사항", editor: "/adminNoticeWrite", detail: "/noticeDetail" },
+] as const;
+
+for (const k of KINDS) {
+  test(`with JavaScript: the admin writes, edits and deletes a ${k.kind} post with formatting and an inline image`, async ({ page }) => {
+    const title = uniqueName(`${k.label} 테스트 `);
+    await signIn(page);
+    await page.goto("/pr");
+    await page.getByRole("link", { name: `${k.label} 작성` }).click();
+    await expect(page).toHaveURL(new RegExp(`${k.editor}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${k.label} 작성`);
+
+    // Quill 2 with the spec's toolbar, 700 × 300 px.
+    const editor = page.getByRole("textbox", { name: "내용", exact: true });
+    await expect(editor).toBeVisible();
+    const toolbar = page.locator(".ql-toolbar");
+    for (const button of [".ql-header[value='1']", ".ql-header[value='2']", ".ql-size", ".ql-bold", ".ql-italic", ".ql-underline", ".ql-strike", ".ql-blockquote", ".ql-list[value='ordered']", ".ql-list[value='bullet']", ".ql-align", ".ql-image"]) {
+      await expect(toolbar.locator(button).first()).toBeVisible();
+    }
+    const box = await page.locator(".rich-text").boundingBox();
+    expect(box?.width).toBe(700);
+    expect((await page.locator(".ql-container").boundingBox())?.height).toBe(300);
+
+    await page.getByLabel("제목").fill(title);
+    await editor.click();
+    await page.keyboard.type("첫 문단은 ");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.type("굵게");
+    await page.keyboard.press("Control+b");
+    await page.keyboard.press("Enter");
+    await toolbar.locator(".ql-header[value='2']").click();
+    await page.keyboard.type("소제목");
+    await page.keyboard.press("Enter");
+    await toolbar.locator(".ql-list[value='bullet']").click();
+    await page.keyboard.type("목록 항목");
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Enter");
+
+    // The image button uploads through the media pipeline and inserts the stored URL.
+    const chooser = page.waitForEvent("filechooser");
+    await toolbar.locator(".ql-image").click();
+    await (await chooser).setFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg("#c96") });
+    const inserted = editor.locator("img");
+    await expect(inserted).toHaveAttribute("src", /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
+
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await expect(page).toHaveURL(/\/pr$/);
+    await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES[`${k.kind}-created`] })).toBeVisible();
+
+    await page.getByRole("link", { name: new RegExp(title) }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    const content = page.locator(".post-content");
+    await expect(content.locator("strong")).toHaveText("굵게");
+    await expect(content.locator("h2")).toHaveText("소제목");
+    await expect(content.locator("li")).toHaveText("목록 항목");
+    const img = content.locator("img");
+    await expect(img).toHaveAttribute("src", /^\/media\//);
+    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(600);
+    expect(await content.innerHTML()).not.toContain("base64");
+
+    // Edit.
+    await page.getByRole("link", { name: "수정" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${k.label} 수정`);
+    await expect(page.getByLabel("제목")).toHaveValue(title);
+    await expect(editor.locator("strong")).toHaveText("굵게");
+    await page.getByLabel("제목").fill(`${title} (수정)`);
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await expect(page).toHaveURL(/\/pr$/);
+    await page.getByRole("link", { name: new RegExp(`${title} \\(수정\\)`) }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (수정)`);
+    const url = page.url();
+
+    // Delete, with a confirmation.
+    await page.getByRole("link", { name: "삭제" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${k.label} 삭제`);
+    await page.getByRole("button", { name: "삭제" }).click();
+    await expect(page).toHaveURL(/\/pr$/);
+    await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES[`${k.kind}-deleted`] })).toBeVisible();
+    expect((await page.goto(url))?.status()).toBe(404);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test(`the admin writes, edits and deletes a ${k.kind} post with HTML formatting and an attached image`, async ({ page }) => {
+      const title = uniqueName(`${k.label} 무JS `);
+      await page.goto("/adminLogin");
+      await page.getByLabel("아이디").fill("admin");
+      await page.getByLabel("비밀번호").fill("e2e-admin-password-1");
+      await page.getByRole("button", { name: "로그인" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
+
+      await page.goto(k.editor);
+      await page.getByLabel("제목").fill(title);
+      await page.getByLabel("내용 (HTML)").fill('<h2>무JS 소제목</h2><p><em>기울임</em>과 <u>밑줄</u></p><script>alert(1)</script>');
+      await page.getByLabel("이미지 첨부").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await portraitJpeg("#69c") });
+      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await expect(page).toHaveURL(/\/pr$/);
+
+      await page.getByRole("link", { name: new RegExp(title) }).first().click();
+      const content = page.locator(".post-content");
+      await expect(content.locator("h2")).toHaveText("무JS 소제목");
+      await expect(content.locator("em")).toHaveText("기울임");
+      await expect(content.locator("img")).toHaveAttribute("src", /^\/media\/.+\.jpg$/);
+      expect(await content.innerHTML()).not.toContain("script");
+
+      await page.getByRole("link", { name: "수정" }).click();
+      await expect(page.getByLabel("내용 (HTML)")).toHaveValue(/무JS 소제목/);
+      await page.getByLabel("제목").fill(`${title} 수정됨`);
+      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await expect(page).toHaveURL(/\/pr$/);
+      await page.getByRole("link", { name: new RegExp(`${title} 수정됨`) }).first().click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} 수정됨`);
+      const url = page.url();
+
+      await page.getByRole("link", { name: "삭제" }).click();
+      await page.getByRole("button", { name: "삭제" }).click();
+      await expect(page).toHaveURL(/\/pr$/);
+      expect((await page.goto(url))?.status()).toBe(404);
+    });
+  });
+}

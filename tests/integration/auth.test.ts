@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loginAttempts, sessions } from "../../drizzle/schema";
+import { setAdminCredential } from "../../app/server/admin.server";
+import {
+  getAdminSession,
+  LOGIN_WINDOW_MS,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  signIn,
+  signOut,
+} from "../../app/server/auth.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+const SECRET = "s".repeat(40);
+const PASSWORD = "correct horse battery";
+
+function requestWith(cookie?: string) {
+  return new Request("http://127.0.0.1/adminLogin", { headers: cookie ? { Cookie: cookie } : {} });
+}
+/** The `name=value` part of a Set-Cookie header. */
+const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
+
+describe("sign-in, sessions and throttling", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await setAdminCredential(database.db, "admin", PASSWORD);
+  });
+  afterAll(() => database.destroy());
+
+  it("a correct sign-in creates a server-side session; only the token's hash is stored", async () => {
+    const result = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.1" });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.setCookie).toMatch(/^we_session=/);
+    expect(result.setCookie).toContain("HttpOnly");
+    expect(result.setCookie).toContain("SameSite=Lax");
+    expect(result.setCookie).not.toContain("Secure");
+    const session = await getAdminSession(database.db, SECRET, requestWith(cookiePair(result.setCookie)));
+    expect(session?.loginId).toBe("admin");
+    const [row] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, session!.tokenHash));
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(decodeURIComponent(cookiePair(result.setCookie))).not.toContain(row!.tokenHash);
+  });
+
+  it("over https the cookie is Secure", async () => {
+    const https = new Request("https://we.example/adminLogin");
+    const result = await signIn(database.db, SECRET, https, { loginId: "admin", password: PASSWORD, ip: "10.0.0.2" });
+    expect(result.ok && result.setCookie).toContain("Secure");
+  });
+
+  it("a forged or tampered cookie is no session", async () => {
+    expect(await getAdminSession(database.db, SECRET, requestWith("we_session=forged"))).toBeNull();
+    const result = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.3" });
+    const pair = cookiePair(result.ok ? result.setCookie : "");
+    expect(await getAdminSession(database.db, "another-secret-that-is-long-enough!!", requestWith(pair))).toBeNull();
+  });
+
+  it("signing in again rotates the session: the old token stops working", async () => {
+    const first = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.4" });
+    const oldCookie = cookiePair(first.ok ? first.setCookie : "");
+    const second = await signIn(database.db, SECRET, requestWith(oldCookie), { loginId: "admin", password: PASSWORD, ip: "10.0.0.4" });
+    expect(second.ok).toBe(true);
+    expect(await getAdminSession(database.db, SECRET, requestWith(oldCookie))).toBeNull();
+    expect(await getAdminSession(database.db, SECRET, requestWith(cookiePair(second.ok ? second.setCookie : "")))).not.toBeNull();
+  });
+
+  it("signing out deletes the session: replaying the cookie fails", async () => {
+    const result = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.5" });
+    const cookie = cookiePair(result.ok ? result.setCookie : "");
+    const cleared = await signOut(database.db, SECRET, requestWith(cookie));
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(await getAdminSession(database.db, SECRET, requestWith(cookie))).toBeNull();
+  });
+
+  it("idle and absolute timeouts end sessions", async () => {
+    const idle = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.6" });
+    const idleCookie = cookiePair(idle.ok ? idle.setCookie : "");
+    const idleSession = await getAdminSession(database.db, SECRET, requestWith(idleCookie));
+    await database.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) })
+      .where(eq(sessions.tokenHash, idleSession!.tokenHash));
+    expect(await getAdminSession(database.db, SECRET, requestWith(idleCookie))).toBeNull();
+    expect(await database.db.select().from(sessions).where(eq(sessions.tokenHash, idleSession!.tokenHash))).toHaveLength(0);
+
+    const old = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.7" });
+    const oldCookie = cookiePair(old.ok ? old.setCookie : "");
+    const oldSession = await getAdminSession(database.db, SECRET, requestWith(oldCookie));
+    await database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - SESSION_ABSOLUTE_MS - 1000) })
+      .where(eq(sessions.tokenHash, oldSession!.tokenHash));
+    expect(await getAdminSession(database.db, SECRET, requestWith(oldCookie))).toBeNull();
+  });
+
+  it("five failures from one address lock it with a growing delay, never for good; other addresses are unaffected", async () => {
+    const t0 = Date.now();
+    const attempt = (ip: string, password: string, at: number) =>
+      signIn(database.db, SECRET, requestWith(), { loginId: "admin", password, ip }, at);
+    for (let i = 0; i < 5; i++) expect(await attempt("10.1.0.1", "wrong", t0 + i)).toEqual({ ok: false, reason: "mismatch" });
+    const locked = await attempt("10.1.0.1", PASSWORD, t0 + 10);
+    expect(locked).toMatchObject({ ok: false, reason: "throttled" });
+    expect(locked.ok === false && locked.reason === "throttled" && locked.retryAfterSeconds).toBeGreaterThanOrEqual(59);
+    expect((await attempt("10.1.0.2", PASSWORD, t0 + 10)).ok).toBe(true);
+
+    // After the wait, one more failure doubles it.
+    expect(await attempt("10.1.0.1", "wrong", t0 + 61_000)).toEqual({ ok: false, reason: "mismatch" });
+    const longer = await attempt("10.1.0.1", PASSWORD, t0 + 62_000);
+    expect(longer.ok === false && longer.reason === "throttled" && longer.retryAfterSeconds).toBeGreaterThanOrEqual(115);
+    // Outside the window the address is free again.
+    expect((await attempt("10.1.0.1", PASSWORD, t0 + LOGIN_WINDOW_MS + 120_000)).ok).toBe(true);
+  });
+
+  it("the account is throttled across addresses, whatever the id's case, spaces or width", async () => {
+    const t0 = Date.now() + 10 * LOGIN_WINDOW_MS;
+    const ids = ["ADMIN", " admin", "Ad Min", "ａｄｍｉｎ", "admin ", "aDmIn", "A D M I N", "admin", "ADMIN", "Admin"];
+    for (const [i, id] of ids.entries()) {
+      expect(await signIn(database.db, SECRET, requestWith(), { loginId: id, password: "wrong", ip: `10.2.0.${i + 1}` }, t0 + i)).toEqual({
+        ok: false,
+        reason: "mismatch",
+      });
+    }
+    const rows = await database.db.select().from(loginAttempts).where(eq(loginAttempts.accountKey, "admin"));
+    expect(rows.filter((r) => r.createdAt.getTime() >= t0).length).toBe(10);
+    const blocked = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.2.1.1" }, t0 + 100);
+    expect(blocked).toMatchObject({ ok: false, reason: "throttled" });
+    // Not locked out forever: the wait is capped.
+    expect((await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.2.1.1" }, t0 + 16 * 60_000)).ok).toBe(true);
+  });
+});
