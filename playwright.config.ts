@@ -79,6 +79,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
       PUBLIC_ORIGIN: baseURL,
+      // A Kakao Maps key, so pages try the SDK; tests answer https://dapi.kakao.com themselves (no network).
+      KAKAO_MAP_APP_KEY: "e2e-kakao-key",
       // As if behind a local reverse proxy: tests can act as different client addresses.
       TRUST_PROXY: "loopback",
     },

@@ -20,7 +20,7 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console.ts"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
       integration("pglite"),
       ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
     ],

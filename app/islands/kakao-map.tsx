@@ -64,8 +64,25 @@ export function KakaoMap({ appKey, lat, lng, label, children }: KakaoMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
 
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+
+  // The SDK is a third-party script: it is fetched only when the map comes near the viewport.
   useEffect(() => {
-    if (!appKey) return;
+    const root = rootRef.current;
+    if (!appKey || !root) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: "300px" });
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, [appKey]);
+
+  useEffect(() => {
+    if (!appKey || !near) return;
     let live = true;
     loadSdk(appKey)
       .then((maps) => {
@@ -86,10 +103,10 @@ export function KakaoMap({ appKey, lat, lng, label, children }: KakaoMapProps) {
     return () => {
       live = false;
     };
-  }, [appKey, lat, lng, label]);
+  }, [appKey, near, lat, lng, label]);
 
   return (
-    <div className="kakao-map">
+    <div ref={rootRef} className="kakao-map">
       {drawn ? null : children}
       {appKey ? <div ref={containerRef} className={drawn ? "kakao-map__canvas is-drawn" : "kakao-map__canvas"} /> : null}
     </div>

@@ -1,7 +1,20 @@
 import { test as base, expect } from "@playwright/test";
 
-/** Every page fails its test on a browser console error or an uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/**
+ * Every page fails its test on a browser console error or an uncaught exception. The Kakao Maps SDK
+ * (the only third-party script) is answered locally with an empty script: there is no network here,
+ * and the site must work without the map service. Tests that need the SDK route it themselves.
+ */
+export const test = base.extend<{ consoleErrors: string[]; kakaoOffline: void }>({
+  kakaoOffline: [
+    async ({ context }, use) => {
+      await context.route("https://dapi.kakao.com/**", (route) =>
+        route.fulfill({ status: 200, contentType: "application/javascript", body: "/* offline */" }),
+      );
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,0 +1,57 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { adminUsers } from "../../drizzle/schema";
+import { openDatabase } from "../../app/server/db.server";
+import { verifyPassword } from "../../app/server/passwords.server";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-adminpw-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function runScript(args: string[], input?: string) {
+  return spawnSync(process.execPath, ["--import", "tsx", "scripts/admin-password.ts", ...args], {
+    input,
+    encoding: "utf8",
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_ID: "", ADMIN_PASSWORD: "" },
+    timeout: 60_000,
+  });
+}
+
+async function storedAdmin() {
+  const db = await openDatabase({ kind: "pglite", dataDir });
+  try {
+    const [admin] = await db.db.select().from(adminUsers);
+    return admin!;
+  } finally {
+    await db.close();
+  }
+}
+
+describe("npm run admin:password", () => {
+  it("sets the id and password read from standard input", async () => {
+    const result = runScript(["--id", "Manager"], "a-new-long-password\n");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("관리자 계정을 만들었습니다: manager");
+    const admin = await storedAdmin();
+    expect(admin.loginId).toBe("manager");
+    expect(await verifyPassword(admin.passwordHash, "a-new-long-password")).toBe(true);
+  }, 60_000);
+
+  it("refuses a short password and changes nothing", async () => {
+    const result = runScript(["--id", "manager"], "short\n");
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("비밀번호는 10자 이상이어야 합니다.");
+    expect(await verifyPassword((await storedAdmin()).passwordHash, "a-new-long-password")).toBe(true);
+  }, 60_000);
+
+  it("--generate prints a new strong password once, and it works", async () => {
+    const result = runScript(["--generate"]);
+    expect(result.status).toBe(0);
+    const password = /비밀번호 \(지금 한 번만 표시됩니다\): (\S+)/.exec(result.stdout)?.[1];
+    expect(password?.length).toBeGreaterThanOrEqual(20);
+    expect(result.stdout).toContain("기존 로그인 세션은 모두 종료되었습니다.");
+    expect(await verifyPassword((await storedAdmin()).passwordHash, password!)).toBe(true);
+  }, 60_000);
+});
