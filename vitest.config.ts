@@ -9,7 +9,7 @@ const integration = (engine: "pglite" | "postgres") => ({
     // Tests of the embedded engine's own behaviour (the data-directory lock) run once.
     exclude: engine === "postgres" ? ["tests/integration/**/*.pglite.test.ts"] : [],
     env: { TEST_ENGINE: engine },
-    globalSetup: engine === "postgres" ? ["tests/setup/postgres-template.ts"] : [],
+    globalSetup: ["tests/setup/ensure-build.ts", ...(engine === "postgres" ? ["tests/setup/postgres-template.ts"] : [])],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

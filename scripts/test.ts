@@ -44,8 +44,9 @@ process.stdout.write(
     ? "\nIntegration tests run on PGlite and on PostgreSQL (TEST_DATABASE_URL).\n"
     : "\nIntegration tests run on PGlite only; set TEST_DATABASE_URL to also run them on PostgreSQL.\n",
 );
-run("unit and integration tests (vitest)", `${npmBin}/vitest`, ["run"]);
+// The integration suite also talks to the production server, so the build comes first.
 run("build", "npm", ["run", "--silent", "build"]);
+run("unit and integration tests (vitest)", `${npmBin}/vitest`, ["run"]);
 ensureChromium();
 run("end-to-end tests (playwright, chromium)", `${npmBin}/playwright`, ["test"]);
 process.stdout.write("\nAll tests passed.\n");

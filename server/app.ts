@@ -77,6 +77,8 @@ function sameOriginWrites(runtime: Runtime): RequestHandler {
       secFetchSite: req.get("sec-fetch-site"),
       requestOrigin: `${req.protocol}://${req.get("host") ?? ""}`,
       publicOrigin: runtime.env.PUBLIC_ORIGIN,
+      // Allowlisted front ends may write through the API (with a token); never the pages.
+      allowedOrigins: req.path.startsWith("/api/") ? runtime.env.CORS_ORIGINS : [],
     });
     if (!foreign) return next();
     (res.locals as AppLocals).logger.warn({ origin: req.get("origin"), url: req.originalUrl }, "cross-site write refused");
@@ -84,6 +86,31 @@ function sameOriginWrites(runtime: Runtime): RequestHandler {
     res.status(403).setHeader("Cache-Control", "no-store");
     if (req.path.startsWith("/api/")) res.json({ error: { code: "forbidden_origin", message } });
     else res.type("text/plain; charset=utf-8").send(message);
+  };
+}
+
+/**
+ * CORS for the JSON API: off unless CORS_ORIGINS lists origins; an allowed origin is echoed exactly,
+ * never a wildcard and never an arbitrary origin. No credentials mode: external clients use tokens.
+ */
+function apiCors(runtime: Runtime): RequestHandler {
+  const allowed = new Set(runtime.env.CORS_ORIGINS);
+  return (req, res, next) => {
+    if (allowed.size > 0) res.vary("Origin");
+    const origin = req.get("origin");
+    if (origin && allowed.has(origin)) {
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      if (req.method === "OPTIONS") {
+        res.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE");
+        res.setHeader("Access-Control-Allow-Headers", "Content-Type, Authorization");
+        res.setHeader("Access-Control-Max-Age", "600");
+      }
+    }
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    next();
   };
 }
 
@@ -130,6 +157,7 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
 
   app.use(requestIdAndLogging(runtime));
   app.use(securityHeaders(runtime));
+  app.use("/api", apiCors(runtime));
   app.use(sameOriginWrites(runtime));
 
   app.get("/healthz", async (_req, res) => {

@@ -1,12 +1,17 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 
-/** Shown only while an administrator is signed in (spec §4): ends the session and goes home. */
+/** Shown only while an administrator is signed in (spec §4): the logout button ends the session and goes home. */
 export function AdminBar() {
   return (
-    <Form method="post" action="/adminLogout" className="admin-bar" reloadDocument>
-      <button type="submit" className="admin-bar__logout">
-        관리자 로그아웃
-      </button>
-    </Form>
+    <div className="admin-bar">
+      <Link to="/adminApiTokens" className="admin-bar__link">
+        API 토큰
+      </Link>
+      <Form method="post" action="/adminLogout" reloadDocument>
+        <button type="submit" className="admin-bar__logout">
+          관리자 로그아웃
+        </button>
+      </Form>
+    </div>
   );
 }

@@ -158,7 +158,8 @@ export async function saveArtist(
     imageUrls: string[];
     isVisible: boolean;
     displayOrder: number | null;
-    expectedVersion: number;
+    /** The version the client edited; null skips the check (clients that never read versions). */
+    expectedVersion: number | null;
   },
 ): Promise<ArtistSaveResult> {
   if (request.imageUrls.length > MAX_ARTIST_IMAGES) throw new Error(`At most ${MAX_ARTIST_IMAGES} images`);
@@ -192,7 +193,11 @@ export async function saveArtist(
             version: sql`${artists.version} + 1`,
             updatedAt: new Date(),
           })
-          .where(and(eq(artists.name, request.existingName), eq(artists.version, request.expectedVersion)))
+          .where(
+            request.expectedVersion === null
+              ? eq(artists.name, request.existingName)
+              : and(eq(artists.name, request.existingName), eq(artists.version, request.expectedVersion)),
+          )
           .returning({ id: artists.id, version: artists.version });
         if (!row) {
           const [current] = await tx.select({ version: artists.version }).from(artists).where(eq(artists.name, request.existingName));

@@ -189,18 +189,6 @@ export async function requireAdminPage(
   return session;
 }
 
-/** For the JSON API: the session, or a 401 JSON error. */
-export async function requireAdminApi(db: Database, secret: string, request: Request): Promise<AdminSession> {
-  const session = await getAdminSession(db, secret, request);
-  if (!session) {
-    throw Response.json(
-      { error: { code: "unauthorized", message: "관리자 로그인이 필요합니다." } },
-      { status: 401, headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  return session;
-}
-
 /** Active sessions of an administrator (for tests and the audit trail). */
 export async function countSessions(db: Database, adminId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(sessions).where(eq(sessions.adminId, adminId));

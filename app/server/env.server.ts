@@ -50,6 +50,26 @@ const envSchema = z
     ),
     KAKAO_MAP_APP_KEY: optionalString,
     TRUST_PROXY: optionalString,
+    /** Origins allowed to call /api cross-site (comma-separated, exact origins). */
+    CORS_ORIGINS: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const origins = (v ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+        for (const origin of origins) {
+          let parsed: URL | null;
+          try {
+            parsed = new URL(origin);
+          } catch {
+            parsed = null;
+          }
+          if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+            ctx.addIssue({ code: "custom", message: `"${origin}" is not an origin like https://app.example.com` });
+            return z.NEVER;
+          }
+        }
+        return origins;
+      }),
     SEED_DEMO_CONTENT: booleanFlag(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })

@@ -112,12 +112,17 @@ export async function updatePost(
   kind: PostKind,
   postId: number,
   input: { title: string; content: string },
-  expectedVersion: number,
+  /** The version the client edited; null skips the check (clients that never read versions). */
+  expectedVersion: number | null,
 ): Promise<SaveResult> {
   const [row] = await db
     .update(posts)
     .set({ title: input.title, content: sanitizePostHtml(input.content), version: sql`${posts.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(posts.kind, kind), eq(posts.id, postId), eq(posts.version, expectedVersion)))
+    .where(
+      expectedVersion === null
+        ? and(eq(posts.kind, kind), eq(posts.id, postId))
+        : and(eq(posts.kind, kind), eq(posts.id, postId), eq(posts.version, expectedVersion)),
+    )
     .returning({ version: posts.version });
   if (row) return { status: "saved", postId, version: row.version };
   const [current] = await db
@@ -153,4 +158,19 @@ export async function createPost(
 /** The plain-text description of a post for link previews. */
 export function describePost(content: string): string {
   return postHtmlToText(content).slice(0, 150);
+}
+
+/** Every post of a kind, newest first (the JSON API's lists; the original client pages them itself). */
+export async function listAllPosts(db: Database, kind: PostKind): Promise<Post[]> {
+  const rows = await db.select().from(posts).where(eq(posts.kind, kind)).orderBy(desc(posts.writeDay), desc(posts.id));
+  return rows.map((row) => ({
+    postId: row.id,
+    kind: row.kind,
+    title: row.title,
+    content: sanitizePostHtml(row.content),
+    writeDay: row.writeDay,
+    version: row.version,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  }));
 }

@@ -19,6 +19,8 @@ export function testEngine(): TestEngine {
 }
 
 export interface TestDatabase extends DatabaseHandle {
+  /** Connection URL of the PostgreSQL copy (null on PGlite in memory). */
+  url: string | null;
   /** Removes the database (and its copy on the server). */
   destroy(): Promise<void>;
 }
@@ -27,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine() === "pglite") {
     const handle = await openDatabase({ kind: "pglite", dataDir: null });
     await handle.migrate();
-    return Object.assign(handle, { destroy: () => handle.close() });
+    return Object.assign(handle, { url: null, destroy: () => handle.close() });
   }
   const name = `we_test_p${process.pid}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: testServerUrl() });
@@ -39,6 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const handle = await openDatabase({ kind: "postgres", url: urlForDatabase(name), poolMax: 4 });
   return Object.assign(handle, {
+    url: urlForDatabase(name),
     async destroy() {
       await handle.close();
       const dropper = new pg.Client({ connectionString: testServerUrl() });

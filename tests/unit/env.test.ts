@@ -37,3 +37,14 @@ describe("environment", () => {
     expect(() => loadEnv(source)).toThrow(expected);
   });
 });
+
+describe("CORS_ORIGINS", () => {
+  it("is a list of exact origins, empty by default", () => {
+    expect(loadEnv({}).CORS_ORIGINS).toEqual([]);
+    expect(loadEnv({ CORS_ORIGINS: "https://a.example, http://127.0.0.1:5173" }).CORS_ORIGINS).toEqual(["https://a.example", "http://127.0.0.1:5173"]);
+  });
+
+  it.each(["*", "https://a.example/path", "a.example", "ftp://a.example"])("refuses %s", (value) => {
+    expect(() => loadEnv({ CORS_ORIGINS: value })).toThrow("CORS_ORIGINS");
+  });
+});

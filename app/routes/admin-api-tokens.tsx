@@ -1,0 +1,131 @@
+import { data, Form, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/admin-api-tokens";
+import { formatKoreanDate } from "../lib/preview";
+import { createApiToken, listApiTokens, revokeApiToken } from "../server/api-tokens.server";
+import { recordAudit } from "../server/audit.server";
+import { getAdminSession, requireAdminPage } from "../server/auth.server";
+import { getRequestContext } from "../server/context.server";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { runtime, method } = getRequestContext(context);
+  const session = await requireAdminPage(runtime.db, runtime.sessionSecret, request, method);
+  if (!session) return { tokens: [] };
+  const tokens = await listApiTokens(runtime.db);
+  return {
+    tokens: tokens.map((t) => ({
+      id: t.id,
+      name: t.name,
+      createdAt: formatKoreanDate(t.createdAt),
+      lastUsedAt: t.lastUsedAt ? formatKoreanDate(t.lastUsedAt) : null,
+      revoked: t.revokedAt !== null,
+    })),
+  };
+}
+
+const nameSchema = z.string().trim().min(1, "토큰 이름을 입력해 주세요.").max(60, "토큰 이름은 60자 이내로 입력해 주세요.");
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { runtime } = getRequestContext(context);
+  const session = await getAdminSession(runtime.db, runtime.sessionSecret, request);
+  if (!session) return data({ error: "로그인이 만료되었습니다. 다시 로그인해 주세요.", created: null }, { status: 401 });
+  const form = await request.formData();
+  if (form.get("intent") === "revoke") {
+    const id = Number(form.get("id"));
+    if (!Number.isInteger(id) || !(await revokeApiToken(runtime.db, id))) {
+      return data({ error: "이미 폐기되었거나 없는 토큰입니다.", created: null }, { status: 404 });
+    }
+    await recordAudit(runtime.db, { adminId: session.adminId, action: "revoke", entity: "api-token", entityId: id });
+    return { error: null, created: null };
+  }
+  const name = nameSchema.safeParse(form.get("name") ?? "");
+  if (!name.success) return data({ error: name.error.issues[0]!.message, created: null }, { status: 400 });
+  const created = await createApiToken(runtime.db, name.data);
+  await recordAudit(runtime.db, { adminId: session.adminId, action: "create", entity: "api-token", entityId: created.id });
+  return { error: null, created: { name: name.data, token: created.token } };
+}
+
+export function meta() {
+  return [{ title: "API 토큰 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function AdminApiTokens({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <section className="admin-editor" aria-labelledby="tokens-title">
+      <header className="admin-editor__header">
+        <p className="admin-editor__eyebrow">ADMIN</p>
+        <h1 id="tokens-title" className="admin-editor__title">
+          API 토큰
+        </h1>
+      </header>
+      <p>
+        외부 프로그램이 <code>/api/we</code> 쓰기 요청을 보낼 때 <code>Authorization: Bearer 토큰</code> 헤더로 사용합니다. 토큰은 만들 때 한 번만
+        보여 드리며, 필요 없어지면 폐기해 주세요.
+      </p>
+      {actionData?.error ? (
+        <p className="form-error" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
+      {actionData?.created ? (
+        <div className="form-notice" role="status">
+          <p>
+            ‘{actionData.created.name}’ 토큰을 만들었습니다. 지금 복사해 두세요. 다시 볼 수 없습니다.
+          </p>
+          <p>
+            <code className="token-value">{actionData.created.token}</code>
+          </p>
+        </div>
+      ) : null}
+      <Form method="post" className="token-form">
+        <label className="field">
+          <span className="field__label">새 토큰 이름</span>
+          <input name="name" type="text" maxLength={60} placeholder="예: 홍보팀 업로드 도구" required />
+        </label>
+        <button type="submit" name="intent" value="create" className="button" disabled={busy}>
+          토큰 만들기
+        </button>
+      </Form>
+      <table className="token-table">
+        <caption className="visually-hidden">API 토큰 목록</caption>
+        <thead>
+          <tr>
+            <th scope="col">이름</th>
+            <th scope="col">만든 날</th>
+            <th scope="col">마지막 사용</th>
+            <th scope="col">상태</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loaderData.tokens.length === 0 ? (
+            <tr>
+              <td colSpan={4}>아직 만든 토큰이 없습니다.</td>
+            </tr>
+          ) : (
+            loaderData.tokens.map((token) => (
+              <tr key={token.id}>
+                <td>{token.name}</td>
+                <td>{token.createdAt}</td>
+                <td>{token.lastUsedAt ?? "-"}</td>
+                <td>
+                  {token.revoked ? (
+                    "폐기됨"
+                  ) : (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={token.id} />
+                      <button type="submit" name="intent" value="revoke" className="button button--small button--danger" aria-label={`${token.name} 토큰 폐기`}>
+                        폐기
+                      </button>
+                    </Form>
+                  )}
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Route } from "./+types/delete-actor";
+import { ApiError, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api.server";
+import { deleteArtist } from "../../server/artists.server";
+import { recordAudit } from "../../server/audit.server";
+
+/** DELETE /api/we/deleteactor/{name}. */
+export function action({ context, request, params }: Route.ActionArgs) {
+  return handleApi(context, async (ctx) => {
+    if (request.method !== "DELETE") methodNotAllowed(["DELETE"]);
+    const writer = await requireApiWriter(ctx, request);
+    if (!(await deleteArtist(ctx.runtime.db, params.name))) throw new ApiError(404, "not_found", "해당 배우를 찾을 수 없습니다.");
+    await recordAudit(ctx.runtime.db, { adminId: writer.adminId, action: "delete", entity: "artist", entityId: params.name, details: { via: writer.via } });
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return handleApi(context, async () => methodNotAllowed(["DELETE"]));
+}

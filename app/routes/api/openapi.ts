@@ -1,0 +1,6 @@
+import { OPENAPI_DOCUMENT } from "../../server/openapi.server";
+
+/** GET /api/openapi.json */
+export function loader() {
+  return Response.json(OPENAPI_DOCUMENT, { headers: { "Cache-Control": "public, max-age=300" } });
+}

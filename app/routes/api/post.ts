@@ -1,0 +1,16 @@
+import type { Route } from "./+types/post";
+import { ApiError, apiJson, handleApi, methodNotAllowed, postKindFromPath, postToApi, requirePostId } from "../../server/api.server";
+import { getPost } from "../../server/posts.server";
+
+/** GET /api/we/newspost|noticepost|getnews|getnotice/{postId}: one post. */
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return handleApi(context, async ({ runtime }) => {
+    const post = await getPost(runtime.db, postKindFromPath(request), requirePostId(params.postId));
+    if (!post) throw new ApiError(404, "not_found", "해당 글을 찾을 수 없습니다.");
+    return apiJson(postToApi(post));
+  });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return handleApi(context, async () => methodNotAllowed(["GET"]));
+}

@@ -1,0 +1,160 @@
+import type { RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { ARTIST_LIST_FIELDS } from "../lib/artist-fields";
+import { parsePostId } from "../lib/post-id";
+import { verifyApiToken } from "./api-tokens.server";
+import type { Artist } from "./artists.server";
+import { getAdminSession } from "./auth.server";
+import { getRequestContext, type RequestContext } from "./context.server";
+import type { Post, PostKind } from "./posts.server";
+
+/** An API failure: JSON `{ "error": { "code", "message" } }` with this status. */
+export class ApiError extends Error {
+  override name = "ApiError";
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export function apiJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+}
+
+/**
+ * Runs an API handler: known failures become JSON errors, anything unexpected a 500 JSON error with
+ * no internals (logged with the request id). Thrown Responses (e.g. from auth) pass through.
+ */
+export async function handleApi(context: Readonly<RouterContextProvider>, run: (ctx: RequestContext) => Promise<Response>): Promise<Response> {
+  const ctx = getRequestContext(context);
+  try {
+    return await run(ctx);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof ApiError) return apiJson({ error: { code: error.code, message: error.message } }, error.status, error.headers);
+    ctx.logger.error({ err: error }, "api request failed");
+    return apiJson({ error: { code: "internal_error", message: "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." } }, 500);
+  }
+}
+
+export function methodNotAllowed(allowed: string[]): never {
+  throw new ApiError(405, "method_not_allowed", `이 주소는 ${allowed.join(", ")} 요청만 받습니다.`, { Allow: allowed.join(", ") });
+}
+
+/** Writes need the admin session cookie or an active API token. */
+export async function requireApiWriter(ctx: RequestContext, request: Request): Promise<{ adminId: number | null; via: "session" | "token" }> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization) {
+    const token = await verifyApiToken(ctx.runtime.db, authorization);
+    if (!token) throw new ApiError(401, "invalid_token", "API 토큰이 올바르지 않거나 폐기되었습니다.");
+    return { adminId: null, via: "token" };
+  }
+  const session = await getAdminSession(ctx.runtime.db, ctx.runtime.sessionSecret, request);
+  if (!session) throw new ApiError(401, "unauthorized", "관리자 로그인이 필요합니다.");
+  return { adminId: session.adminId, via: "session" };
+}
+
+/** Largest JSON body accepted (post content is at most 200,000 characters). */
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Reads a JSON body with a size limit; 415 for other types, 413 when too large, 400 when malformed. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const type = request.headers.get("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    throw new ApiError(415, "unsupported_media_type", "Content-Type: application/json 으로 보내 주세요.");
+  }
+  // The rest of an oversized body is never read: the connection is closed so it is not reused.
+  const tooLarge = () => new ApiError(413, "payload_too_large", "요청 본문이 너무 큽니다. (최대 1MB)", { Connection: "close" });
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_JSON_BYTES) throw tooLarge();
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, "invalid_json", "JSON 형식이 올바르지 않습니다.");
+  }
+}
+
+/** A body must be a JSON object (not an array, string or null). */
+export function asObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiError(400, "invalid_body", "요청 본문은 JSON 객체여야 합니다.");
+  }
+  return body as Record<string, unknown>;
+}
+
+/** The original client sends lists as arrays; JSON-encoded strings are accepted too. */
+export function decodeListField(value: unknown, field: string): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (Array.isArray(parsed)) return parsed;
+  } catch {
+    // Reported below.
+  }
+  throw new ApiError(400, "invalid_field", `${field}은(는) 문자열 배열이어야 합니다.`);
+}
+
+/** zod issues as one API error naming the first problem. */
+export function validationError(error: z.ZodError): ApiError {
+  const issue = error.issues[0];
+  const field = issue?.path.join(".") || "body";
+  return new ApiError(400, "validation_failed", `${field}: ${issue?.message ?? "입력값이 올바르지 않습니다."}`);
+}
+
+/** An optional `version` for conflict detection (not sent by the original client). */
+export function readVersion(body: Record<string, unknown>): number | null {
+  const version = body.version;
+  if (version === undefined || version === null) return null;
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
+    throw new ApiError(400, "invalid_field", "version은 1 이상의 정수여야 합니다.");
+  }
+  return version;
+}
+
+export function requirePostId(raw: string | undefined): number {
+  const id = parsePostId(raw);
+  if (id === null) throw new ApiError(400, "invalid_post_id", "postId는 양의 정수여야 합니다.");
+  return id;
+}
+
+export function postKindFromPath(request: Request): PostKind {
+  return /\/(newslist|newspost|getnews|writenews|updatenews|deletenews)\b/.test(new URL(request.url).pathname) ? "news" : "notice";
+}
+
+/** An artist in the original API's shape: list fields as JSON-encoded strings (the client JSON.parses them). */
+export function artistToApi(artist: Artist) {
+  return {
+    name: artist.name,
+    ename: artist.ename,
+    birthday: artist.birthday,
+    cm: artist.cm,
+    insta: artist.insta,
+    imgList: JSON.stringify(artist.images.map((i) => i.url)),
+    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, JSON.stringify(artist[f])])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string>),
+    version: artist.version,
+  };
+}
+
+export function postToApi(post: Pick<Post, "postId" | "title" | "content" | "writeDay" | "version">) {
+  return { postId: post.postId, title: post.title, content: post.content, writeDay: post.writeDay, version: post.version };
+}
