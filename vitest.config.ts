@@ -6,8 +6,8 @@ const integration = (engine: "pglite" | "postgres") => ({
   test: {
     name: `integration-${engine}`,
     include: ["tests/integration/**/*.test.ts"],
-    // Tests of the embedded engine's own behaviour (the data-directory lock) run once.
-    exclude: engine === "postgres" ? ["tests/integration/**/*.pglite.test.ts"] : [],
+    // Tests of one engine's own behaviour (the PGlite directory lock, a PostgreSQL outage) run on it only.
+    exclude: engine === "postgres" ? ["tests/integration/**/*.pglite.test.ts"] : ["tests/integration/**/*.postgres.test.ts"],
     env: { TEST_ENGINE: engine },
     globalSetup: ["tests/setup/ensure-build.ts", ...(engine === "postgres" ? ["tests/setup/postgres-template.ts"] : [])],
     testTimeout: 30_000,

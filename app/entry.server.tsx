@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getRequestContext } from "./server/context.server";
+import { isConnectionError } from "./server/db-health.server";
 
 export const streamTimeout = 5_000;
 
@@ -58,8 +59,13 @@ export default function handleRequest(
   });
 }
 
-/** Logs loader/action/render errors once, with the request id; aborted requests are not errors. */
+/**
+ * Logs loader/action/render errors once, with the request id; aborted requests are not errors. A lost
+ * database connection switches the site to its 503 page until the database answers again.
+ */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  getRequestContext(context).logger.error({ err: error, url: request.url }, "request error");
+  const ctx = getRequestContext(context);
+  if (isConnectionError(error)) ctx.runtime.dbHealth.markDown(error);
+  ctx.logger.error({ err: error, url: request.url }, "request error");
 };

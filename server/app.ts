@@ -3,14 +3,16 @@
  * server.ts (the process entry) imports `createApp` from the build and listens.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import { RouterContextProvider } from "react-router";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestContext } from "../app/server/context.server";
 import type { Logger } from "../app/server/logger.server";
-import { startRuntime, type Runtime } from "../app/server/runtime.server";
 import { isForeignWrite } from "../app/server/origin-check.server";
+import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "../app/server/page-cache.server";
+import { startRuntime, type Runtime } from "../app/server/runtime.server";
 import { contentSecurityPolicy } from "../app/server/security-headers.server";
+import { serviceUnavailablePage } from "../app/server/unavailable-page.server";
 
 declare global {
   // One runtime per process, also across Vite dev-server module reloads.
@@ -24,6 +26,9 @@ export interface AppLocals {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Writes that change no public content (sign-in/out, tokens) do not empty the page cache. */
+const NO_CONTENT_CHANGE = /^\/(adminLogin|adminLogout|adminApiTokens)(\.data)?$/;
 
 function requestIdAndLogging(runtime: Runtime): RequestHandler {
   return (req, res, next) => {
@@ -53,10 +58,7 @@ function securityHeaders(runtime: Runtime): RequestHandler {
     const nonce = randomBytes(16).toString("base64");
     (res.locals as AppLocals).cspNonce = nonce;
     if (production) {
-      res.setHeader(
-        "Content-Security-Policy",
-        contentSecurityPolicy({ nonce, kakaoMaps: Boolean(runtime.env.KAKAO_MAP_APP_KEY) }),
-      );
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, kakaoMaps: Boolean(runtime.env.KAKAO_MAP_APP_KEY) }));
     }
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -140,6 +142,57 @@ function mediaFiles(runtime: Runtime): express.Router {
   return router;
 }
 
+/** A 503 that tells browsers, clients and proxies to come back shortly. */
+function sendUnavailable(req: ExpressRequest, res: ExpressResponse, reason: "overloaded" | "database", retryAfter: number) {
+  const message =
+    reason === "overloaded"
+      ? "지금 접속이 많아 요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요."
+      : "일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.";
+  res.status(503).setHeader("Retry-After", String(retryAfter));
+  res.setHeader("Cache-Control", "no-store");
+  if (req.path.startsWith("/api/")) res.json({ error: { code: reason === "overloaded" ? "overloaded" : "service_unavailable", message } });
+  else if (req.accepts(["html", "json"]) === "html") res.type("html").send(serviceUnavailablePage(message));
+  else res.type("text/plain; charset=utf-8").send(message);
+}
+
+function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse, state: "HIT" | "MISS") {
+  res.status(entry.status);
+  for (const [key, value] of entry.headers) res.setHeader(key, value);
+  if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("X-Cache", state);
+  res.vary("Accept-Encoding");
+  if (req.get("if-none-match") === entry.etag) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = pickEncoding(req.get("accept-encoding"));
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.identity;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", String(body.byteLength));
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
 let created: Promise<{ app: express.Express; runtime: Runtime }> | undefined;
 
 /** Starts the runtime (database, migrations, seed) once and builds the Express app around it. */
@@ -151,9 +204,11 @@ export function createApp(): Promise<{ app: express.Express; runtime: Runtime }>
 async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
   globalThis.__weRuntime ??= startRuntime();
   const runtime = await globalThis.__weRuntime;
+  const { env, pageCache, dbHealth } = runtime;
   const app = express();
   app.disable("x-powered-by");
-  if (runtime.env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(runtime.env.TRUST_PROXY));
+  app.disable("etag");
+  if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 
   app.use(requestIdAndLogging(runtime));
   app.use(securityHeaders(runtime));
@@ -169,31 +224,72 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
       res.setHeader("Cache-Control", "no-store");
       res.json({ status: "ok", database: runtime.database.engine });
     } catch (error) {
-      (res.locals as AppLocals).logger.error({ err: error }, "health check failed");
+      dbHealth.markDown(error);
       res.status(503).setHeader("Cache-Control", "no-store").json({ status: "unavailable" });
     }
   });
 
   app.use("/media", mediaFiles(runtime));
 
-  app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext(req, res) {
-        const locals = res.locals as AppLocals;
-        const context = new RouterContextProvider();
-        context.set(requestContext, {
-          runtime,
-          requestId: locals.requestId,
-          cspNonce: locals.cspNonce,
-          logger: locals.logger,
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "",
-          method: req.method,
-        });
-        return context;
-      },
-    }),
-  );
+  const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
+  const handleRequest = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
+  let inFlight = 0;
+
+  app.use(async (req, res, next) => {
+    const locals = res.locals as AppLocals;
+    const url = new URL(req.originalUrl, "http://localhost");
+    const cacheable = env.PAGE_CACHE && isCacheableRequest(req.method, url, req.get("cookie"));
+    const cacheKey = `${req.get("host") ?? ""}${url.pathname}${url.search}`;
+    if (cacheable) {
+      const hit = pageCache.get(cacheKey);
+      if (hit) return sendCached(req, res, hit, "HIT");
+    }
+    if (!dbHealth.isUp) return sendUnavailable(req, res, "database", 5);
+    if (inFlight >= env.MAX_CONCURRENT_REQUESTS) {
+      locals.logger.warn({ inFlight }, "overloaded: answering 503");
+      return sendUnavailable(req, res, "overloaded", 1);
+    }
+
+    inFlight++;
+    const generation = pageCache.generation;
+    try {
+      const context = new RouterContextProvider();
+      context.set(requestContext, {
+        runtime,
+        requestId: locals.requestId,
+        cspNonce: locals.cspNonce,
+        logger: locals.logger,
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+        method: req.method,
+      });
+      const response = await handleRequest(toFetchRequest(req, res), context);
+
+      // A successful write changes what visitors see: the next request renders afresh.
+      if (MUTATING.has(req.method) && response.status < 400 && !NO_CONTENT_CHANGE.test(url.pathname)) runtime.contentChanged();
+
+      if (cacheable && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {
+        const identity = Buffer.from(await response.arrayBuffer());
+        const type = response.headers.get("Content-Type") ?? "";
+        const csp = type.startsWith("text/html")
+          ? contentSecurityPolicy({ scriptSources: inlineScriptHashes(identity.toString("utf8")), kakaoMaps: Boolean(env.KAKAO_MAP_APP_KEY) })
+          : null;
+        const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag)$/i.test(key));
+        headers.push(["Cache-Control", "no-cache"]);
+        const entry = pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
+        if (entry) return sendCached(req, res, entry, "MISS");
+      }
+
+      res.status(response.status);
+      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      if (res.destroyed || res.writableEnded) return;
+      next(error);
+    } finally {
+      inFlight--;
+    }
+  });
 
   app.use(((error, _req, res, _next) => {
     (res.locals as AppLocals).logger?.error({ err: error }, "unhandled error");

@@ -28,8 +28,15 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Tells the other app servers sharing this database that content changed (PostgreSQL NOTIFY);
+   * `onChange` runs when another server says so, or after a lost listener reconnects.
+   */
+  broadcastChanges(onChange: () => void): { notify(): void; stop(): Promise<void> };
   close(): Promise<void>;
 }
+
+const CHANGE_CHANNEL = "we_content_changed";
 
 export type DatabaseConfig =
   | { kind: "postgres"; url: string; poolMax?: number; logger?: Logger }
@@ -86,6 +93,46 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
     async ping() {
       await db.execute(sql`select 1`);
     },
+    broadcastChanges(onChange) {
+      const me = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let retry: NodeJS.Timeout | null = null;
+      const connect = async () => {
+        if (stopped) return;
+        const next = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: 5_000 });
+        next.on("notification", (message) => {
+          if (message.payload !== me) onChange();
+        });
+        next.on("error", () => undefined);
+        next.on("end", () => {
+          if (client === next) client = null;
+          if (!stopped) retry = setTimeout(() => void connect(), 1000);
+        });
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+          client = next;
+          // Notifications may have been missed while disconnected.
+          onChange();
+        } catch {
+          await next.end().catch(() => undefined);
+        }
+      };
+      void connect();
+      return {
+        notify() {
+          pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, me]).catch((error: unknown) => {
+            config.logger?.warn({ err: error }, "could not notify other app servers of a change");
+          });
+        },
+        async stop() {
+          stopped = true;
+          if (retry) clearTimeout(retry);
+          await client?.end().catch(() => undefined);
+        },
+      };
+    },
     async close() {
       await pool.end();
     },
@@ -115,6 +162,10 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
     },
     async ping() {
       await db.execute(sql`select 1`);
+    },
+    // One process owns an embedded database: there is nobody else to tell.
+    broadcastChanges() {
+      return { notify() {}, async stop() {} };
     },
     async close() {
       try {

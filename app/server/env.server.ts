@@ -71,6 +71,10 @@ const envSchema = z
         return origins;
       }),
     SEED_DEMO_CONTENT: booleanFlag(true),
+    /** Requests rendered at the same time; beyond it the server answers 503 with Retry-After. */
+    MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(64),
+    /** Serve anonymous public pages from memory (emptied on every write). */
+    PAGE_CACHE: booleanFlag(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })
   .superRefine((env, ctx) => {

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { announceAdminCredential, ensureAdminCredential } from "./admin.server";
+import { DatabaseHealth } from "./db-health.server";
+import { PageCache } from "./page-cache.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./db.server";
 import { loadEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
@@ -17,6 +19,10 @@ export interface Runtime {
   db: Database;
   storage: MediaStorage;
   sessionSecret: string;
+  pageCache: PageCache;
+  dbHealth: DatabaseHealth;
+  /** Empties the page cache here and on every other app server. */
+  contentChanged(): void;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,10 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     );
     if (env.SEED_DEMO_CONTENT) await seedDemoContent({ db, storage, logger });
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
+    const pageCache = new PageCache();
+    const broadcast = database.broadcastChanges(() => pageCache.invalidate());
+    const dbHealth = new DatabaseHealth(database, logger, () => pageCache.invalidate());
+    dbHealth.start();
     return {
       env,
       logger,
@@ -67,7 +77,17 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       db,
       storage,
       sessionSecret: resolveSessionSecret(env),
-      close: () => database.close(),
+      pageCache,
+      dbHealth,
+      contentChanged() {
+        pageCache.invalidate();
+        broadcast.notify();
+      },
+      async close() {
+        dbHealth.stop();
+        await broadcast.stop();
+        await database.close();
+      },
     };
   } catch (error) {
     await database.close().catch(() => undefined);

@@ -1,10 +1,15 @@
-/** The Content-Security-Policy of HTML responses: scripts only from us or with this response's nonce. */
-export function contentSecurityPolicy(options: { nonce: string; kakaoMaps: boolean }): string {
+/**
+ * The Content-Security-Policy of HTML responses: scripts only from this site, or inline scripts
+ * carrying this response's nonce (rendered pages) or matching a hash (cached pages, whose inline
+ * scripts are hashed when they are stored, so no nonce is ever reused).
+ */
+export function contentSecurityPolicy(options: { nonce?: string; scriptSources?: string[]; kakaoMaps: boolean }): string {
   const kakaoScripts = options.kakaoMaps ? " https://dapi.kakao.com https://t1.daumcdn.net" : "";
   const kakaoImages = options.kakaoMaps ? " https://*.daumcdn.net https://*.kakao.com" : "";
+  const inline = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...(options.scriptSources ?? [])].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}'${kakaoScripts}`,
+    `script-src 'self'${inline ? ` ${inline}` : ""}${kakaoScripts}`,
     // react-slick positions slides with style attributes.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${kakaoImages}`,

@@ -1,0 +1,115 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+
+/**
+ * In-memory cache of anonymous GET responses (documents, `.data` navigations, API reads), so the
+ * public pages are served without rendering. Every successful write empties it (and, on PostgreSQL,
+ * every other app server's, via NOTIFY), so a write is visible on the very next request.
+ */
+
+export interface CachedResponse {
+  status: number;
+  headers: [string, string][];
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  /** For HTML: the Content-Security-Policy built from the document's inline-script hashes. */
+  csp: string | null;
+  bytes: number;
+}
+
+/** Query parameters that select content; any other makes a request uncacheable (no cache flooding). */
+const CACHEABLE_QUERY = new Set(["page", "newsPage", "noticePage", "_routes", "index"]);
+const UNCACHEABLE_PATH = /^\/(admin|api\/img|healthz|media\/)/i;
+
+export function isCacheableRequest(method: string, url: URL, cookieHeader: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (UNCACHEABLE_PATH.test(url.pathname)) return false;
+  // Signed-in administrators and visitors with a pending notice get their own page.
+  if (cookieHeader && /(?:^|;\s*)(we_session|we_flash)=/.test(cookieHeader)) return false;
+  if (url.search.length > 200) return false;
+  for (const key of url.searchParams.keys()) if (!CACHEABLE_QUERY.has(key)) return false;
+  return true;
+}
+
+/** sha256 sources for every inline script of an HTML document (the only scripts there are React Router's). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attributes = match[1] ?? "";
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export class PageCache {
+  private entries = new Map<string, CachedResponse>();
+  private totalBytes = 0;
+  /** Increases on every invalidation; a render that started before it must not be stored. */
+  generation = 0;
+  hits = 0;
+  misses = 0;
+
+  constructor(
+    private readonly maxEntries = 1000,
+    private readonly maxBytes = 64 * 1024 * 1024,
+  ) {}
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Least recently used goes first: re-insert on every hit.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.hits++;
+    } else {
+      this.misses++;
+    }
+    return entry;
+  }
+
+  /** Stores a response body unless the content changed while it was being made. */
+  set(key: string, generationAtStart: number, response: Omit<CachedResponse, "gzip" | "br" | "etag" | "bytes">): CachedResponse | null {
+    const entry: CachedResponse = {
+      ...response,
+      etag: `"${createHash("sha1").update(response.identity).digest("base64url")}"`,
+      gzip: gzipSync(response.identity, { level: 9 }),
+      br: brotliCompressSync(response.identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+      bytes: 0,
+    };
+    entry.bytes = entry.identity.byteLength + entry.gzip.byteLength + entry.br.byteLength;
+    if (generationAtStart !== this.generation) return entry;
+    const previous = this.entries.get(key);
+    if (previous) this.totalBytes -= previous.bytes;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.totalBytes += entry.bytes;
+    while (this.entries.size > this.maxEntries || this.totalBytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.totalBytes -= this.entries.get(oldest)!.bytes;
+      this.entries.delete(oldest);
+    }
+    return entry;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+    this.totalBytes = 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** The body encoding to send for an Accept-Encoding header. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const accept = acceptEncoding ?? "";
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return "identity";
+}

@@ -1,0 +1,123 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { call } from "./api/helpers";
+
+/** A TCP proxy in front of PostgreSQL that the test can cut and restore, like stopping the database. */
+class CuttableProxy {
+  private server: net.Server | null = null;
+  private sockets = new Set<net.Socket>();
+  constructor(
+    private readonly target: { host: string; port: number },
+    readonly port: number,
+  ) {}
+  async open(): Promise<void> {
+    this.server = net.createServer((client) => {
+      const upstream = net.connect(this.target.port, this.target.host);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on("close", () => this.sockets.delete(s));
+        s.on("error", () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+  }
+  async cut(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    this.server = null;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (ok(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe("a PostgreSQL outage", () => {
+  let database: TestDatabase;
+  let proxy: CuttableProxy;
+  let server: AppServer;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const target = new URL(database.url!);
+    proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }, await freePort());
+    await proxy.open();
+    const viaProxy = new URL(database.url!);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    server = await startAppServer({ DATABASE_URL: viaProxy.toString() });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.cut();
+    await database?.destroy();
+  });
+
+  it("pages answer a Korean 503 while the database is away, and the site recovers by itself", async () => {
+    const cookie = await signInCookie(server);
+    await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "장애 전 공지", content: "<p>전</p>" }, cookie });
+    // A page already in the cache keeps being served during the outage.
+    await fetch(`${server.baseURL}/notice`);
+    await proxy.cut();
+
+    const page = await waitFor(
+      () => fetch(`${server.baseURL}/company?page=1`, { headers: { Accept: "text/html" } }).then(async (r) => ({ status: r.status, retry: r.headers.get("retry-after"), text: await r.text() })),
+      (r) => r.status === 503,
+    );
+    expect(page.status).toBe(503);
+    expect(page.retry).toBe("5");
+    expect(page.text).toContain("일시적으로 서비스를 이용할 수 없습니다");
+    expect(page.text).toContain('<html lang="ko">');
+    const api = await fetch(`${server.baseURL}/api/we/actorList/x`);
+    expect(api.status).toBe(503);
+    expect((await api.json()).error.message).toMatch(/[가-힣]/);
+    expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(503);
+    const cached = await fetch(`${server.baseURL}/notice`);
+    expect(cached.status).toBe(200);
+    expect(await cached.text()).toContain("장애 전 공지");
+
+    await proxy.open();
+    const back = await waitFor(() => fetch(`${server.baseURL}/company?page=1`).then((r) => r.status), (s) => s === 200);
+    expect(back).toBe(200);
+    expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
+    const write = await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "복구 후 공지", content: "<p>후</p>" }, cookie });
+    expect(write.status).toBe(201);
+  }, 60_000);
+});
+
+describe("several app servers on one PostgreSQL database", () => {
+  let a: AppServer;
+  let b: AppServer;
+  beforeAll(async () => {
+    a = await startAppServer();
+    b = await startAppServer({ DATABASE_URL: a.database!.url! });
+  }, 120_000);
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+  });
+
+  it("a write on one server empties the other servers' caches (LISTEN/NOTIFY)", async () => {
+    await fetch(`${b.baseURL}/news`);
+    expect((await fetch(`${b.baseURL}/news`)).headers.get("x-cache")).toBe("HIT");
+    const cookie = await signInCookie(a);
+    expect((await call(a, { method: "POST", path: "/api/we/writenews", body: { title: "다른 서버에서 쓴 소식", content: "<p>x</p>" }, cookie })).status).toBe(201);
+    const seen = await waitFor(() => fetch(`${b.baseURL}/news`).then((r) => r.text()), (t) => t.includes("다른 서버에서 쓴 소식"), 5_000);
+    expect(seen).toContain("다른 서버에서 쓴 소식");
+  }, 30_000);
+});

@@ -1,0 +1,100 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
+import { testEngine } from "../setup/test-database";
+import { call } from "./api/helpers";
+
+async function get(server: AppServer, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(server.baseURL + path, { headers });
+  return { status: response.status, cache: response.headers.get("x-cache"), csp: response.headers.get("content-security-policy"), etag: response.headers.get("etag"), text: await response.text() };
+}
+
+describe(`page cache (${testEngine()})`, () => {
+  let server: AppServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startAppServer();
+    cookie = await signInCookie(server);
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("serves anonymous pages from memory, and a write is visible on the very next request", async () => {
+    expect((await get(server, "/news")).cache).toBe("MISS");
+    const cached = await get(server, "/news");
+    expect(cached.cache).toBe("HIT");
+    expect(cached.text).not.toContain("캐시 확인용 새 소식");
+
+    const write = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "캐시 확인용 새 소식", content: "<p>바로 보여야 합니다</p>" }, cookie });
+    expect(write.status).toBe(201);
+    const after = await get(server, "/news");
+    expect(after.cache).toBe("MISS");
+    expect(after.text).toContain("캐시 확인용 새 소식");
+    const postId = (write.body as { postId: number }).postId;
+    expect((await get(server, `/newsDetail/${postId}`)).text).toContain("바로 보여야 합니다");
+
+    // The same holds for the API reads and for admin form writes.
+    expect((await get(server, "/api/we/newslist")).cache).toBe("MISS");
+    expect((await get(server, "/api/we/newslist")).cache).toBe("HIT");
+    const form = new FormData();
+    form.append("title", "폼으로 고친 제목");
+    form.append("content", "<p>폼</p>");
+    form.append("version", "1");
+    form.append("intent", "save");
+    const edited = await fetch(`${server.baseURL}/adminNewsWrite/${postId}`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL }, redirect: "manual" });
+    expect(edited.status).toBe(302);
+    const list = await get(server, "/api/we/newslist");
+    expect(list.cache).toBe("MISS");
+    expect(list.text).toContain("폼으로 고친 제목");
+  });
+
+  it("never caches for signed-in administrators, unknown query parameters, or errors", async () => {
+    const admin = await get(server, "/pr", { Cookie: cookie });
+    expect(admin.cache).toBeNull();
+    expect(admin.text).toContain("관리자 로그아웃");
+    expect((await get(server, "/pr")).text).not.toContain("관리자 로그아웃");
+    await get(server, "/news?utm=1");
+    expect((await get(server, "/news?utm=1")).cache).toBeNull();
+    await get(server, "/nowhere");
+    expect((await get(server, "/nowhere")).cache).toBeNull();
+  });
+
+  it("cached documents carry a hash-based CSP (no reused nonce) and answer 304 to a matching ETag", async () => {
+    await get(server, "/company");
+    const hit = await get(server, "/company");
+    expect(hit.cache).toBe("HIT");
+    expect(hit.csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+/);
+    expect(hit.csp).not.toContain("nonce-");
+    // Styles may be inline (react-slick positions slides with style attributes); scripts never.
+    expect(hit.csp!.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
+    const notModified = await fetch(`${server.baseURL}/company`, { headers: { "If-None-Match": hit.etag! } });
+    expect(notModified.status).toBe(304);
+  });
+});
+
+describe(`overload (${testEngine()})`, () => {
+  let server: AppServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startAppServer({ MAX_CONCURRENT_REQUESTS: "1" });
+    cookie = await signInCookie(server);
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("beyond capacity answers 503 with Retry-After and a Korean message instead of queueing without bound", async () => {
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
+    const upload = () => {
+      const form = new FormData();
+      form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "big.jpg");
+      return fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL } });
+    };
+    const responses = await Promise.all(Array.from({ length: 4 }, upload));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses).toContain(200);
+    expect(statuses).toContain(503);
+    const refused = responses.find((r) => r.status === 503)!;
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect((await refused.json()).error.message).toContain("잠시 후 다시 시도해 주세요");
+    // Cached pages are still served while busy, and the server is fine afterwards.
+    expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
+  }, 60_000);
+});
