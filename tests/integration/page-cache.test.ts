@@ -81,7 +81,7 @@ describe(`overload (${testEngine()})`, () => {
   afterAll(() => server?.stop());
 
   it("beyond capacity answers 503 with Retry-After and a Korean message instead of queueing without bound", async () => {
-    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
+    const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
     const upload = () => {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "big.jpg");
