@@ -59,7 +59,12 @@ test("the logo block slides down over 1.5 s and pages fade in over 1.5 s", async
   const logo = page.locator(".home-hero__logo");
   expect(await logo.evaluate((el) => getComputedStyle(el).animationDuration)).toBe("1.5s");
   expect(await logo.evaluate((el) => getComputedStyle(el).animationName)).toBe("slide-down");
-  expect(await page.locator(".page-fade").evaluate((el) => getComputedStyle(el).animationDuration)).toBe("1.5s");
+  // The page fades in: a cover in the page colour fades out over 1.5 s.
+  const fade = await page.locator(".page-fade").evaluate((el) => {
+    const cover = getComputedStyle(el, "::after");
+    return `${cover.animationName} ${cover.animationDuration}`;
+  });
+  expect(fade).toBe("page-fade-in 1.5s");
 });
 
 test("every route change scrolls to the top", async ({ page }) => {
