@@ -9,8 +9,9 @@ export function FlashNotice({ message }: { message: string | null }) {
       {visible ? (
         <p className="flash__message">
           <span>{message}</span>
-          <button type="button" className="flash__close" aria-label="알림 닫기" onClick={() => setDismissed(message)}>
-            ×
+          <button type="button" className="flash__close" onClick={() => setDismissed(message)}>
+            <span aria-hidden="true">×</span>
+            <span className="visually-hidden">알림 닫기</span>
           </button>
         </p>
       ) : null}

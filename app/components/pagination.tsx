@@ -12,12 +12,14 @@ export function Pagination({ page, pageCount, param, label }: { page: number; pa
         {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
           <li key={n}>
             {n === page ? (
-              <button type="button" className="pagination__page is-current" disabled aria-current="page" aria-label={`${n}쪽 (현재 쪽)`}>
+              <button type="button" className="pagination__page is-current" disabled aria-current="page">
                 {n}
+                <span className="visually-hidden"> 쪽 (현재 쪽)</span>
               </button>
             ) : (
-              <Link to={pageHref(search, param, n)} className="pagination__page" aria-label={`${n}쪽`} preventScrollReset={false}>
+              <Link to={pageHref(search, param, n)} className="pagination__page" preventScrollReset={false}>
                 {n}
+                <span className="visually-hidden"> 쪽</span>
               </Link>
             )}
           </li>

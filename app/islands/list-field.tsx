@@ -80,8 +80,9 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
           {entries.map((entry, i) => (
             <li key={`${i}-${entry}`} className="chip" onDoubleClick={() => remove(i)} title="두 번 클릭하면 삭제됩니다">
               <span>{entry}</span>
-              <button type="button" className="chip__remove" aria-label={`${entry} 삭제`} onClick={() => remove(i)}>
-                ×
+              <button type="button" className="chip__remove" onClick={() => remove(i)}>
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">{entry} 삭제</span>
               </button>
             </li>
           ))}

@@ -3,6 +3,42 @@ import "quill/dist/quill.snow.css";
 import type QuillType from "quill";
 import { uploadImage } from "../lib/upload-image";
 
+const TOOLBAR_LABELS: [string, string][] = [
+  ["button.ql-header[value='1']", "제목 1"],
+  ["button.ql-header[value='2']", "제목 2"],
+  [".ql-size .ql-picker-label", "글자 크기"],
+  [".ql-size .ql-picker-item[data-value='small']", "작게"],
+  [".ql-size .ql-picker-item:not([data-value])", "보통"],
+  [".ql-size .ql-picker-item[data-value='large']", "크게"],
+  [".ql-size .ql-picker-item[data-value='huge']", "아주 크게"],
+  ["button.ql-bold", "굵게"],
+  ["button.ql-italic", "기울임"],
+  ["button.ql-underline", "밑줄"],
+  ["button.ql-strike", "취소선"],
+  ["button.ql-blockquote", "인용"],
+  ["button.ql-list[value='ordered']", "번호 목록"],
+  ["button.ql-list[value='bullet']", "글머리 기호 목록"],
+  [".ql-align .ql-picker-label", "정렬"],
+  [".ql-align .ql-picker-item:not([data-value])", "왼쪽 정렬"],
+  [".ql-align .ql-picker-item[data-value='center']", "가운데 정렬"],
+  [".ql-align .ql-picker-item[data-value='right']", "오른쪽 정렬"],
+  [".ql-align .ql-picker-item[data-value='justify']", "양쪽 정렬"],
+  ["button.ql-image", "이미지 넣기"],
+];
+
+/** Korean accessible names for Quill's toolbar (its buttons and pickers have none of their own). */
+function labelToolbar(toolbar: Element | null | undefined): void {
+  if (!toolbar) return;
+  toolbar.setAttribute("role", "toolbar");
+  toolbar.setAttribute("aria-label", "서식 도구");
+  for (const [selector, label] of TOOLBAR_LABELS) {
+    toolbar.querySelectorAll(selector).forEach((el) => {
+      el.setAttribute("aria-label", label);
+      el.setAttribute("title", label);
+    });
+  }
+}
+
 /** Quill's HTML without its editing-only markup (list bullets' UI spans); empty editor = "". */
 function editorHtml(html: string): string {
   const clean = html.replace(/<span class="ql-ui" contenteditable="false"><\/span>/g, "");
@@ -62,6 +98,10 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
       const quill = new Quill(container, {
         theme: "snow",
         modules: {
+          // Tab moves focus out of the editor (no keyboard trap, WCAG 2.1.2) instead of typing a tab.
+          keyboard: {
+            bindings: { tab: false, indent: false, outdent: false, "remove tab": false, "indent code-block": false, "outdent code-block": false },
+          },
           toolbar: {
             container: EDITOR_TOOLBAR,
             handlers: {
@@ -89,6 +129,7 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
           },
         },
       });
+      labelToolbar(host.querySelector(".ql-toolbar"));
       quill.root.setAttribute("aria-label", label);
       quill.root.setAttribute("role", "textbox");
       quill.root.setAttribute("aria-multiline", "true");

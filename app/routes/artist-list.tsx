@@ -65,8 +65,8 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
                   {artist.ename}
                 </h2>
                 <p className="artist-card__name">{artist.name}</p>
-                <Link to={artist.href} className="artist-card__more" aria-label={`${artist.name} 프로필 보기 (VIEW MORE)`}>
-                  VIEW MORE
+                <Link to={artist.href} className="artist-card__more">
+                  VIEW MORE<span className="visually-hidden"> {artist.name} 프로필</span>
                 </Link>
               </div>
             </li>

@@ -11,7 +11,7 @@ test("the artist list shows each artist as a carousel with English name, Korean 
     await expect(card.getByRole("heading", { level: 2 })).toHaveText(artist.ename);
     await expect(card.locator(".artist-card__name")).toHaveText(artist.name);
     await expect(card.getByRole("region", { name: `${artist.name} 사진` })).toBeVisible();
-    await expect(card.getByRole("link", { name: `${artist.name} 프로필 보기 (VIEW MORE)` })).toHaveAttribute(
+    await expect(card.getByRole("link", { name: `VIEW MORE ${artist.name} 프로필` })).toHaveAttribute(
       "href",
       `/artist/${encodeURIComponent(artist.name)}`,
     );
@@ -26,7 +26,7 @@ test("the artist list shows each artist as a carousel with English name, Korean 
 test("VIEW MORE opens the artist's profile at a Korean URL, with every section and a way back", async ({ page }) => {
   const artist = DEMO_ARTISTS[1] ?? DEMO_ARTISTS[0]!;
   await page.goto("/artist");
-  await page.getByRole("link", { name: `${artist.name} 프로필 보기 (VIEW MORE)` }).click();
+  await page.getByRole("link", { name: `VIEW MORE ${artist.name} 프로필` }).click();
   await expect(page).toHaveURL(new RegExp(`/artist/${encodeURIComponent(artist.name)}$`));
   expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/artist/${artist.name}`);
 

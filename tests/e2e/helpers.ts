@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "../../app/server/seed/demo-content.server";
 
 export { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES };
@@ -33,4 +33,13 @@ export function sortedPosts(posts: DemoPost[]): DemoPost[] {
 /** Index of the current slide of a react-slick carousel. */
 export async function currentSlide(page: Page, carousel: string): Promise<number> {
   return Number(await page.locator(`${carousel} .slick-current`).first().getAttribute("data-index"));
+}
+
+/** Presses Tab until the element has focus (keyboard-only navigation); fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`could not reach ${target} with Tab`);
 }

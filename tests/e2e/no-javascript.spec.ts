@@ -23,7 +23,7 @@ test("every public page is readable with JavaScript disabled", async ({ page }) 
   await expect(page.locator(".steps__item")).toHaveCount(4);
 
   await page.goto("/news");
-  await page.getByRole("link", { name: "2쪽" }).click();
+  await page.getByRole("link", { name: "2 쪽" }).click();
   await expect(page).toHaveURL(/\/news\?page=2$/);
   await expect(page.locator(".post-item__title").first()).toHaveText(sortedPosts(DEMO_NEWS)[5]!.title);
   await page.locator(".post-item__link").first().click();

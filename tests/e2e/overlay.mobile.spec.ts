@@ -88,3 +88,20 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/artist$/);
   });
 });
+
+test("keyboard only: the hamburger opens the overlay with Enter and Escape closes it; the open overlay passes axe", async ({ page }) => {
+  const { tabTo } = await import("./helpers");
+  const AxeBuilder = (await import("@axe-core/playwright")).default;
+  await page.goto("/company");
+  await tabTo(page, page.getByRole("button", { name: "메뉴 열기" }));
+  await page.keyboard.press("Enter");
+  const overlay = page.getByRole("dialog", { name: "전체 메뉴" });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole("button", { name: "메뉴 닫기" })).toBeFocused();
+  await page.waitForTimeout(500);
+  const results = await new AxeBuilder({ page }).include("#site-menu").analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(overlay).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "메뉴 열기" })).toBeFocused();
+});

@@ -12,13 +12,13 @@ test("news: five per page from page 1, numbered pages with the current one disab
   const pager = page.getByRole("navigation", { name: "뉴스 쪽 이동" });
   const pageCount = Math.ceil(news.length / 5);
   await expect(pager.getByRole("listitem")).toHaveCount(pageCount);
-  await expect(pager.getByRole("button", { name: "1쪽 (현재 쪽)" })).toBeDisabled();
+  await expect(pager.getByRole("button", { name: "1 쪽 (현재 쪽)" })).toBeDisabled();
 
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await pager.getByRole("link", { name: "2쪽" }).click();
+  await pager.getByRole("link", { name: "2 쪽" }).click();
   await expect(page).toHaveURL(/\/news\?page=2$/);
   await expect(titles).toHaveText(news.slice(5, 10).map((p) => p.title));
-  await expect(pager.getByRole("button", { name: "2쪽 (현재 쪽)" })).toBeDisabled();
+  await expect(pager.getByRole("button", { name: "2 쪽 (현재 쪽)" })).toBeDisabled();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   // The URL can be shared: it opens on the same page.
@@ -59,7 +59,7 @@ test("the PR page lists news then notices, each paged on its own", async ({ page
   await expect(lists.nth(0)).toHaveClass(/post-list--news/);
   await expect(lists.nth(1)).toHaveClass(/post-list--notice/);
   await expect(lists.nth(1).locator(".post-item__title")).toHaveText(notices.slice(0, 5).map((p) => p.title));
-  await page.getByRole("navigation", { name: "공지사항 쪽 이동" }).getByRole("link", { name: "2쪽" }).click();
+  await page.getByRole("navigation", { name: "공지사항 쪽 이동" }).getByRole("link", { name: "2 쪽" }).click();
   await expect(page).toHaveURL(/\/pr\?noticePage=2$/);
   await expect(lists.nth(1).locator(".post-item__title")).toHaveText(notices.slice(5, 10).map((p) => p.title));
   await expect(lists.nth(0).locator(".post-item__title")).toHaveText(news.slice(0, 5).map((p) => p.title));

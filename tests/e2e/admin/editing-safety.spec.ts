@@ -38,13 +38,13 @@ test("an expired session does not lose the text: sign in again in another tab, t
   const title = uniqueName("만료 테스트 ");
   await signIn(page);
   await page.goto("/adminNewsWrite");
-  await page.getByLabel("제목").fill(title);
+  await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("세션이 끝나도 남아야 하는 내용");
   await context.clearCookies();
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("로그인이 만료되었습니다.");
-  await expect(page.getByLabel("제목")).toHaveValue(title);
+  await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
   await expect(page.getByRole("textbox", { name: "내용", exact: true })).toHaveText("세션이 끝나도 남아야 하는 내용");
 
   const popupPromise = page.waitForEvent("popup");
@@ -65,7 +65,7 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
   const title = uniqueName("충돌 테스트 ");
   await signIn(page);
   await page.goto("/adminNewsWrite");
-  await page.getByLabel("제목").fill(title);
+  await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("처음 내용");
   await page.getByRole("button", { name: "저장", exact: true }).click();
@@ -78,17 +78,17 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
   const tabB = await context.newPage();
   await tabA.goto(editUrl);
   await tabB.goto(editUrl);
-  await tabA.getByLabel("제목").fill(`${title} A`);
+  await tabA.getByLabel("제목", { exact: true }).fill(`${title} A`);
   await tabA.getByRole("button", { name: "저장", exact: true }).click();
   await expect(tabA).toHaveURL(/\/pr$/);
 
-  await tabB.getByLabel("제목").fill(`${title} B`);
+  await tabB.getByLabel("제목", { exact: true }).fill(`${title} B`);
   await tabB.getByRole("textbox", { name: "내용", exact: true }).click();
   await tabB.keyboard.press("End");
   await tabB.keyboard.type(" 그리고 B의 문장");
   await tabB.getByRole("button", { name: "저장", exact: true }).click();
   await expect(tabB.getByRole("alert")).toContainText("다른 곳에서 이 글이 먼저 수정되었습니다.");
-  await expect(tabB.getByLabel("제목")).toHaveValue(`${title} B`);
+  await expect(tabB.getByLabel("제목", { exact: true })).toHaveValue(`${title} B`);
   await expect(tabB.getByRole("textbox", { name: "내용", exact: true })).toContainText("그리고 B의 문장");
   await page.goto(detail);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} A`);
@@ -105,12 +105,12 @@ test("the editor keeps a local draft across a reload and warns before leaving wi
   const title = uniqueName("임시 글 ");
   await signIn(page);
   await page.goto("/adminNoticeWrite");
-  await page.getByLabel("제목").fill(title);
+  await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("새로고침해도 남는 내용");
   await page.reload();
   await expect(page.getByRole("status").filter({ hasText: "저장하지 않은 임시 글을 불러왔습니다." })).toBeVisible();
-  await expect(page.getByLabel("제목")).toHaveValue(title);
+  await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
   await expect(page.getByRole("textbox", { name: "내용", exact: true })).toHaveText("새로고침해도 남는 내용");
 
   // Leaving inside the site asks first.
@@ -119,11 +119,11 @@ test("the editor keeps a local draft across a reload and warns before leaving wi
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "계속 작성하기" }).click();
   await expect(page).toHaveURL(/\/adminNoticeWrite$/);
-  await expect(page.getByLabel("제목")).toHaveValue(title);
+  await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
 
   // Discarding the draft clears it for good.
   await page.getByRole("button", { name: "임시 글 지우기" }).click();
-  await expect(page.getByLabel("제목")).toHaveValue("");
+  await expect(page.getByLabel("제목", { exact: true })).toHaveValue("");
   await page.reload();
-  await expect(page.getByLabel("제목")).toHaveValue("");
+  await expect(page.getByLabel("제목", { exact: true })).toHaveValue("");
 });

@@ -27,7 +27,7 @@ for (const k of KINDS) {
     expect(box?.width).toBe(700);
     expect((await page.locator(".ql-container").boundingBox())?.height).toBe(300);
 
-    await page.getByLabel("제목").fill(title);
+    await page.getByLabel("제목", { exact: true }).fill(title);
     await editor.click();
     await page.keyboard.type("첫 문단은 ");
     await page.keyboard.press("Control+b");
@@ -67,9 +67,9 @@ for (const k of KINDS) {
     // Edit.
     await page.getByRole("link", { name: "수정" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${k.label} 수정`);
-    await expect(page.getByLabel("제목")).toHaveValue(title);
+    await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
     await expect(editor.locator("strong")).toHaveText("굵게");
-    await page.getByLabel("제목").fill(`${title} (수정)`);
+    await page.getByLabel("제목", { exact: true }).fill(`${title} (수정)`);
     await page.getByRole("button", { name: "저장", exact: true }).click();
     await expect(page).toHaveURL(/\/pr$/);
     await page.getByRole("link", { name: new RegExp(`${title} \\(수정\\)`) }).first().click();
@@ -98,7 +98,7 @@ for (const k of KINDS) {
       await expect(page.getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
 
       await page.goto(k.editor);
-      await page.getByLabel("제목").fill(title);
+      await page.getByLabel("제목", { exact: true }).fill(title);
       await page.getByLabel("내용 (HTML)").fill('<h2>무JS 소제목</h2><p><em>기울임</em>과 <u>밑줄</u></p><script>alert(1)</script>');
       await page.getByLabel("이미지 첨부").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await portraitJpeg("#69c") });
       await page.getByRole("button", { name: "저장", exact: true }).click();
@@ -113,7 +113,7 @@ for (const k of KINDS) {
 
       await page.getByRole("link", { name: "수정" }).click();
       await expect(page.getByLabel("내용 (HTML)")).toHaveValue(/무JS 소제목/);
-      await page.getByLabel("제목").fill(`${title} 수정됨`);
+      await page.getByLabel("제목", { exact: true }).fill(`${title} 수정됨`);
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page).toHaveURL(/\/pr$/);
       await page.getByRole("link", { name: new RegExp(`${title} 수정됨`) }).first().click();

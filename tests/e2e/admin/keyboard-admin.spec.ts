@@ -1,0 +1,39 @@
+import { tabTo } from "../helpers";
+import { expect, test } from "../fixtures";
+import { E2E_ADMIN, uniqueName } from "./admin-helpers";
+
+test("keyboard only: sign in and write a news post", async ({ page }) => {
+  const title = uniqueName("키보드로 쓴 글 ");
+  await page.goto("/adminLogin");
+  await tabTo(page, page.getByLabel("아이디"));
+  await page.keyboard.type(E2E_ADMIN.id);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("비밀번호")).toBeFocused();
+  await page.keyboard.type(E2E_ADMIN.password);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/pr");
+  await tabTo(page, page.getByRole("link", { name: "뉴스 작성" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/adminNewsWrite$/);
+  await page.locator(".ql-editor").waitFor();
+  await tabTo(page, page.getByLabel("제목", { exact: true }));
+  await page.keyboard.type(title);
+  await tabTo(page, page.getByRole("textbox", { name: "내용", exact: true }));
+  await page.keyboard.type("키보드만으로 ");
+  // Toolbar buttons are reachable and work from the keyboard too.
+  await page.keyboard.press("Shift+Tab");
+  await expect(page.getByRole("button", { name: "이미지 넣기" })).toBeFocused();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("End");
+  await page.keyboard.press("Control+b");
+  await page.keyboard.type("작성했습니다");
+  await tabTo(page, page.getByRole("button", { name: "저장", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/pr$/);
+  await tabTo(page, page.getByRole("link", { name: new RegExp(title) }).first());
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.locator(".post-content strong")).toHaveText("작성했습니다");
+});
