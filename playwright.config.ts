@@ -47,13 +47,19 @@ export default defineConfig({
     // The admin stories change content, so they run after the visitor stories have finished.
     {
       name: "desktop",
-      testIgnore: [/\.mobile\.spec\.ts$/, /admin\//],
+      testIgnore: [/\.mobile\.spec\.ts$/, /admin\//, /security\//],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "mobile",
-      testIgnore: [/\.desktop\.spec\.ts$/, /admin\//],
+      testIgnore: [/\.desktop\.spec\.ts$/, /admin\//, /security\//],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
+    },
+    {
+      // The security suite starts its own servers (it stores hundreds of hostile posts).
+      name: "security",
+      testDir: "tests/security",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
       name: "admin",

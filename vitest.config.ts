@@ -22,6 +22,17 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] } },
       integration("pglite"),
+      {
+        extends: true,
+        test: {
+          name: "security",
+          include: ["tests/security/**/*.test.ts"],
+          env: { TEST_ENGINE: "pglite" },
+          globalSetup: ["tests/setup/ensure-build.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       ...(process.env.TEST_DATABASE_URL ? [integration("postgres")] : []),
     ],
   },

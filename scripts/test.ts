@@ -1,6 +1,7 @@
 /**
- * `npm test`: typecheck, lint, unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL is
- * set), build, e2e in Chromium. Stops at the first failing step and exits non-zero.
+ * `npm test`: typecheck, lint, build, unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL
+ * is set) and the server-side security suite, then e2e, accessibility and browser security tests in
+ * Chromium, then the dependency audit. Stops at the first failing step and exits non-zero.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -48,5 +49,6 @@ process.stdout.write(
 run("build", "npm", ["run", "--silent", "build"]);
 run("unit and integration tests (vitest)", `${npmBin}/vitest`, ["run"]);
 ensureChromium();
-run("end-to-end tests (playwright, chromium)", `${npmBin}/playwright`, ["test"]);
+run("end-to-end and browser security tests (playwright, chromium)", `${npmBin}/playwright`, ["test"]);
+run("dependency audit (npm audit --omit=dev)", `${npmBin}/tsx`, ["scripts/audit.ts"]);
 process.stdout.write("\nAll tests passed.\n");

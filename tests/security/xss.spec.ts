@@ -1,0 +1,147 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
+import { sanitizePostHtml } from "../../app/server/sanitize.server";
+import { BLNS_STRINGS, HANDWRITTEN_VECTORS } from "./xss-corpus";
+
+/**
+ * Stored XSS: every vector is saved as post content through the API (and a sample through the admin
+ * form), then the detail pages, every list page and the home page are rendered in Chromium with CSP
+ * bypassed (so only the sanitizer stands in the way) and a hook that records any execution.
+ */
+test.describe.configure({ mode: "serial" });
+
+let server: AppServer;
+let cookie: string;
+const postIds: number[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  server = await startAppServer();
+  cookie = await signInCookie(server);
+  const save = async (title: string, content: string) => {
+    const response = await fetch(`${server.baseURL}/api/we/writenews`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.baseURL },
+      body: JSON.stringify({ title, content: `<p>본문</p>${content}` }),
+    });
+    expect(response.status, title).toBe(201);
+    postIds.push(((await response.json()) as { postId: number }).postId);
+  };
+  for (const [i, group] of groupVectors(HANDWRITTEN_VECTORS).entries()) await save(`벡터 묶음 ${i}`, group.join(""));
+  for (const [i, group] of groupVectors(BLNS_STRINGS.map((s) => `<p>${s}</p>`), 20).entries()) await save(`blns ${i}`, group.join(""));
+  // Every vector again through the admin form (multipart, like the no-JS editor).
+  for (const [i, group] of groupVectors(HANDWRITTEN_VECTORS).entries()) {
+    const form = new FormData();
+    form.append("title", `폼 벡터 묶음 ${i}`);
+    form.append("content", `<p>본문</p>${group.join("")}`);
+    form.append("intent", "save");
+    const response = await fetch(`${server.baseURL}/adminNewsWrite`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL }, redirect: "manual" });
+    expect(response.status, `form ${i}`).toBe(302);
+  }
+  const list = (await (await fetch(`${server.baseURL}/api/we/newslist`)).json()) as { postId: number }[];
+  for (const post of list) if (!postIds.includes(post.postId)) postIds.push(post.postId);
+});
+
+/**
+ * Packs vectors into posts of up to `size`, but only where each vector is sanitized exactly as it would
+ * be alone (a vector that swallows what follows it, like an unclosed <textarea>, gets a post of its own),
+ * so every vector is rendered as if it were the whole post.
+ */
+function groupVectors(vectors: string[], size = 10): string[][] {
+  const groups: string[][] = [];
+  let current: string[] = [];
+  for (const vector of vectors) {
+    const candidate = [...current, vector];
+    const independent = sanitizePostHtml(candidate.join("")) === candidate.map((v) => sanitizePostHtml(v)).join("");
+    if (current.length > 0 && (!independent || current.length >= size)) {
+      groups.push(current);
+      current = [vector];
+    } else {
+      current = candidate;
+    }
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.use({
+  bypassCSP: true,
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+});
+
+async function armHook(page: Page): Promise<string[]> {
+  const hits: string[] = [];
+  await page.exposeFunction("__xssReport", (what: string) => hits.push(what));
+  await page.addInitScript(() => {
+    const report = (name: string) => (...args: unknown[]) => {
+      (window as unknown as { __xssReport: (w: string) => void }).__xssReport(`${name}(${args.join(",")}) at ${location.pathname}`);
+    };
+    for (const name of ["alert", "confirm", "prompt"] as const) (window as unknown as Record<string, unknown>)[name] = report(name);
+    (window as unknown as Record<string, unknown>).__xss = report("__xss");
+  });
+  page.on("dialog", (dialog) => {
+    hits.push(`dialog ${dialog.message()} at ${new URL(page.url()).pathname}`);
+    void dialog.dismiss();
+  });
+  return hits;
+}
+
+test("no vector executes on any detail page (all vectors; CSP bypassed)", async ({ page }) => {
+  test.setTimeout(600_000);
+  const hits = await armHook(page);
+  expect(postIds.length).toBeGreaterThan(40);
+  for (const id of postIds) {
+    await page.goto(`${server.baseURL}/newsDetail/${id}`, { waitUntil: "load" });
+    // What survived sanitizing: no handler attributes, no URL (as the browser resolves it) with a
+    // script-capable scheme, no styles or frames; and interaction events fired at every element.
+    const dangerous = await page.locator(".post-content").evaluate((root) => {
+      const found: string[] = [];
+      for (const el of Array.from(root.querySelectorAll("*"))) {
+        if (/^(script|iframe|object|embed|base|meta|form|style|link|svg|math|template)$/i.test(el.tagName)) found.push(el.tagName);
+        for (const attr of Array.from(el.attributes)) {
+          if (/^on/i.test(attr.name) || /^(style|srcdoc|formaction|action|xlink:href|data|srcset|ping)$/i.test(attr.name)) found.push(`${el.tagName}[${attr.name}]`);
+          if (/^(href|src)$/i.test(attr.name)) {
+            const protocol = new URL(attr.value, document.baseURI).protocol;
+            if (protocol !== "http:" && protocol !== "https:" && protocol !== "mailto:" && protocol !== "tel:") found.push(`${el.tagName}[${attr.name}=${attr.value}]`);
+          }
+        }
+        for (const type of ["mouseover", "mouseenter", "focus", "pointerenter", "toggle", "animationstart"]) el.dispatchEvent(new Event(type, { bubbles: true }));
+      }
+      return found;
+    });
+    expect(dangerous, `post ${id}`).toEqual([]);
+  }
+  expect(hits).toEqual([]);
+});
+
+test("no vector executes on the list pages or the home page", async ({ page }) => {
+  test.setTimeout(300_000);
+  const hits = await armHook(page);
+  const pages = Math.ceil(postIds.length / 5);
+  for (let n = 1; n <= pages; n++) await page.goto(`${server.baseURL}/news?page=${n}`, { waitUntil: "load" });
+  for (let n = 1; n <= Math.ceil(pages / 2); n++) await page.goto(`${server.baseURL}/pr?newsPage=${n}`, { waitUntil: "load" });
+  await page.goto(`${server.baseURL}/`, { waitUntil: "load" });
+  // Client-side navigation renders the same data through React.
+  await page.getByRole("link", { name: "PR", exact: true }).first().click().catch(() => undefined);
+  await page.waitForLoadState("networkidle");
+  expect(hits).toEqual([]);
+});
+
+test("the editor's allowed formatting survives saving", async () => {
+  const html =
+    '<h1>제목</h1><h2>부제</h2><p class="ql-align-center"><strong>굵게</strong> <em>기울임</em> <u>밑줄</u> <s>취소</s> <span class="ql-size-large">크게</span></p><blockquote>인용</blockquote><ol><li data-list="ordered">하나</li><li data-list="bullet">둘</li></ol><p><a href="https://example.com/" target="_blank">링크</a></p>';
+  const response = await fetch(`${server.baseURL}/api/we/writenotice`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.baseURL },
+    body: JSON.stringify({ title: "서식", content: html }),
+  });
+  const saved = (await response.json()) as { content: string };
+  expect(saved.content).toBe(html.replace('target="_blank">', 'target="_blank" rel="noopener noreferrer">'));
+});
