@@ -8,12 +8,15 @@ import fs from "node:fs";
 
 const waivers = JSON.parse(fs.readFileSync("security-waivers.json", "utf8")) as Record<string, string>;
 const result = spawnSync("npm", ["audit", "--omit=dev", "--json"], { encoding: "utf8", timeout: 120_000 });
-let report: { vulnerabilities?: Record<string, { severity: string; via: unknown[] }>; error?: { summary?: string }; message?: string } = {};
-try {
-  report = JSON.parse(result.stdout || "{}");
-} catch {
-  report = {};
+type AuditReport = { vulnerabilities?: Record<string, { severity: string; via: unknown[] }>; error?: { summary?: string }; message?: string };
+function parseReport(text: string): AuditReport {
+  try {
+    return JSON.parse(text || "{}") as AuditReport;
+  } catch {
+    return {};
+  }
 }
+const report = parseReport(result.stdout);
 if (!report.vulnerabilities) {
   const reason =
     report.error?.summary || report.message || result.stderr.split("\n").find((l) => /405|ENOTFOUND|ECONN|audit endpoint/i.test(l)) || "no report";
