@@ -28,6 +28,8 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // *.test.ts files belong to Vitest.
+  testMatch: /.*\.spec\.ts$/,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

@@ -95,7 +95,7 @@ for (const k of KINDS) {
       await page.getByLabel("비밀번호").fill("e2e-admin-password-1");
       await page.getByRole("button", { name: "로그인" }).click();
       await expect(page).toHaveURL(/\/$/);
-      await expect(page.getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
+      await expect(page.locator(".site-header__admin").getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
 
       await page.goto(k.editor);
       await page.getByLabel("제목", { exact: true }).fill(title);

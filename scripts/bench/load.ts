@@ -1,0 +1,57 @@
+/**
+ * `npm run bench:load`: does the server hold? (1) 500 connections for 60 s (BENCH_LOAD_SECONDS) on
+ * cached pages: errors and memory over time; (2) beyond capacity: a server limited to a few concurrent
+ * renders answers 503 with Retry-After instead of falling over.
+ */
+import autocannon from "autocannon";
+import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";
+import { rssMb, startBenchServer } from "./server";
+
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+const server = await startBenchServer("pglite");
+try {
+  const paths = ["/", "/artist", "/news", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/api/we/actorList"];
+  for (const p of paths) await fetch(server.baseURL + p);
+  const memory: number[] = [rssMb(server.pid)];
+  const sampler = setInterval(() => memory.push(rssMb(server.pid)), 5000);
+  const result = await autocannon({
+    url: server.baseURL,
+    connections: 500,
+    duration: seconds,
+    headers: { "accept-encoding": "br, gzip" },
+    requests: paths.map((path) => ({ method: "GET", path })),
+  });
+  clearInterval(sampler);
+  memory.push(rssMb(server.pid));
+  const firstHalf = memory.slice(1, Math.ceil(memory.length / 2));
+  const secondHalf = memory.slice(Math.ceil(memory.length / 2));
+  const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+  process.stdout.write(
+    `500 connections × ${seconds} s on cached pages, ${new Date().toISOString()}\n` +
+      `requests: ${result.requests.total} (${Math.round(result.requests.average)} req/s), p99 ${result.latency.p99} ms, errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}\n` +
+      `RSS MB every 5 s: ${memory.join(" ")}\n` +
+      `RSS first half avg ${avg(firstHalf)} MB, second half avg ${avg(secondHalf)} MB\n`,
+  );
+  if (result.errors + result.timeouts + result.non2xx > 0) process.exitCode = 1;
+} finally {
+  await server.stop();
+}
+
+// Beyond capacity: uncached renders limited to 4 at a time, 200 connections asking for pages the cache cannot serve.
+const small = await startBenchServer("pglite", { MAX_CONCURRENT_REQUESTS: "4", PAGE_CACHE: "false" });
+try {
+  let retryAfter = 0;
+  const result = await autocannon({ url: `${small.baseURL}/news`, connections: 200, duration: 10 });
+  const codes = new Map(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [Number(code), stat.count ?? 0]));
+  const probe = await fetch(`${small.baseURL}/news`);
+  if (probe.status === 503) retryAfter = Number(probe.headers.get("retry-after"));
+  const health = await fetch(`${small.baseURL}/healthz`);
+  process.stdout.write(
+    `\nOverload: 200 connections × 10 s, page cache off, MAX_CONCURRENT_REQUESTS=4\n` +
+      `status codes: ${[...codes.entries()].map(([c, n]) => `${c}×${n}`).join(", ")}; errors ${result.errors}; p99 ${result.latency.p99} ms\n` +
+      `server alive afterwards: /healthz ${health.status}${retryAfter ? `; 503 carried Retry-After: ${retryAfter}` : ""}\n`,
+  );
+  if (!codes.has(503) || health.status !== 200 || result.errors > 0) process.exitCode = 1;
+} finally {
+  await small.stop();
+}
