@@ -92,7 +92,14 @@ async function detectFormat(bytes: Uint8Array): Promise<{ format: ImageFormat; w
       `이미지 해상도가 너무 큽니다. ${Math.floor(MAX_IMAGE_PIXELS / 1_000_000)}메가픽셀 이하의 이미지를 올려 주세요.`,
     );
   }
-  return { format, width, height, animated: (meta.pages ?? 1) > 1 };
+  // EXIF orientations 5-8 turn the picture a quarter: the stored image has width and height swapped.
+  const quarterTurn = (meta.orientation ?? 1) >= 5;
+  return {
+    format,
+    width: quarterTurn ? height : width,
+    height: quarterTurn ? width : height,
+    animated: (meta.pages ?? 1) > 1,
+  };
 }
 
 function encode(pipeline: Sharp, format: ImageFormat): Sharp {
@@ -123,29 +130,38 @@ export async function storeImage(db: Database, storage: MediaStorage, bytes: Uin
     );
   }
   const detected = await detectFormat(bytes);
-  const base = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: detected.animated, failOn: "error" })
-    .rotate()
-    .resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: "inside", withoutEnlargement: true });
+  // Every output is made from the upload itself, in parallel: JPEG shrink-on-load makes the small
+  // variants cheap, and both cores work at once.
+  const source = () =>
+    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: detected.animated, failOn: "error" }).rotate();
+  const scale = Math.min(1, MAX_STORED_EDGE / Math.max(detected.width, detected.height));
+  const storedWidth = Math.max(1, Math.round(detected.width * scale));
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < storedWidth);
+  if (widths.length === 0) widths.push(storedWidth);
 
   let original: { data: Buffer; info: OutputInfo };
+  let variants: { width: number; height: number; data: Buffer }[];
   try {
-    original = await encode(base.clone(), detected.format).toBuffer({ resolveWithObject: true });
+    [original, variants] = await Promise.all([
+      encode(source().resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: "inside", withoutEnlargement: true }), detected.format).toBuffer({
+        resolveWithObject: true,
+      }),
+      Promise.all(
+        widths.map(async (w) => {
+          const out = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+            .rotate()
+            .resize({ width: w, withoutEnlargement: true })
+            .webp({ quality: 80 })
+            .toBuffer({ resolveWithObject: true });
+          return { width: out.info.width, height: out.info.height, data: out.data };
+        }),
+      ),
+    ]);
   } catch {
     throw new ImageRejectedError("corrupt", "이미지를 읽을 수 없습니다. 파일이 손상되지 않았는지 확인해 주세요.");
   }
   const width = original.info.width;
   const height = original.info.pageHeight ?? original.info.height;
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
-  if (widths.length === 0) widths.push(width);
-  const variants = await Promise.all(
-    widths.map(async (w) => {
-      const out = await sharp(original.data, { animated: false })
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer({ resolveWithObject: true });
-      return { width: out.info.width, height: out.info.height, data: out.data };
-    }),
-  );
 
   const now = new Date();
   const stem = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomBytes(16).toString("hex")}`;
