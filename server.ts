@@ -2,6 +2,8 @@
  * Process entry: `node server.ts` (Node 24 runs TypeScript by stripping types).
  * Production serves the Vite build; NODE_ENV=development runs Vite in middleware mode.
  */
+import fs from "node:fs";
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 
@@ -11,6 +13,33 @@ type CreateApp = () => Promise<{
 }>;
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+
+const TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+};
+
+/** Serves the build's .br/.gz copies (scripts/precompress.ts) of hashed assets to clients that accept them. */
+function precompressed(root: string): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const type = TYPES[path.extname(req.path)];
+    if (!type || req.path.includes("..")) return next();
+    const accept = req.get("accept-encoding") ?? "";
+    const encoding = /\bbr\b/.test(accept) ? "br" : /\bgzip\b/.test(accept) ? "gzip" : null;
+    if (!encoding) return next();
+    const base = path.resolve(root);
+    const file = path.resolve(base, `.${req.path}.${encoding === "br" ? "br" : "gz"}`);
+    if (!file.startsWith(base + path.sep) || !fs.existsSync(file)) return next();
+    res.setHeader("Content-Type", type);
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    res.vary("Accept-Encoding");
+    res.sendFile(file);
+  };
+}
 
 async function main() {
   const server = express();
@@ -39,6 +68,7 @@ async function main() {
       }
     });
   } else {
+    server.use("/assets", precompressed("build/client/assets"));
     server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     server.use(express.static("build/client", { maxAge: "1h", index: false }));
     const build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as { createApp: CreateApp };

@@ -38,5 +38,7 @@ if (!buildIsFresh()) {
   process.stdout.write("Building the site (first start or sources changed)...\n");
   const result = spawnSync(cli, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  const compressed = spawnSync(process.execPath, [path.join(root, "scripts", "precompress.ts")], { cwd: root, stdio: "inherit" });
+  if (compressed.status !== 0) process.exit(compressed.status ?? 1);
   fs.writeFileSync(stamp, new Date().toISOString());
 }

@@ -5,7 +5,7 @@ import { parsePostId } from "../lib/post-id";
 import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta } from "../lib/seo";
 import { getRequestContext } from "../server/context.server";
-import { describePost, getPost } from "../server/posts.server";
+import { describePost, getPost, renderPostContent } from "../server/posts.server";
 import { firstImageSrc } from "../server/sanitize.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -18,7 +18,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       postId: post.postId,
       title: post.title,
       writeDay: post.writeDay,
-      content: post.content,
+      content: await renderPostContent(runtime.db, post.content),
       description: describePost(post.content),
       image: firstImageSrc(post.content),
       updatedAt: post.updatedAt.toISOString(),

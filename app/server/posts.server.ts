@@ -4,7 +4,7 @@ import { PAGE_SIZE } from "../lib/constants";
 import { formatKoreanDate, previewText } from "../lib/preview";
 import type { Database } from "./db.server";
 import { getMediaByUrls } from "./media.server";
-import { firstImageSrc, postHtmlToText, sanitizePostHtml } from "./sanitize.server";
+import { enhancePostImages, firstImageSrc, imageSources, postHtmlToText, sanitizePostHtml } from "./sanitize.server";
 
 export type PostKind = "news" | "notice";
 
@@ -73,6 +73,13 @@ export async function listPosts(db: Database, kind: PostKind, requestedPage: num
       };
     }),
   };
+}
+
+/** A post's HTML for the page: sanitized again, our images with their size and variants. */
+export async function renderPostContent(db: Database, content: string): Promise<string> {
+  const clean = sanitizePostHtml(content);
+  const media = await getMediaByUrls(db, imageSources(clean));
+  return enhancePostImages(clean, media);
 }
 
 /** One post of the given kind, or null (an id of the other kind is not found). */

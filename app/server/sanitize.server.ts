@@ -92,3 +92,57 @@ function decodeEntities(text: string): string {
 function codePoint(n: number): string {
   return Number.isInteger(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : "\uFFFD";
 }
+
+export interface ImageFacts {
+  width: number;
+  height: number;
+  variants: { width: number; url: string }[];
+}
+
+/**
+ * For rendering sanitized post HTML: images stored by us get their intrinsic size (no layout shift),
+ * their WebP variants as `srcset`, and lazy loading. Runs on already sanitized HTML; only these
+ * server-made attributes are added.
+ */
+export function enhancePostImages(html: string, images: Map<string, ImageFacts>): string {
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    allowedAttributes: {
+      ...(OPTIONS.allowedAttributes as Record<string, string[]>),
+      img: ["src", "alt", "width", "height", "srcset", "sizes", "loading", "decoding"],
+    },
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => {
+        const facts = attribs.src ? images.get(attribs.src) : undefined;
+        if (!facts) return { tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } };
+        const srcset = [...facts.variants.map((v) => `${v.url} ${v.width}w`), `${attribs.src} ${facts.width}w`].join(", ");
+        return {
+          tagName,
+          attribs: {
+            ...attribs,
+            width: String(facts.width),
+            height: String(facts.height),
+            srcset,
+            sizes: "(min-width: 820px) 772px, calc(100vw - 48px)",
+            loading: "lazy",
+            decoding: "async",
+          },
+        };
+      },
+    },
+  });
+}
+
+/** Every image URL in post HTML. */
+export function imageSources(html: string): string[] {
+  const found: string[] = [];
+  sanitizeHtml(html, {
+    ...OPTIONS,
+    exclusiveFilter: (frame) => {
+      if (frame.tag === "img" && typeof frame.attribs.src === "string") found.push(frame.attribs.src);
+      return false;
+    },
+  });
+  return found;
+}

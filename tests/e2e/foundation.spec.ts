@@ -30,3 +30,22 @@ test("the health check answers when the database does", async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
 });
+
+test("hashed scripts go out precompressed with Brotli or gzip, identical once decoded, cached for a year", async ({ page, request }) => {
+  await page.goto("/");
+  const sources = await page.locator('script[type="module"][src^="/assets/"], link[rel="modulepreload"][href^="/assets/"]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src") ?? node.getAttribute("href") ?? ""));
+  expect(sources.length).toBeGreaterThan(0);
+  const plainResponses = await Promise.all(sources.map((src) => request.get(src, { headers: { "accept-encoding": "identity" } })));
+  const largest = sources[plainResponses.reduce((best, response, index, all) =>
+    Number(response.headers()["content-length"]) > Number(all[best].headers()["content-length"]) ? index : best, 0)];
+  const plain = await request.get(largest, { headers: { "accept-encoding": "identity" } });
+  expect(plain.headers()["content-encoding"]).toBeUndefined();
+  for (const encoding of ["br", "gzip"]) {
+    const encoded = await request.get(largest, { headers: { "accept-encoding": encoding } });
+    expect(encoded.headers()["content-encoding"]).toBe(encoding);
+    expect(encoded.headers()["cache-control"]).toContain("immutable");
+    expect(encoded.headers()["vary"]).toMatch(/accept-encoding/i);
+    expect((await encoded.body()).equals(await plain.body())).toBe(true);
+  }
+});

@@ -52,3 +52,17 @@ describe("Quill markup", () => {
     expect(sanitizePostHtml(html)).toBe('<ol><li data-list="bullet">항목</li></ol>');
   });
 });
+
+describe("post images for the page", () => {
+  it("get their stored size, variants and lazy loading; unknown images only lazy loading", async () => {
+    const { enhancePostImages } = await import("../../app/server/sanitize.server");
+    const html = '<p><img src="/media/2026/11/a.jpg" alt="사진"></p><p><img src="https://example.com/x.png"></p>';
+    const out = enhancePostImages(
+      html,
+      new Map([["/media/2026/11/a.jpg", { width: 1200, height: 800, variants: [{ width: 480, url: "/media/2026/11/a-480.webp" }] }]]),
+    );
+    expect(out).toContain('width="1200" height="800"');
+    expect(out).toContain('srcset="/media/2026/11/a-480.webp 480w, /media/2026/11/a.jpg 1200w"');
+    expect(out).toContain('<img src="https://example.com/x.png" loading="lazy" decoding="async" />');
+  });
+});
