@@ -1,16 +1,17 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getRequestContext } from "./server/context.server";
 import { isConnectionError } from "./server/db-health.server";
+import { withLowPriorityModulePreloads } from "./server/html-hints.server";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders whole documents (every loader has finished before rendering starts, so waiting for
  * all content costs nothing and gives crawlers and caches complete HTML). Inline scripts carry
- * the response's CSP nonce.
+ * the response's CSP nonce. The hydration scripts are fetched at low priority: the server-rendered
+ * page is complete without them, so its stylesheet, fonts and images go first.
  */
 export default function handleRequest(
   request: Request,
@@ -38,14 +39,19 @@ export default function handleRequest(
               callback();
             },
           });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(
+              new Response(withLowPriorityModulePreloads(Buffer.concat(chunks).toString("utf8")), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          });
           pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
         },
         onShellError(error: unknown) {
           reject(error);

@@ -16,7 +16,7 @@ export function Logo({ className, title = "WE ENTERTAINMENT" }: { className?: st
         fontWeight="700"
         letterSpacing="2.2"
         fill="currentColor"
-        fontFamily="'Pretendard Variable', Pretendard, system-ui, sans-serif"
+        fontFamily="Pretendard, system-ui, sans-serif"
       >
         ENTER
       </text>
@@ -27,7 +27,7 @@ export function Logo({ className, title = "WE ENTERTAINMENT" }: { className?: st
         fontWeight="700"
         letterSpacing="2.2"
         fill="currentColor"
-        fontFamily="'Pretendard Variable', Pretendard, system-ui, sans-serif"
+        fontFamily="Pretendard, system-ui, sans-serif"
       >
         TAINMENT
       </text>

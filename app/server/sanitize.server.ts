@@ -105,17 +105,21 @@ export interface ImageFacts {
  * server-made attributes are added.
  */
 export function enhancePostImages(html: string, images: Map<string, ImageFacts>): string {
+  // The first image is usually the largest thing on screen: it loads at once, the others when near.
+  let seen = 0;
+  const loading = (): Record<string, string> =>
+    seen++ === 0 ? { loading: "eager", fetchpriority: "high", decoding: "async" } : { loading: "lazy", decoding: "async" };
   return sanitizeHtml(html, {
     ...OPTIONS,
     allowedAttributes: {
       ...(OPTIONS.allowedAttributes as Record<string, string[]>),
-      img: ["src", "alt", "width", "height", "srcset", "sizes", "loading", "decoding"],
+      img: ["src", "alt", "width", "height", "srcset", "sizes", "loading", "decoding", "fetchpriority"],
     },
     transformTags: {
       ...OPTIONS.transformTags,
       img: (tagName, attribs) => {
         const facts = attribs.src ? images.get(attribs.src) : undefined;
-        if (!facts) return { tagName, attribs: { ...attribs, loading: "lazy", decoding: "async" } };
+        if (!facts) return { tagName, attribs: { ...attribs, ...loading() } };
         const srcset = [...facts.variants.map((v) => `${v.url} ${v.width}w`), `${attribs.src} ${facts.width}w`].join(", ");
         return {
           tagName,
@@ -125,8 +129,7 @@ export function enhancePostImages(html: string, images: Map<string, ImageFacts>)
             height: String(facts.height),
             srcset,
             sizes: "(min-width: 820px) 772px, calc(100vw - 48px)",
-            loading: "lazy",
-            decoding: "async",
+            ...loading(),
           },
         };
       },

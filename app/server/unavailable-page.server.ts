@@ -8,7 +8,7 @@ export function serviceUnavailablePage(message: string): string {
 <meta name="robots" content="noindex">
 <title>잠시 후 다시 시도해 주세요 | WE ENTERTAINMENT</title>
 <style>
-body{margin:0;font-family:"Pretendard Variable",Pretendard,system-ui,"Apple SD Gothic Neo","Noto Sans KR","Noto Sans CJK KR",sans-serif;color:#17161c;background:#fff;display:grid;min-height:100vh;place-items:center}
+body{margin:0;font-family:Pretendard,system-ui,"Apple SD Gothic Neo","Noto Sans KR","Noto Sans CJK KR",sans-serif;color:#17161c;background:#fff;display:grid;min-height:100vh;place-items:center}
 main{max-width:32rem;padding:2rem;text-align:center}
 p.code{font-size:3.5rem;font-weight:800;letter-spacing:.1em;color:#c2456d;margin:0}
 h1{font-size:1.5rem;margin:.5rem 0 1rem}

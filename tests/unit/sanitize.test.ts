@@ -54,7 +54,7 @@ describe("Quill markup", () => {
 });
 
 describe("post images for the page", () => {
-  it("get their stored size, variants and lazy loading; unknown images only lazy loading", async () => {
+  it("get their stored size and variants; the first loads at once, the rest lazily", async () => {
     const { enhancePostImages } = await import("../../app/server/sanitize.server");
     const html = '<p><img src="/media/2026/11/a.jpg" alt="사진"></p><p><img src="https://example.com/x.png"></p>';
     const out = enhancePostImages(
@@ -63,6 +63,18 @@ describe("post images for the page", () => {
     );
     expect(out).toContain('width="1200" height="800"');
     expect(out).toContain('srcset="/media/2026/11/a-480.webp 480w, /media/2026/11/a.jpg 1200w"');
+    expect(out).toContain('loading="eager" fetchpriority="high"');
     expect(out).toContain('<img src="https://example.com/x.png" loading="lazy" decoding="async" />');
+  });
+});
+
+describe("hydration script preloads", () => {
+  it("are marked low priority, and nothing else changes", async () => {
+    const { withLowPriorityModulePreloads } = await import("../../app/server/html-hints.server");
+    const html =
+      '<link rel="stylesheet" href="/assets/root.css"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/><p>&lt;link rel="modulepreload" href=</p>';
+    expect(withLowPriorityModulePreloads(html)).toBe(
+      '<link rel="stylesheet" href="/assets/root.css"/><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/><p>&lt;link rel="modulepreload" href=</p>',
+    );
   });
 });
