@@ -73,6 +73,8 @@ const envSchema = z
     SEED_DEMO_CONTENT: booleanFlag(true),
     /** Requests rendered at the same time; beyond it the server answers 503 with Retry-After. */
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(64),
+    /** How far behind the event loop may run before new uncached requests are answered 503. */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(100),
     /** Serve anonymous public pages from memory (emptied on every write). */
     PAGE_CACHE: booleanFlag(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
