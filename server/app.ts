@@ -10,7 +10,7 @@ import { requestContext } from "../app/server/context.server";
 import type { Logger } from "../app/server/logger.server";
 import { isForeignWrite } from "../app/server/origin-check.server";
 import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "../app/server/page-cache.server";
-import { watchEventLoopDelay } from "../app/server/overload.server";
+import { watchEventLoop } from "../app/server/overload.server";
 import { startRuntime, type Runtime } from "../app/server/runtime.server";
 import { contentSecurityPolicy } from "../app/server/security-headers.server";
 import { serviceUnavailablePage } from "../app/server/unavailable-page.server";
@@ -235,7 +235,7 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const handleRequest = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
   let inFlight = 0;
-  const loopDelay = watchEventLoopDelay();
+  const eventLoop = watchEventLoop();
   let shed = 0;
   let lastShedLog = 0;
 
@@ -249,12 +249,12 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
       if (hit) return sendCached(req, res, hit, "HIT");
     }
     if (!dbHealth.isUp) return sendUnavailable(req, res, "database", 5);
-    const delay = loopDelay.current();
-    if (inFlight >= env.MAX_CONCURRENT_REQUESTS || delay > env.MAX_EVENT_LOOP_DELAY_MS) {
+    eventLoop.noteRequest();
+    if (inFlight >= env.MAX_CONCURRENT_REQUESTS || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS)) {
       // One log line per second at most: a flood must not also flood the logs.
       shed++;
       if (Date.now() - lastShedLog > 1000) {
-        locals.logger.warn({ inFlight, eventLoopDelayMs: Math.round(delay), shedSinceLastLog: shed }, "overloaded: answering 503");
+        locals.logger.warn({ inFlight, eventLoopDelayMs: Math.round(eventLoop.delay()), shedSinceLastLog: shed }, "overloaded: answering 503");
         lastShedLog = Date.now();
         shed = 0;
       }
