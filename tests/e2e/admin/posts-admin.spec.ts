@@ -61,7 +61,11 @@ for (const k of KINDS) {
     await expect(content.locator("li")).toHaveText("목록 항목");
     const img = content.locator("img");
     await expect(img).toHaveAttribute("src", /^\/media\//);
-    expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(600);
+    // Rendered with its stored size and variants, and it really loads from our media storage.
+    await expect(img).toHaveAttribute("width", "600");
+    await expect(img).toHaveAttribute("srcset", /\/media\/.+ \d+w/);
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    expect(new URL(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).pathname).toMatch(/^\/media\//);
     expect(await content.innerHTML()).not.toContain("base64");
 
     // Edit.
