@@ -30,15 +30,7 @@ function buildIsFresh(): boolean {
 }
 
 if (!buildIsFresh()) {
-  const cli = path.join(root, "node_modules", ".bin", "react-router");
-  if (!fs.existsSync(cli)) {
-    process.stderr.write("The build is missing or stale and the build tools are not installed: run `npm install` first.\n");
-    process.exit(1);
-  }
   process.stdout.write("Building the site (first start or sources changed)...\n");
-  const result = spawnSync(cli, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.ts")], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  const compressed = spawnSync(process.execPath, [path.join(root, "scripts", "precompress.ts")], { cwd: root, stdio: "inherit" });
-  if (compressed.status !== 0) process.exit(compressed.status ?? 1);
-  fs.writeFileSync(stamp, new Date().toISOString());
 }
