@@ -18,7 +18,7 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json server.ts ./
+COPY package.json main.ts ./
 COPY scripts/ensure-build.ts ./scripts/ensure-build.ts
 COPY migrations ./migrations
 RUN mkdir -p /data && chown node:node /data

@@ -71,7 +71,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: "node scripts/ensure-build.ts && node server.ts",
+    command: "node scripts/ensure-build.ts && node main.ts",
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,

@@ -10,8 +10,8 @@ export default defineConfig({
     },
   },
   environments: {
-    // The server build's entry is the Express app (server/app.ts), which wraps React Router.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // The server build's entry is the Express app (app/server/http/express-app.server.ts), which wraps React Router.
+    ssr: { build: { rollupOptions: { input: "./app/server/http/express-app.server.ts" } } },
   },
   build: {
     // No assets inlined as data: URLs; the CSP and caching treat them as files.

@@ -1,9 +1,9 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { getRequestContext } from "./server/context.server";
-import { isConnectionError } from "./server/db-health.server";
-import { withLowPriorityModulePreloads } from "./server/html-hints.server";
+import { getRequestContext } from "./server/http/context.server";
+import { isConnectionError } from "./server/platform/db-health.server";
+import { withLowPriorityModulePreloads } from "./server/http/html-hints.server";
 
 export const streamTimeout = 5_000;
 

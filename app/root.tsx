@@ -18,10 +18,10 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AdminBar } from "./components/admin-bar";
 import { FlashNotice } from "./components/flash-notice";
-import { getAdminSession } from "./server/auth.server";
-import { getRequestContext } from "./server/context.server";
-import { takeFlash } from "./server/flash.server";
-import { getSiteSettings } from "./server/settings.server";
+import { getAdminSession } from "./server/auth/sessions.server";
+import { getRequestContext } from "./server/http/context.server";
+import { takeFlash } from "./server/http/flash.server";
+import { getSiteSettings } from "./server/site/settings.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

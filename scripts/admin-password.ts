@@ -8,10 +8,10 @@
  */
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import { DEFAULT_ADMIN_ID, setAdminCredential } from "../app/server/admin.server";
-import { openDatabase } from "../app/server/db.server";
-import { loadEnv } from "../app/server/env.server";
-import { generatePassword } from "../app/server/passwords.server";
+import { DEFAULT_ADMIN_ID, setAdminCredential } from "../app/server/auth/admin-credential.server";
+import { openDatabase } from "../app/server/platform/db.server";
+import { loadEnv } from "../app/server/platform/env.server";
+import { generatePassword } from "../app/server/auth/passwords.server";
 
 const MIN_LENGTH = 10;
 

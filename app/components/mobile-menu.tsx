@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
-import { OVERLAY_FOOTER_TEXT } from "../lib/constants";
+import { OVERLAY_FOOTER_TEXT } from "../domain/constants";
 import { Logo } from "./logo";
 import { NAV_ITEMS } from "./nav-items";
 import { SocialIcons, type SocialLinks } from "./social-icons";

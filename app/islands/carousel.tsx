@@ -3,7 +3,7 @@ import type SlickSlider from "react-slick";
 import type { Settings } from "react-slick";
 import { Link } from "react-router";
 import "slick-carousel/slick/slick.css";
-import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../lib/constants";
+import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../domain/constants";
 import type { ResponsiveImage } from "../lib/responsive-image";
 import { useMediaQuery } from "../lib/use-media-query";
 

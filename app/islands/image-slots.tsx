@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { MAX_ARTIST_IMAGES } from "../lib/constants";
+import { MAX_ARTIST_IMAGES } from "../domain/constants";
 import { uploadImage } from "../lib/upload-image";
 import { useHydrated } from "../lib/use-hydrated";
 

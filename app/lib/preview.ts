@@ -1,4 +1,4 @@
-import { PREVIEW_CUT_LENGTH, PREVIEW_CUT_THRESHOLD } from "./constants";
+import { PREVIEW_CUT_LENGTH, PREVIEW_CUT_THRESHOLD } from "../domain/constants";
 
 /** Spec §9: text longer than 400 characters is cut to 200 characters plus an ellipsis. */
 export function previewText(text: string): string {

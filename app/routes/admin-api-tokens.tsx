@@ -2,10 +2,10 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/admin-api-tokens";
 import { formatKoreanDate } from "../lib/preview";
-import { createApiToken, listApiTokens, revokeApiToken } from "../server/api-tokens.server";
-import { recordAudit } from "../server/audit.server";
-import { getAdminSession, requireAdminPage } from "../server/auth.server";
-import { getRequestContext } from "../server/context.server";
+import { createApiToken, listApiTokens, revokeApiToken } from "../server/auth/api-tokens.server";
+import { recordAudit } from "../server/platform/audit.server";
+import { getAdminSession, requireAdminPage } from "../server/auth/sessions.server";
+import { getRequestContext } from "../server/http/context.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime, method } = getRequestContext(context);

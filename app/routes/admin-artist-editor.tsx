@@ -4,17 +4,17 @@ import type { Route } from "./+types/admin-artist-editor";
 import { LeaveGuard } from "../components/leave-guard";
 import { ImageSlots } from "../islands/image-slots";
 import { ListField } from "../islands/list-field";
-import { MAX_ARTIST_IMAGES } from "../lib/constants";
-import { artistInputSchema, fieldErrors } from "../lib/schemas";
+import { MAX_ARTIST_IMAGES } from "../domain/constants";
+import { artistInputSchema, fieldErrors } from "../domain/schemas";
 import { useEditorDraft } from "../lib/use-editor-draft";
-import { ARTIST_LIST_FIELDS, type ArtistListField } from "../lib/artist-fields";
-import { deleteArtist, getArtistForAdmin, saveArtist } from "../server/artists.server";
-import { recordAudit } from "../server/audit.server";
-import { getAdminSession, requireAdminPage } from "../server/auth.server";
-import { getRequestContext } from "../server/context.server";
-import { setFlash } from "../server/flash.server";
-import { ImageRejectedError, storeImage } from "../server/media.server";
-import { isOversizeUpload, OVERSIZE_MESSAGE, parseAdminForm, RequestBodyError } from "../server/uploads.server";
+import { ARTIST_LIST_FIELDS, type ArtistListField } from "../domain/artist-fields";
+import { deleteArtist, getArtistForAdmin, saveArtist } from "../server/artists/artists.server";
+import { recordAudit } from "../server/platform/audit.server";
+import { getAdminSession, requireAdminPage } from "../server/auth/sessions.server";
+import { getRequestContext } from "../server/http/context.server";
+import { setFlash } from "../server/http/flash.server";
+import { ImageRejectedError, storeImage } from "../server/media/media.server";
+import { isOversizeUpload, OVERSIZE_MESSAGE, parseAdminForm, RequestBodyError } from "../server/http/uploads.server";
 
 const LIST_LABELS: Record<ArtistListField, { label: string; placeholder: string }> = {
   schoolList: { label: "학력", placeholder: "예: 한국예술종합학교 연기과 졸업" },

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { fieldErrors, loginSchema } from "../lib/schemas";
-import { getAdminSession, safeRedirectPath, signIn } from "../server/auth.server";
-import { getRequestContext } from "../server/context.server";
-import { setFlash } from "../server/flash.server";
+import { fieldErrors, loginSchema } from "../domain/schemas";
+import { getAdminSession, safeRedirectPath, signIn } from "../server/auth/sessions.server";
+import { getRequestContext } from "../server/http/context.server";
+import { setFlash } from "../server/http/flash.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

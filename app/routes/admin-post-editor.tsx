@@ -3,16 +3,16 @@ import type { Route } from "./+types/admin-post-editor";
 import { LeaveGuard } from "../components/leave-guard";
 import { RichTextEditor } from "../islands/rich-text-editor";
 import { parsePostId } from "../lib/post-id";
-import { fieldErrors, postInputSchema } from "../lib/schemas";
+import { fieldErrors, postInputSchema } from "../domain/schemas";
 import { useEditorDraft } from "../lib/use-editor-draft";
 import { useHydrated } from "../lib/use-hydrated";
-import { recordAudit } from "../server/audit.server";
-import { getAdminSession, requireAdminPage } from "../server/auth.server";
-import { getRequestContext } from "../server/context.server";
-import { setFlash } from "../server/flash.server";
-import { ImageRejectedError, storeImage } from "../server/media.server";
-import { createPost, deletePost, getPost, preparePostContent, updatePost, type PostKind } from "../server/posts.server";
-import { isOversizeUpload, OVERSIZE_MESSAGE, parseAdminForm, RequestBodyError } from "../server/uploads.server";
+import { recordAudit } from "../server/platform/audit.server";
+import { getAdminSession, requireAdminPage } from "../server/auth/sessions.server";
+import { getRequestContext } from "../server/http/context.server";
+import { setFlash } from "../server/http/flash.server";
+import { ImageRejectedError, storeImage } from "../server/media/media.server";
+import { createPost, deletePost, getPost, preparePostContent, updatePost, type PostKind } from "../server/posts/posts.server";
+import { isOversizeUpload, OVERSIZE_MESSAGE, parseAdminForm, RequestBodyError } from "../server/http/uploads.server";
 
 const LABELS = { news: "뉴스", notice: "공지사항" } as const;
 

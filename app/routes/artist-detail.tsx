@@ -4,8 +4,8 @@ import { AdminLinks } from "../components/admin-links";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta } from "../lib/seo";
-import { getPublicArtist } from "../server/artists.server";
-import { getRequestContext } from "../server/context.server";
+import { getPublicArtist } from "../server/artists/artists.server";
+import { getRequestContext } from "../server/http/context.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

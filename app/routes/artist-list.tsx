@@ -5,8 +5,8 @@ import { Carousel } from "../islands/carousel";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
-import { listPublicArtists } from "../server/artists.server";
-import { getRequestContext } from "../server/context.server";
+import { listPublicArtists } from "../server/artists/artists.server";
+import { getRequestContext } from "../server/http/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

@@ -3,12 +3,12 @@ import { ContactSection } from "../components/contact-section";
 import { Logo } from "../components/logo";
 import { ScrollTopButton } from "../components/scroll-top-button";
 import { Carousel } from "../islands/carousel";
-import { HOME_CAROUSEL_IMAGES } from "../lib/constants";
+import { HOME_CAROUSEL_IMAGES } from "../domain/constants";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { DEFAULT_DESCRIPTION, organizationJsonLd, seoMeta } from "../lib/seo";
-import { listPublicArtists, pickHomeCarouselImages } from "../server/artists.server";
-import { getRequestContext } from "../server/context.server";
+import { listPublicArtists, pickHomeCarouselImages } from "../server/artists/artists.server";
+import { getRequestContext } from "../server/http/context.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

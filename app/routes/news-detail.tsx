@@ -4,9 +4,9 @@ import { PostDetail } from "../components/post-detail";
 import { parsePostId } from "../lib/post-id";
 import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta } from "../lib/seo";
-import { getRequestContext } from "../server/context.server";
-import { describePost, getPost, renderPostContent } from "../server/posts.server";
-import { firstImageSrc } from "../server/sanitize.server";
+import { getRequestContext } from "../server/http/context.server";
+import { describePost, getPost, renderPostContent } from "../server/posts/posts.server";
+import { firstImageSrc } from "../server/posts/sanitize.server";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

@@ -4,8 +4,8 @@ import { PostList } from "../components/post-list";
 import { parsePage } from "../lib/pagination";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
-import { getRequestContext } from "../server/context.server";
-import { listPosts } from "../server/posts.server";
+import { getRequestContext } from "../server/http/context.server";
+import { listPosts } from "../server/posts/posts.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots";
-import { getRequestContext } from "../server/context.server";
+import { getRequestContext } from "../server/http/context.server";
 
 /** Admin routes are not for crawlers. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -49,7 +49,7 @@ export async function startBenchServer(engine: "pglite" | "postgres", extraEnv: 
       await c.end();
     };
   }
-  const child: ChildProcess = spawn(process.execPath, ["server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["main.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

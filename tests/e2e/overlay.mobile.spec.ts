@@ -1,4 +1,4 @@
-import { OVERLAY_FOOTER_TEXT } from "../../app/lib/constants";
+import { OVERLAY_FOOTER_TEXT } from "../../app/domain/constants";
 import { expect, test } from "./fixtures";
 
 test("the hamburger opens a full-screen pink overlay; focus stays inside; Escape closes it", async ({ page }) => {

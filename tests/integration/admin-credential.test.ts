@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, sessions } from "../../drizzle/schema";
-import { ensureAdminCredential } from "../../app/server/admin.server";
-import { verifyPassword } from "../../app/server/passwords.server";
+import { ensureAdminCredential } from "../../app/server/auth/admin-credential.server";
+import { verifyPassword } from "../../app/server/auth/passwords.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("administrator credential at start", () => {

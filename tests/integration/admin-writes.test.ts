@@ -2,9 +2,9 @@ import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artistImages, artists } from "../../drizzle/schema";
-import { getArtistForAdmin, saveArtist, type ArtistFields } from "../../app/server/artists.server";
-import { storeImage } from "../../app/server/media.server";
-import { createPost, getPost, updatePost } from "../../app/server/posts.server";
+import { getArtistForAdmin, saveArtist, type ArtistFields } from "../../app/server/artists/artists.server";
+import { storeImage } from "../../app/server/media/media.server";
+import { createPost, getPost, updatePost } from "../../app/server/posts/posts.server";
 import { createTestDatabase, createTestStorage, type TestDatabase } from "../setup/test-database";
 
 const lists = { schoolList: ["학교"], winList: [], hobbyList: [], movieList: ["영화"], dramaList: [], playList: [], cfList: [], bookList: [] };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loginAttempts, sessions } from "../../drizzle/schema";
-import { setAdminCredential } from "../../app/server/admin.server";
+import { setAdminCredential } from "../../app/server/auth/admin-credential.server";
 import {
   getAdminSession,
   LOGIN_WINDOW_MS,
@@ -9,7 +9,7 @@ import {
   SESSION_IDLE_MS,
   signIn,
   signOut,
-} from "../../app/server/auth.server";
+} from "../../app/server/auth/sessions.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 const SECRET = "s".repeat(40);

@@ -4,7 +4,7 @@ import { count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media } from "../../drizzle/schema";
-import { ImageRejectedError, getMediaByIds, storeImage } from "../../app/server/media.server";
+import { ImageRejectedError, getMediaByIds, storeImage } from "../../app/server/media/media.server";
 import { gifJsPolyglot, gifWithComment, pngBomb, pngWithHtmlTail } from "../fixtures/hostile-images";
 import { createTestDatabase, createTestStorage, type TestDatabase } from "../setup/test-database";
 

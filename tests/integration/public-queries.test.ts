@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artists, posts } from "../../drizzle/schema";
-import { createArtist, getPublicArtist, listPublicArtists, pickHomeCarouselImages } from "../../app/server/artists.server";
-import { storeImage } from "../../app/server/media.server";
-import { createPost, getPost, listPosts } from "../../app/server/posts.server";
-import { listSitemapEntries } from "../../app/server/sitemap.server";
+import { createArtist, getPublicArtist, listPublicArtists, pickHomeCarouselImages } from "../../app/server/artists/artists.server";
+import { storeImage } from "../../app/server/media/media.server";
+import { createPost, getPost, listPosts } from "../../app/server/posts/posts.server";
+import { listSitemapEntries } from "../../app/server/site/sitemap.server";
 import { createTestDatabase, createTestStorage, type TestDatabase } from "../setup/test-database";
 
 const emptyLists = { schoolList: [], winList: [], hobbyList: [], movieList: [], dramaList: [], playList: [], cfList: [], bookList: [] };

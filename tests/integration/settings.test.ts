@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../drizzle/schema";
-import { DEFAULT_SITE_SETTINGS, ensureSiteSettings, getSiteSettings } from "../../app/server/settings.server";
+import { DEFAULT_SITE_SETTINGS, ensureSiteSettings, getSiteSettings } from "../../app/server/site/settings.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 describe("site settings", () => {

@@ -59,7 +59,7 @@ describe("hostile uploads and file names", () => {
     }
     for (const file of mediaFiles()) expect(file).toMatch(/^\d{4}\/\d{2}\/[0-9a-f]{32}(-\d+)?\.(jpg|png|webp|gif|avif)$/);
     // Traversal through the media URL itself finds nothing outside the store.
-    for (const probe of ["/media/../../server.ts", "/media/%2e%2e/%2e%2e/package.json", "/media/..%2f..%2fpackage.json"]) {
+    for (const probe of ["/media/../../main.ts", "/media/%2e%2e/%2e%2e/package.json", "/media/..%2f..%2fpackage.json"]) {
       const response = await fetch(server.baseURL + probe);
       expect(response.status, probe).toBeGreaterThanOrEqual(400);
       expect(await response.text(), probe).not.toContain("we-entertainment");

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
-import { sanitizePostHtml } from "../../app/server/sanitize.server";
+import { sanitizePostHtml } from "../../app/server/posts/sanitize.server";
 import { BLNS_STRINGS, HANDWRITTEN_VECTORS } from "./xss-corpus";
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The real production server (build/server + server.ts) in a child process, on a free loopback port,
+ * The real production server (build/server + main.ts) in a child process, on a free loopback port,
  * over the test file's own database: PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -50,7 +50,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     KAKAO_MAP_APP_KEY: "",
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, ["server.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
   const baseURL = `http://127.0.0.1:${port}`;

@@ -3,7 +3,7 @@
  * migrations once; every test file then gets its own copy (CREATE DATABASE ... TEMPLATE).
  */
 import pg from "pg";
-import { openDatabase } from "../../app/server/db.server";
+import { openDatabase } from "../../app/server/platform/db.server";
 import { TEMPLATE_DATABASE, testServerUrl, urlForDatabase } from "./postgres-urls";
 
 function isAlive(pid: number): boolean {

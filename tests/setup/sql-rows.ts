@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Database } from "../../app/server/db.server";
+import type { Database } from "../../app/server/platform/db.server";
 
 /** Rows of a raw query; both drivers (pg and PGlite) answer with `{ rows }`. */
 export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {

@@ -7,9 +7,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../app/server/db.server";
-import { createLogger } from "../../app/server/logger.server";
-import { createLocalStorage, type MediaStorage } from "../../app/server/storage.server";
+import { openDatabase, type DatabaseHandle } from "../../app/server/platform/db.server";
+import { createLogger } from "../../app/server/platform/logger.server";
+import { createLocalStorage, type MediaStorage } from "../../app/server/platform/storage.server";
 import { TEMPLATE_DATABASE, testServerUrl, urlForDatabase } from "./postgres-urls";
 
 export type TestEngine = "pglite" | "postgres";

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "../../app/server/env.server";
+import { EnvError, loadEnv } from "../../app/server/platform/env.server";
 
 describe("environment", () => {
   it("has working defaults: port 3000, PGlite under ./data, demo content on", () => {

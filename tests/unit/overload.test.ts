@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { watchEventLoop } from "../../app/server/overload.server";
+import { watchEventLoop } from "../../app/server/http/overload.server";
 
 const busy = (ms: number) => {
   const end = performance.now() + ms;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstImageSrc, postHtmlToText, sanitizePostHtml } from "../../app/server/sanitize.server";
+import { firstImageSrc, postHtmlToText, sanitizePostHtml } from "../../app/server/posts/sanitize.server";
 
 describe("post HTML sanitizing", () => {
   it("keeps the editor's formatting", () => {
@@ -55,7 +55,7 @@ describe("Quill markup", () => {
 
 describe("post images for the page", () => {
   it("get their stored size and variants; the first loads at once, the rest lazily", async () => {
-    const { enhancePostImages } = await import("../../app/server/sanitize.server");
+    const { enhancePostImages } = await import("../../app/server/posts/sanitize.server");
     const html = '<p><img src="/media/2026/11/a.jpg" alt="사진"></p><p><img src="https://example.com/x.png"></p>';
     const out = enhancePostImages(
       html,
@@ -70,7 +70,7 @@ describe("post images for the page", () => {
 
 describe("hydration script preloads", () => {
   it("are marked low priority, and nothing else changes", async () => {
-    const { withLowPriorityModulePreloads } = await import("../../app/server/html-hints.server");
+    const { withLowPriorityModulePreloads } = await import("../../app/server/http/html-hints.server");
     const html =
       '<link rel="stylesheet" href="/assets/root.css"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/><p>&lt;link rel="modulepreload" href=</p>';
     expect(withLowPriorityModulePreloads(html)).toBe(

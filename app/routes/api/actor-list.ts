@@ -1,6 +1,6 @@
 import type { Route } from "./+types/actor-list";
-import { apiJson, artistToApi, handleApi, methodNotAllowed } from "../../server/api.server";
-import { listPublicArtists } from "../../server/artists.server";
+import { apiJson, artistToApi, handleApi, methodNotAllowed } from "../../server/api/api.server";
+import { listPublicArtists } from "../../server/artists/artists.server";
 
 /** GET /api/we/actorList: every visible artist, in display order. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/actor";
-import { ApiError, apiJson, artistToApi, handleApi, methodNotAllowed } from "../../server/api.server";
-import { getPublicArtist } from "../../server/artists.server";
+import { ApiError, apiJson, artistToApi, handleApi, methodNotAllowed } from "../../server/api/api.server";
+import { getPublicArtist } from "../../server/artists/artists.server";
 
 /** GET /api/we/actorList/{name}: one visible artist. */
 export function loader({ context, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/add-actor";
-import { apiJson, artistToApi, handleApi, methodNotAllowed, readJsonBody, requireApiWriter } from "../../server/api.server";
-import { artistSaveError, parseArtistBody } from "../../server/api-artists.server";
-import { getArtistForAdmin, saveArtist } from "../../server/artists.server";
-import { recordAudit } from "../../server/audit.server";
+import { apiJson, artistToApi, handleApi, methodNotAllowed, readJsonBody, requireApiWriter } from "../../server/api/api.server";
+import { artistSaveError, parseArtistBody } from "../../server/api/artist-bodies.server";
+import { getArtistForAdmin, saveArtist } from "../../server/artists/artists.server";
+import { recordAudit } from "../../server/platform/audit.server";
 
 /** POST /api/we/addactor: creates an artist with its images (URLs from /api/img). */
 export function action({ context, request }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/delete-actor";
-import { ApiError, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api.server";
-import { deleteArtist } from "../../server/artists.server";
-import { recordAudit } from "../../server/audit.server";
+import { ApiError, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api/api.server";
+import { deleteArtist } from "../../server/artists/artists.server";
+import { recordAudit } from "../../server/platform/audit.server";
 
 /** DELETE /api/we/deleteactor/{name}. */
 export function action({ context, request, params }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/delete-post";
-import { ApiError, handleApi, methodNotAllowed, postKindFromPath, requireApiWriter, requirePostId } from "../../server/api.server";
-import { recordAudit } from "../../server/audit.server";
-import { deletePost } from "../../server/posts.server";
+import { ApiError, handleApi, methodNotAllowed, postKindFromPath, requireApiWriter, requirePostId } from "../../server/api/api.server";
+import { recordAudit } from "../../server/platform/audit.server";
+import { deletePost } from "../../server/posts/posts.server";
 
 /** DELETE /api/we/deletenews|deletenotice/{postId}. */
 export function action({ context, request, params }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/img";
-import { ApiError, apiJson, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api.server";
-import { recordAudit } from "../../server/audit.server";
-import { ImageRejectedError, storeImage } from "../../server/media.server";
-import { parseUploadForm, RequestBodyError, uploadedFile } from "../../server/uploads.server";
+import { ApiError, apiJson, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api/api.server";
+import { recordAudit } from "../../server/platform/audit.server";
+import { ImageRejectedError, storeImage } from "../../server/media/media.server";
+import { parseUploadForm, RequestBodyError, uploadedFile } from "../../server/http/uploads.server";
 
 /** POST /api/img: multipart field `image` → `{ "url": ... }` (spec §7), through the media pipeline. */
 export function action({ context, request }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/not-found";
-import { ApiError, handleApi } from "../../server/api.server";
+import { ApiError, handleApi } from "../../server/api/api.server";
 
 const notFound = (context: Route.LoaderArgs["context"]) =>
   handleApi(context, async () => {

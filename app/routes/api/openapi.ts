@@ -1,4 +1,4 @@
-import { OPENAPI_DOCUMENT } from "../../server/openapi.server";
+import { OPENAPI_DOCUMENT } from "../../server/api/openapi.server";
 
 /** GET /api/openapi.json */
 export function loader() {

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/post-list";
-import { apiJson, handleApi, methodNotAllowed, postKindFromPath, postToApi } from "../../server/api.server";
-import { listAllPosts } from "../../server/posts.server";
+import { apiJson, handleApi, methodNotAllowed, postKindFromPath, postToApi } from "../../server/api/api.server";
+import { listAllPosts } from "../../server/posts/posts.server";
 
 /** GET /api/we/newslist and /api/we/noticelist: every post of the kind, newest first. */
 export function loader({ context, request }: Route.LoaderArgs) {

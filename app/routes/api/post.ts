@@ -1,6 +1,6 @@
 import type { Route } from "./+types/post";
-import { ApiError, apiJson, handleApi, methodNotAllowed, postKindFromPath, postToApi, requirePostId } from "../../server/api.server";
-import { getPost } from "../../server/posts.server";
+import { ApiError, apiJson, handleApi, methodNotAllowed, postKindFromPath, postToApi, requirePostId } from "../../server/api/api.server";
+import { getPost } from "../../server/posts/posts.server";
 
 /** GET /api/we/newspost|noticepost|getnews|getnotice/{postId}: one post. */
 export function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/update-actor";
-import { apiJson, artistToApi, asObject, handleApi, methodNotAllowed, readJsonBody, readVersion, requireApiWriter } from "../../server/api.server";
-import { artistSaveError, parseArtistBody } from "../../server/api-artists.server";
-import { getArtistForAdmin, saveArtist } from "../../server/artists.server";
-import { recordAudit } from "../../server/audit.server";
+import { apiJson, artistToApi, asObject, handleApi, methodNotAllowed, readJsonBody, readVersion, requireApiWriter } from "../../server/api/api.server";
+import { artistSaveError, parseArtistBody } from "../../server/api/artist-bodies.server";
+import { getArtistForAdmin, saveArtist } from "../../server/artists/artists.server";
+import { recordAudit } from "../../server/platform/audit.server";
 
 /** PUT /api/we/updateactor/{name}: replaces the artist's fields and images; `version` (optional) guards against stale writes. */
 export function action({ context, request, params }: Route.ActionArgs) {

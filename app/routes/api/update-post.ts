@@ -11,10 +11,10 @@ import {
   readVersion,
   requireApiWriter,
   requirePostId,
-} from "../../server/api.server";
-import { parsePostBody } from "../../server/api-posts.server";
-import { recordAudit } from "../../server/audit.server";
-import { getPost, updatePost } from "../../server/posts.server";
+} from "../../server/api/api.server";
+import { parsePostBody } from "../../server/api/post-bodies.server";
+import { recordAudit } from "../../server/platform/audit.server";
+import { getPost, updatePost } from "../../server/posts/posts.server";
 
 /** PUT /api/we/updatenews|updatenotice/{postId}; `version` (optional) guards against stale writes. */
 export function action({ context, request, params }: Route.ActionArgs) {

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/write-post";
-import { apiJson, asObject, handleApi, methodNotAllowed, postKindFromPath, postToApi, readJsonBody, requireApiWriter } from "../../server/api.server";
-import { parsePostBody } from "../../server/api-posts.server";
-import { recordAudit } from "../../server/audit.server";
-import { createPost, getPost } from "../../server/posts.server";
+import { apiJson, asObject, handleApi, methodNotAllowed, postKindFromPath, postToApi, readJsonBody, requireApiWriter } from "../../server/api/api.server";
+import { parsePostBody } from "../../server/api/post-bodies.server";
+import { recordAudit } from "../../server/platform/audit.server";
+import { createPost, getPost } from "../../server/posts/posts.server";
 
 /** POST /api/we/writenews|writenotice: a new post (content sanitized like the admin editor's). */
 export function action({ context, request }: Route.ActionArgs) {

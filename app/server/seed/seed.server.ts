@@ -1,10 +1,10 @@
 import { count, eq, sql } from "drizzle-orm";
 import { artistImages, artists, posts, siteSettings } from "../../../drizzle/schema";
-import type { Database } from "../db.server";
-import type { Logger } from "../logger.server";
-import { deleteMedia, storeImage } from "../media.server";
-import { sanitizePostHtml } from "../sanitize.server";
-import type { MediaStorage } from "../storage.server";
+import type { Database } from "../platform/db.server";
+import type { Logger } from "../platform/logger.server";
+import { deleteMedia, storeImage } from "../media/media.server";
+import { sanitizePostHtml } from "../posts/sanitize.server";
+import type { MediaStorage } from "../platform/storage.server";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "./demo-content.server";
 import { renderDemoPortrait, renderDemoScene } from "./demo-images.server";
 

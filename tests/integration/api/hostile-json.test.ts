@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sanitizePostHtml } from "../../../app/server/sanitize.server";
+import { sanitizePostHtml } from "../../../app/server/posts/sanitize.server";
 import { signInCookie, startAppServer, type AppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
 import { call } from "./helpers";

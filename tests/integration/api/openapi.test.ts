@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../../app/routes";
-import { OPENAPI_DOCUMENT } from "../../../app/server/openapi.server";
+import { OPENAPI_DOCUMENT } from "../../../app/server/api/openapi.server";
 import { startAppServer, type AppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
 import { call } from "./helpers";

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { artists, posts } from "../../drizzle/schema";
-import type { Database } from "./db.server";
+import { artists, posts } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
 
 export interface SitemapEntry {
   path: string;

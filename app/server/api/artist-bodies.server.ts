@@ -1,5 +1,5 @@
-import { ARTIST_LIST_FIELDS } from "../lib/artist-fields";
-import { artistInputSchema, type ArtistInput } from "../lib/schemas";
+import { ARTIST_LIST_FIELDS } from "../../domain/artist-fields";
+import { artistInputSchema, type ArtistInput } from "../../domain/schemas";
 import { ApiError, asObject, decodeListField, validationError } from "./api.server";
 
 /** Validates an artist body of the original API with the admin form's schema. Unknown fields are dropped. */

@@ -1,5 +1,5 @@
-import { siteSettings } from "../../drizzle/schema";
-import type { Database } from "./db.server";
+import { siteSettings } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
 import { z } from "zod";
 
 /** Contact details, map position and social links: the one place the site reads them from. */

@@ -1,6 +1,6 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { Logger } from "./logger.server";
-import type { Runtime } from "./runtime.server";
+import type { Logger } from "../platform/logger.server";
+import type { Runtime } from "../platform/runtime.server";
 
 /** Per-request values handed from the Express server to loaders, actions and the document. */
 export interface RequestContext {

@@ -7,7 +7,7 @@ import {
   parseFormData,
   type FileUpload,
 } from "@remix-run/form-data-parser";
-import { MAX_UPLOAD_BYTES } from "./media.server";
+import { MAX_UPLOAD_BYTES } from "../media/media.server";
 
 /** A request body we refuse, with the HTTP status and the Korean message to show. */
 export class RequestBodyError extends Error {

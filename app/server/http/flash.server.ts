@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { FLASH_MESSAGES, isFlashCode, type FlashCode } from "../lib/flash-messages";
+import { FLASH_MESSAGES, isFlashCode, type FlashCode } from "../../lib/flash-messages";
 
 const flashCookie = createCookie("we_flash", { httpOnly: true, sameSite: "lax", path: "/", maxAge: 60 });
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { apiTokens } from "../../drizzle/schema";
-import type { Database } from "./db.server";
+import { apiTokens } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
 
 const PREFIX = "we_";
 const TOUCH_INTERVAL_MS = 60_000;

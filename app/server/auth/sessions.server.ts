@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, lt, max, or } from "drizzle-orm";
 import { createCookie, redirect, type Cookie } from "react-router";
-import { adminUsers, loginAttempts, sessions } from "../../drizzle/schema";
-import type { Database } from "./db.server";
+import { adminUsers, loginAttempts, sessions } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
 import { hashForUnknownAccount, normalizeLoginId, verifyPassword } from "./passwords.server";
 
 /** A session ends after 2 hours without a request... */

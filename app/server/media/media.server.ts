@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { media, mediaVariants } from "../../drizzle/schema";
-import type { Database, Tx } from "./db.server";
+import { media, mediaVariants } from "../../../drizzle/schema";
+import type { Database, Tx } from "../platform/db.server";
 import { hiddenPayloadProblem } from "./image-structure.server";
-import { mediaKeyFromUrl, mediaUrl, type MediaStorage } from "./storage.server";
+import { mediaKeyFromUrl, mediaUrl, type MediaStorage } from "../platform/storage.server";
 
 /** Per-file upload limit. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;

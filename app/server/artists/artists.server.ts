@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { artistImages, artists } from "../../drizzle/schema";
-import { MAX_ARTIST_IMAGES } from "../lib/constants";
-import type { Database, Tx } from "./db.server";
-import { getMediaByIds, getMediaByUrls, type MediaInfo } from "./media.server";
+import { artistImages, artists } from "../../../drizzle/schema";
+import { MAX_ARTIST_IMAGES } from "../../domain/constants";
+import type { Database, Tx } from "../platform/db.server";
+import { getMediaByIds, getMediaByUrls, type MediaInfo } from "../media/media.server";
 
-export { ARTIST_LIST_FIELDS, type ArtistListField } from "../lib/artist-fields";
+export { ARTIST_LIST_FIELDS, type ArtistListField } from "../../domain/artist-fields";
 
 export interface ArtistFields {
   name: string;

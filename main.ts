@@ -1,5 +1,5 @@
 /**
- * Process entry: `node server.ts` (Node 24 runs TypeScript by stripping types).
+ * Process entry: `node main.ts` (Node 24 runs TypeScript by stripping types).
  * Production serves the Vite build; NODE_ENV=development runs Vite in middleware mode.
  */
 import fs from "node:fs";
@@ -57,7 +57,7 @@ async function main() {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
     server.use(viteDevServer.middlewares);
-    const load = async () => (await viteDevServer.ssrLoadModule("./server/app.ts")) as { createApp: CreateApp };
+    const load = async () => (await viteDevServer.ssrLoadModule("./app/server/http/express-app.server.ts")) as { createApp: CreateApp };
     created = await (await load()).createApp();
     server.use(async (req, res, next) => {
       try {

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { posts } from "../../drizzle/schema";
-import { PAGE_SIZE } from "../lib/constants";
-import { formatKoreanDate, previewText } from "../lib/preview";
-import type { Database } from "./db.server";
-import { getMediaByUrls } from "./media.server";
+import { posts } from "../../../drizzle/schema";
+import { PAGE_SIZE } from "../../domain/constants";
+import { formatKoreanDate, previewText } from "../../lib/preview";
+import type { Database } from "../platform/db.server";
+import { getMediaByUrls } from "../media/media.server";
 import { enhancePostImages, firstImageSrc, imageSources, postHtmlToText, sanitizePostHtml } from "./sanitize.server";
 
 export type PostKind = "news" | "notice";

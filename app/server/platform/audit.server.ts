@@ -1,4 +1,4 @@
-import { auditLog } from "../../drizzle/schema";
+import { auditLog } from "../../../drizzle/schema";
 import type { Database, Tx } from "./db.server";
 
 /** Records who changed what (administrator's own trail). */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { adminUsers, sessions } from "../../drizzle/schema";
-import type { Database } from "./db.server";
-import type { Logger } from "./logger.server";
+import { adminUsers, sessions } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
+import type { Logger } from "../platform/logger.server";
 import { generatePassword, hashPassword, normalizeLoginId, verifyPassword } from "./passwords.server";
 
 export const DEFAULT_ADMIN_ID = "admin";

@@ -1,12 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { ARTIST_LIST_FIELDS } from "../lib/artist-fields";
-import { parsePostId } from "../lib/post-id";
-import { verifyApiToken } from "./api-tokens.server";
-import type { Artist } from "./artists.server";
-import { getAdminSession } from "./auth.server";
-import { getRequestContext, type RequestContext } from "./context.server";
-import type { Post, PostKind } from "./posts.server";
+import { ARTIST_LIST_FIELDS } from "../../domain/artist-fields";
+import { parsePostId } from "../../lib/post-id";
+import { verifyApiToken } from "../auth/api-tokens.server";
+import type { Artist } from "../artists/artists.server";
+import { getAdminSession } from "../auth/sessions.server";
+import { getRequestContext, type RequestContext } from "../http/context.server";
+import type { Post, PostKind } from "../posts/posts.server";
 
 /** An API failure: JSON `{ "error": { "code", "message" } }` with this status. */
 export class ApiError extends Error {

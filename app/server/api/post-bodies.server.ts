@@ -1,6 +1,6 @@
-import { postInputSchema } from "../lib/schemas";
+import { postInputSchema } from "../../domain/schemas";
 import { ApiError, validationError } from "./api.server";
-import { preparePostContent } from "./posts.server";
+import { preparePostContent } from "../posts/posts.server";
 
 /** Validates a post body (title, content) with the admin editor's schema; content is sanitized. */
 export function parsePostBody(body: Record<string, unknown>): { title: string; content: string } {

@@ -1,19 +1,19 @@
 /**
  * The Express application around React Router, bundled by Vite as the server build's entry.
- * server.ts (the process entry) imports `createApp` from the build and listens.
+ * main.ts (the process entry) imports `createApp` from the build and listens.
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { requestContext } from "../app/server/context.server";
-import type { Logger } from "../app/server/logger.server";
-import { isForeignWrite } from "../app/server/origin-check.server";
-import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "../app/server/page-cache.server";
-import { watchEventLoop } from "../app/server/overload.server";
-import { startRuntime, type Runtime } from "../app/server/runtime.server";
-import { contentSecurityPolicy } from "../app/server/security-headers.server";
-import { serviceUnavailablePage } from "../app/server/unavailable-page.server";
+import { requestContext } from "./context.server";
+import type { Logger } from "../platform/logger.server";
+import { isForeignWrite } from "./origin-check.server";
+import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
+import { watchEventLoop } from "./overload.server";
+import { startRuntime, type Runtime } from "../platform/runtime.server";
+import { contentSecurityPolicy } from "./security-headers.server";
+import { serviceUnavailablePage } from "./unavailable-page.server";
 
 declare global {
   // One runtime per process, also across Vite dev-server module reloads.

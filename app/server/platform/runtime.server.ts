@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { announceAdminCredential, ensureAdminCredential } from "./admin.server";
+import { announceAdminCredential, ensureAdminCredential } from "../auth/admin-credential.server";
 import { DatabaseHealth } from "./db-health.server";
-import { PageCache } from "./page-cache.server";
+import { PageCache } from "../http/page-cache.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./db.server";
 import { loadEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
-import { seedDemoContent } from "./seed/seed.server";
-import { ensureSiteSettings } from "./settings.server";
+import { seedDemoContent } from "../seed/seed.server";
+import { ensureSiteSettings } from "../site/settings.server";
 import { createLocalStorage, type MediaStorage } from "./storage.server";
 
 /** Everything a request needs from the process: configuration, database, storage, logger. */

@@ -2,8 +2,8 @@
  * The OpenAPI 3.1 description of the JSON API (spec §7), served at /api/openapi.json.
  * tests/e2e/api/openapi.spec.ts checks it against the route table and validates real responses with it.
  */
-import { MAX_ARTIST_IMAGES } from "../lib/constants";
-import { MAX_CONTENT_LENGTH, MAX_ENTRY_LENGTH, MAX_LIST_ENTRIES, MAX_TITLE_LENGTH } from "../lib/schemas";
+import { MAX_ARTIST_IMAGES } from "../../domain/constants";
+import { MAX_CONTENT_LENGTH, MAX_ENTRY_LENGTH, MAX_LIST_ENTRIES, MAX_TITLE_LENGTH } from "../../domain/schemas";
 
 const LIST_FIELDS = ["schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList"] as const;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import * as schema from "../../drizzle/schema";
+import * as schema from "../../../drizzle/schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
 import type { Logger } from "./logger.server";
 
