@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
-import { OVERLAY_FOOTER_TEXT } from "../domain/constants";
+import { BREAKPOINT_WIDE, OVERLAY_FOOTER_TEXT } from "../domain/constants";
 import { Logo } from "./logo";
 import { NAV_ITEMS } from "./nav-items";
 import { SocialIcons, type SocialLinks } from "./social-icons";
@@ -15,6 +15,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  * icons and the footer line (spec §2). Closing fades it out over 0.4 s and removes it when the fade
  * ends. Focus stays inside while it is open; Escape closes it. Without JavaScript the hamburger is a
  * link to the overlay (#site-menu), shown with :target.
+ *
+ * At 1000 px and wider the overlay is hidden by CSS, so a window widened (or a tablet turned) while it
+ * is open closes it outright: no hidden dialog keeps the page's scrolling locked.
  */
 export function MobileMenu({ social, adminControls }: { social: SocialLinks | null; adminControls?: React.ReactNode }) {
   const [state, setState] = useState<MenuState>("closed");
@@ -23,6 +26,7 @@ export function MobileMenu({ social, adminControls }: { social: SocialLinks | nu
   const toggleRef = useRef<HTMLAnchorElement>(null);
   const close = useCallback(() => setState((s) => (s === "open" ? "closing" : s)), []);
 
+  // The scroll lock lives exactly as long as the open state (and the component).
   useEffect(() => {
     if (state !== "open") return;
     const overlay = overlayRef.current;
@@ -33,6 +37,27 @@ export function MobileMenu({ social, adminControls }: { social: SocialLinks | nu
       document.body.style.overflow = previousOverflow;
     };
   }, [state]);
+
+  // Open (or fading out) on a screen that becomes wide: close at once. The hamburger is hidden there
+  // too, so focus that was in the overlay goes to the same links in the header's main navigation.
+  const menuShown = state !== "closed";
+  useEffect(() => {
+    if (!menuShown) return;
+    const wide = window.matchMedia(`(min-width: ${BREAKPOINT_WIDE}px)`);
+    const closeOnWide = () => {
+      if (!wide.matches) return;
+      const focusWasInside = overlayRef.current?.contains(document.activeElement) ?? false;
+      setState("closed");
+      if (focusWasInside) document.querySelector<HTMLElement>(".site-nav a")?.focus({ preventScroll: true });
+    };
+    wide.addEventListener("change", closeOnWide);
+    // Already wide by the time the menu opened (a resize racing the click).
+    const raced = requestAnimationFrame(closeOnWide);
+    return () => {
+      wide.removeEventListener("change", closeOnWide);
+      cancelAnimationFrame(raced);
+    };
+  }, [menuShown]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === "Escape") {

@@ -105,3 +105,36 @@ test("keyboard only: the hamburger opens the overlay with Enter and Escape close
   await expect(overlay).toHaveCount(0);
   await expect(page.getByRole("button", { name: "메뉴 열기" })).toBeFocused();
 });
+
+test("widening the window past 1000 px with the overlay open closes it and gives the page its scrolling back", async ({ page }) => {
+  await page.goto("/company");
+  const overlay = page.getByRole("dialog", { name: "전체 메뉴" });
+  await page.getByRole("button", { name: "메뉴 열기" }).click();
+  await expect(overlay).toBeVisible();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+
+  // A window made wider (or a tablet turned): the overlay is a narrow-screen control only.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+  await expect(page.locator("#site-menu")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeVisible();
+  // Focus was in the overlay: it moves to the same links in the header, not to a hidden element.
+  await expect(page.getByRole("navigation", { name: "주 메뉴" }).getByRole("link").first()).toBeFocused();
+  expect(await page.evaluate(() => document.activeElement?.checkVisibility() === true)).toBe(true);
+  // The page scrolls, by wheel and by script.
+  await page.mouse.move(640, 400);
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Back on a narrow screen, the hamburger works as before.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "메뉴 열기" }).click();
+  await expect(overlay).toBeVisible();
+  await expect(page.getByRole("button", { name: "메뉴 열기" })).toHaveAttribute("aria-expanded", "true");
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+  await page.keyboard.press("Escape");
+  await expect(overlay).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+});
