@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Link } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 
 export interface FooterInfo {
   companyName: string;
@@ -9,12 +9,32 @@ export interface FooterInfo {
   email: string;
 }
 
+/** How long the "already signed in" notice stays before it clears itself (ms). */
+const NOTICE_MS = 8000;
+
 /**
  * Site footer with company details and the small admin entry icon (spec §2). When the administrator
- * is already signed in, the icon says so instead of opening the sign-in page.
+ * is already signed in, the icon says so instead of opening the sign-in page. The footer lives in the
+ * root layout, so the notice is tied to the page (history entry) it was asked on: it is gone after any
+ * navigation, can be dismissed, and clears itself after a few seconds.
  */
 export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin: boolean }) {
-  const [notice, setNotice] = useState(false);
+  const location = useLocation();
+  // The location key of the page the notice was asked on, and when (each click restarts the timer).
+  const [asked, setAsked] = useState<{ key: string; at: number } | null>(null);
+  const notice = asked !== null && asked.key === location.key;
+  const iconRef = useRef<HTMLAnchorElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const clear = useCallback(() => {
+    // Focus on the close button, which is about to go, returns to the icon.
+    if (closeRef.current !== null && closeRef.current === document.activeElement) iconRef.current?.focus();
+    setAsked(null);
+  }, []);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = window.setTimeout(clear, NOTICE_MS);
+    return () => window.clearTimeout(timer);
+  }, [notice, asked, clear]);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -33,10 +53,19 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
         ) : null}
         <div className="site-footer__bottom">
           <p className="site-footer__copyright">ALL RIGHTS RESERVED. 2024 @ WE ENTERTAINMENT</p>
-          <span className="site-footer__notice" role="status" aria-live="polite">
-            {notice ? "이미 관리자로 로그인되어 있습니다." : ""}
+          <span className="site-footer__notice">
+            <span role="status" aria-live="polite">
+              {notice ? "이미 관리자로 로그인되어 있습니다." : ""}
+            </span>
+            {notice ? (
+              <button ref={closeRef} type="button" className="site-footer__notice-close" onClick={clear}>
+                <span aria-hidden="true">×</span>
+                <span className="visually-hidden">알림 닫기</span>
+              </button>
+            ) : null}
           </span>
           <Link
+            ref={iconRef}
             to="/adminLogin"
             className="site-footer__admin"
             aria-label="관리자 로그인"
@@ -44,7 +73,7 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
             onClick={(event) => {
               if (!isAdmin) return;
               event.preventDefault();
-              setNotice(true);
+              setAsked({ key: location.key, at: Date.now() });
             }}
           >
             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="currentColor">
