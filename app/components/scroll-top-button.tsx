@@ -1,8 +1,12 @@
 import { useEffect, useState } from "react";
 
-/** Back-to-top button (60 px, 50 px under 768 px; spec §9). Without JavaScript it is a link to the top. */
+/**
+ * Back-to-top button (60 px, 50 px under 768 px; spec §9), shown once the visitor has scrolled down.
+ * It is rendered hidden, so nothing flashes before hydration; without JavaScript the stylesheet shows
+ * it anyway (`@media (scripting: none)`) and it is a plain link to the top.
+ */
 export function ScrollTopButton() {
-  const [visible, setVisible] = useState(true);
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
     const update = () => setVisible(window.scrollY > 200);
     update();
