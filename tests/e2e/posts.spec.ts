@@ -98,3 +98,32 @@ test("unknown, non-numeric or other-kind post ids answer 404", async ({ page }) 
   expect((await page.goto(`/noticeDetail/${id}`))?.status()).toBe(200);
   expect((await page.goto(`/newsDetail/${id}`))?.status()).toBe(404);
 });
+
+test("list previews show their whole text: 200 characters plus an ellipsis, nothing clipped by CSS", async ({ page }) => {
+  for (const path of ["/news", "/notice"]) {
+    await page.goto(path);
+    const previews = page.locator(".post-list .post-item__preview");
+    await expect(previews.first()).toBeVisible();
+    const measured = await previews.evaluateAll((nodes) =>
+      nodes.map((el) => ({
+        text: el.textContent ?? "",
+        clamp: getComputedStyle(el).getPropertyValue("-webkit-line-clamp"),
+        scrollHeight: el.scrollHeight,
+        clientHeight: el.clientHeight,
+        scrollWidth: el.scrollWidth,
+        clientWidth: el.clientWidth,
+      })),
+    );
+    const long = measured.filter((m) => m.text.endsWith("..."));
+    expect(long.length, `${path}: a long post on the first page`).toBeGreaterThan(0);
+    for (const preview of long) expect(Array.from(preview.text).length, path).toBe(203);
+    for (const preview of measured) {
+      expect(preview.clamp, path).toBe("none");
+      expect(preview.scrollHeight, `${path}: no text hidden below "${preview.text.slice(0, 20)}"`).toBeLessThanOrEqual(preview.clientHeight);
+      expect(preview.scrollWidth, `${path}: no text hidden to the side`).toBeLessThanOrEqual(preview.clientWidth);
+    }
+    // The thumbnail keeps its 160 × 100 size next to (or above) the text.
+    const thumb = await page.locator(".post-item__thumb").first().boundingBox();
+    expect(thumb).toMatchObject({ width: 160, height: 100 });
+  }
+});
