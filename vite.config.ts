@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
+import { designTokens } from "./app/styles/design-tokens.ts";
 
 export default defineConfig({
   resolve: {
@@ -42,6 +43,8 @@ export default defineConfig({
         return { code: kept.join("\n"), map: null };
       },
     },
+    // The spec §9 constants of app/domain/constants.ts as CSS custom properties and media queries.
+    designTokens(),
     reactRouter(),
   ],
 });

@@ -1,0 +1,113 @@
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  BREAKPOINT_SMALL,
+  BREAKPOINT_WIDE,
+  HEADER_HEIGHT,
+  HEADER_Z_INDEX,
+  HOME_ENTRANCE_MS,
+  OVERLAY_FADE_MS,
+  PAGE_FADE_MS,
+  SCROLL_TOP_SIZE,
+  SCROLL_TOP_SIZE_SMALL,
+  SPACER_NARROW,
+  SPACER_WIDE,
+} from "../../app/domain/constants";
+import { applyDesignTokens, CSS_CUSTOM_MEDIA, CSS_CUSTOM_PROPERTIES, designTokens } from "../../app/styles/design-tokens";
+
+const GLOBAL_CSS = fileURLToPath(new URL("../../app/styles/global.css", import.meta.url));
+const source = fs.readFileSync(GLOBAL_CSS, "utf8");
+const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, "");
+const mediaPreludes = (css: string) => [...withoutComments(css).matchAll(/@media\s+([^{]+?)\s*\{/g)].map((m) => m[1]!);
+
+describe("design tokens: the spec §9 constants reach the stylesheet from app/domain/constants.ts", () => {
+  const output = applyDesignTokens(source);
+
+  it("resolves every custom media query of global.css", () => {
+    const preludes = mediaPreludes(output);
+    expect(preludes.length).toBeGreaterThan(10);
+    expect(preludes.filter((p) => p.includes("--"))).toEqual([]);
+    expect(mediaPreludes(source).filter((p) => p.includes("--")).length).toBeGreaterThan(10);
+  });
+
+  it("builds the media queries from BREAKPOINT_WIDE and BREAKPOINT_SMALL", () => {
+    expect(CSS_CUSTOM_MEDIA).toEqual({
+      "--below-small": `(max-width: ${BREAKPOINT_SMALL - 1}px)`,
+      "--below-wide": `(max-width: ${BREAKPOINT_WIDE - 1}px)`,
+      "--wide": `(min-width: ${BREAKPOINT_WIDE}px)`,
+    });
+    const preludes = new Set(mediaPreludes(output));
+    for (const query of Object.values(CSS_CUSTOM_MEDIA)) expect(preludes).toContain(query);
+    // The spec's breakpoints are 768 and 1000 px.
+    expect([BREAKPOINT_SMALL, BREAKPOINT_WIDE]).toEqual([768, 1000]);
+    // Only the token queries and media features unrelated to the spec's breakpoints remain.
+    const tokenQueries = new Set(Object.values(CSS_CUSTOM_MEDIA));
+    expect([...preludes].filter((p) => !tokenQueries.has(p)).sort()).toEqual(
+      ["(max-width: 599px)", "(prefers-reduced-motion: reduce)", "(scripting: none)"].sort(),
+    );
+  });
+
+  it("defines the custom properties from the constants at the top of the stylesheet", () => {
+    expect(CSS_CUSTOM_PROPERTIES).toMatchObject({
+      "--header-height": `${HEADER_HEIGHT}px`,
+      "--header-z": `${HEADER_Z_INDEX}`,
+      "--spacer-wide": `${SPACER_WIDE}px`,
+      "--spacer-narrow": `${SPACER_NARROW}px`,
+      "--scroll-top-size": `${SCROLL_TOP_SIZE}px`,
+      "--scroll-top-size-small": `${SCROLL_TOP_SIZE_SMALL}px`,
+      "--overlay-fade": `${OVERLAY_FADE_MS}ms`,
+      "--home-entrance": `${HOME_ENTRANCE_MS}ms`,
+      "--page-fade": `${PAGE_FADE_MS}ms`,
+    });
+    const root = /^[\s\S]*?:root\s*\{([^}]*)\}/.exec(withoutComments(output))?.[1] ?? "";
+    for (const [name, value] of Object.entries(CSS_CUSTOM_PROPERTIES)) expect(root).toContain(`${name}: ${value};`);
+  });
+
+  it("leaves no var() of global.css undefined", () => {
+    const css = withoutComments(output);
+    const defined = new Set([...css.matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]));
+    const used = new Set([...css.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]));
+    expect([...used].filter((name) => !defined.has(name))).toEqual([]);
+    for (const name of Object.keys(CSS_CUSTOM_PROPERTIES)) expect(used).toContain(name);
+  });
+
+  it("global.css itself holds none of the spec's layout values: they come from the tokens", () => {
+    const css = withoutComments(source);
+    for (const literal of ["999px", "1000px", "767px", "768px", "999;", "0.4s", "1.5s", "400ms", "1500ms"]) {
+      expect(css, literal).not.toContain(literal);
+    }
+    expect(css).not.toMatch(/--header-height\s*:/);
+    // Declarations still written with 100, 60 or 50 px are not the header, spacer or scroll button.
+    const declarations = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].flatMap(([, selector, body]) =>
+      body!
+        .split(";")
+        .map((d) => d.trim())
+        .filter((d) => /\b(100|60|50)px\b/.test(d))
+        .map((d) => `${selector!.trim()} { ${d} }`),
+    );
+    expect(declarations).toEqual([
+      // The home logo's entrance starts 60 px above its place; the list thumbnails are 160 × 100 px.
+      "from { transform: translateY(-60px) }",
+      ".post-item__thumb { height: 100px }",
+    ]);
+  });
+
+  it("refuses an unknown custom media query instead of shipping it", () => {
+    expect(() => applyDesignTokens("@media (--tablet) { a { color: red } }", "test.css")).toThrow(/unknown custom media query \(--tablet\)/);
+    expect(applyDesignTokens("@media (--wide) and (hover: hover) { a { color: red } }")).toContain(
+      `@media (min-width: ${BREAKPOINT_WIDE}px) and (hover: hover) {`,
+    );
+  });
+
+  it("the Vite plugin transforms global.css only", () => {
+    const plugin = designTokens();
+    const watched: string[] = [];
+    const context = { addWatchFile: (file: string) => void watched.push(file) };
+    expect(typeof plugin.transform).toBe("function");
+    const transform = plugin.transform as unknown as (this: typeof context, code: string, id: string) => { code: string } | null;
+    expect(transform.call(context, source, GLOBAL_CSS)?.code).toBe(output);
+    expect(watched.some((file) => file.endsWith("app/domain/constants.ts"))).toBe(true);
+    expect(transform.call(context, "@media (--wide) {}", "/elsewhere/other.css")).toBeNull();
+  });
+});
