@@ -67,3 +67,18 @@ test.describe("without JavaScript", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 });
+
+test("at the bottom of the page the button does not cover the footer's admin icon", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator(".home-artists .carousel")).toHaveClass(/is-ready/);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const button = page.getByRole("link", { name: "맨 위로" });
+  await expect(button).toBeVisible();
+  const icon = page.getByRole("contentinfo").getByRole("link", { name: "관리자 로그인" });
+  const iconBox = (await icon.boundingBox())!;
+  const buttonBox = (await button.boundingBox())!;
+  const overlap =
+    iconBox.x < buttonBox.x + buttonBox.width && buttonBox.x < iconBox.x + iconBox.width &&
+    iconBox.y < buttonBox.y + buttonBox.height && buttonBox.y < iconBox.y + iconBox.height;
+  expect(overlap, `icon ${JSON.stringify(iconBox)}, button ${JSON.stringify(buttonBox)}`).toBe(false);
+});
