@@ -66,6 +66,8 @@ export default defineConfig({
     {
       name: "admin",
       testMatch: /admin\/.*\.spec\.ts$/,
+      // Whole editing stories (sign in, type, upload five photos, save, edit, delete) on a 2-core machine.
+      timeout: 60_000,
       dependencies: ["desktop", "mobile"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },

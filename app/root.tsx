@@ -18,18 +18,14 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AdminBar } from "./components/admin-bar";
 import { FlashNotice } from "./components/flash-notice";
-import { getAdminSession } from "./server/auth/sessions.server";
 import { getRequestContext } from "./server/http/context.server";
 import { takeFlash } from "./server/http/flash.server";
 import { getSiteSettings } from "./server/site/settings.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { runtime } = getRequestContext(context);
-  const [settings, admin, flash] = await Promise.all([
-    getSiteSettings(runtime.db),
-    getAdminSession(runtime.db, runtime.sessionSecret, request),
-    takeFlash(request),
-  ]);
+  const ctx = getRequestContext(context);
+  const { runtime } = ctx;
+  const [settings, admin, flash] = await Promise.all([getSiteSettings(runtime.db), ctx.adminSession(), takeFlash(request)]);
   return data({
     isAdmin: admin !== null,
     flash: flash?.message || null,

@@ -1,46 +1,8 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { SITE_ROUTES } from "./domain/site-routes";
 
-// One line per row of spec §2, then sign-out, the JSON API and the SEO files.
-export default [
-  index("routes/home.tsx"),
-  route("company", "routes/company.tsx"),
-  route("artist", "routes/artist-list.tsx"),
-  route("artist/:name", "routes/artist-detail.tsx"),
-  route("audition", "routes/audition.tsx"),
-  route("pr", "routes/pr.tsx"),
-  route("news", "routes/news.tsx"),
-  route("notice", "routes/notice.tsx"),
-  route("newsDetail/:postId", "routes/news-detail.tsx"),
-  route("noticeDetail/:postId", "routes/notice-detail.tsx"),
-  route("adminLogin", "routes/admin-login.tsx"),
-  route("adminNewsWrite/:postId?", "routes/admin-post-editor.tsx", { id: "admin-news-editor" }),
-  route("adminNoticeWrite/:postId?", "routes/admin-post-editor.tsx", { id: "admin-notice-editor" }),
-  route("adminActor/:name?", "routes/admin-artist-editor.tsx"),
-
-  route("adminApiTokens", "routes/admin-api-tokens.tsx"),
-  route("adminLogout", "routes/admin-logout.ts"),
-
-  // The original client's JSON API (spec §7).
-  route("api/we/actorList", "routes/api/actor-list.ts"),
-  route("api/we/actorList/:name", "routes/api/actor.ts"),
-  route("api/we/addactor", "routes/api/add-actor.ts"),
-  route("api/we/updateactor/:name", "routes/api/update-actor.ts"),
-  route("api/we/deleteactor/:name", "routes/api/delete-actor.ts"),
-  route("api/we/newslist", "routes/api/post-list.ts", { id: "api-newslist" }),
-  route("api/we/noticelist", "routes/api/post-list.ts", { id: "api-noticelist" }),
-  route("api/we/newspost/:postId", "routes/api/post.ts", { id: "api-newspost" }),
-  route("api/we/noticepost/:postId", "routes/api/post.ts", { id: "api-noticepost" }),
-  route("api/we/getnews/:postId", "routes/api/post.ts", { id: "api-getnews" }),
-  route("api/we/getnotice/:postId", "routes/api/post.ts", { id: "api-getnotice" }),
-  route("api/we/writenews", "routes/api/write-post.ts", { id: "api-writenews" }),
-  route("api/we/writenotice", "routes/api/write-post.ts", { id: "api-writenotice" }),
-  route("api/we/updatenews/:postId", "routes/api/update-post.ts", { id: "api-updatenews" }),
-  route("api/we/updatenotice/:postId", "routes/api/update-post.ts", { id: "api-updatenotice" }),
-  route("api/we/deletenews/:postId", "routes/api/delete-post.ts", { id: "api-deletenews" }),
-  route("api/we/deletenotice/:postId", "routes/api/delete-post.ts", { id: "api-deletenotice" }),
-  route("api/img", "routes/api/img.ts"),
-  route("api/openapi.json", "routes/api/openapi.ts"),
-  route("api/*", "routes/api/not-found.ts"),
-  route("robots.txt", "routes/robots.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-] satisfies RouteConfig;
+// The route table is app/domain/site-routes.ts (spec §2 pages, admin, the JSON API of §7, crawler files).
+export default SITE_ROUTES.map((r) => {
+  if (r.pattern === "/") return index(r.file);
+  return r.id ? route(r.pattern.slice(1), r.file, { id: r.id }) : route(r.pattern.slice(1), r.file);
+}) satisfies RouteConfig;

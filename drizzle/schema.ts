@@ -19,11 +19,14 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ARTIST_LIST_FIELD_INFO, type ArtistListField } from "../app/domain/artist-fields";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 const stringList = (name: string) =>
   jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`);
+const artistListColumns = () =>
+  Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.key, stringList(f.column)])) as Record<ArtistListField, ReturnType<typeof stringList>>;
 
 /** A stored upload: the re-encoded original. Its resized variants live in `media_variants`. */
 export const media = pgTable("media", {
@@ -66,14 +69,8 @@ export const artists = pgTable(
     cm: text("cm").notNull().default(""),
     /** Social link (http/https only). */
     insta: text("insta").notNull().default(""),
-    schoolList: stringList("school_list"),
-    winList: stringList("win_list"),
-    hobbyList: stringList("hobby_list"),
-    movieList: stringList("movie_list"),
-    dramaList: stringList("drama_list"),
-    playList: stringList("play_list"),
-    cfList: stringList("cf_list"),
-    bookList: stringList("book_list"),
+    /** The eight list fields (app/domain/artist-fields.ts), each a JSON array of strings. */
+    ...artistListColumns(),
     displayOrder: integer("display_order").notNull().default(0),
     isVisible: boolean("is_visible").notNull().default(true),
     version: integer("version").notNull().default(1),
@@ -111,8 +108,22 @@ export const posts = pgTable(
     id: serial("id").primaryKey(),
     kind: text("kind", { enum: ["news", "notice"] }).notNull(),
     title: text("title").notNull(),
-    /** Sanitized HTML. */
+    /** Sanitized HTML, as edited (sanitized once, on write). */
     content: text("content").notNull(),
+    /** Derived from `content` on write (app/server/posts/post-content.server.ts), so reads never parse HTML: */
+    /** the content's plain text, */
+    contentText: text("content_text").notNull().default(""),
+    /** the list preview (spec §9), */
+    preview: text("preview").notNull().default(""),
+    /** the link-preview description, */
+    description: text("description").notNull().default(""),
+    /** the first image's URL (link-preview image) and its smallest variant (list thumbnail), */
+    firstImage: text("first_image"),
+    thumbnail: text("thumbnail"),
+    /** and the HTML as pages show it: our images with their size, variants and loading hints. */
+    renderedContent: text("rendered_content").notNull().default(""),
+    /** Which derivation made the fields above; older rows are derived again at start. */
+    derivedVersion: integer("derived_version").notNull().default(0),
     /** The spec's writeDay (shown as YYYY-MM-DD, Korea time). */
     writeDay: date("write_day", { mode: "string" }).notNull(),
     version: integer("version").notNull().default(1),

@@ -1,4 +1,5 @@
 import { KakaoMap } from "../islands/kakao-map";
+import { EyebrowHeading } from "./eyebrow-heading";
 
 export interface ContactInfo {
   companyName: string;
@@ -17,12 +18,7 @@ export function ContactSection({ contact, kakaoMapKey }: { contact: ContactInfo;
   return (
     <section className="contact" aria-labelledby="contact-title">
       <div className="contact__inner">
-        <header className="section-heading">
-          <p className="section-heading__eyebrow">CONTACT</p>
-          <h2 id="contact-title" className="section-heading__title">
-            오시는 길
-          </h2>
-        </header>
+        <EyebrowHeading look="section" eyebrow="CONTACT" title="오시는 길" id="contact-title" />
         <div className="contact__body">
           <div className="contact__map">
             <KakaoMap appKey={kakaoMapKey} lat={lat} lng={lng} label={contact.companyNameEn}>

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
 import { BREAKPOINT_WIDE, OVERLAY_FOOTER_TEXT } from "../domain/constants";
 import { Logo } from "./logo";
-import { NAV_ITEMS } from "./nav-items";
+import { MainNavList } from "./main-nav";
 import { SocialIcons, type SocialLinks } from "./social-icons";
 
 type MenuState = "closed" | "open" | "closing";
@@ -140,22 +140,7 @@ export function MobileMenu({ social, adminControls }: { social: SocialLinks | nu
               if ((event.target as HTMLElement).closest("a")) setState("closed");
             }}
           >
-            <ul className="mobile-menu__links">
-              {NAV_ITEMS.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to}>{item.label}</Link>
-                  {"children" in item ? (
-                    <ul className="mobile-menu__sub">
-                      {item.children.map((child) => (
-                        <li key={child.to}>
-                          <Link to={child.to}>{child.label}</Link>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
+            <MainNavList look="overlay" />
           </nav>
           {adminControls}
           {social ? <SocialIcons links={social} className="mobile-menu__social" /> : null}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { emptyListMessage, POST_KIND_INFO, postDetailPath, postEditorPath, type PostKind } from "../domain/post-kinds";
 import { AdminLinks } from "./admin-links";
 import { Pagination } from "./pagination";
 
@@ -9,10 +10,6 @@ export interface PostListData {
   total: number;
 }
 
-const DETAIL_PATH = { news: "/newsDetail", notice: "/noticeDetail" } as const;
-const NAMES = { news: "News", notice: "Notice" } as const;
-const KOREAN = { news: "뉴스", notice: "공지사항" } as const;
-
 /** A kind's posts: thumbnail (first image of the content), title, preview and date; numbered pages. */
 export function PostList({
   kind,
@@ -21,35 +18,36 @@ export function PostList({
   headingLevel,
   moreLink = false,
 }: {
-  kind: "news" | "notice";
+  kind: PostKind;
   list: PostListData;
   pageParam: string;
   headingLevel: 1 | 2;
   moreLink?: boolean;
 }) {
+  const info = POST_KIND_INFO[kind];
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const titleId = `${kind}-list-title`;
   return (
     <section className={`post-list post-list--${kind}`} aria-labelledby={titleId}>
       <header className="post-list__header">
         <Heading id={titleId} className="post-list__title">
-          <span lang="en">{NAMES[kind]}</span>
-          <span className="post-list__korean">{KOREAN[kind]}</span>
+          <span lang="en">{info.title}</span>
+          <span className="post-list__korean">{info.label}</span>
         </Heading>
-        <AdminLinks links={[{ to: kind === "news" ? "/adminNewsWrite" : "/adminNoticeWrite", label: `${KOREAN[kind]} 작성` }]} />
+        <AdminLinks links={[{ to: postEditorPath(kind), label: `${info.label} 작성` }]} />
         {moreLink ? (
-          <Link to={`/${kind}`} className="post-list__more">
-            {KOREAN[kind]} 전체 보기
+          <Link to={info.listPath} className="post-list__more">
+            {info.label} 전체 보기
           </Link>
         ) : null}
       </header>
       {list.items.length === 0 ? (
-        <p className="empty-state">등록된 {KOREAN[kind]}가 없습니다.</p>
+        <p className="empty-state">{emptyListMessage(kind)}</p>
       ) : (
         <ul className="post-list__items">
           {list.items.map((post) => (
             <li key={post.postId} className="post-item">
-              <Link to={`${DETAIL_PATH[kind]}/${post.postId}`} className="post-item__link">
+              <Link to={postDetailPath(kind, post.postId)} className="post-item__link">
                 {post.thumbnail ? (
                   <img className="post-item__thumb" src={post.thumbnail} alt="" width={160} height={100} loading="lazy" decoding="async" />
                 ) : (
@@ -69,7 +67,7 @@ export function PostList({
           ))}
         </ul>
       )}
-      <Pagination page={list.page} pageCount={list.pageCount} param={pageParam} label={`${KOREAN[kind]} 쪽 이동`} />
+      <Pagination page={list.page} pageCount={list.pageCount} param={pageParam} label={`${info.label} 쪽 이동`} />
     </section>
   );
 }

@@ -1,12 +1,75 @@
-/** The artist's list fields, in the spec's order (§3). */
-export const ARTIST_LIST_FIELDS = [
-  "schoolList",
-  "winList",
-  "hobbyList",
-  "movieList",
-  "dramaList",
-  "playList",
-  "cfList",
-  "bookList",
-] as const;
-export type ArtistListField = (typeof ARTIST_LIST_FIELDS)[number];
+/**
+ * The artist's fields (spec §3) with their Korean labels, limits and where they show. The schema, the
+ * zod input schema (and through it the OpenAPI document), the admin form, the profile page, the JSON
+ * API and the demo content all read this list.
+ */
+
+export interface ArtistTextField {
+  key: "name" | "ename" | "birthday" | "cm" | "insta";
+  /** Korean label, as the admin form and messages say it. */
+  label: string;
+  /** Longest accepted value (characters). */
+  maxLength: number;
+  /** Form hint, e.g. "예: 1995.03.14". */
+  placeholder?: string;
+}
+
+export const ARTIST_TEXT_FIELDS = [
+  { key: "name", label: "이름", maxLength: 30 },
+  { key: "ename", label: "영문 이름", maxLength: 60 },
+  { key: "birthday", label: "생년월일", maxLength: 30, placeholder: "예: 1995.03.14" },
+  { key: "cm", label: "키", maxLength: 10 },
+  { key: "insta", label: "SNS 주소", maxLength: 300, placeholder: "https://www.instagram.com/..." },
+] as const satisfies readonly ArtistTextField[];
+
+export type ArtistTextKey = (typeof ARTIST_TEXT_FIELDS)[number]["key"];
+
+export interface ArtistListFieldInfo {
+  key: string;
+  /** Database column (snake case of the key). */
+  column: string;
+  /** Korean label: the admin form, the profile table and the credits headings say it. */
+  label: string;
+  /** English heading of a credits section on the profile page ("MOVIE"); profile rows have none. */
+  title?: string;
+  /** Where the profile page shows it: in the profile table, or as a credits section. */
+  section: "profile" | "credits";
+  /** Form hint for one entry. */
+  placeholder: string;
+}
+
+/** The eight list fields, in the spec's order (§3). */
+export const ARTIST_LIST_FIELD_INFO = [
+  { key: "schoolList", column: "school_list", label: "학력", section: "profile", placeholder: "예: 한국예술종합학교 연기과 졸업" },
+  { key: "winList", column: "win_list", label: "수상", section: "profile", placeholder: "예: 2025 청룡영화상 신인여우상" },
+  { key: "hobbyList", column: "hobby_list", label: "특기", section: "profile", placeholder: "예: 현대무용" },
+  { key: "movieList", column: "movie_list", label: "영화", title: "MOVIE", section: "credits", placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역" },
+  { key: "dramaList", column: "drama_list", label: "드라마", title: "DRAMA", section: "credits", placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역" },
+  { key: "playList", column: "play_list", label: "연극", title: "THEATER", section: "credits", placeholder: "예: 2022 연극 〈제목〉 '역할' 역" },
+  { key: "cfList", column: "cf_list", label: "광고", title: "CF", section: "credits", placeholder: "예: 2024 브랜드 TV 광고" },
+  { key: "bookList", column: "book_list", label: "도서·화보", title: "BOOK", section: "credits", placeholder: "예: 2023 《매거진》 3월호 화보" },
+] as const satisfies readonly ArtistListFieldInfo[];
+
+export type ArtistListField = (typeof ARTIST_LIST_FIELD_INFO)[number]["key"];
+
+/** The list fields' keys, in order. */
+export const ARTIST_LIST_FIELDS: readonly ArtistListField[] = ARTIST_LIST_FIELD_INFO.map((f) => f.key);
+
+/** The artist's own data (what a save writes), images aside. */
+export type ArtistFields = Record<ArtistTextKey, string> & Record<ArtistListField, string[]>;
+
+/** An artist with every field empty. */
+export function emptyArtistFields(): ArtistFields {
+  return {
+    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, ""])) as Record<ArtistTextKey, string>),
+    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((key) => [key, []])) as unknown as Record<ArtistListField, string[]>),
+  };
+}
+
+/** Only the artist fields of a larger record (a database row, a form's values). */
+export function pickArtistFields(source: ArtistFields): ArtistFields {
+  return {
+    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, source[f.key]])) as Record<ArtistTextKey, string>),
+    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((key) => [key, source[key]])) as Record<ArtistListField, string[]>),
+  };
+}

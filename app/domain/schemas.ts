@@ -1,7 +1,12 @@
 import { z } from "zod";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistListField, type ArtistTextKey } from "./artist-fields";
 import { MAX_ARTIST_IMAGES } from "./constants";
+import { withParticle } from "./korean";
 
-/** One zod schema per input, shared by the admin forms, their actions and the JSON API. */
+/**
+ * One zod schema per input, shared by the admin forms (field names and limits), the use cases that
+ * validate every write, and the JSON API (whose OpenAPI document is generated from them).
+ */
 
 export const loginSchema = z.object({
   id: z.string({ error: "아이디를 입력해 주세요." }).trim().min(1, "아이디를 입력해 주세요.").max(64, "아이디가 너무 깁니다."),
@@ -16,26 +21,31 @@ export const postInputSchema = z.object({
     .string({ error: "제목을 입력해 주세요." })
     .trim()
     .min(1, "제목을 입력해 주세요.")
-    .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자 이내로 입력해 주세요.`),
+    .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자 이내로 입력해 주세요.`)
+    .meta({ description: "제목" }),
   content: z
     .string({ error: "내용을 입력해 주세요." })
-    .max(MAX_CONTENT_LENGTH, "내용이 너무 깁니다. 글을 나누어 올려 주세요."),
+    .max(MAX_CONTENT_LENGTH, "내용이 너무 깁니다. 글을 나누어 올려 주세요.")
+    .meta({ description: "HTML. 저장할 때 정제되며, 다른 사이트의 이미지는 이 사이트로 가져옵니다." }),
 });
 export type PostInput = z.infer<typeof postInputSchema>;
 
 export const MAX_LIST_ENTRIES = 50;
 export const MAX_ENTRY_LENGTH = 200;
 
-const listField = z
-  .array(z.string({ error: "목록 항목은 글자여야 합니다." }).trim().max(MAX_ENTRY_LENGTH, `목록 항목은 ${MAX_ENTRY_LENGTH}자 이내로 입력해 주세요.`), {
-    error: "목록 형식이 올바르지 않습니다.",
-  })
-  .max(MAX_LIST_ENTRIES, `목록은 ${MAX_LIST_ENTRIES}개 이내로 입력해 주세요.`)
-  // Spec §5: empty entries are ignored.
-  .transform((entries) => entries.filter((e) => e.length > 0));
-
-const text = (max: number, label: string) =>
-  z.string({ error: `${label} 형식이 올바르지 않습니다.` }).trim().max(max, `${label}은(는) ${max}자 이내로 입력해 주세요.`);
+/** One list field (spec §5: one entry at a time; empty entries are ignored). */
+export function listFieldSchema(label: string) {
+  return z
+    .array(
+      z
+        .string({ error: `${label} 항목은 글자여야 합니다.` })
+        .trim()
+        .max(MAX_ENTRY_LENGTH, `${label} 항목은 ${MAX_ENTRY_LENGTH}자 이내로 입력해 주세요.`),
+      { error: `${label} 목록 형식이 올바르지 않습니다.` },
+    )
+    .max(MAX_LIST_ENTRIES, `${withParticle(label, "은/는")} ${MAX_LIST_ENTRIES}개 이내로 입력해 주세요.`)
+    .transform((entries) => entries.filter((e) => e.length > 0));
+}
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -46,34 +56,50 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-export const artistInputSchema = z.object({
-  name: z
-    .string({ error: "이름을 입력해 주세요." })
+function textFieldSchema(field: (typeof ARTIST_TEXT_FIELDS)[number]) {
+  const base = z
+    .string({ error: `${field.label} 형식이 올바르지 않습니다.` })
     .trim()
-    .min(1, "이름을 입력해 주세요.")
-    .max(30, "이름은 30자 이내로 입력해 주세요.")
-    .refine((v) => !/[/\\?#%<>"]/.test(v), "이름에는 / \\ ? # % < > \" 문자를 쓸 수 없습니다."),
-  ename: text(60, "영문 이름").default(""),
-  birthday: text(30, "생년월일").default(""),
-  cm: text(10, "키").default(""),
-  insta: text(300, "SNS 주소")
-    .default("")
-    .refine((v) => v === "" || isHttpUrl(v), "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다."),
-  schoolList: listField.default([]),
-  winList: listField.default([]),
-  hobbyList: listField.default([]),
-  movieList: listField.default([]),
-  dramaList: listField.default([]),
-  playList: listField.default([]),
-  cfList: listField.default([]),
-  bookList: listField.default([]),
-  imgList: z
-    .array(z.string({ error: "사진 주소 형식이 올바르지 않습니다." }).trim().max(500), { error: "사진 목록 형식이 올바르지 않습니다." })
-    .max(MAX_ARTIST_IMAGES, `사진은 최대 ${MAX_ARTIST_IMAGES}장까지 올릴 수 있습니다.`)
-    .transform((urls) => urls.filter((u) => u.length > 0))
-    .default([]),
+    .max(field.maxLength, `${withParticle(field.label, "은/는")} ${field.maxLength}자 이내로 입력해 주세요.`);
+  switch (field.key) {
+    case "name":
+      return base
+        .min(1, "이름을 입력해 주세요.")
+        .refine((v) => !/[/\\?#%<>"]/.test(v), "이름에는 / \\ ? # % < > \" 문자를 쓸 수 없습니다.");
+    case "insta":
+      return base.refine((v) => v === "" || isHttpUrl(v), "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.").default("");
+    default:
+      return base.default("");
+  }
+}
+
+export const imageListSchema = z
+  .array(z.string({ error: "사진 주소 형식이 올바르지 않습니다." }).trim().max(500), { error: "사진 목록 형식이 올바르지 않습니다." })
+  .max(MAX_ARTIST_IMAGES, `사진은 최대 ${MAX_ARTIST_IMAGES}장까지 올릴 수 있습니다.`)
+  .transform((urls) => urls.filter((u) => u.length > 0))
+  .meta({ description: `/api/img가 돌려준 사진 주소. 대표 사진이 첫 번째, 최대 ${MAX_ARTIST_IMAGES}장` });
+
+const textFieldShape = Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, textFieldSchema(f).meta({ description: f.label })])) as unknown as {
+  [K in ArtistTextKey]: ReturnType<typeof textFieldSchema>;
+};
+const listFieldShape = Object.fromEntries(
+  ARTIST_LIST_FIELD_INFO.map((f) => [f.key, listFieldSchema(f.label).default([]).meta({ description: f.label })]),
+) as unknown as { [K in ArtistListField]: z.ZodDefault<ReturnType<typeof listFieldSchema>> };
+
+/** An artist as the admin form and the API write it: the fields of app/domain/artist-fields.ts and the images. */
+export const artistInputSchema = z.object({
+  ...textFieldShape,
+  ...listFieldShape,
+  imgList: imageListSchema.default([]),
 });
-export type ArtistInput = z.infer<typeof artistInputSchema>;
+export type ArtistInput = z.output<typeof artistInputSchema>;
+
+/** The artist's place in the roster (smaller first); empty means "at the end". */
+export const displayOrderSchema = z
+  .number({ error: "표시 순서는 0 이상의 정수로 입력해 주세요." })
+  .int("표시 순서는 0 이상의 정수로 입력해 주세요.")
+  .min(0, "표시 순서는 0 이상의 정수로 입력해 주세요.")
+  .max(100_000, "표시 순서는 100000 이하로 입력해 주세요.");
 
 /** The first message for each field, for showing next to it. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

@@ -1,17 +1,28 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/artist-detail";
 import { AdminLinks } from "../components/admin-links";
+import { ARTIST_LIST_FIELD_INFO } from "../domain/artist-fields";
+import { artistEditorPath, artistPath, PATHS } from "../domain/site-routes";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta } from "../lib/seo";
-import { getPublicArtist } from "../server/artists/artists.server";
+import { getArtist } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
 
+/** /artist/{name}: a visible artist's profile; the administrator also opens hidden ones (marked, never cached). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { runtime } = getRequestContext(context);
-  const artist = await getPublicArtist(runtime.db, params.name);
+  const ctx = getRequestContext(context);
+  const isAdmin = (await ctx.adminSession()) !== null;
+  const artist = await getArtist(ctx.runtime.db, params.name, { includeHidden: isAdmin });
   if (!artist) throw data(null, { status: 404 });
   const [main, ...gallery] = artist.images;
+  const lists = (section: "profile" | "credits") =>
+    ARTIST_LIST_FIELD_INFO.filter((f) => f.section === section).map((f) => ({
+      key: f.key,
+      label: f.label,
+      title: "title" in f ? f.title : f.label,
+      items: artist[f.key],
+    }));
   return {
     artist: {
       name: artist.name,
@@ -19,16 +30,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       birthday: artist.birthday,
       cm: artist.cm,
       insta: /^https?:\/\//i.test(artist.insta) ? artist.insta : "",
-      schoolList: artist.schoolList,
-      winList: artist.winList,
-      hobbyList: artist.hobbyList,
-      credits: [
-        { key: "movie", title: "MOVIE", label: "영화", items: artist.movieList },
-        { key: "drama", title: "DRAMA", label: "드라마", items: artist.dramaList },
-        { key: "play", title: "THEATER", label: "연극", items: artist.playList },
-        { key: "cf", title: "CF", label: "광고", items: artist.cfList },
-        { key: "book", title: "BOOK", label: "도서·화보", items: artist.bookList },
-      ],
+      hidden: !artist.isVisible,
+      profileLists: lists("profile"),
+      credits: lists("credits"),
       main: main ? toResponsiveImage(main) : null,
       gallery: gallery.map(toResponsiveImage),
     },
@@ -39,7 +43,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root || !loaderData) return [];
   const { artist } = loaderData;
-  const path = `/artist/${encodeURIComponent(artist.name)}`;
+  const path = artistPath(artist.name);
   const works = artist.credits.flatMap((c) => c.items).slice(0, 3).join(", ");
   return seoMeta({
     title: `${artist.name} ${artist.ename}`,
@@ -97,10 +101,15 @@ export default function ArtistDetail({ loaderData }: Route.ComponentProps) {
             <p className="artist-detail__ename" lang="en">
               {artist.ename}
             </p>
+            {artist.hidden ? (
+              <p className="artist-detail__status" role="note">
+                <span className="status-badge">비공개</span> 사이트에 공개되지 않은 배우입니다. 관리자에게만 보입니다.
+              </p>
+            ) : null}
             <AdminLinks
               links={[
-                { to: `/adminActor/${encodeURIComponent(artist.name)}`, label: "수정" },
-                { to: `/adminActor/${encodeURIComponent(artist.name)}?delete`, label: "삭제", danger: true },
+                { to: artistEditorPath(artist.name), label: "수정" },
+                { to: `${artistEditorPath(artist.name)}?delete`, label: "삭제", danger: true },
               ]}
             />
           </header>
@@ -115,24 +124,14 @@ export default function ArtistDetail({ loaderData }: Route.ComponentProps) {
                 <th scope="row">키</th>
                 <td>{artist.cm ? `${artist.cm}${/^\d+(\.\d+)?$/.test(artist.cm) ? "cm" : ""}` : "-"}</td>
               </tr>
-              <tr>
-                <th scope="row">학력</th>
-                <td>
-                  <ListCell items={artist.schoolList} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">수상</th>
-                <td>
-                  <ListCell items={artist.winList} />
-                </td>
-              </tr>
-              <tr>
-                <th scope="row">특기</th>
-                <td>
-                  <ListCell items={artist.hobbyList} />
-                </td>
-              </tr>
+              {artist.profileLists.map((list) => (
+                <tr key={list.key}>
+                  <th scope="row">{list.label}</th>
+                  <td>
+                    <ListCell items={list.items} />
+                  </td>
+                </tr>
+              ))}
               <tr>
                 <th scope="row">SNS</th>
                 <td>
@@ -195,7 +194,7 @@ export default function ArtistDetail({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <p className="back-link">
-        <Link to="/artist">← 배우 목록으로</Link>
+        <Link to={PATHS.artists}>← 배우 목록으로</Link>
       </p>
     </article>
   );

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/audition";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
+import { EyebrowHeading } from "../components/eyebrow-heading";
 
 export const APPLICATION_FORM_PATH = "/files/we-entertainment-audition-application.pdf";
 
@@ -27,10 +28,7 @@ export default function Audition() {
   const { contact } = useRootData();
   return (
     <article className="audition">
-      <header className="page-heading">
-        <p className="page-heading__eyebrow">AUDITION</p>
-        <h1 className="page-heading__title">오디션 안내</h1>
-      </header>
+      <EyebrowHeading look="page" eyebrow="AUDITION" title="오디션 안내" />
 
       <section className="audition__about" aria-labelledby="audition-about-title">
         <h2 id="audition-about-title" className="audition__subtitle">

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/company";
 import { rootDataFromMatches } from "../lib/root-data";
 import { organizationJsonLd, seoMeta } from "../lib/seo";
+import { EyebrowHeading } from "../components/eyebrow-heading";
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
@@ -21,10 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Company() {
   return (
     <article className="company">
-      <header className="page-heading">
-        <p className="page-heading__eyebrow">COMPANY</p>
-        <h1 className="page-heading__title">회사 소개</h1>
-      </header>
+      <EyebrowHeading look="page" eyebrow="COMPANY" title="회사 소개" />
       <section className="company__intro" aria-labelledby="company-motto">
         <h2 id="company-motto" className="company__motto">
           Want and Experience

@@ -7,17 +7,19 @@ import { HOME_CAROUSEL_IMAGES } from "../domain/constants";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { DEFAULT_DESCRIPTION, organizationJsonLd, seoMeta } from "../lib/seo";
-import { listPublicArtists, pickHomeCarouselImages } from "../server/artists/artists.server";
+import { artistPath } from "../domain/site-routes";
+import { listArtists, pickHomeCarouselImages } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
+import { EyebrowHeading } from "../components/eyebrow-heading";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
-  const roster = await listPublicArtists(runtime.db);
+  const roster = await listArtists(runtime.db);
   return {
     slides: pickHomeCarouselImages(roster, HOME_CAROUSEL_IMAGES).map(({ artist, image }) => ({
       image: toResponsiveImage(image),
       alt: `${artist.name} (${artist.ename})`,
-      href: `/artist/${encodeURIComponent(artist.name)}`,
+      href: artistPath(artist.name),
     })),
   };
 }
@@ -59,12 +61,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="spacer" aria-hidden="true" />
       <section className="home-artists" aria-labelledby="home-artists-title">
-        <header className="section-heading">
-          <p className="section-heading__eyebrow">OUR ACTORS</p>
-          <h2 id="home-artists-title" className="section-heading__title">
-            ARTIST
-          </h2>
-        </header>
+        <EyebrowHeading look="section" eyebrow="OUR ACTORS" title="ARTIST" id="home-artists-title" />
         {loaderData.slides.length > 0 ? (
           <Carousel
             slides={loaderData.slides}

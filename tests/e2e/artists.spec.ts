@@ -37,17 +37,17 @@ test("VIEW MORE opens the artist's profile at a Korean URL, with every section a
   const table = page.getByRole("table", { name: `${artist.name} 프로필` });
   await expect(table.getByRole("row", { name: /생년월일/ })).toContainText(artist.birthday);
   await expect(table.getByRole("row", { name: /키/ })).toContainText(`${artist.cm}cm`);
-  for (const entry of artist.school) await expect(table.getByRole("row", { name: /학력/ })).toContainText(entry);
-  for (const entry of artist.win) await expect(table.getByRole("row", { name: /수상/ })).toContainText(entry);
-  for (const entry of artist.hobby) await expect(table.getByRole("row", { name: /특기/ })).toContainText(entry);
+  for (const entry of artist.schoolList) await expect(table.getByRole("row", { name: /학력/ })).toContainText(entry);
+  for (const entry of artist.winList) await expect(table.getByRole("row", { name: /수상/ })).toContainText(entry);
+  for (const entry of artist.hobbyList) await expect(table.getByRole("row", { name: /특기/ })).toContainText(entry);
   await expect(table.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", artist.insta);
 
   const sections = [
-    ["MOVIE", artist.movie],
-    ["DRAMA", artist.drama],
-    ["THEATER", artist.play],
-    ["CF", artist.cf],
-    ["BOOK", artist.book],
+    ["MOVIE", artist.movieList],
+    ["DRAMA", artist.dramaList],
+    ["THEATER", artist.playList],
+    ["CF", artist.cfList],
+    ["BOOK", artist.bookList],
   ] as const;
   for (const [title, items] of sections) {
     const section = page.getByRole("region", { name: new RegExp(`^${title}`) });

@@ -1,3 +1,4 @@
+import { SITE_ROUTES, staticPrefix } from "../../app/domain/site-routes";
 import type { Page } from "@playwright/test";
 import { DEMO_ARTISTS } from "./helpers";
 import { expect, test } from "./fixtures";
@@ -49,6 +50,10 @@ test("robots.txt keeps crawlers out of the admin area and points at the sitemap,
   expect(robots).toContain("Disallow: /adminLogin");
   expect(robots).toContain("Disallow: /adminActor");
   expect(robots).toContain("Disallow: /adminNewsWrite");
+  // Every admin address of the route table, including those robots.txt once forgot.
+  for (const route of SITE_ROUTES.filter((r) => r.audience === "admin")) expect(robots).toContain(`Disallow: ${staticPrefix(route.pattern)}\n`);
+  expect(robots).toContain("Disallow: /adminApiTokens\n");
+  expect(robots).toContain("Disallow: /adminLogout\n");
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
 
   const response = await request.get("/sitemap.xml");
@@ -57,4 +62,7 @@ test("robots.txt keeps crawlers out of the admin area and points at the sitemap,
   for (const artist of DEMO_ARTISTS) expect(xml).toContain(`<loc>${baseURL}/artist/${encodeURIComponent(artist.name)}</loc>`);
   expect(xml.match(/\/newsDetail\/\d+/g)?.length).toBeGreaterThan(0);
   expect(xml).toContain(`<loc>${baseURL}/audition</loc>`);
+  for (const route of SITE_ROUTES.filter((r) => r.audience === "public" && !r.pattern.includes(":"))) {
+    expect(xml).toContain(`<loc>${new URL(route.pattern, baseURL).toString()}</loc>`);
+  }
 });

@@ -2,14 +2,19 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artists, posts } from "../../drizzle/schema";
-import { createArtist, getPublicArtist, listPublicArtists, pickHomeCarouselImages } from "../../app/server/artists/artists.server";
+import { emptyArtistFields } from "../../app/domain/artist-fields";
+import { getArtist, listArtists, pickHomeCarouselImages } from "../../app/server/artists/artist-queries.server";
+import { saveArtist } from "../../app/server/artists/artist-use-cases.server";
 import { storeImage } from "../../app/server/media/media.server";
-import { createPost, getPost, listPosts } from "../../app/server/posts/posts.server";
+import type { Actor } from "../../app/server/platform/services.server";
+import { getPost, listPosts } from "../../app/server/posts/post-queries.server";
+import { savePost } from "../../app/server/posts/post-use-cases.server";
 import { listSitemapEntries } from "../../app/server/site/sitemap.server";
 import { createTestDatabase, createTestStorage, type TestDatabase } from "../setup/test-database";
+import { createTestServices } from "../setup/test-services";
 
-const emptyLists = { schoolList: [], winList: [], hobbyList: [], movieList: [], dramaList: [], playList: [], cfList: [], bookList: [] };
-const fields = (name: string) => ({ name, ename: name.toUpperCase(), birthday: "", cm: "", insta: "", ...emptyLists });
+const SYSTEM: Actor = { adminId: null, via: "system" };
+const fields = (name: string) => ({ ...emptyArtistFields(), name, ename: name.toUpperCase() });
 
 describe("the public pages' queries", () => {
   let database: TestDatabase;
@@ -17,8 +22,21 @@ describe("the public pages' queries", () => {
   const photo = (color: string) =>
     sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).jpeg().toBuffer();
 
+  let services: ReturnType<typeof createTestServices>;
+  const createArtist = async (name: string, images: { url: string }[]) => {
+    const result = await saveArtist(services, SYSTEM, { existingName: null, input: { ...fields(name), imgList: images.map((i) => i.url) }, isVisible: null, displayOrder: null, expectedVersion: null });
+    if (result.status !== "saved") throw new Error(result.status);
+    return result;
+  };
+  const createPost = async (input: { kind: "news" | "notice"; title: string; content: string; writeDay: string }) => {
+    const result = await savePost(services, SYSTEM, { ...input, postId: null, expectedVersion: null });
+    if (result.status !== "saved") throw new Error(result.status);
+    return result;
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase();
+    services = createTestServices(database.db, storage);
   });
   afterAll(async () => {
     await database.destroy();
@@ -31,29 +49,29 @@ describe("the public pages' queries", () => {
       const red = await storeImage(db, storage, await photo("#f00"));
       const green = await storeImage(db, storage, await photo("#0f0"));
       const blue = await storeImage(db, storage, await photo("#00f"));
-      await createArtist(db, fields("가수민"), [red.id, green.id]);
-      await createArtist(db, fields("나도윤"), [blue.id]);
-      const hidden = await createArtist(db, fields("다숨김"), []);
+      await createArtist("가수민", [red, green]);
+      await createArtist("나도윤", [blue]);
+      const hidden = await createArtist("다숨김", []);
       await db.update(artists).set({ isVisible: false }).where(eq(artists.id, hidden.id));
 
-      const roster = await listPublicArtists(db);
+      const roster = await listArtists(db);
       expect(roster.map((a) => a.name)).toEqual(["가수민", "나도윤"]);
       expect(roster[0]!.images.map((i) => i.url)).toEqual([red.url, green.url]);
       expect(roster[0]!.images[0]!.variants.length).toBeGreaterThan(0);
 
       // Reordering moves them.
       await db.update(artists).set({ displayOrder: 0 }).where(eq(artists.name, "나도윤"));
-      expect((await listPublicArtists(db)).map((a) => a.name)).toEqual(["나도윤", "가수민"]);
+      expect((await listArtists(db)).map((a) => a.name)).toEqual(["나도윤", "가수민"]);
     });
 
     it("finds an artist by Korean name, but not a hidden one", async () => {
-      expect((await getPublicArtist(database.db, "가수민"))?.ename).toBe("가수민".toUpperCase());
-      expect(await getPublicArtist(database.db, "다숨김")).toBeNull();
-      expect(await getPublicArtist(database.db, "없는사람")).toBeNull();
+      expect((await getArtist(database.db, "가수민"))?.ename).toBe("가수민".toUpperCase());
+      expect(await getArtist(database.db, "다숨김")).toBeNull();
+      expect(await getArtist(database.db, "없는사람")).toBeNull();
     });
 
     it("picks the home carousel's images: every main image first, then the others", async () => {
-      const roster = await listPublicArtists(database.db);
+      const roster = await listArtists(database.db);
       const picked = pickHomeCarouselImages(roster, 10);
       expect(picked.map((p) => p.artist.name)).toEqual(["나도윤", "가수민", "가수민"]);
       expect(pickHomeCarouselImages(roster, 2)).toHaveLength(2);
@@ -64,9 +82,9 @@ describe("the public pages' queries", () => {
     it("pages five at a time, newest first; a page past the end shows the last page", async () => {
       const { db } = database;
       for (let day = 1; day <= 12; day++) {
-        await createPost(db, { kind: "news", title: `소식 ${day}`, content: `<p>본문 ${day}</p>`, writeDay: `2026-03-${String(day).padStart(2, "0")}` });
+        await createPost({ kind: "news", title: `소식 ${day}`, content: `<p>본문 ${day}</p>`, writeDay: `2026-03-${String(day).padStart(2, "0")}` });
       }
-      await createPost(db, { kind: "notice", title: "공지", content: "<p>공지 본문</p>", writeDay: "2026-03-20" });
+      await createPost({ kind: "notice", title: "공지", content: "<p>공지 본문</p>", writeDay: "2026-03-20" });
 
       const first = await listPosts(db, "news", 1);
       expect(first.total).toBe(12);
@@ -83,7 +101,7 @@ describe("the public pages' queries", () => {
       const { db } = database;
       const image = await storeImage(db, storage, await photo("#888"));
       const long = "가".repeat(450);
-      const { postId } = await createPost(db, {
+      const { postId } = await createPost({
         kind: "notice",
         title: "긴 공지",
         content: `<p><strong>${long}</strong></p><p><img src="${image.url}"></p>`,
@@ -101,7 +119,7 @@ describe("the public pages' queries", () => {
 
     it("stores sanitized HTML, and a notice's id is not found as news", async () => {
       const { db } = database;
-      const { postId } = await createPost(db, {
+      const { postId } = await createPost({
         kind: "notice",
         title: "스크립트",
         content: '<p onclick="x()">안녕<script>alert(1)</script></p>',

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artists, media, mediaVariants, posts } from "../../drizzle/schema";
-import { listPublicArtists } from "../../app/server/artists/artists.server";
-import { listPosts } from "../../app/server/posts/posts.server";
+import { listArtists } from "../../app/server/artists/artist-queries.server";
+import { listPosts } from "../../app/server/posts/post-queries.server";
 import { seedDemoContent } from "../../app/server/seed/seed.server";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES } from "../../app/server/seed/demo-content.server";
 import { createTestDatabase, createTestStorage, silentLogger, type TestDatabase } from "../setup/test-database";
@@ -25,7 +25,7 @@ describe("demo content seeding", () => {
     const { db } = database;
     expect(await seedDemoContent({ db, storage, logger: silentLogger })).toBe("seeded");
 
-    const roster = await listPublicArtists(db);
+    const roster = await listArtists(db);
     expect(roster.length).toBe(DEMO_ARTISTS.length);
     expect(roster.length).toBeGreaterThanOrEqual(8);
     for (const artist of roster) {

@@ -19,4 +19,24 @@ describe("site settings", () => {
     await ensureSiteSettings(database.db);
     expect((await getSiteSettings(database.db)).phone).toBe("02-000-0000");
   });
+
+  it("replaces the real-looking values earlier versions stored as defaults, marked as demo, and keeps the administrator's", async () => {
+    await database.db.update(siteSettings).set({
+      value: {
+        ...DEFAULT_SITE_SETTINGS,
+        phone: "02-545-7070",
+        email: "contact@we-entertainment.co.kr",
+        address: "서울특별시 종로구 세종대로 1",
+        social: { ...DEFAULT_SITE_SETTINGS.social, instagram: "https://www.instagram.com/we_entertainment_official/" },
+        demoFields: [],
+      },
+    });
+    await ensureSiteSettings(database.db);
+    const settings = await getSiteSettings(database.db);
+    expect(settings.phone).toBe(DEFAULT_SITE_SETTINGS.phone);
+    expect(settings.email).toBe(DEFAULT_SITE_SETTINGS.email);
+    expect(settings.social.instagram).toBe(DEFAULT_SITE_SETTINGS.social.instagram);
+    expect(settings.address).toBe("서울특별시 종로구 세종대로 1");
+    expect(settings.demoFields.sort()).toEqual(["email", "phone", "social.instagram"]);
+  });
 });

@@ -1,11 +1,12 @@
 import type { Route } from "./+types/actor";
-import { ApiError, apiJson, artistToApi, handleApi, methodNotAllowed } from "../../server/api/api.server";
-import { getPublicArtist } from "../../server/artists/artists.server";
+import { ApiError, apiJson, handleApi, methodNotAllowed } from "../../server/api/api.server";
+import { artistToApi } from "../../server/api/api-shapes.server";
+import { getArtist } from "../../server/artists/artist-queries.server";
 
 /** GET /api/we/actorList/{name}: one visible artist. */
 export function loader({ context, params }: Route.LoaderArgs) {
   return handleApi(context, async ({ runtime }) => {
-    const artist = await getPublicArtist(runtime.db, params.name);
+    const artist = await getArtist(runtime.db, params.name);
     if (!artist) throw new ApiError(404, "not_found", "해당 배우를 찾을 수 없습니다.");
     return apiJson(artistToApi(artist));
   });

@@ -1,19 +1,19 @@
 import type { Route } from "./+types/add-actor";
-import { apiJson, artistToApi, handleApi, methodNotAllowed, readJsonBody, requireApiWriter } from "../../server/api/api.server";
-import { artistSaveError, parseArtistBody } from "../../server/api/artist-bodies.server";
-import { getArtistForAdmin, saveArtist } from "../../server/artists/artists.server";
-import { recordAudit } from "../../server/platform/audit.server";
+import { apiJson, handleApi, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
+import { apiArtistInputSchema, artistToApi } from "../../server/api/api-shapes.server";
+import { artistSaveError } from "../../server/api/artist-errors.server";
+import { getArtist } from "../../server/artists/artist-queries.server";
+import { saveArtist } from "../../server/artists/artist-use-cases.server";
 
 /** POST /api/we/addactor: creates an artist with its images (URLs from /api/img). */
 export function action({ context, request }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
-    const writer = await requireApiWriter(ctx, request);
-    const { imgList, ...fields } = parseArtistBody(await readJsonBody(request));
-    const result = await saveArtist(ctx.runtime.db, { existingName: null, fields, imageUrls: imgList, isVisible: true, displayOrder: null, expectedVersion: null });
+    const actor = await requireApiWriter(ctx, request);
+    const { version: _version, ...input } = await readApiBody(request, apiArtistInputSchema);
+    const result = await saveArtist(ctx.runtime, actor, { existingName: null, input, isVisible: null, displayOrder: null, expectedVersion: null });
     if (result.status !== "saved") throw artistSaveError(result);
-    await recordAudit(ctx.runtime.db, { adminId: writer.adminId, action: "create", entity: "artist", entityId: result.id, details: { via: writer.via } });
-    return apiJson(artistToApi((await getArtistForAdmin(ctx.runtime.db, result.name))!), 201);
+    return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, { includeHidden: true }))!), 201);
   });
 }
 

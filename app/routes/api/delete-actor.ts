@@ -1,15 +1,13 @@
 import type { Route } from "./+types/delete-actor";
 import { ApiError, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api/api.server";
-import { deleteArtist } from "../../server/artists/artists.server";
-import { recordAudit } from "../../server/platform/audit.server";
+import { deleteArtist } from "../../server/artists/artist-use-cases.server";
 
 /** DELETE /api/we/deleteactor/{name}. */
 export function action({ context, request, params }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "DELETE") methodNotAllowed(["DELETE"]);
-    const writer = await requireApiWriter(ctx, request);
-    if (!(await deleteArtist(ctx.runtime.db, params.name))) throw new ApiError(404, "not_found", "해당 배우를 찾을 수 없습니다.");
-    await recordAudit(ctx.runtime.db, { adminId: writer.adminId, action: "delete", entity: "artist", entityId: params.name, details: { via: writer.via } });
+    const actor = await requireApiWriter(ctx, request);
+    if (!(await deleteArtist(ctx.runtime, actor, params.name))) throw new ApiError(404, "not_found", "해당 배우를 찾을 수 없습니다.");
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   });
 }

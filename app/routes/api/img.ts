@@ -1,14 +1,14 @@
 import type { Route } from "./+types/img";
 import { ApiError, apiJson, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api/api.server";
-import { recordAudit } from "../../server/platform/audit.server";
-import { ImageRejectedError, storeImage } from "../../server/media/media.server";
 import { parseUploadForm, RequestBodyError, uploadedFile } from "../../server/http/uploads.server";
+import { ImageRejectedError } from "../../server/media/media.server";
+import { uploadImage } from "../../server/media/upload-image.server";
 
 /** POST /api/img: multipart field `image` → `{ "url": ... }` (spec §7), through the media pipeline. */
 export function action({ context, request }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
-    const writer = await requireApiWriter(ctx, request);
+    const actor = await requireApiWriter(ctx, request);
     let form: FormData;
     try {
       form = await parseUploadForm(request, { fileFields: ["image"], maxFiles: 1, maxParts: 20 });
@@ -19,8 +19,7 @@ export function action({ context, request }: Route.ActionArgs) {
     const file = uploadedFile(form, "image");
     if (!file) throw new ApiError(400, "image_required", "이미지 파일을 선택해 주세요. (필드 이름: image)");
     try {
-      const stored = await storeImage(ctx.runtime.db, ctx.runtime.storage, new Uint8Array(await file.arrayBuffer()));
-      await recordAudit(ctx.runtime.db, { adminId: writer.adminId, action: "upload", entity: "media", entityId: stored.id, details: { via: writer.via } });
+      const stored = await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()));
       return apiJson({ url: stored.url, width: stored.width, height: stored.height, variants: stored.variants });
     } catch (error) {
       if (error instanceof ImageRejectedError) throw new ApiError(error.status, error.reason, error.message);

@@ -1,11 +1,13 @@
 import type { Route } from "./+types/post";
-import { ApiError, apiJson, handleApi, methodNotAllowed, postKindFromPath, postToApi, requirePostId } from "../../server/api/api.server";
-import { getPost } from "../../server/posts/posts.server";
+import { postKindOfPattern } from "../../domain/post-kinds";
+import { ApiError, apiJson, handleApi, methodNotAllowed, requirePostId } from "../../server/api/api.server";
+import { postToApi } from "../../server/api/api-shapes.server";
+import { getPost } from "../../server/posts/post-queries.server";
 
 /** GET /api/we/newspost|noticepost|getnews|getnotice/{postId}: one post. */
-export function loader({ context, request, params }: Route.LoaderArgs) {
+export function loader({ context, params, pattern }: Route.LoaderArgs) {
   return handleApi(context, async ({ runtime }) => {
-    const post = await getPost(runtime.db, postKindFromPath(request), requirePostId(params.postId));
+    const post = await getPost(runtime.db, postKindOfPattern(pattern), requirePostId(params.postId));
     if (!post) throw new ApiError(404, "not_found", "해당 글을 찾을 수 없습니다.");
     return apiJson(postToApi(post));
   });

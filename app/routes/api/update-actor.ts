@@ -1,30 +1,19 @@
 import type { Route } from "./+types/update-actor";
-import { apiJson, artistToApi, asObject, handleApi, methodNotAllowed, readJsonBody, readVersion, requireApiWriter } from "../../server/api/api.server";
-import { artistSaveError, parseArtistBody } from "../../server/api/artist-bodies.server";
-import { getArtistForAdmin, saveArtist } from "../../server/artists/artists.server";
-import { recordAudit } from "../../server/platform/audit.server";
+import { apiJson, handleApi, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
+import { apiArtistInputSchema, artistToApi } from "../../server/api/api-shapes.server";
+import { artistSaveError } from "../../server/api/artist-errors.server";
+import { getArtist } from "../../server/artists/artist-queries.server";
+import { saveArtist } from "../../server/artists/artist-use-cases.server";
 
 /** PUT /api/we/updateactor/{name}: replaces the artist's fields and images; `version` (optional) guards against stale writes. */
 export function action({ context, request, params }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "PUT") methodNotAllowed(["PUT"]);
-    const writer = await requireApiWriter(ctx, request);
-    const body = asObject(await readJsonBody(request));
-    const expectedVersion = readVersion(body);
-    const { imgList, ...fields } = parseArtistBody(body);
-    const existing = await getArtistForAdmin(ctx.runtime.db, params.name);
-    if (!existing) throw artistSaveError({ status: "not-found" });
-    const result = await saveArtist(ctx.runtime.db, {
-      existingName: params.name,
-      fields,
-      imageUrls: imgList,
-      isVisible: existing.isVisible,
-      displayOrder: null,
-      expectedVersion,
-    });
+    const actor = await requireApiWriter(ctx, request);
+    const { version, ...input } = await readApiBody(request, apiArtistInputSchema);
+    const result = await saveArtist(ctx.runtime, actor, { existingName: params.name, input, isVisible: null, displayOrder: null, expectedVersion: version ?? null });
     if (result.status !== "saved") throw artistSaveError(result);
-    await recordAudit(ctx.runtime.db, { adminId: writer.adminId, action: "update", entity: "artist", entityId: result.id, details: { via: writer.via } });
-    return apiJson(artistToApi((await getArtistForAdmin(ctx.runtime.db, result.name))!));
+    return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, { includeHidden: true }))!));
   });
 }
 

@@ -1,19 +1,21 @@
 import type { Route } from "./+types/write-post";
-import { apiJson, asObject, handleApi, methodNotAllowed, postKindFromPath, postToApi, readJsonBody, requireApiWriter } from "../../server/api/api.server";
-import { parsePostBody } from "../../server/api/post-bodies.server";
-import { recordAudit } from "../../server/platform/audit.server";
-import { createPost, getPost } from "../../server/posts/posts.server";
+import { postKindOfPattern } from "../../domain/post-kinds";
+import { apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
+import { apiPostInputSchema, postToApi } from "../../server/api/api-shapes.server";
+import { getPost } from "../../server/posts/post-queries.server";
+import { savePost } from "../../server/posts/post-use-cases.server";
 
-/** POST /api/we/writenews|writenotice: a new post (content sanitized like the admin editor's). */
-export function action({ context, request }: Route.ActionArgs) {
+/** POST /api/we/writenews|writenotice: a new post, through the same use case as the admin editor. */
+export function action({ context, request, pattern }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
-    const writer = await requireApiWriter(ctx, request);
-    const kind = postKindFromPath(request);
-    const input = parsePostBody(asObject(await readJsonBody(request)));
-    const { postId } = await createPost(ctx.runtime.db, { kind, ...input });
-    await recordAudit(ctx.runtime.db, { adminId: writer.adminId, action: "create", entity: kind, entityId: postId, details: { via: writer.via } });
-    return apiJson(postToApi((await getPost(ctx.runtime.db, kind, postId))!), 201);
+    const actor = await requireApiWriter(ctx, request);
+    const kind = postKindOfPattern(pattern);
+    const body = await readApiBody(request, apiPostInputSchema);
+    const result = await savePost(ctx.runtime, actor, { kind, postId: null, title: body.title, content: body.content, expectedVersion: null });
+    if (result.status === "invalid") throw invalidFields(result.errors);
+    if (result.status !== "saved") throw new Error(`unexpected result of a create: ${result.status}`);
+    return apiJson(postToApi((await getPost(ctx.runtime.db, kind, result.postId))!), 201);
   });
 }
 

@@ -1,12 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { ARTIST_LIST_FIELDS } from "../../domain/artist-fields";
 import { parsePostId } from "../../lib/post-id";
 import { verifyApiToken } from "../auth/api-tokens.server";
-import type { Artist } from "../artists/artists.server";
 import { getAdminSession } from "../auth/sessions.server";
 import { getRequestContext, type RequestContext } from "../http/context.server";
-import type { Post, PostKind } from "../posts/posts.server";
+import type { Actor } from "../platform/services.server";
 
 /** An API failure: JSON `{ "error": { "code", "message" } }` with this status. */
 export class ApiError extends Error {
@@ -47,17 +45,30 @@ export function methodNotAllowed(allowed: string[]): never {
   throw new ApiError(405, "method_not_allowed", `이 주소는 ${allowed.join(", ")} 요청만 받습니다.`, { Allow: allowed.join(", ") });
 }
 
-/** Writes need the admin session cookie or an active API token. */
-export async function requireApiWriter(ctx: RequestContext, request: Request): Promise<{ adminId: number | null; via: "session" | "token" }> {
+/** Writes need the admin session cookie or an active API token; the writer becomes the audit actor. */
+export async function requireApiWriter(ctx: RequestContext, request: Request): Promise<Actor> {
   const authorization = request.headers.get("Authorization");
   if (authorization) {
     const token = await verifyApiToken(ctx.runtime.db, authorization);
     if (!token) throw new ApiError(401, "invalid_token", "API 토큰이 올바르지 않거나 폐기되었습니다.");
-    return { adminId: null, via: "token" };
+    return { adminId: null, via: "token", tokenId: token.id };
   }
   const session = await getAdminSession(ctx.runtime.db, ctx.runtime.sessionSecret, request);
   if (!session) throw new ApiError(401, "unauthorized", "관리자 로그인이 필요합니다.");
   return { adminId: session.adminId, via: "session" };
+}
+
+/** Parses a JSON object body with one of the API's zod schemas (api-shapes.server.ts); 400 names the first problem. */
+export async function readApiBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
+  const parsed = schema.safeParse(asObject(await readJsonBody(request)));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** A use case's field errors as one API error naming the first problem. */
+export function invalidFields(errors: Record<string, string>): ApiError {
+  const [field, message] = Object.entries(errors)[0] ?? ["body", "입력값이 올바르지 않습니다."];
+  return new ApiError(400, "validation_failed", `${field}: ${message}`);
 }
 
 /** Largest JSON body accepted (post content is at most 200,000 characters). */
@@ -102,18 +113,6 @@ export function asObject(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** The original client sends lists as arrays; JSON-encoded strings are accepted too. */
-export function decodeListField(value: unknown, field: string): unknown {
-  if (typeof value !== "string") return value;
-  try {
-    const parsed: unknown = JSON.parse(value);
-    if (Array.isArray(parsed)) return parsed;
-  } catch {
-    // Reported below.
-  }
-  throw new ApiError(400, "invalid_field", `${field}은(는) 문자열 배열이어야 합니다.`);
-}
-
 /** zod issues as one API error naming the first problem. */
 export function validationError(error: z.ZodError): ApiError {
   const issue = error.issues[0];
@@ -121,40 +120,8 @@ export function validationError(error: z.ZodError): ApiError {
   return new ApiError(400, "validation_failed", `${field}: ${issue?.message ?? "입력값이 올바르지 않습니다."}`);
 }
 
-/** An optional `version` for conflict detection (not sent by the original client). */
-export function readVersion(body: Record<string, unknown>): number | null {
-  const version = body.version;
-  if (version === undefined || version === null) return null;
-  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
-    throw new ApiError(400, "invalid_field", "version은 1 이상의 정수여야 합니다.");
-  }
-  return version;
-}
-
 export function requirePostId(raw: string | undefined): number {
   const id = parsePostId(raw);
   if (id === null) throw new ApiError(400, "invalid_post_id", "postId는 양의 정수여야 합니다.");
   return id;
-}
-
-export function postKindFromPath(request: Request): PostKind {
-  return /\/(newslist|newspost|getnews|writenews|updatenews|deletenews)\b/.test(new URL(request.url).pathname) ? "news" : "notice";
-}
-
-/** An artist in the original API's shape: list fields as JSON-encoded strings (the client JSON.parses them). */
-export function artistToApi(artist: Artist) {
-  return {
-    name: artist.name,
-    ename: artist.ename,
-    birthday: artist.birthday,
-    cm: artist.cm,
-    insta: artist.insta,
-    imgList: JSON.stringify(artist.images.map((i) => i.url)),
-    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, JSON.stringify(artist[f])])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string>),
-    version: artist.version,
-  };
-}
-
-export function postToApi(post: Pick<Post, "postId" | "title" | "content" | "writeDay" | "version">) {
-  return { postId: post.postId, title: post.title, content: post.content, writeDay: post.writeDay, version: post.version };
 }

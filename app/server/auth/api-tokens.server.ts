@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiTokens } from "../../../drizzle/schema";
+import { z } from "zod";
+import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
+import { actorDetails, type Actor, type Services } from "../platform/services.server";
 
 const PREFIX = "we_";
 const TOUCH_INTERVAL_MS = 60_000;
@@ -10,11 +13,25 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Creates a token for a non-browser client; the token itself is returned once and never stored. */
-export async function createApiToken(db: Database, name: string): Promise<{ id: number; token: string }> {
+export const tokenNameSchema = z.string().trim().min(1, "토큰 이름을 입력해 주세요.").max(60, "토큰 이름은 60자 이내로 입력해 주세요.");
+
+/**
+ * Creates a token for a non-browser client, with its audit entry; the token itself is returned once
+ * and never stored. Tokens change no public page, so no change is announced.
+ */
+export async function createApiToken(
+  services: Pick<Services, "db">,
+  actor: Actor,
+  rawName: unknown,
+): Promise<{ status: "created"; id: number; name: string; token: string } | { status: "invalid"; message: string }> {
+  const name = tokenNameSchema.safeParse(rawName);
+  if (!name.success) return { status: "invalid", message: name.error.issues[0]!.message };
   const token = PREFIX + randomBytes(32).toString("base64url");
-  const [row] = await db.insert(apiTokens).values({ name, tokenHash: hashToken(token) }).returning({ id: apiTokens.id });
-  return { id: row!.id, token };
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx.insert(apiTokens).values({ name: name.data, tokenHash: hashToken(token) }).returning({ id: apiTokens.id });
+    await recordAudit(tx, { adminId: actor.adminId, action: "create", entity: "api-token", entityId: row!.id, details: actorDetails(actor) });
+    return { status: "created" as const, id: row!.id, name: name.data, token };
+  });
 }
 
 export interface ApiTokenInfo {
@@ -32,14 +49,18 @@ export async function listApiTokens(db: Database): Promise<ApiTokenInfo[]> {
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
 }
 
-/** Revokes a token for good; false when there was no such active token. */
-export async function revokeApiToken(db: Database, id: number): Promise<boolean> {
-  const rows = await db
-    .update(apiTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return rows.length > 0;
+/** Revokes a token for good, with its audit entry; false when there was no such active token. */
+export async function revokeApiToken(services: Pick<Services, "db">, actor: Actor, id: number): Promise<boolean> {
+  return services.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+      .returning({ id: apiTokens.id });
+    if (rows.length === 0) return false;
+    await recordAudit(tx, { adminId: actor.adminId, action: "revoke", entity: "api-token", entityId: id, details: actorDetails(actor) });
+    return true;
+  });
 }
 
 /** The active token behind an `Authorization: Bearer ...` header, or null. */

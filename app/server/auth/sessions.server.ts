@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, lt, max, or } from "drizzle-orm";
-import { createCookie, redirect, type Cookie } from "react-router";
+import { createCookie, type Cookie } from "react-router";
 import { adminUsers, loginAttempts, sessions } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { hashForUnknownAccount, normalizeLoginId, verifyPassword } from "./passwords.server";
@@ -167,30 +167,4 @@ export async function signOut(db: Database, secret: string, request: Request): P
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
   return value;
-}
-
-/**
- * For admin pages: the session, or a redirect to the sign-in page that comes back here afterwards.
- * When the page is being rendered after a form submission (POST), there is no redirect: the action
- * has already refused the write and the page must come back with what was typed.
- */
-export async function requireAdminPage(
-  db: Database,
-  secret: string,
-  request: Request,
-  clientMethod: string,
-): Promise<AdminSession | null> {
-  const session = await getAdminSession(db, secret, request);
-  if (!session && clientMethod !== "GET" && clientMethod !== "HEAD") return null;
-  if (!session) {
-    const url = new URL(request.url);
-    throw redirect(`/adminLogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return session;
-}
-
-/** Active sessions of an administrator (for tests and the audit trail). */
-export async function countSessions(db: Database, adminId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(sessions).where(eq(sessions.adminId, adminId));
-  return row?.n ?? 0;
 }

@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import type { AdminSession } from "../auth/sessions.server";
 import type { Logger } from "../platform/logger.server";
 import type { Runtime } from "../platform/runtime.server";
 
@@ -13,6 +14,8 @@ export interface RequestContext {
   clientIp: string;
   /** The HTTP method the client used (loaders rendering after an action get a GET copy of the request). */
   method: string;
+  /** The signed-in administrator of this request, or null; looked up once per request. */
+  adminSession(): Promise<AdminSession | null>;
 }
 
 export const requestContext = createContext<RequestContext>();

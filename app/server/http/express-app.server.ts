@@ -3,14 +3,17 @@
  * main.ts (the process entry) imports `createApp` from the build and listens.
  */
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Socket } from "node:net";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { getAdminSession, type AdminSession } from "../auth/sessions.server";
 import { requestContext } from "./context.server";
 import type { Logger } from "../platform/logger.server";
 import { isForeignWrite } from "./origin-check.server";
 import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
 import { watchEventLoop } from "./overload.server";
+import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 import { serviceUnavailablePage } from "./unavailable-page.server";
@@ -27,9 +30,6 @@ export interface AppLocals {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-/** Writes that change no public content (sign-in/out, tokens) do not empty the page cache. */
-const NO_CONTENT_CHANGE = /^\/(adminLogin|adminLogout|adminApiTokens)(\.data)?$/;
 
 function requestIdAndLogging(runtime: Runtime): RequestHandler {
   return (req, res, next) => {
@@ -50,6 +50,54 @@ function requestIdAndLogging(runtime: Runtime): RequestHandler {
       else logger.debug(entry, "request");
     });
     next();
+  };
+}
+
+/** How long and how much of an unread request body is still read (and discarded) after an early answer. */
+const LINGER_MS = 5_000;
+const LINGER_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A response sent before the request body was read (a refused upload, a write without a session, a
+ * cross-site write, an overload 503) says `Connection: close`: the connection cannot carry another
+ * request. Closing at once would make the kernel reset the connection while the client is still
+ * sending, and the client would see EPIPE/ECONNRESET instead of our answer; so the server closes its
+ * sending side after the answer and keeps reading (and discarding) the rest of the body, within a time
+ * and size bound, before it closes the socket (what nginx calls a lingering close).
+ */
+const closeAfterUnreadBody: RequestHandler = (req, res, next) => {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
+    if (!req.complete && !this.headersSent) {
+      this.setHeader("Connection", "close");
+      lingerBeforeClosing(req);
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+  next();
+};
+
+function lingerBeforeClosing(req: ExpressRequest) {
+  const socket = req.socket as Socket & { destroySoon?: () => void };
+  if (socket.destroyed) return;
+  // Node's HTTP server calls destroySoon() once a `Connection: close` answer is written.
+  socket.destroySoon = function (this: Socket) {
+    if (this.writable) this.end();
+    let read = 0;
+    const close = () => {
+      clearTimeout(timer);
+      this.destroy();
+    };
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref();
+    this.on("data", (chunk: Buffer) => {
+      read += chunk.byteLength;
+      if (read > LINGER_BYTES) close();
+    });
+    if (req.complete) close();
+    else req.once("end", close);
+    this.once("close", () => clearTimeout(timer));
+    req.resume();
   };
 }
 
@@ -188,29 +236,56 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
-    init.body = createReadableStreamFromReadable(req);
+    init.body = requestBodyStream(req);
     init.duplex = "half";
   }
   return new Request(url, init);
 }
 
+/**
+ * The request body as a web stream. When a handler stops reading it (a refused upload), the rest is
+ * drained rather than the request destroyed: destroying it would reset the connection under the
+ * client before it reads our answer.
+ */
+function requestBodyStream(req: ExpressRequest): ReadableStream<Uint8Array> {
+  const stream = createReadableStreamFromReadable(req);
+  const reader = stream.getReader();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel() {
+        req.removeAllListeners("data");
+        req.resume();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
 let created: Promise<{ app: express.Express; runtime: Runtime }> | undefined;
 
-/** Starts the runtime (database, migrations, seed) once and builds the Express app around it. */
-export function createApp(): Promise<{ app: express.Express; runtime: Runtime }> {
-  created ??= buildApp();
+/**
+ * The process's app: starts the runtime (database, migrations, seed) once and builds the Express app
+ * around it. With `env`, a separate app with its own runtime (tests run one in-process this way).
+ */
+export function createApp(options: { env?: Env } = {}): Promise<{ app: express.Express; runtime: Runtime }> {
+  if (options.env) return startRuntime(options.env).then(buildApp);
+  created ??= (globalThis.__weRuntime ??= startRuntime()).then(buildApp);
   return created;
 }
 
-async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
-  globalThis.__weRuntime ??= startRuntime();
-  const runtime = await globalThis.__weRuntime;
+async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runtime: Runtime }> {
   const { env, pageCache, dbHealth } = runtime;
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
   if (env.TRUST_PROXY) app.set("trust proxy", parseTrustProxy(env.TRUST_PROXY));
 
+  app.use(closeAfterUnreadBody);
   app.use(requestIdAndLogging(runtime));
   app.use(securityHeaders(runtime));
   app.use("/api", apiCors(runtime));
@@ -265,6 +340,8 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
     const generation = pageCache.generation;
     try {
       const context = new RouterContextProvider();
+      const request = toFetchRequest(req, res);
+      let session: Promise<AdminSession | null> | undefined;
       context.set(requestContext, {
         runtime,
         requestId: locals.requestId,
@@ -272,11 +349,9 @@ async function buildApp(): Promise<{ app: express.Express; runtime: Runtime }> {
         logger: locals.logger,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         method: req.method,
+        adminSession: () => (session ??= getAdminSession(runtime.db, runtime.sessionSecret, request)),
       });
-      const response = await handleRequest(toFetchRequest(req, res), context);
-
-      // A successful write changes what visitors see: the next request renders afresh.
-      if (MUTATING.has(req.method) && response.status < 400 && !NO_CONTENT_CHANGE.test(url.pathname)) runtime.contentChanged();
+      const response = await handleRequest(request, context);
 
       if (cacheable && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {
         const identity = Buffer.from(await response.arrayBuffer());

@@ -1,10 +1,13 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { POST_KINDS, prPageParam } from "../../domain/post-kinds";
+import { isAdminPath } from "../../domain/site-routes";
 
 /**
  * In-memory cache of anonymous GET responses (documents, `.data` navigations, API reads), so the
- * public pages are served without rendering. Every successful write empties it (and, on PostgreSQL,
- * every other app server's, via NOTIFY), so a write is visible on the very next request.
+ * public pages are served without rendering. Every content change event empties it (the runtime
+ * subscribes it to the change feed, which also carries other app servers' changes), so a write is
+ * visible on the very next request, whether it came through HTTP, a job or a script.
  */
 
 export interface CachedResponse {
@@ -20,12 +23,13 @@ export interface CachedResponse {
 }
 
 /** Query parameters that select content; any other makes a request uncacheable (no cache flooding). */
-const CACHEABLE_QUERY = new Set(["page", "newsPage", "noticePage", "_routes", "index"]);
-const UNCACHEABLE_PATH = /^\/(admin|api\/img|healthz|media\/)/i;
+const CACHEABLE_QUERY = new Set(["page", ...POST_KINDS.map(prPageParam), "_routes", "index"]);
+/** Not pages: health checks, uploads and media files (served with their own caching). */
+const UNCACHEABLE_PATH = /^\/(api\/img|healthz|media\/)/i;
 
 export function isCacheableRequest(method: string, url: URL, cookieHeader: string | undefined): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  if (UNCACHEABLE_PATH.test(url.pathname)) return false;
+  if (UNCACHEABLE_PATH.test(url.pathname) || isAdminPath(url.pathname)) return false;
   // Signed-in administrators and visitors with a pending notice get their own page.
   if (cookieHeader && /(?:^|;\s*)(we_session|we_flash)=/.test(cookieHeader)) return false;
   if (url.search.length > 200) return false;

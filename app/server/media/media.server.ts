@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
 import { media, mediaVariants } from "../../../drizzle/schema";
 import type { Database, Tx } from "../platform/db.server";
@@ -122,7 +122,13 @@ function encode(pipeline: Sharp, format: ImageFormat): Sharp {
  * re-encodes it without metadata (EXIF/GPS gone, orientation applied), makes WebP variants,
  * stores the files under server-generated names and records them in one transaction.
  */
-export async function storeImage(db: Database, storage: MediaStorage, bytes: Uint8Array): Promise<StoredImage> {
+export async function storeImage(
+  db: Database,
+  storage: MediaStorage,
+  bytes: Uint8Array,
+  /** Runs inside the transaction that records the image (e.g. the audit entry of an upload). */
+  alsoInTransaction?: (tx: Tx, mediaId: number) => Promise<void>,
+): Promise<StoredImage> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
     throw new ImageRejectedError(
       "too_large",
@@ -198,6 +204,7 @@ export async function storeImage(db: Database, storage: MediaStorage, bytes: Uin
           bytes: v.data.byteLength,
         })),
       );
+      await alsoInTransaction?.(tx, row!.id);
       return row!.id;
     });
     return {
@@ -235,12 +242,6 @@ export async function getMediaByIds(db: Database | Tx, ids: number[]): Promise<M
     result.get(v.mediaId)?.variants.push({ width: v.width, url: mediaUrl(v.storageKey) });
   }
   return result;
-}
-
-/** The media row whose original has this storage key. */
-export async function findMediaByKey(db: Database | Tx, storageKey: string): Promise<{ id: number } | null> {
-  const [row] = await db.select({ id: media.id }).from(media).where(eq(media.storageKey, storageKey)).limit(1);
-  return row ?? null;
 }
 
 /** Deletes media rows and their files (original and variants). */

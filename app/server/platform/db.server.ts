@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../../drizzle/schema";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { decodeChangeFromWire, encodeChangeForWire, type ChangeFeed } from "./changes.server";
 import type { Logger } from "./logger.server";
 
 export { schema };
@@ -29,10 +30,11 @@ export interface DatabaseHandle {
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /**
-   * Tells the other app servers sharing this database that content changed (PostgreSQL NOTIFY);
-   * `onChange` runs when another server says so, or after a lost listener reconnects.
+   * Relays change events between the app servers sharing this database (PostgreSQL LISTEN/NOTIFY):
+   * local events go out, other servers' events come in as `remote`, and a listener that lost its
+   * connection announces a resync when it is back (it may have missed events).
    */
-  broadcastChanges(onChange: () => void): { notify(): void; stop(): Promise<void> };
+  relayChanges(feed: ChangeFeed): { stop(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -93,7 +95,7 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
     async ping() {
       await db.execute(sql`select 1`);
     },
-    broadcastChanges(onChange) {
+    relayChanges(feed) {
       const me = `${process.pid}-${Math.random().toString(36).slice(2)}`;
       let client: pg.Client | null = null;
       let stopped = false;
@@ -102,7 +104,8 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
         if (stopped) return;
         const next = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: 5_000 });
         next.on("notification", (message) => {
-          if (message.payload !== me) onChange();
+          const event = message.payload ? decodeChangeFromWire(message.payload, me) : null;
+          if (event) feed.receiveRemote(event);
         });
         next.on("error", () => undefined);
         next.on("end", () => {
@@ -113,21 +116,23 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
           await next.connect();
           await next.query(`LISTEN ${CHANGE_CHANNEL}`);
           client = next;
-          // Notifications may have been missed while disconnected.
-          onChange();
+          // Events may have been missed while no listener was connected.
+          feed.receiveRemote({ entity: "site", action: "resync", ids: [], paths: ["/"], at: new Date().toISOString() });
         } catch {
           await next.end().catch(() => undefined);
         }
       };
       void connect();
+      const unsubscribe = feed.subscribe((event) => {
+        if (event.origin !== "local") return;
+        pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, encodeChangeForWire(event, me)]).catch((error: unknown) => {
+          config.logger?.warn({ err: error }, "could not tell the other app servers about a change");
+        });
+      });
       return {
-        notify() {
-          pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, me]).catch((error: unknown) => {
-            config.logger?.warn({ err: error }, "could not notify other app servers of a change");
-          });
-        },
         async stop() {
           stopped = true;
+          unsubscribe();
           if (retry) clearTimeout(retry);
           await client?.end().catch(() => undefined);
         },
@@ -164,8 +169,8 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
       await db.execute(sql`select 1`);
     },
     // One process owns an embedded database: there is nobody else to tell.
-    broadcastChanges() {
-      return { notify() {}, async stop() {} };
+    relayChanges() {
+      return { async stop() {} };
     },
     async close() {
       try {

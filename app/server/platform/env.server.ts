@@ -75,7 +75,12 @@ const envSchema = z
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(64),
     /** How far behind the event loop may run before new uncached requests are answered 503. */
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(100),
-    /** Serve anonymous public pages from memory (emptied on every write). */
+    /**
+     * Tests only: let post saves fetch images from loopback and private addresses (the "other site"
+     * of the tests runs on 127.0.0.1). Never set it in production: it opens the server to SSRF.
+     */
+    REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS: booleanFlag(false),
+    /** Serve anonymous public pages from memory (emptied on every content change). */
     PAGE_CACHE: booleanFlag(true),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })

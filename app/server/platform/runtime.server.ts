@@ -7,12 +7,15 @@ import { PageCache } from "../http/page-cache.server";
 import { openDatabase, type Database, type DatabaseHandle } from "./db.server";
 import { loadEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
+import { refreshDerivedPostContent } from "../posts/post-content.server";
 import { seedDemoContent } from "../seed/seed.server";
 import { ensureSiteSettings } from "../site/settings.server";
+import { createChangeFeed } from "./changes.server";
+import type { Services } from "./services.server";
 import { createLocalStorage, type MediaStorage } from "./storage.server";
 
-/** Everything a request needs from the process: configuration, database, storage, logger. */
-export interface Runtime {
+/** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
+export interface Runtime extends Services {
   env: Env;
   logger: Logger;
   database: DatabaseHandle;
@@ -21,8 +24,6 @@ export interface Runtime {
   sessionSecret: string;
   pageCache: PageCache;
   dbHealth: DatabaseHealth;
-  /** Empties the page cache here and on every other app server. */
-  contentChanged(): void;
   close(): Promise<void>;
 }
 
@@ -65,9 +66,13 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       logger,
     );
     if (env.SEED_DEMO_CONTENT) await seedDemoContent({ db, storage, logger });
+    await refreshDerivedPostContent(db, logger);
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
+    const changes = createChangeFeed(logger);
     const pageCache = new PageCache();
-    const broadcast = database.broadcastChanges(() => pageCache.invalidate());
+    // Any content change empties the page cache; the next request renders afresh.
+    changes.subscribe(() => pageCache.invalidate());
+    const relay = database.relayChanges(changes);
     const dbHealth = new DatabaseHealth(database, logger, () => pageCache.invalidate());
     dbHealth.start();
     return {
@@ -79,13 +84,11 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       sessionSecret: resolveSessionSecret(env),
       pageCache,
       dbHealth,
-      contentChanged() {
-        pageCache.invalidate();
-        broadcast.notify();
-      },
+      changes,
+      remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
       async close() {
         dbHealth.stop();
-        await broadcast.stop();
+        await relay.stop();
         await database.close();
       },
     };

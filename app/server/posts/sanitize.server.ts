@@ -149,3 +149,15 @@ export function imageSources(html: string): string[] {
   });
   return found;
 }
+
+/** Sanitized post HTML with some image sources replaced (imported images get our own URLs). */
+export function rewriteImageSources(html: string, replacements: Map<string, string>): string {
+  if (replacements.size === 0) return html;
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, src: replacements.get(attribs.src ?? "") ?? attribs.src ?? "" } }),
+    },
+  }).trim();
+}

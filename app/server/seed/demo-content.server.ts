@@ -1,30 +1,26 @@
 /**
  * Demo content seeded into an empty database at first start, so a fresh clone shows a living site.
- * Every person, work, brand, publication and festival here is fictional.
+ * Every person, work, brand, publication and festival here is fictional, and every address points
+ * nowhere real: links use the reserved `.example` top-level domain (RFC 2606), phone numbers are
+ * all zeros. The site settings mark their demo values so the settings page can say "to be replaced".
  */
+import type { ArtistFields } from "../../domain/artist-fields";
 
-export interface DemoArtist {
-  /** Korean name, unique, 2-4 Hangul syllables, used in URLs, e.g. "한서윤" */
-  name: string;
-  /** English name in capitals, family name first, e.g. "HAN SEO YUN" */
-  ename: string;
-  /** birthday as text, format "YYYY.MM.DD" */
-  birthday: string;
-  /** height in centimetres as digits only, e.g. "168" */
-  cm: string;
-  /** an https://www.instagram.com/<handle>/ URL (fictional handle) */
-  insta: string;
-  school: string[]; // education, e.g. "한국예술종합학교 연기과 졸업"
-  win: string[]; // awards, e.g. "2023 제44회 청룡영화상 신인여우상 후보" (fictional but plausible)
-  hobby: string[]; // special skills, e.g. "현대무용", "영어", "승마"
-  movie: string[]; // e.g. "2024 영화 〈바람이 머무는 곳〉 주연 '서하' 역"
-  drama: string[]; // e.g. "2023 tvN 〈봄날의 편지〉 조연 '민지' 역"
-  play: string[]; // theater, e.g. "2022 연극 〈갈매기〉 '니나' 역"
-  cf: string[]; // commercials, e.g. "2024 ○○화장품 TV CF"  (use fictional brand names)
-  book: string[]; // books/magazines/pictorials, e.g. "2023 《엘르 코리아》 3월호 화보"
-  /** how many portrait photos to generate for this artist: 3, 4 or 5 */
+/** Reserved names for the demo's company contacts and social accounts. */
+export const DEMO_CONTACT = {
+  phone: "02-0000-0000",
+  email: "contact@we-entertainment.example",
+  auditionEmail: "audition@we-entertainment.example",
+  instagram: "https://instagram.example/we_entertainment_official/",
+  youtube: "https://youtube.example/@we_entertainment",
+  address: "서울특별시 강남구 도산대로 000, 7층 (예시 주소)",
+} as const;
+
+/** A fictional artist: the fields of app/domain/artist-fields.ts, plus how to draw their photos. */
+export interface DemoArtist extends ArtistFields {
+  /** How many portrait photos to generate: 3, 4 or 5. */
   imageCount: 3 | 4 | 5;
-  /** two hex colours ("#rrggbb") used to generate the placeholder portrait photos; tasteful, distinct per artist */
+  /** Two hex colours ("#rrggbb") for the generated portraits; distinct per artist. */
   palette: [string, string];
 }
 
@@ -46,29 +42,29 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "HAN SEO YUN",
     birthday: "1994.03.14",
     cm: "168",
-    insta: "https://www.instagram.com/seoyun.han_official/",
-    school: ["한국예술종합학교 연기과 졸업", "서울예술고등학교 연극과 졸업"],
-    win: [
+    insta: "https://instagram.example/seoyun.han_official/",
+    schoolList: ["한국예술종합학교 연기과 졸업", "서울예술고등학교 연극과 졸업"],
+    winList: [
       "2025 제14회 한강영화제 여우주연상",
       "2023 서울시네마어워즈 신인여우상",
       "2021 제7회 청춘단편영화제 연기상",
     ],
-    hobby: ["현대무용", "영어", "피아노", "승마"],
-    movie: [
+    hobbyList: ["현대무용", "영어", "피아노", "승마"],
+    movieList: [
       "2027 영화 〈물결 아래의 집〉 주연 '해원' 역 (촬영 예정)",
       "2025 영화 〈바람이 머무는 곳〉 주연 '서하' 역",
       "2023 영화 〈유리 정원의 아침〉 주연 '은재' 역",
       "2021 영화 〈여름 끝의 정류장〉 조연 '다인' 역",
       "2020 단편영화 〈빈 교실〉 주연 '수아' 역",
     ],
-    drama: [
+    dramaList: [
       "2024 tvN 〈봄날의 편지〉 주연 '윤슬' 역",
       "2022 JTBC 〈검은 파도〉 조연 '한지수' 역",
       "2020 KBS2 〈우리들의 계절〉 조연 '미래' 역",
     ],
-    play: ["2019 연극 〈등대지기의 딸〉 '연희' 역", "2018 연극 〈세 번째 봄〉 '나리' 역"],
-    cf: ["2025 루미에르 코스메틱 TV CF", "2024 하늘샘 생수 온라인 광고", "2023 모아카드 TV CF"],
-    book: [
+    playList: ["2019 연극 〈등대지기의 딸〉 '연희' 역", "2018 연극 〈세 번째 봄〉 '나리' 역"],
+    cfList: ["2025 루미에르 코스메틱 TV CF", "2024 하늘샘 생수 온라인 광고", "2023 모아카드 TV CF"],
+    bookList: [
       "2025 《모노 매거진》 4월호 커버 화보",
       "2025 《레이어드》 4월호 봄 특집 화보",
       "2024 《스타일 포스트》 9월호 화보",
@@ -82,31 +78,31 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "YOON DO GYEOM",
     birthday: "1990.11.02",
     cm: "183",
-    insta: "https://www.instagram.com/dogyeom.yoon/",
-    school: ["중앙대학교 연극학과 졸업"],
-    win: [
+    insta: "https://instagram.example/dogyeom.yoon/",
+    schoolList: ["중앙대학교 연극학과 졸업"],
+    winList: [
       "2026 제15회 한강영화제 남우주연상",
       "2024 올해의 드라마 어워즈 남자 우수연기상",
       "2019 대학로연극제 신인연기상",
     ],
-    hobby: ["검도", "기타 연주", "일본어"],
-    movie: [
+    hobbyList: ["검도", "기타 연주", "일본어"],
+    movieList: [
       "2026 영화 〈늦은 밤의 증인〉 주연 '강우진' 역",
       "2024 영화 〈철길 위의 소년들〉 조연 '태석' 역",
       "2021 영화 〈마지막 배차〉 조연 '정현' 역",
     ],
-    drama: [
+    dramaList: [
       "2025 SBS 〈붉은 서류철〉 주연 '차민혁' 역",
       "2024 MBC 〈한낮의 온도〉 조연 '이준' 역",
       "2022 tvN 〈사라진 편의점〉 조연 '박 경사' 역",
     ],
-    play: [
+    playList: [
       "2018 연극 〈모래시계 여관〉 '기철' 역",
       "2016 연극 〈바다로 가는 계단〉 '상훈' 역",
       "2015 뮤지컬 〈별빛 세탁소〉 앙상블",
     ],
-    cf: ["2025 바로페이 TV CF", "2024 포레스트웨어 아웃도어 캠페인"],
-    book: ["2026 《씨네 포커스》 11월호 인터뷰 화보", "2025 《맨즈 무드》 3월호 화보"],
+    cfList: ["2025 바로페이 TV CF", "2024 포레스트웨어 아웃도어 캠페인"],
+    bookList: ["2026 《씨네 포커스》 11월호 인터뷰 화보", "2025 《맨즈 무드》 3월호 화보"],
     imageCount: 4,
     palette: ["#dfe6ee", "#5f7489"],
   },
@@ -115,22 +111,22 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "CHA EUN SEOL",
     birthday: "2001.06.25",
     cm: "165",
-    insta: "https://www.instagram.com/eunseol_cha/",
-    school: ["동국대학교 연극학부 재학", "안양예술고등학교 연극영화과 졸업"],
-    win: ["2025 올해의 드라마 어워즈 여자 신인상", "2023 제9회 청춘단편영화제 연기상 후보"],
-    hobby: ["발레", "수영", "중국어", "노래"],
-    movie: [
+    insta: "https://instagram.example/eunseol_cha/",
+    schoolList: ["동국대학교 연극학부 재학", "안양예술고등학교 연극영화과 졸업"],
+    winList: ["2025 올해의 드라마 어워즈 여자 신인상", "2023 제9회 청춘단편영화제 연기상 후보"],
+    hobbyList: ["발레", "수영", "중국어", "노래"],
+    movieList: [
       "2025 영화 〈열여덟, 여름의 지도〉 주연 '봄이' 역",
       "2023 단편영화 〈창문 너머의 새〉 주연 '지유' 역",
     ],
-    drama: [
+    dramaList: [
       "2026 ENA 〈달리는 교실〉 주연 '한별' 역",
       "2025 tvN 〈우리 동네 체육관〉 조연 '소라' 역",
       "2024 웹드라마 〈스무 살의 자취방〉 주연 '예린' 역",
     ],
-    play: ["2022 연극 〈우체통이 있는 골목〉 '미소' 역"],
-    cf: ["2026 프레시데이 탄산수 TV CF", "2025 블룸 틴트 온라인 광고", "2024 온클래스 스마트학습 광고"],
-    book: ["2026 《레이어드》 5월호 화보", "2025 《레이어드》 4월호 봄 특집 화보", "2025 《틴 스타일》 여름 특별호 화보"],
+    playList: ["2022 연극 〈우체통이 있는 골목〉 '미소' 역"],
+    cfList: ["2026 프레시데이 탄산수 TV CF", "2025 블룸 틴트 온라인 광고", "2024 온클래스 스마트학습 광고"],
+    bookList: ["2026 《레이어드》 5월호 화보", "2025 《레이어드》 4월호 봄 특집 화보", "2025 《틴 스타일》 여름 특별호 화보"],
     imageCount: 5,
     palette: ["#e3eefa", "#7ea3c9"],
   },
@@ -139,27 +135,27 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "KWON DO YOON",
     birthday: "1988.01.19",
     cm: "181",
-    insta: "https://www.instagram.com/doyoon.kwon_/",
-    school: ["서울예술대학교 연기과 졸업"],
-    win: ["2022 올해의 드라마 어워즈 남자 조연상", "2017 대학로연극제 남자연기상"],
-    hobby: ["복싱", "요리", "드럼"],
-    movie: [
+    insta: "https://instagram.example/doyoon.kwon_/",
+    schoolList: ["서울예술대학교 연기과 졸업"],
+    winList: ["2022 올해의 드라마 어워즈 남자 조연상", "2017 대학로연극제 남자연기상"],
+    hobbyList: ["복싱", "요리", "드럼"],
+    movieList: [
       "2024 영화 〈어둠 속의 항로〉 조연 '최 반장' 역",
       "2022 영화 〈겨울 항구〉 주연 '동수' 역",
       "2019 영화 〈세입자들〉 조연 '만석' 역",
     ],
-    drama: [
+    dramaList: [
       "2025 KBS2 〈아버지의 자전거〉 주연 '강성호' 역",
       "2022 JTBC 〈검은 파도〉 조연 '오태식' 역",
       "2020 MBC 〈첫 번째 의뢰인〉 조연 '구 형사' 역",
     ],
-    play: [
+    playList: [
       "2025 연극 〈밤의 정류장〉 '만수' 역",
       "2016 연극 〈낡은 피아노가 있는 집〉 '정호' 역",
       "2014 연극 〈소금 창고〉 '재만' 역",
     ],
-    cf: ["2023 한결보험 TV CF", "2021 든든라면 TV CF"],
-    book: ["2024 《씨네 포커스》 2월호 인터뷰", "2023 에세이 《배우의 식탁》 출간"],
+    cfList: ["2023 한결보험 TV CF", "2021 든든라면 TV CF"],
+    bookList: ["2024 《씨네 포커스》 2월호 인터뷰", "2023 에세이 《배우의 식탁》 출간"],
     imageCount: 3,
     palette: ["#e8e2d6", "#8a7a62"],
   },
@@ -168,19 +164,19 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "OH CHAE RIN",
     birthday: "1998.09.08",
     cm: "170",
-    insta: "https://www.instagram.com/chaerin.oh/",
-    school: ["성균관대학교 연기예술학과 졸업"],
-    win: ["2024 서울시네마어워즈 신인여우상", "2023 제12회 한강영화제 신인연기상 후보"],
-    hobby: ["필라테스", "프랑스어", "사진 촬영", "탭댄스"],
-    movie: [
+    insta: "https://instagram.example/chaerin.oh/",
+    schoolList: ["성균관대학교 연기예술학과 졸업"],
+    winList: ["2024 서울시네마어워즈 신인여우상", "2023 제12회 한강영화제 신인연기상 후보"],
+    hobbyList: ["필라테스", "프랑스어", "사진 촬영", "탭댄스"],
+    movieList: [
       "2026 영화 〈소리 없는 방〉 주연 '은호' 역",
       "2024 영화 〈파란 우산의 주인〉 주연 '가은' 역",
       "2022 영화 〈마지막 수업 종〉 조연 '하나' 역",
     ],
-    drama: ["2025 tvN 〈그 여름의 레시피〉 주연 '서가윤' 역", "2023 SBS 〈회색 도시의 밤〉 조연 '진아' 역"],
-    play: ["2021 연극 〈두 개의 달〉 '선영' 역", "2020 연극 〈골목 끝 사진관〉 '미정' 역"],
-    cf: ["2026 라 블랑 스킨케어 TV CF", "2025 달빛로스터리 커피 광고", "2024 누리텔레콤 5G 캠페인"],
-    book: ["2026 《모노 매거진》 7월호 커버 화보", "2025 《라 비 서울》 10월호 화보"],
+    dramaList: ["2025 tvN 〈그 여름의 레시피〉 주연 '서가윤' 역", "2023 SBS 〈회색 도시의 밤〉 조연 '진아' 역"],
+    playList: ["2021 연극 〈두 개의 달〉 '선영' 역", "2020 연극 〈골목 끝 사진관〉 '미정' 역"],
+    cfList: ["2026 라 블랑 스킨케어 TV CF", "2025 달빛로스터리 커피 광고", "2024 누리텔레콤 5G 캠페인"],
+    bookList: ["2026 《모노 매거진》 7월호 커버 화보", "2025 《라 비 서울》 10월호 화보"],
     imageCount: 4,
     palette: ["#f1e3cf", "#b48a5e"],
   },
@@ -189,19 +185,19 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "MIN JAE HA",
     birthday: "1996.04.30",
     cm: "179",
-    insta: "https://www.instagram.com/jaeha.min/",
-    school: ["한양대학교 연극영화학과 졸업"],
-    win: ["2025 올해의 드라마 어워즈 남자 신인상", "2022 제8회 청춘단편영화제 남자연기상"],
-    hobby: ["농구", "작곡", "스페인어"],
-    movie: ["2024 영화 〈우리가 놓친 신호〉 조연 '재민' 역", "2022 단편영화 〈밤 기차〉 주연 '선우' 역"],
-    drama: [
+    insta: "https://instagram.example/jaeha.min/",
+    schoolList: ["한양대학교 연극영화학과 졸업"],
+    winList: ["2025 올해의 드라마 어워즈 남자 신인상", "2022 제8회 청춘단편영화제 남자연기상"],
+    hobbyList: ["농구", "작곡", "스페인어"],
+    movieList: ["2024 영화 〈우리가 놓친 신호〉 조연 '재민' 역", "2022 단편영화 〈밤 기차〉 주연 '선우' 역"],
+    dramaList: [
       "2026 JTBC 〈겨울 정원의 약속〉 주연 '이도하' 역",
       "2025 MBC 〈청춘 배달부〉 주연 '유찬' 역",
       "2023 KBS2 〈열두 번째 계절〉 조연 '태오' 역",
     ],
-    play: ["2021 연극 〈파도가 지나간 자리〉 '준' 역"],
-    cf: ["2026 에어핏 운동화 TV CF", "2025 바로배달 앱 광고"],
-    book: [
+    playList: ["2021 연극 〈파도가 지나간 자리〉 '준' 역"],
+    cfList: ["2026 에어핏 운동화 TV CF", "2025 바로배달 앱 광고"],
+    bookList: [
       "2026 《맨즈 무드》 1월호 커버 화보",
       "2025 《스타일 포스트》 6월호 화보",
       "2025 《레이어드》 4월호 봄 특집 화보",
@@ -214,15 +210,15 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "NAMGUNG HA RIN",
     birthday: "2003.12.05",
     cm: "163",
-    insta: "https://www.instagram.com/harin.namgung/",
-    school: ["한국예술종합학교 연기과 재학"],
-    win: ["2024 제10회 청춘단편영화제 신인연기상"],
-    hobby: ["한국무용", "바이올린", "일본어"],
-    movie: ["2025 영화 〈달의 뒷골목〉 조연 '민서' 역", "2024 단편영화 〈종이비행기의 계절〉 주연 '윤아' 역"],
-    drama: ["2026 JTBC 〈겨울 정원의 약속〉 조연 '채서' 역", "2025 웹드라마 〈기숙사 304호〉 주연 '나은' 역"],
-    play: ["2023 연극 〈별을 세는 아이들〉 '소희' 역"],
-    cf: ["2025 모모 스낵 온라인 광고", "2024 아이캠퍼스 교복 광고"],
-    book: ["2026 《레이어드》 2월호 신인 특집 화보"],
+    insta: "https://instagram.example/harin.namgung/",
+    schoolList: ["한국예술종합학교 연기과 재학"],
+    winList: ["2024 제10회 청춘단편영화제 신인연기상"],
+    hobbyList: ["한국무용", "바이올린", "일본어"],
+    movieList: ["2025 영화 〈달의 뒷골목〉 조연 '민서' 역", "2024 단편영화 〈종이비행기의 계절〉 주연 '윤아' 역"],
+    dramaList: ["2026 JTBC 〈겨울 정원의 약속〉 조연 '채서' 역", "2025 웹드라마 〈기숙사 304호〉 주연 '나은' 역"],
+    playList: ["2023 연극 〈별을 세는 아이들〉 '소희' 역"],
+    cfList: ["2025 모모 스낵 온라인 광고", "2024 아이캠퍼스 교복 광고"],
+    bookList: ["2026 《레이어드》 2월호 신인 특집 화보"],
     imageCount: 3,
     palette: ["#efe0ef", "#9b7aa3"],
   },
@@ -231,32 +227,32 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "BAE JUN SEO",
     birthday: "1985.07.21",
     cm: "177",
-    insta: "https://www.instagram.com/junseo.bae_actor/",
-    school: ["경희대학교 연극영화학과 졸업", "한국예술종합학교 전문사 연기과정 수료"],
-    win: [
+    insta: "https://instagram.example/junseo.bae_actor/",
+    schoolList: ["경희대학교 연극영화학과 졸업", "한국예술종합학교 전문사 연기과정 수료"],
+    winList: [
       "2025 제8회 바다빛영화제 배우상",
       "2019 제8회 한강영화제 남우조연상",
       "2012 대학로연극제 신인연기상",
     ],
-    hobby: ["마라톤", "바둑", "영어"],
-    movie: [
+    hobbyList: ["마라톤", "바둑", "영어"],
+    movieList: [
       "2025 영화 〈안개의 온도〉 주연 '한석' 역",
       "2022 영화 〈검은 장부〉 조연 '남 실장' 역",
       "2019 영화 〈무너진 다리〉 조연 '용태' 역",
       "2016 영화 〈서쪽 창〉 조연 '진호' 역",
     ],
-    drama: [
+    dramaList: [
       "2025 SBS 〈붉은 서류철〉 조연 '윤 검사' 역",
       "2021 KBS2 〈푸른 들판의 집〉 주연 '장만호' 역",
       "2018 MBC 〈바람의 법정〉 조연 '이현' 역",
     ],
-    play: [
+    playList: [
       "2014 연극 〈마지막 손님〉 '태구' 역",
       "2011 연극 〈비가 오면 문을 여는 가게〉 '주인' 역",
       "2010 연극 〈어느 가족의 저녁〉 '큰아들' 역",
     ],
-    cf: ["2024 한결보험 라디오 광고", "2022 든든자동차보험 TV CF"],
-    book: ["2025 《씨네 포커스》 8월호 인터뷰", "2020 《더 스크린》 배우 특집 화보"],
+    cfList: ["2024 한결보험 라디오 광고", "2022 든든자동차보험 TV CF"],
+    bookList: ["2025 《씨네 포커스》 8월호 인터뷰", "2020 《더 스크린》 배우 특집 화보"],
     imageCount: 4,
     palette: ["#e6e6e1", "#6d6a5f"],
   },
@@ -265,19 +261,19 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "YOO SE NA",
     birthday: "1992.02.17",
     cm: "167",
-    insta: "https://www.instagram.com/sena.yoo_/",
-    school: ["이화여자대학교 무용과 졸업"],
-    win: ["2025 올해의 드라마 어워즈 여자 우수연기상", "2020 서울시네마어워즈 여우조연상 후보"],
-    hobby: ["재즈댄스", "요가", "영어", "중국어"],
-    movie: ["2023 영화 〈그녀의 알리바이〉 주연 '정다은' 역", "2020 영화 〈마지막 저녁 식사〉 조연 '혜주' 역"],
-    drama: [
+    insta: "https://instagram.example/sena.yoo_/",
+    schoolList: ["이화여자대학교 무용과 졸업"],
+    winList: ["2025 올해의 드라마 어워즈 여자 우수연기상", "2020 서울시네마어워즈 여우조연상 후보"],
+    hobbyList: ["재즈댄스", "요가", "영어", "중국어"],
+    movieList: ["2023 영화 〈그녀의 알리바이〉 주연 '정다은' 역", "2020 영화 〈마지막 저녁 식사〉 조연 '혜주' 역"],
+    dramaList: [
       "2026 OTT 시리즈 〈검은 호수〉 주연 '한유진' 역",
       "2025 tvN 〈그 여름의 레시피〉 조연 '나혜' 역",
       "2022 SBS 〈두 번째 결혼식〉 주연 '오수민' 역",
     ],
-    play: ["2019 연극 〈빛바랜 초대장〉 '수연' 역"],
-    cf: ["2025 마루가구 TV CF", "2023 루미에르 코스메틱 바디라인 광고", "2022 청솔제약 비타민 광고"],
-    book: ["2025 《라 비 서울》 3월호 커버 화보", "2023 《스타일 포스트》 12월호 화보"],
+    playList: ["2019 연극 〈빛바랜 초대장〉 '수연' 역"],
+    cfList: ["2025 마루가구 TV CF", "2023 루미에르 코스메틱 바디라인 광고", "2022 청솔제약 비타민 광고"],
+    bookList: ["2025 《라 비 서울》 3월호 커버 화보", "2023 《스타일 포스트》 12월호 화보"],
     imageCount: 3,
     palette: ["#f3dcd3", "#b3705b"],
   },
@@ -286,15 +282,15 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ename: "JIN HA RAM",
     birthday: "2004.05.09",
     cm: "184",
-    insta: "https://www.instagram.com/haram.jin_/",
-    school: ["서울예술대학교 연기과 재학", "한림예술고등학교 연기과 졸업"],
-    win: ["2025 제11회 청춘단편영화제 신인연기상"],
-    hobby: ["태권도", "힙합 댄스", "랩"],
-    movie: ["2025 단편영화 〈첫차를 기다리며〉 주연 '도진' 역"],
-    drama: ["2026 MBC 〈빛나는 오답〉 조연 '서강' 역", "2025 웹드라마 〈기숙사 304호〉 조연 '민규' 역"],
-    play: ["2024 연극 〈열아홉 번째 여름〉 '지훈' 역"],
-    cf: ["2026 에어핏 운동화 온라인 광고", "2025 블루웨이브 스포츠음료 광고"],
-    book: ["2026 《레이어드》 6월호 신인 화보"],
+    insta: "https://instagram.example/haram.jin_/",
+    schoolList: ["서울예술대학교 연기과 재학", "한림예술고등학교 연기과 졸업"],
+    winList: ["2025 제11회 청춘단편영화제 신인연기상"],
+    hobbyList: ["태권도", "힙합 댄스", "랩"],
+    movieList: ["2025 단편영화 〈첫차를 기다리며〉 주연 '도진' 역"],
+    dramaList: ["2026 MBC 〈빛나는 오답〉 조연 '서강' 역", "2025 웹드라마 〈기숙사 304호〉 조연 '민규' 역"],
+    playList: ["2024 연극 〈열아홉 번째 여름〉 '지훈' 역"],
+    cfList: ["2026 에어핏 운동화 온라인 광고", "2025 블루웨이브 스포츠음료 광고"],
+    bookList: ["2026 《레이어드》 6월호 신인 화보"],
     imageCount: 5,
     palette: ["#dfe3f3", "#5d66a0"],
   },
@@ -386,7 +382,7 @@ export const DEMO_NOTICES: DemoPost[] = [
     title: "2027 상반기 신인 배우 공개 오디션 안내",
     writeDay: "2026-11-20",
     imageLabel: "OPEN AUDITION",
-    html: `<p>WE ENTERTAINMENT가 함께 꿈을 키워 갈 신인 배우를 찾습니다. 연기에 대한 뜨거운 욕구와 자신만의 경험을 이야기로 풀어낼 수 있는 분이라면 경력과 관계없이 누구나 지원하실 수 있습니다.</p><p>{{IMAGE}}</p><h2>모집 개요</h2><ul><li>모집 분야: 영화·드라마·연극 연기자 (성별 무관)</li><li>지원 자격: 2010년 12월 31일 이전 출생자, 경력 무관 (미성년자는 보호자 동의서 필수)</li><li>접수 기간: 2026년 12월 1일(화) ~ 12월 31일(목) 자정까지</li><li>접수 방법: 이메일 접수 (<a href="mailto:audition@we-entertainment.co.kr">audition@we-entertainment.co.kr</a>)</li></ul><h2>제출 서류</h2><ol><li>지원서 1부 (오디션 페이지에서 양식 내려받기)</li><li>최근 3개월 이내에 촬영한 정면 사진과 전신 사진 각 1장 (보정 최소화)</li><li>1분 이내의 자유 연기 영상 (휴대전화 촬영 가능)</li></ol><h2>전형 절차</h2><p>1차 서류 및 영상 심사, 2차 실기 오디션(2027년 1월 23일(토) 예정), 3차 미팅과 최종 합격자 발표 순서로 진행됩니다. 1차 합격자에게는 2027년 1월 15일(금)까지 개별 연락을 드리며, 불합격자에게는 따로 연락드리지 않는 점 양해 부탁드립니다.</p><blockquote><strong>WE ENTERTAINMENT는 오디션 과정에서 어떠한 명목으로도 비용을 요구하지 않습니다.</strong> 오디션 응시료, 프로필 촬영비, 연기 레슨비 등을 요구받으셨다면 즉시 대표 번호(02-545-7070)로 알려 주시기 바랍니다.</blockquote><p>제출하신 서류와 영상은 심사 목적으로만 사용되며, 전형이 끝난 뒤 6개월 이내에 안전하게 파기됩니다. 여러분의 많은 지원을 기다립니다.</p>`,
+    html: `<p>WE ENTERTAINMENT가 함께 꿈을 키워 갈 신인 배우를 찾습니다. 연기에 대한 뜨거운 욕구와 자신만의 경험을 이야기로 풀어낼 수 있는 분이라면 경력과 관계없이 누구나 지원하실 수 있습니다.</p><p>{{IMAGE}}</p><h2>모집 개요</h2><ul><li>모집 분야: 영화·드라마·연극 연기자 (성별 무관)</li><li>지원 자격: 2010년 12월 31일 이전 출생자, 경력 무관 (미성년자는 보호자 동의서 필수)</li><li>접수 기간: 2026년 12월 1일(화) ~ 12월 31일(목) 자정까지</li><li>접수 방법: 이메일 접수 (<a href="mailto:${DEMO_CONTACT.auditionEmail}">${DEMO_CONTACT.auditionEmail}</a>)</li></ul><h2>제출 서류</h2><ol><li>지원서 1부 (오디션 페이지에서 양식 내려받기)</li><li>최근 3개월 이내에 촬영한 정면 사진과 전신 사진 각 1장 (보정 최소화)</li><li>1분 이내의 자유 연기 영상 (휴대전화 촬영 가능)</li></ol><h2>전형 절차</h2><p>1차 서류 및 영상 심사, 2차 실기 오디션(2027년 1월 23일(토) 예정), 3차 미팅과 최종 합격자 발표 순서로 진행됩니다. 1차 합격자에게는 2027년 1월 15일(금)까지 개별 연락을 드리며, 불합격자에게는 따로 연락드리지 않는 점 양해 부탁드립니다.</p><blockquote><strong>WE ENTERTAINMENT는 오디션 과정에서 어떠한 명목으로도 비용을 요구하지 않습니다.</strong> 오디션 응시료, 프로필 촬영비, 연기 레슨비 등을 요구받으셨다면 즉시 대표 번호(${DEMO_CONTACT.phone})로 알려 주시기 바랍니다.</blockquote><p>제출하신 서류와 영상은 심사 목적으로만 사용되며, 전형이 끝난 뒤 6개월 이내에 안전하게 파기됩니다. 여러분의 많은 지원을 기다립니다.</p>`,
   },
   {
     kind: "notice",
@@ -398,7 +394,7 @@ export const DEMO_NOTICES: DemoPost[] = [
     kind: "notice",
     title: "소속 배우 사칭 계정 및 허위 캐스팅 제의 주의 안내",
     writeDay: "2026-07-15",
-    html: `<p>최근 WE ENTERTAINMENT 소속 배우 또는 직원을 사칭한 SNS 계정과 메신저를 통해 개인정보나 금전을 요구하는 사례가 잇따라 확인되고 있어 각별한 주의를 부탁드립니다.</p><h2>확인된 피해 사례</h2><ul><li>배우 본인을 사칭해 팬에게 개인 메시지를 보내고 선물이나 송금을 요구하는 경우</li><li>회사 캐스팅 담당자를 사칭해 오디션 참가비, 프로필 촬영비, 교육비 등을 요구하는 경우</li><li>회사 로고와 배우 사진을 무단으로 사용해 팬미팅, 사인회 등 허위 행사의 티켓을 판매하는 경우</li></ul><h2>공식 채널 확인 방법</h2><p>소속 배우의 공식 SNS 계정은 홈페이지 각 배우 프로필 페이지에 연결된 계정이 유일합니다. 회사의 공식 연락은 대표 번호(02-545-7070)와 <strong>@we-entertainment.co.kr</strong> 주소의 이메일로만 이루어지며, 개인 메신저나 SNS 메시지로 캐스팅을 제안하거나 비용을 요구하는 일은 <u>절대 없습니다</u>.</p><blockquote>배우는 팬 여러분께 개인적으로 연락해 금전이나 선물, 개인정보를 요구하지 않습니다. 의심스러운 연락을 받으셨다면 응답하지 마시고 회사로 먼저 확인해 주세요.</blockquote><p>사칭 계정을 발견하시면 해당 계정 주소와 화면 캡처를 첨부해 <a href="mailto:contact@we-entertainment.co.kr">contact@we-entertainment.co.kr</a>로 제보해 주시기 바랍니다. 회사는 확인된 사칭 계정에 대해 플랫폼 신고와 함께 법적 조치를 포함한 강경한 대응을 이어 가겠습니다. 피해 예방을 위해 주변에도 널리 알려 주시면 감사하겠습니다.</p>`,
+    html: `<p>최근 WE ENTERTAINMENT 소속 배우 또는 직원을 사칭한 SNS 계정과 메신저를 통해 개인정보나 금전을 요구하는 사례가 잇따라 확인되고 있어 각별한 주의를 부탁드립니다.</p><h2>확인된 피해 사례</h2><ul><li>배우 본인을 사칭해 팬에게 개인 메시지를 보내고 선물이나 송금을 요구하는 경우</li><li>회사 캐스팅 담당자를 사칭해 오디션 참가비, 프로필 촬영비, 교육비 등을 요구하는 경우</li><li>회사 로고와 배우 사진을 무단으로 사용해 팬미팅, 사인회 등 허위 행사의 티켓을 판매하는 경우</li></ul><h2>공식 채널 확인 방법</h2><p>소속 배우의 공식 SNS 계정은 홈페이지 각 배우 프로필 페이지에 연결된 계정이 유일합니다. 회사의 공식 연락은 대표 번호(${DEMO_CONTACT.phone})와 <strong>@we-entertainment.example</strong> 주소의 이메일로만 이루어지며, 개인 메신저나 SNS 메시지로 캐스팅을 제안하거나 비용을 요구하는 일은 <u>절대 없습니다</u>.</p><blockquote>배우는 팬 여러분께 개인적으로 연락해 금전이나 선물, 개인정보를 요구하지 않습니다. 의심스러운 연락을 받으셨다면 응답하지 마시고 회사로 먼저 확인해 주세요.</blockquote><p>사칭 계정을 발견하시면 해당 계정 주소와 화면 캡처를 첨부해 <a href="mailto:${DEMO_CONTACT.email}">${DEMO_CONTACT.email}</a>로 제보해 주시기 바랍니다. 회사는 확인된 사칭 계정에 대해 플랫폼 신고와 함께 법적 조치를 포함한 강경한 대응을 이어 가겠습니다. 피해 예방을 위해 주변에도 널리 알려 주시면 감사하겠습니다.</p>`,
   },
   {
     kind: "notice",
@@ -429,13 +425,13 @@ export const DEMO_NOTICES: DemoPost[] = [
     title: "매니지먼트팀·홍보팀 신입 및 경력 채용 공고",
     writeDay: "2025-11-10",
     imageLabel: "TEAM OFFICE",
-    html: `<p>배우의 꿈을 가장 가까이에서 함께 만들어 갈 새로운 동료를 찾습니다. WE ENTERTAINMENT는 'Want and Experience'라는 모토 아래 배우 한 사람 한 사람의 욕구와 경험을 존중하며 일하는 회사입니다.</p><p>{{IMAGE}}</p><h2>모집 부문</h2><ul><li><strong>매니지먼트팀 (신입·경력, 2명)</strong> - 배우 스케줄 관리, 촬영 현장 진행, 작품 및 광고 섭외 지원</li><li><strong>홍보팀 (경력 3년 이상, 1명)</strong> - 보도자료 작성, 언론 대응, 공식 SNS 운영</li></ul><h2>자격 요건 및 우대 사항</h2><ul><li>매니지먼트팀: 1종 보통 운전면허 소지자, 주말 및 야간 현장 근무 가능자</li><li>홍보팀: 엔터테인먼트 또는 방송 분야 홍보 실무 경력 3년 이상</li><li>공통 우대: 영어 또는 일본어 가능자, 영화·드라마·연극에 대한 깊은 관심과 이해</li></ul><h2>전형 절차</h2><ol><li>서류 전형: 이력서, 자기소개서 (자유 양식)</li><li>1차 실무 면접</li><li>2차 임원 면접 및 처우 협의</li></ol><p>접수 기간은 2025년 11월 10일(월)부터 11월 28일(금)까지이며, 지원 서류는 <a href="mailto:contact@we-entertainment.co.kr">contact@we-entertainment.co.kr</a>로 보내 주시기 바랍니다. 메일 제목은 '[지원 부문] 이름' 형식으로 작성해 주세요. 서류 합격자에 한해 개별적으로 연락을 드립니다.</p>`,
+    html: `<p>배우의 꿈을 가장 가까이에서 함께 만들어 갈 새로운 동료를 찾습니다. WE ENTERTAINMENT는 'Want and Experience'라는 모토 아래 배우 한 사람 한 사람의 욕구와 경험을 존중하며 일하는 회사입니다.</p><p>{{IMAGE}}</p><h2>모집 부문</h2><ul><li><strong>매니지먼트팀 (신입·경력, 2명)</strong> - 배우 스케줄 관리, 촬영 현장 진행, 작품 및 광고 섭외 지원</li><li><strong>홍보팀 (경력 3년 이상, 1명)</strong> - 보도자료 작성, 언론 대응, 공식 SNS 운영</li></ul><h2>자격 요건 및 우대 사항</h2><ul><li>매니지먼트팀: 1종 보통 운전면허 소지자, 주말 및 야간 현장 근무 가능자</li><li>홍보팀: 엔터테인먼트 또는 방송 분야 홍보 실무 경력 3년 이상</li><li>공통 우대: 영어 또는 일본어 가능자, 영화·드라마·연극에 대한 깊은 관심과 이해</li></ul><h2>전형 절차</h2><ol><li>서류 전형: 이력서, 자기소개서 (자유 양식)</li><li>1차 실무 면접</li><li>2차 임원 면접 및 처우 협의</li></ol><p>접수 기간은 2025년 11월 10일(월)부터 11월 28일(금)까지이며, 지원 서류는 <a href="mailto:${DEMO_CONTACT.email}">${DEMO_CONTACT.email}</a>로 보내 주시기 바랍니다. 메일 제목은 '[지원 부문] 이름' 형식으로 작성해 주세요. 서류 합격자에 한해 개별적으로 연락을 드립니다.</p>`,
   },
   {
     kind: "notice",
     title: "배우 프로필 접수 방식 변경 안내",
     writeDay: "2025-09-01",
-    html: `<p>2025년 9월부터 배우 프로필과 오디션 지원서는 <strong>이메일로만</strong> 접수합니다.</p><p>회사로 직접 방문하시거나 우편으로 보내 주신 프로필은 더 이상 검토가 어려우며, 분실 위험이 있어 반송도 해 드릴 수 없습니다. 지원서 양식은 오디션 페이지에서 내려받으신 뒤 audition@we-entertainment.co.kr로 보내 주시기 바랍니다. 상시 접수된 프로필은 검토 후 작품과 회사 계획에 맞는 분께 개별적으로 연락드립니다.</p>`,
+    html: `<p>2025년 9월부터 배우 프로필과 오디션 지원서는 <strong>이메일로만</strong> 접수합니다.</p><p>회사로 직접 방문하시거나 우편으로 보내 주신 프로필은 더 이상 검토가 어려우며, 분실 위험이 있어 반송도 해 드릴 수 없습니다. 지원서 양식은 오디션 페이지에서 내려받으신 뒤 ${DEMO_CONTACT.auditionEmail}로 보내 주시기 바랍니다. 상시 접수된 프로필은 검토 후 작품과 회사 계획에 맞는 분께 개별적으로 연락드립니다.</p>`,
   },
   {
     kind: "notice",
@@ -447,7 +443,7 @@ export const DEMO_NOTICES: DemoPost[] = [
     kind: "notice",
     title: "WE ENTERTAINMENT 공식 유튜브 채널 개설 안내",
     writeDay: "2025-04-14",
-    html: `<p>WE ENTERTAINMENT 공식 유튜브 채널이 문을 열었습니다. 촬영장 비하인드, 배우 인터뷰, 화보 메이킹 영상 등 배우들의 다양한 모습을 가장 먼저 만나 보실 수 있습니다.</p><p>채널 주소: <a href="https://www.youtube.com/@we_entertainment">youtube.com/@we_entertainment</a></p><p>구독과 알림 설정으로 많은 관심 부탁드립니다.</p>`,
+    html: `<p>WE ENTERTAINMENT 공식 유튜브 채널이 문을 열었습니다. 촬영장 비하인드, 배우 인터뷰, 화보 메이킹 영상 등 배우들의 다양한 모습을 가장 먼저 만나 보실 수 있습니다.</p><p>채널 주소: <a href="${DEMO_CONTACT.youtube}">youtube.example/@we_entertainment</a></p><p>구독과 알림 설정으로 많은 관심 부탁드립니다.</p>`,
   },
   {
     kind: "notice",

@@ -3,6 +3,8 @@ import { artistImages, artists, posts, siteSettings } from "../../../drizzle/sch
 import type { Database } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { deleteMedia, storeImage } from "../media/media.server";
+import { pickArtistFields } from "../../domain/artist-fields";
+import { derivePostContent } from "../posts/post-content.server";
 import { sanitizePostHtml } from "../posts/sanitize.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "./demo-content.server";
@@ -57,19 +59,7 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
       const [row] = await tx
         .insert(artists)
         .values({
-          name: artist.name,
-          ename: artist.ename,
-          birthday: artist.birthday,
-          cm: artist.cm,
-          insta: artist.insta,
-          schoolList: artist.school,
-          winList: artist.win,
-          hobbyList: artist.hobby,
-          movieList: artist.movie,
-          dramaList: artist.drama,
-          playList: artist.play,
-          cfList: artist.cf,
-          bookList: artist.book,
+          ...pickArtistFields(artist),
           displayOrder: i + 1,
         })
         .returning({ id: artists.id });
@@ -83,10 +73,12 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
       const html = imageUrl
         ? post.html.replace("{{IMAGE}}", `<img src="${imageUrl}" alt="${post.imageLabel ?? ""}">`)
         : post.html;
+      const content = sanitizePostHtml(html);
       await tx.insert(posts).values({
         kind: post.kind,
         title: post.title,
-        content: sanitizePostHtml(html),
+        content,
+        ...(await derivePostContent(tx, content)),
         writeDay: post.writeDay,
         createdAt: new Date(`${post.writeDay}T10:00:00+09:00`),
         updatedAt: new Date(`${post.writeDay}T10:00:00+09:00`),

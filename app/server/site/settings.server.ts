@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { siteSettings } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
-import { z } from "zod";
+import { DEMO_CONTACT } from "../seed/demo-content.server";
 
 /** Contact details, map position and social links: the one place the site reads them from. */
 export const siteSettingsSchema = z.object({
@@ -18,6 +20,11 @@ export const siteSettingsSchema = z.object({
     /** The third icon is only shown when this is set. */
     blog: z.url({ protocol: /^https?$/ }).nullable(),
   }),
+  /**
+   * Settings that still hold the demo's placeholder values ("address", "social.instagram", ...): the
+   * settings page shows them as "to be replaced"; saving a real value takes it off this list.
+   */
+  demoFields: z.array(z.string()).default([]),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -27,17 +34,27 @@ const SETTINGS_KEY = "site";
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   companyName: "위이엔터테인먼트",
   companyNameEn: "WE ENTERTAINMENT",
+  address: DEMO_CONTACT.address,
+  phone: DEMO_CONTACT.phone,
+  email: DEMO_CONTACT.email,
+  auditionEmail: DEMO_CONTACT.auditionEmail,
+  businessHours: "평일 10:00 - 18:00 (주말·공휴일 휴무)",
+  map: { lat: 37.524283, lng: 127.037825 },
+  social: { instagram: DEMO_CONTACT.instagram, youtube: DEMO_CONTACT.youtube, blog: null },
+  demoFields: ["address", "phone", "email", "auditionEmail", "map", "social.instagram", "social.youtube"],
+};
+
+/**
+ * Values earlier versions stored as defaults, which looked like a real company's. Where a stored
+ * setting still holds one, it is replaced by the demo value and marked as demo (`upgradeDemoSettings`).
+ */
+const LEGACY_DEFAULTS: Record<string, unknown> = {
   address: "서울특별시 강남구 도산대로 317, 7층 (신사동)",
   phone: "02-545-7070",
   email: "contact@we-entertainment.co.kr",
   auditionEmail: "audition@we-entertainment.co.kr",
-  businessHours: "평일 10:00 - 18:00 (주말·공휴일 휴무)",
-  map: { lat: 37.524283, lng: 127.037825 },
-  social: {
-    instagram: "https://www.instagram.com/we_entertainment_official/",
-    youtube: "https://www.youtube.com/@we_entertainment",
-    blog: null,
-  },
+  "social.instagram": "https://www.instagram.com/we_entertainment_official/",
+  "social.youtube": "https://www.youtube.com/@we_entertainment",
 };
 
 /** Stores the default settings if none exist yet; never overwrites an administrator's values. */
@@ -46,12 +63,35 @@ export async function ensureSiteSettings(db: Database): Promise<void> {
     .insert(siteSettings)
     .values({ key: SETTINGS_KEY, value: DEFAULT_SITE_SETTINGS })
     .onConflictDoNothing({ target: siteSettings.key });
+  await upgradeDemoSettings(db);
+}
+
+/** Replaces stored legacy defaults (see LEGACY_DEFAULTS) with the demo values, marked as demo. */
+async function upgradeDemoSettings(db: Database): Promise<void> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY));
+  const stored = row?.value as Record<string, unknown> | undefined;
+  if (!stored) return;
+  const next = structuredClone(stored) as Record<string, unknown> & { social?: Record<string, unknown>; demoFields?: string[] };
+  const demoFields = new Set(next.demoFields ?? []);
+  let changed = false;
+  for (const [field, legacy] of Object.entries(LEGACY_DEFAULTS)) {
+    const [group, key] = field.includes(".") ? (field.split(".") as [string, string]) : [null, field];
+    const holder = (group ? next[group] : next) as Record<string, unknown> | undefined;
+    if (!holder || holder[key] !== legacy) continue;
+    const defaults = (group ? DEFAULT_SITE_SETTINGS[group as "social"] : DEFAULT_SITE_SETTINGS) as unknown as Record<string, unknown>;
+    holder[key] = defaults[key];
+    demoFields.add(field);
+    changed = true;
+  }
+  if (!changed) return;
+  next.demoFields = [...demoFields];
+  await db.update(siteSettings).set({ value: next, updatedAt: new Date() }).where(eq(siteSettings.key, SETTINGS_KEY));
 }
 
 /** The site settings; falls back to the defaults for anything missing or malformed. */
 export async function getSiteSettings(db: Database): Promise<SiteSettings> {
-  const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
-  const stored = rows.find((r) => r.key === SETTINGS_KEY)?.value;
+  const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY));
+  const stored = rows[0]?.value;
   const parsed = siteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, ...(stored as object | undefined) });
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
 }

@@ -1,5 +1,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { artists, posts } from "../../../drizzle/schema";
+import { postDetailPath } from "../../domain/post-kinds";
+import { artistPath, SITEMAP_STATIC_PATHS } from "../../domain/site-routes";
 import type { Database } from "../platform/db.server";
 
 export interface SitemapEntry {
@@ -7,9 +9,7 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const STATIC_PAGES = ["/", "/company", "/artist", "/audition", "/pr", "/news", "/notice"];
-
-/** Every public page: the fixed ones, each visible artist and each post. */
+/** Every public page: the fixed ones of the route table, each visible artist and each post. */
 export async function listSitemapEntries(db: Database): Promise<SitemapEntry[]> {
   const artistRows = await db
     .select({ name: artists.name, updatedAt: artists.updatedAt })
@@ -21,11 +21,8 @@ export async function listSitemapEntries(db: Database): Promise<SitemapEntry[]> 
     .from(posts)
     .orderBy(desc(posts.writeDay), desc(posts.id));
   return [
-    ...STATIC_PAGES.map((path) => ({ path })),
-    ...artistRows.map((a) => ({ path: `/artist/${encodeURIComponent(a.name)}`, lastmod: a.updatedAt.toISOString().slice(0, 10) })),
-    ...postRows.map((p) => ({
-      path: `/${p.kind === "news" ? "newsDetail" : "noticeDetail"}/${p.id}`,
-      lastmod: p.updatedAt.toISOString().slice(0, 10),
-    })),
+    ...SITEMAP_STATIC_PATHS.map((path) => ({ path })),
+    ...artistRows.map((a) => ({ path: artistPath(a.name), lastmod: a.updatedAt.toISOString().slice(0, 10) })),
+    ...postRows.map((p) => ({ path: postDetailPath(p.kind, p.id), lastmod: p.updatedAt.toISOString().slice(0, 10) })),
   ];
 }

@@ -1,15 +1,15 @@
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
-import type { Route } from "./+types/admin-api-tokens";
-import { formatKoreanDate } from "../lib/preview";
-import { createApiToken, listApiTokens, revokeApiToken } from "../server/auth/api-tokens.server";
-import { recordAudit } from "../server/platform/audit.server";
-import { getAdminSession, requireAdminPage } from "../server/auth/sessions.server";
-import { getRequestContext } from "../server/http/context.server";
+import type { Route } from "./+types/api-tokens";
+import { formatKoreanDate } from "../../lib/preview";
+import { createApiToken, listApiTokens, revokeApiToken } from "../../server/auth/api-tokens.server";
+import { adminActor, requireAdminPage } from "../../server/http/admin-forms.server";
+import { getRequestContext } from "../../server/http/context.server";
+import { EyebrowHeading } from "../../components/eyebrow-heading";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { runtime, method } = getRequestContext(context);
-  const session = await requireAdminPage(runtime.db, runtime.sessionSecret, request, method);
+  const ctx = getRequestContext(context);
+  const { runtime } = ctx;
+  const session = await requireAdminPage(ctx, request);
   if (!session) return { tokens: [] };
   const tokens = await listApiTokens(runtime.db);
   return {
@@ -23,26 +23,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const nameSchema = z.string().trim().min(1, "토큰 이름을 입력해 주세요.").max(60, "토큰 이름은 60자 이내로 입력해 주세요.");
-
 export async function action({ context, request }: Route.ActionArgs) {
-  const { runtime } = getRequestContext(context);
-  const session = await getAdminSession(runtime.db, runtime.sessionSecret, request);
+  const ctx = getRequestContext(context);
+  const session = await ctx.adminSession();
   if (!session) return data({ error: "로그인이 만료되었습니다. 다시 로그인해 주세요.", created: null }, { status: 401 });
   const form = await request.formData();
+  const actor = adminActor(session);
   if (form.get("intent") === "revoke") {
     const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || !(await revokeApiToken(runtime.db, id))) {
+    if (!Number.isInteger(id) || !(await revokeApiToken(ctx.runtime, actor, id))) {
       return data({ error: "이미 폐기되었거나 없는 토큰입니다.", created: null }, { status: 404 });
     }
-    await recordAudit(runtime.db, { adminId: session.adminId, action: "revoke", entity: "api-token", entityId: id });
     return { error: null, created: null };
   }
-  const name = nameSchema.safeParse(form.get("name") ?? "");
-  if (!name.success) return data({ error: name.error.issues[0]!.message, created: null }, { status: 400 });
-  const created = await createApiToken(runtime.db, name.data);
-  await recordAudit(runtime.db, { adminId: session.adminId, action: "create", entity: "api-token", entityId: created.id });
-  return { error: null, created: { name: name.data, token: created.token } };
+  const created = await createApiToken(ctx.runtime, actor, form.get("name") ?? "");
+  if (created.status === "invalid") return data({ error: created.message, created: null }, { status: 400 });
+  return { error: null, created: { name: created.name, token: created.token } };
 }
 
 export function meta() {
@@ -54,12 +50,7 @@ export default function AdminApiTokens({ loaderData, actionData }: Route.Compone
   const busy = navigation.state === "submitting";
   return (
     <section className="admin-editor" aria-labelledby="tokens-title">
-      <header className="admin-editor__header">
-        <p className="admin-editor__eyebrow">ADMIN</p>
-        <h1 id="tokens-title" className="admin-editor__title">
-          API 토큰
-        </h1>
-      </header>
+      <EyebrowHeading look="admin" eyebrow="ADMIN" title="API 토큰" id="tokens-title" />
       <p>
         외부 프로그램이 <code>/api/we</code> 쓰기 요청을 보낼 때 <code>Authorization: Bearer 토큰</code> 헤더로 사용합니다. 토큰은 만들 때 한 번만
         보여 드리며, 필요 없어지면 폐기해 주세요.

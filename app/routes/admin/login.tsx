@@ -1,14 +1,13 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import type { Route } from "./+types/admin-login";
-import { fieldErrors, loginSchema } from "../domain/schemas";
-import { getAdminSession, safeRedirectPath, signIn } from "../server/auth/sessions.server";
-import { getRequestContext } from "../server/http/context.server";
-import { setFlash } from "../server/http/flash.server";
+import type { Route } from "./+types/login";
+import { fieldErrors, loginSchema } from "../../domain/schemas";
+import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
+import { getRequestContext } from "../../server/http/context.server";
+import { setFlash } from "../../server/http/flash.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { runtime } = getRequestContext(context);
-  const session = await getAdminSession(runtime.db, runtime.sessionSecret, request);
+  const session = await getRequestContext(context).adminSession();
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
   return { alreadySignedIn: session !== null, redirectTo };
 }

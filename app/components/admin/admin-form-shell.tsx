@@ -1,0 +1,138 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { withParticle } from "../../domain/korean";
+import { PATHS } from "../../domain/site-routes";
+import type { AdminFormReply } from "../../lib/admin-form-reply";
+import type { useEditorDraft } from "../../lib/use-editor-draft";
+import { LeaveGuard } from "../leave-guard";
+import { EyebrowHeading } from "../eyebrow-heading";
+
+/**
+ * The frame of every admin editor: heading, the notice of a restored local draft, the error banner
+ * (with "sign in again in a new window" when the session expired and "see the latest version" after a
+ * conflict), the form, and the guard against leaving with unsaved changes.
+ */
+export function AdminFormShell({
+  title,
+  reply,
+  draft,
+  draftNoun,
+  latest,
+  children,
+}: {
+  title: string;
+  reply: AdminFormReply<unknown> | undefined;
+  draft: Pick<ReturnType<typeof useEditorDraft>, "restored" | "discardDraft" | "blocker">;
+  /** What a restored draft is called: "임시 글", "임시 입력". */
+  draftNoun: string;
+  /** Where the latest saved version is seen after a conflict, and the link's text. */
+  latest: { href: string; label: string } | null;
+  children: ReactNode;
+}) {
+  return (
+    <section className="admin-editor" aria-labelledby="editor-title">
+      <EyebrowHeading look="admin" eyebrow="ADMIN" title={title} id="editor-title" />
+      {draft.restored ? (
+        <p className="form-notice" role="status">
+          저장하지 않은 {withParticle(draftNoun, "을/를")} 불러왔습니다.{" "}
+          <button type="button" className="link-button" onClick={draft.discardDraft}>
+            {draftNoun} 지우기
+          </button>
+        </p>
+      ) : null}
+      {reply?.formError ? (
+        <div className="form-error" role="alert">
+          <p>{reply.formError}</p>
+          {reply.expired ? (
+            <p>
+              <a href={PATHS.adminLogin} target="_blank" rel="noopener">
+                새 창에서 로그인하기
+              </a>
+            </p>
+          ) : null}
+          {reply.conflictVersion !== null && latest ? (
+            <p>
+              <a href={latest.href} target="_blank" rel="noopener">
+                {latest.label}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {children}
+      <LeaveGuard blocker={draft.blocker} />
+    </section>
+  );
+}
+
+/** Cancel, "save mine anyway" after a conflict, and save. */
+export function FormActions({ cancelTo, saving, conflictVersion, busy = false }: { cancelTo: string; saving: boolean; conflictVersion: number | null | undefined; busy?: boolean }) {
+  return (
+    <div className="admin-form__actions">
+      <Link to={cancelTo} className="button button--ghost">
+        취소
+      </Link>
+      {conflictVersion != null ? (
+        <button type="submit" name="overwriteVersion" value={conflictVersion} className="button button--danger" disabled={saving}>
+          내 내용으로 저장
+        </button>
+      ) : null}
+      <button type="submit" name="intent" value="save" className="button" disabled={saving || busy}>
+        {saving ? "저장 중..." : "저장"}
+      </button>
+    </div>
+  );
+}
+
+/** A labelled text input with its error message. */
+export function TextField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  ...props
+}: { name: string; label: string; value: string; onChange: (value: string) => void; error: string | undefined } & Omit<
+  React.InputHTMLAttributes<HTMLInputElement>,
+  "name" | "value" | "onChange"
+>) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <input
+        name={name}
+        type="text"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${name}-error` : undefined}
+        {...props}
+      />
+      {error ? (
+        <span className="field__error" id={`${name}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </label>
+  );
+}
+
+/** "Delete this?" with cancel and a danger button (a deleted record cannot be brought back yet). */
+export function DeleteConfirm({ title, question, cancelTo }: { title: string; question: string; cancelTo: string }) {
+  return (
+    <section className="admin-editor admin-confirm" aria-labelledby="confirm-title">
+      <h1 id="confirm-title" className="admin-editor__title">
+        {title}
+      </h1>
+      <p>{question}</p>
+      <Form method="post" className="admin-form__actions">
+        <Link to={cancelTo} className="button button--ghost">
+          취소
+        </Link>
+        <button type="submit" name="intent" value="delete" className="button button--danger">
+          삭제
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistFields, type ArtistTextKey } from "../../domain/artist-fields";
+import { artistPath, PATHS } from "../../domain/site-routes";
+import { ImageSlots } from "../../islands/image-slots";
+import { ListField } from "../../islands/list-field";
+import type { AdminFormReply } from "../../lib/admin-form-reply";
+import { useEditorDraft } from "../../lib/use-editor-draft";
+import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
+
+/** What the artist form holds: the artist fields, visibility, order, and one image URL per slot. */
+export type ArtistFormValues = ArtistFields & { isVisible: boolean; displayOrder: string; images: string[] };
+
+/** Extra input attributes per text field (the labels and limits come from the descriptor). */
+const TEXT_INPUT_PROPS: Record<ArtistTextKey, Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange">> = {
+  name: { required: true, autoComplete: "off" },
+  ename: { lang: "en", autoComplete: "off" },
+  birthday: {},
+  cm: { inputMode: "numeric" },
+  insta: { type: "url" },
+};
+
+/**
+ * The artist form (spec §2, §5): text fields, visibility and order, five photo slots and the eight
+ * list fields, all from app/domain/artist-fields.ts.
+ */
+export function ArtistForm({
+  mode,
+  originalName,
+  saved,
+  version,
+  reply,
+}: {
+  mode: "create" | "edit";
+  originalName: string | null;
+  saved: ArtistFormValues;
+  version: number;
+  reply: AdminFormReply<ArtistFormValues> | undefined;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const draft = useEditorDraft<ArtistFormValues>(`artist:${originalName ?? "new"}`, saved, reply?.values ?? undefined);
+  const { values, setValues } = draft;
+  const [uploading, setUploading] = useState(false);
+  const fields = reply?.fields ?? {};
+  const set = <K extends keyof ArtistFormValues>(key: K, value: ArtistFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const profilePath = originalName ? artistPath(originalName) : PATHS.artists;
+
+  return (
+    <AdminFormShell
+      title={mode === "edit" ? "배우 정보 수정" : "배우 등록"}
+      reply={reply}
+      draft={draft}
+      draftNoun="임시 입력"
+      latest={{ href: profilePath, label: "최신 정보 새 창에서 보기" }}
+    >
+      <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
+        <input type="hidden" name="version" value={version} />
+        <div className="admin-form__grid">
+          {ARTIST_TEXT_FIELDS.map((field) => (
+            <TextField
+              key={field.key}
+              name={field.key}
+              label={field.key === "cm" ? `${field.label} (cm)` : field.label}
+              maxLength={field.maxLength}
+              placeholder={"placeholder" in field ? field.placeholder : undefined}
+              value={values[field.key]}
+              onChange={(value) => set(field.key, value)}
+              error={fields[field.key]}
+              {...TEXT_INPUT_PROPS[field.key]}
+            />
+          ))}
+          <label className="field">
+            <span className="field__label">표시 순서</span>
+            <input
+              name="displayOrder"
+              type="number"
+              min={0}
+              value={values.displayOrder}
+              onChange={(e) => set("displayOrder", e.target.value)}
+              aria-describedby="displayOrder-hint"
+            />
+            <span className="field__hint" id="displayOrder-hint">
+              작은 숫자가 먼저 보입니다. 비워 두면 맨 뒤에 놓입니다.
+            </span>
+            {fields.displayOrder ? <span className="field__error">{fields.displayOrder}</span> : null}
+          </label>
+          <label className="field field--checkbox">
+            <input name="isVisible" type="checkbox" value="1" checked={values.isVisible} onChange={(e) => set("isVisible", e.target.checked)} />
+            <span>사이트에 공개</span>
+          </label>
+        </div>
+
+        <ImageSlots urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
+        {fields.imgList ? <p className="field__error">{fields.imgList}</p> : null}
+
+        <div className="admin-form__lists">
+          {ARTIST_LIST_FIELD_INFO.map((field) => (
+            <ListField
+              key={field.key}
+              name={field.key}
+              label={field.label}
+              placeholder={field.placeholder}
+              entries={values[field.key]}
+              onChange={(entries) => set(field.key, entries)}
+              error={fields[field.key]}
+            />
+          ))}
+        </div>
+
+        <FormActions cancelTo={profilePath} saving={saving} conflictVersion={reply?.conflictVersion} busy={uploading} />
+      </Form>
+    </AdminFormShell>
+  );
+}

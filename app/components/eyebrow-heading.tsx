@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+
+const BLOCKS = { page: "page-heading", section: "section-heading", admin: "admin-editor" } as const;
+
+/**
+ * A heading with the small English line above it ("OUR ACTORS" over "ARTIST"): pages (h1), home and
+ * contact sections (h2), and admin screens (h1 under "ADMIN").
+ */
+export function EyebrowHeading({
+  eyebrow,
+  title,
+  id,
+  look,
+  children,
+}: {
+  eyebrow: string;
+  title: ReactNode;
+  id?: string;
+  look: keyof typeof BLOCKS;
+  /** Shown under the heading (e.g. the administrator's links). */
+  children?: ReactNode;
+}) {
+  const block = BLOCKS[look];
+  const Title = look === "section" ? "h2" : "h1";
+  return (
+    <header className={look === "admin" ? "admin-editor__header" : block}>
+      <p className={`${block}__eyebrow`}>{eyebrow}</p>
+      <Title id={id} className={`${block}__title`}>
+        {title}
+      </Title>
+      {children}
+    </header>
+  );
+}

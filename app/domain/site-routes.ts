@@ -1,0 +1,131 @@
+/**
+ * Every address of the site in one list: the route table (app/routes.ts) is built from it, and the
+ * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
+ */
+import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
+
+/** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
+export type Audience = "public" | "admin" | "api" | "file";
+
+export interface SiteRoute {
+  /** Route pattern, e.g. "/artist/:name" ("/" is the index route). */
+  pattern: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** Route id, when one module serves several patterns. */
+  id?: string;
+  audience: Audience;
+  /** Listed in the sitemap as is (patterns with parameters are listed per record instead). */
+  sitemap?: boolean;
+}
+
+/** Fixed paths used in links. */
+export const PATHS = {
+  home: "/",
+  company: "/company",
+  artists: "/artist",
+  audition: "/audition",
+  pr: "/pr",
+  adminLogin: "/adminLogin",
+  adminLogout: "/adminLogout",
+  adminApiTokens: "/adminApiTokens",
+  adminArtist: "/adminActor",
+  openApi: "/api/openapi.json",
+  sitemap: "/sitemap.xml",
+} as const;
+
+/** Public profile page of an artist: "/artist/한서윤" (percent-encoded). */
+export function artistPath(name: string): string {
+  return `${PATHS.artists}/${encodeURIComponent(name)}`;
+}
+
+/** Admin artist form: "/adminActor" to add, "/adminActor/한서윤" to edit. */
+export function artistEditorPath(name?: string | null): string {
+  return name == null ? PATHS.adminArtist : `${PATHS.adminArtist}/${encodeURIComponent(name)}`;
+}
+
+const postRoutes = (kind: PostKind): SiteRoute[] => {
+  const info = POST_KIND_INFO[kind];
+  const api = (operation: keyof PostKindDescriptor["api"], file: string): SiteRoute => ({
+    pattern: apiPatternOf(kind, operation),
+    file,
+    id: `api-${info.api[operation]}`,
+    audience: "api",
+  });
+  return [
+    { pattern: info.listPath, file: "routes/post-list.tsx", id: `${kind}-list`, audience: "public", sitemap: true },
+    { pattern: info.detailPattern, file: "routes/post-detail.tsx", id: `${kind}-detail`, audience: "public" },
+    { pattern: info.editorPattern, file: "routes/admin/post-editor.tsx", id: `admin-${kind}-editor`, audience: "admin" },
+    api("list", "routes/api/post-list.ts"),
+    api("post", "routes/api/post.ts"),
+    api("get", "routes/api/post.ts"),
+    api("write", "routes/api/write-post.ts"),
+    api("update", "routes/api/update-post.ts"),
+    api("delete", "routes/api/delete-post.ts"),
+  ];
+};
+
+/** In the spec's order (§2), then sign-out and tokens, the JSON API (§7) and the crawler files. */
+export const SITE_ROUTES: readonly SiteRoute[] = [
+  { pattern: PATHS.home, file: "routes/home.tsx", audience: "public", sitemap: true },
+  { pattern: PATHS.company, file: "routes/company.tsx", audience: "public", sitemap: true },
+  { pattern: PATHS.artists, file: "routes/artist-list.tsx", audience: "public", sitemap: true },
+  { pattern: `${PATHS.artists}/:name`, file: "routes/artist-detail.tsx", audience: "public" },
+  { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", sitemap: true },
+  { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", sitemap: true },
+  ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
+  { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin" },
+  ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
+  { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin" },
+  { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin" },
+  { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
+  { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },
+  { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api" },
+  { pattern: "/api/we/addactor", file: "routes/api/add-actor.ts", audience: "api" },
+  { pattern: "/api/we/updateactor/:name", file: "routes/api/update-actor.ts", audience: "api" },
+  { pattern: "/api/we/deleteactor/:name", file: "routes/api/delete-actor.ts", audience: "api" },
+  ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "api")),
+  { pattern: "/api/img", file: "routes/api/img.ts", audience: "api" },
+  { pattern: PATHS.openApi, file: "routes/api/openapi.ts", audience: "api" },
+  { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api" },
+  { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file" },
+  { pattern: PATHS.sitemap, file: "routes/sitemap.ts", audience: "file" },
+];
+
+/** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */
+export function staticPrefix(pattern: string): string {
+  const cut = pattern.search(/\/[:*]/);
+  return cut === -1 ? pattern : pattern.slice(0, cut) || "/";
+}
+
+/** Path prefixes of every admin address (robots.txt keeps crawlers out; the page cache never stores them). */
+export const ADMIN_PATH_PREFIXES: readonly string[] = [
+  ...new Set(SITE_ROUTES.filter((r) => r.audience === "admin").map((r) => staticPrefix(r.pattern))),
+];
+
+/** Whether a request path belongs to the admin area (`.data` requests of its pages included). */
+export function isAdminPath(pathname: string): boolean {
+  const path = pathname.replace(/\.data$/, "");
+  return ADMIN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** Fixed public pages for the sitemap, in the spec's order. */
+export const SITEMAP_STATIC_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.sitemap).map((r) => r.pattern);
+
+/** Public paths that show a post (for change events: caches, CDN purges). */
+export function pathsShowingPost(kind: PostKind, postId: number): string[] {
+  return [
+    PATHS.pr,
+    POST_KIND_INFO[kind].listPath,
+    postDetailPath(kind, postId),
+    postApiPath(kind, "list"),
+    postApiPath(kind, "post", postId),
+    postApiPath(kind, "get", postId),
+    PATHS.sitemap,
+  ];
+}
+
+/** Public paths that show an artist (the home carousel and the roster included). */
+export function pathsShowingArtist(name: string): string[] {
+  return [PATHS.home, PATHS.artists, artistPath(name), "/api/we/actorList", `/api/we/actorList/${encodeURIComponent(name)}`, PATHS.sitemap];
+}

@@ -1,0 +1,36 @@
+import type { Route } from "./+types/artist-editor";
+import { DeleteConfirm } from "../../components/admin/admin-form-shell";
+import { ArtistForm } from "../../components/admin/artist-form";
+import { artistPath } from "../../domain/site-routes";
+import { handleArtistEditorAction, loadArtistEditor } from "../../server/artists/artist-editor.server";
+import { getRequestContext } from "../../server/http/context.server";
+
+/** /adminActor/{name?}: add, edit or delete an artist (spec §2). */
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadArtistEditor(getRequestContext(context), request, params.name);
+}
+
+export function action({ context, request, params }: Route.ActionArgs) {
+  return handleArtistEditorAction(getRequestContext(context), request, params.name);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.mode === "edit" ? "배우 정보 수정" : "배우 등록"} | WE ENTERTAINMENT 관리자` },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
+}
+
+export default function AdminArtistEditor({ loaderData, actionData }: Route.ComponentProps) {
+  const { originalName } = loaderData;
+  if (loaderData.confirmDelete && originalName) {
+    return (
+      <DeleteConfirm
+        title="배우 삭제"
+        question={`‘${originalName}’ 배우의 프로필을 삭제할까요? 삭제한 프로필은 되돌릴 수 없습니다.`}
+        cancelTo={artistPath(originalName)}
+      />
+    );
+  }
+  return <ArtistForm key={originalName ?? "new"} mode={loaderData.mode} originalName={originalName} saved={loaderData.values} version={loaderData.version} reply={actionData} />;
+}

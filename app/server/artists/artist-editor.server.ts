@@ -1,0 +1,124 @@
+import { data, redirect } from "react-router";
+import type { ArtistFormValues } from "../../components/admin/artist-form";
+import { ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, emptyArtistFields, pickArtistFields } from "../../domain/artist-fields";
+import { MAX_ARTIST_IMAGES } from "../../domain/constants";
+import { artistInputSchema, fieldErrors } from "../../domain/schemas";
+import { PATHS } from "../../domain/site-routes";
+import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { setFlash } from "../http/flash.server";
+import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
+import { ImageRejectedError } from "../media/media.server";
+import { uploadImage } from "../media/upload-image.server";
+import { getArtist } from "./artist-queries.server";
+import { deleteArtist, saveArtist } from "./artist-use-cases.server";
+
+/** The artist form's server side (routes/admin/artist-editor.tsx is the route module). */
+
+const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
+
+function emptyValues(): ArtistFormValues {
+  return { ...emptyArtistFields(), isVisible: true, displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
+}
+
+/** List entries from either form shape: one hidden input per entry, or a textarea with one per line. */
+function listEntries(form: FormData, name: string): string[] {
+  return form
+    .getAll(name)
+    .flatMap((v) => (typeof v === "string" ? v.split(/\r?\n/) : []))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
+}
+
+function valuesFromForm(form: FormData): ArtistFormValues {
+  return {
+    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, String(form.get(f.key) ?? "")])) as Pick<ArtistFormValues, (typeof ARTIST_TEXT_FIELDS)[number]["key"]>),
+    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, f)])) as Pick<ArtistFormValues, (typeof ARTIST_LIST_FIELDS)[number]>),
+    isVisible: form.get("isVisible") === "1",
+    displayOrder: String(form.get("displayOrder") ?? ""),
+    images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => (form.get(`removeImage${i}`) ? "" : String(form.get(`image${i}`) ?? ""))),
+  };
+}
+
+export async function loadArtistEditor(ctx: RequestContext, request: Request, name: string | undefined) {
+  const session = await requireAdminPage(ctx, request);
+  const mode = name === undefined ? ("create" as const) : ("edit" as const);
+  // Re-rendering a refused submission (no session): only what was typed (from the action), nothing stored.
+  if (!session || name === undefined) return { mode, values: emptyValues(), version: 0, originalName: name ?? null, confirmDelete: false };
+  const artist = await getArtist(ctx.runtime.db, name, { includeHidden: true });
+  if (!artist) throw data(null, { status: 404 });
+  const values: ArtistFormValues = {
+    ...pickArtistFields(artist),
+    isVisible: artist.isVisible,
+    displayOrder: String(artist.displayOrder),
+    images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
+  };
+  return { mode, values, version: artist.version, originalName: artist.name, confirmDelete: new URL(request.url).searchParams.has("delete") };
+}
+
+export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
+  const read = await readAdminForm<ArtistFormValues>(request, IMAGE_FILE_FIELDS);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const values = valuesFromForm(form);
+  const session = await ctx.adminSession();
+  if (!session) return replyExpired(values);
+  const actor = adminActor(session);
+
+  if (form.get("intent") === "delete") {
+    if (name === undefined || !(await deleteArtist(ctx.runtime, actor, name))) throw data(null, { status: 404 });
+    return redirect(PATHS.artists, { headers: { "Set-Cookie": await setFlash("artist-deleted") } });
+  }
+
+  // Photos sent with the form (no JavaScript) go through the media pipeline first, so a text error
+  // below does not cost the administrator the chosen photos: they come back as stored images.
+  const imageErrors: Record<number, string> = {};
+  for (const [i, field] of IMAGE_FILE_FIELDS.entries()) {
+    const file = form.get(field);
+    if (isOversizeUpload(file)) {
+      imageErrors[i] = OVERSIZE_MESSAGE;
+      continue;
+    }
+    if (!(file instanceof File) || file.size === 0) continue;
+    try {
+      values.images[i] = (await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()))).url;
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      imageErrors[i] = error.message;
+    }
+  }
+  const input = { ...pickArtistFields(values), imgList: values.images.filter(Boolean) };
+  if (Object.keys(imageErrors).length > 0) {
+    // The other fields are checked too, so every problem is shown at once.
+    const parsed = artistInputSchema.safeParse(input);
+    const status = Object.values(imageErrors).includes(OVERSIZE_MESSAGE) ? 413 : 400;
+    return replyWith(status, { formError: INVALID_MESSAGE, values, imageErrors, fields: parsed.success ? {} : fieldErrors(parsed.error) });
+  }
+
+  const order = values.displayOrder.trim();
+  const result = await saveArtist(ctx.runtime, actor, {
+    existingName: name ?? null,
+    input,
+    isVisible: values.isVisible,
+    displayOrder: order === "" ? null : Number(order),
+    expectedVersion: name === undefined ? null : expectedVersionOf(form),
+  });
+  switch (result.status) {
+    case "invalid":
+      return replyWith(400, { formError: INVALID_MESSAGE, values, fields: result.errors });
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "duplicate-name":
+      return replyWith(409, {
+        formError: "같은 이름의 배우가 이미 있습니다. 다른 이름을 입력해 주세요.",
+        values,
+        fields: { name: "같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)" },
+      });
+    case "unknown-image":
+      return replyWith(400, { formError: "사진 정보가 올바르지 않습니다. 사진을 다시 올려 주세요.", values });
+    case "conflict":
+      return replyConflict(values, "배우 정보", result.version);
+    case "saved":
+      return redirect(PATHS.artists, { headers: { "Set-Cookie": await setFlash(result.created ? "artist-created" : "artist-updated") } });
+  }
+}

@@ -1,0 +1,80 @@
+import { data, redirect } from "react-router";
+import { withParticle } from "../../domain/korean";
+import { PATHS } from "../../domain/site-routes";
+import type { AdminFormReply } from "../../lib/admin-form-reply";
+import type { AdminSession } from "../auth/sessions.server";
+import type { Actor } from "../platform/services.server";
+import type { RequestContext } from "./context.server";
+import { parseAdminForm, RequestBodyError } from "./uploads.server";
+
+/**
+ * What every admin form's action shares: the session check that keeps the text when it has expired,
+ * multipart parsing with its limits, and one reply shape (lib/admin-form-reply.ts) that the form
+ * shell (components/admin/admin-form-shell.tsx) shows.
+ */
+
+export const INVALID_MESSAGE = "입력한 내용을 확인해 주세요.";
+const EXPIRED_MESSAGE = "로그인이 만료되었습니다. 입력한 내용은 그대로 있습니다. 새 창에서 다시 로그인한 뒤 저장해 주세요.";
+
+/**
+ * For admin pages' loaders: the session, or a redirect to the sign-in page that comes back here. When
+ * the page is rendered after a refused submission (POST), there is no redirect: the action has
+ * already answered and the page must come back with what was typed.
+ */
+export async function requireAdminPage(ctx: RequestContext, request: Request): Promise<AdminSession | null> {
+  const session = await ctx.adminSession();
+  if (!session && ctx.method !== "GET" && ctx.method !== "HEAD") return null;
+  if (!session) {
+    const url = new URL(request.url);
+    throw redirect(`${PATHS.adminLogin}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return session;
+}
+
+/** The audit actor of a signed-in administrator using the admin pages. */
+export function adminActor(session: AdminSession): Actor {
+  return { adminId: session.adminId, via: "session" };
+}
+
+/** An action's answer with the form's reply and an HTTP status. */
+export function replyWith<V = never>(status: number, reply: Partial<AdminFormReply<V>> & { formError: string }) {
+  const full: AdminFormReply<V> = {
+    formError: reply.formError,
+    fields: reply.fields ?? {},
+    values: reply.values ?? null,
+    expired: reply.expired ?? false,
+    conflictVersion: reply.conflictVersion ?? null,
+    imageErrors: reply.imageErrors ?? {},
+  };
+  return data(full, { status });
+}
+
+/** The session expired while the administrator typed: answer with everything typed, never redirect. */
+export function replyExpired<V>(values: V | null) {
+  return replyWith(401, { formError: EXPIRED_MESSAGE, values, expired: true });
+}
+
+/** Somebody saved the same record since it was opened. `noun`: "글", "배우 정보". */
+export function replyConflict<V>(values: V, noun: string, currentVersion: number) {
+  const formError = `다른 곳에서 ${withParticle(`이 ${noun}`, "이/가")} 먼저 수정되었습니다. 입력한 내용은 그대로 있습니다. ${withParticle(`최신 ${noun}`, "을/를")} 새 창에서 확인한 뒤, 덮어쓰려면 ‘내 내용으로 저장’을 누르세요.`;
+  return replyWith(409, { formError, values, conflictVersion: currentVersion });
+}
+
+/**
+ * Reads an admin form (multipart, files only from `fileFields`, oversize files marked instead of
+ * failing the form). A body that cannot be read at all becomes a reply with its status.
+ */
+export async function readAdminForm<V>(request: Request, fileFields: readonly string[]): Promise<{ form: FormData } | { refused: ReturnType<typeof replyWith<V>> }> {
+  try {
+    return { form: await parseAdminForm(request, fileFields) };
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    return { refused: replyWith<V>(error.status, { formError: error.message }) };
+  }
+}
+
+/** "Save mine anyway" after a conflict carries the version the administrator has now seen. */
+export function expectedVersionOf(form: FormData): number {
+  const version = Number(form.get("overwriteVersion") ?? form.get("version"));
+  return Number.isInteger(version) ? version : -1;
+}

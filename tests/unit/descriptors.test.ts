@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS } from "../../app/domain/artist-fields";
+import { MAX_ARTIST_IMAGES } from "../../app/domain/constants";
+import { POST_KIND_INFO, POST_KINDS, postKindOfPattern } from "../../app/domain/post-kinds";
+import { MAX_CONTENT_LENGTH, MAX_ENTRY_LENGTH, MAX_LIST_ENTRIES, MAX_TITLE_LENGTH } from "../../app/domain/schemas";
+import { ADMIN_PATH_PREFIXES, isAdminPath, SITE_ROUTES } from "../../app/domain/site-routes";
+import routes from "../../app/routes";
+import { OPENAPI_DOCUMENT } from "../../app/server/api/openapi.server";
+import { MAX_UPLOAD_BYTES } from "../../app/server/media/media.server";
+
+type JsonSchema = { type?: string; maxLength?: number; minLength?: number; maxItems?: number; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; items?: JsonSchema; required?: string[] };
+const schemas = OPENAPI_DOCUMENT.components.schemas as unknown as Record<string, JsonSchema>;
+
+describe("one descriptor per concept", () => {
+  it("the route table is the routes descriptor, with the spec's paths", () => {
+    const paths = (routes as { path?: string; index?: boolean }[]).map((r) => (r.index ? "/" : `/${r.path}`));
+    expect(paths).toEqual(SITE_ROUTES.map((r) => r.pattern));
+    for (const path of ["/", "/company", "/artist", "/artist/:name", "/audition", "/pr", "/news", "/notice", "/newsDetail/:postId", "/noticeDetail/:postId", "/adminLogin", "/adminNewsWrite/:postId?", "/adminNoticeWrite/:postId?", "/adminActor/:name?"]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it("every admin address is known as such (robots.txt, page cache), including sign-out and tokens", () => {
+    expect(ADMIN_PATH_PREFIXES).toEqual(["/adminLogin", "/adminNewsWrite", "/adminNoticeWrite", "/adminActor", "/adminApiTokens", "/adminLogout"]);
+    expect(isAdminPath("/adminApiTokens")).toBe(true);
+    expect(isAdminPath("/adminActor/%ED%95%9C.data")).toBe(true);
+    expect(isAdminPath("/artist")).toBe(false);
+    expect(isAdminPath("/administrator")).toBe(false);
+  });
+
+  it("a route's post kind comes from its pattern, and an unknown pattern is an error, never a silent default", () => {
+    for (const kind of POST_KINDS) {
+      const info = POST_KIND_INFO[kind];
+      for (const pattern of [info.listPath, info.detailPattern, info.editorPattern, `/api/we/${info.api.list}`, `/api/we/${info.api.update}/:postId`]) {
+        expect(postKindOfPattern(pattern)).toBe(kind);
+        expect(postKindOfPattern(pattern.slice(1))).toBe(kind);
+      }
+    }
+    expect(() => postKindOfPattern("/api/we/writeblog")).toThrow(/No post kind/);
+  });
+
+  it("the OpenAPI schemas are generated from the zod input schemas: the same fields and limits", () => {
+    const post = schemas.PostInput!;
+    expect(post.required).toEqual(["title", "content"]);
+    expect(post.properties!.title).toMatchObject({ type: "string", minLength: 1, maxLength: MAX_TITLE_LENGTH });
+    expect(post.properties!.content).toMatchObject({ type: "string", maxLength: MAX_CONTENT_LENGTH });
+
+    const artist = schemas.ArtistInput!;
+    expect(Object.keys(artist.properties!).sort()).toEqual(
+      [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELD_INFO.map((f) => f.key), "imgList", "version"].sort(),
+    );
+    expect(artist.required).toEqual(["name"]);
+    for (const field of ARTIST_TEXT_FIELDS) expect(artist.properties![field.key], field.key).toMatchObject({ type: "string", maxLength: field.maxLength });
+    for (const field of ARTIST_LIST_FIELD_INFO) {
+      const [asArray, asString] = artist.properties![field.key]!.anyOf!;
+      expect(asArray, field.key).toMatchObject({ type: "array", maxItems: MAX_LIST_ENTRIES, items: { type: "string", maxLength: MAX_ENTRY_LENGTH } });
+      expect(asString, field.key).toMatchObject({ type: "string" });
+    }
+    expect(artist.properties!.imgList!.anyOf![0]).toMatchObject({ type: "array", maxItems: MAX_ARTIST_IMAGES });
+
+    const output = schemas.Artist!;
+    expect(output.required!.sort()).toEqual([...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELD_INFO.map((f) => f.key), "imgList", "version"].sort());
+    expect(JSON.stringify(OPENAPI_DOCUMENT.paths["/api/img"])).toContain(`${MAX_UPLOAD_BYTES / 1024 / 1024}MB`);
+  });
+
+  it("the admin form and the public page call the commercials list by the same name", () => {
+    expect(ARTIST_LIST_FIELD_INFO.find((f) => f.key === "cfList")).toMatchObject({ label: "광고", title: "CF" });
+  });
+});
