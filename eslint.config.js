@@ -27,4 +27,9 @@ export default tseslint.config(
     files: ["scripts/**", "tests/**"],
     rules: { "no-console": "off" },
   },
+  {
+    // Test fixtures and suite helpers (Playwright's `use`, `useAppServer`, `useTestDatabase`) are not React hooks.
+    files: ["tests/**/*.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
 );

@@ -3,13 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_ADMIN } from "./tests/e2e/credentials";
+import { TEST_ADMIN } from "./tests/setup/sign-in";
 
 // One free port and one fresh data directory per run, chosen once here and inherited by workers.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
-]).toString();
+// (The config is synchronous: tests/setup/free-port.ts runs as a script and prints the port.)
+process.env.E2E_PORT ??= execFileSync(process.execPath, ["tests/setup/free-port.ts"]).toString();
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "we-e2e-"));
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
@@ -85,8 +83,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: "",
-      ADMIN_ID: E2E_ADMIN.id,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_ID: TEST_ADMIN.id,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_LEVEL: "warn",
       PUBLIC_ORIGIN: baseURL,
       // A Kakao Maps key, so pages try the SDK; tests answer https://dapi.kakao.com themselves (no network).

@@ -3,6 +3,7 @@
  * POST /api/img, decoded, re-encoded and stored with its WebP variants. Target: median ≤ 1 s.
  */
 import sharp from "sharp";
+import { signInCookie } from "../../tests/setup/sign-in";
 import { startBenchServer } from "./server";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -12,13 +13,7 @@ const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, ba
 const server = await startBenchServer("pglite");
 const times: number[] = [];
 try {
-  const login = await fetch(`${server.baseURL}/adminLogin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL },
-    body: new URLSearchParams({ id: "admin", password: "bench-password-1" }),
-    redirect: "manual",
-  });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("we_session="))!.split(";")[0]!;
+  const cookie = await signInCookie(server.baseURL);
   for (let i = 0; i < RUNS + 1; i++) {
     const form = new FormData();
     form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "12mp.jpg");

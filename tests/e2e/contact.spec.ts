@@ -49,8 +49,15 @@ test("the map script is not fetched before the map is near the screen", async ({
     if (r.url().startsWith("https://dapi.kakao.com/")) requested.push(r.url());
   });
   await page.goto("/");
-  await page.waitForTimeout(500);
+  // Hydrated (the carousel runs) and nothing left loading: the map island is waiting for the visitor.
+  await expect(page.locator(".home-artists .carousel")).toHaveClass(/is-ready/);
+  await page.waitForLoadState("networkidle");
   expect(requested).toEqual([]);
+  // Near the screen, it is fetched.
+  const sdk = page.waitForRequest((r) => r.url().startsWith("https://dapi.kakao.com/"));
+  await page.getByRole("heading", { name: "오시는 길" }).scrollIntoViewIfNeeded();
+  await sdk;
+  expect(requested).toHaveLength(1);
 });
 
 test("the footer's small icon leads to the admin sign-in page", async ({ page }) => {

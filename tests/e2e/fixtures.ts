@@ -1,11 +1,20 @@
 import { test as base, expect } from "@playwright/test";
+import { browserCookie, signInCookie } from "../setup/sign-in";
 
 /**
+ * `test.use({ signedIn: true })`: the browser context starts with the administrator's session, signed in
+ * over HTTP like the login form's POST (the form itself is tested in admin/auth.spec.ts).
+ *
  * Every page fails its test on a browser console error or an uncaught exception. The Kakao Maps SDK
  * (the only third-party script) is answered locally with an empty script: there is no network here,
  * and the site must work without the map service. Tests that need the SDK route it themselves.
  */
-export const test = base.extend<{ consoleErrors: string[]; kakaoOffline: void }>({
+export const test = base.extend<{ consoleErrors: string[]; kakaoOffline: void; signedIn: boolean }>({
+  signedIn: [false, { option: true }],
+  context: async ({ context, signedIn, baseURL }, use) => {
+    if (signedIn) await context.addCookies([browserCookie(await signInCookie(baseURL!), baseURL!)]);
+    await use(context);
+  },
   kakaoOffline: [
     async ({ context }, use) => {
       await context.route("https://dapi.kakao.com/**", (route) =>

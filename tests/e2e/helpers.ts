@@ -1,4 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "../../app/server/seed/demo-content.server";
 
 export { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES };
@@ -42,4 +42,37 @@ export async function tabTo(page: Page, target: Locator, max = 60): Promise<void
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
   throw new Error(`could not reach ${target} with Tab`);
+}
+
+/**
+ * Puts the page's timers under the test's control. Time runs on by itself while the page loads and
+ * hydrates; `pause()` (call it once the page is ready) jumps a minute ahead and stops it, after which
+ * only `page.clock.runFor` moves it, however slowly the machine runs.
+ */
+export async function controlClock(page: Page): Promise<{ pause(): Promise<void> }> {
+  const start = Date.now();
+  await page.clock.install({ time: start });
+  return { pause: () => page.clock.pauseAt(start + 60_000) };
+}
+
+/** The axe-core rules every page is held to: WCAG 2.2 A/AA and axe's best practices. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** Runs axe-core on the page (or the part `include` selects) and returns its violations as short lines. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  const { default: AxeBuilder } = await import("@axe-core/playwright");
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
+}
+
+/** Fills `{news}`, `{notice}` and `{artist}` in a path with the first such record of the running site. */
+export async function resolveDemoPath(request: APIRequestContext, path: string): Promise<string> {
+  const first = async <T>(url: string): Promise<T> => ((await (await request.get(url)).json()) as T[])[0]!;
+  let resolved = path;
+  if (resolved.includes("{news}")) resolved = resolved.replace("{news}", String((await first<{ postId: number }>("/api/we/newslist")).postId));
+  if (resolved.includes("{notice}")) resolved = resolved.replace("{notice}", String((await first<{ postId: number }>("/api/we/noticelist")).postId));
+  if (resolved.includes("{artist}")) resolved = resolved.replace("{artist}", encodeURIComponent((await first<{ name: string }>("/api/we/actorList")).name));
+  return resolved;
 }

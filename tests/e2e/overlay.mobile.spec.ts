@@ -98,7 +98,8 @@ test("keyboard only: the hamburger opens the overlay with Enter and Escape close
   const overlay = page.getByRole("dialog", { name: "전체 메뉴" });
   await expect(overlay).toBeVisible();
   await expect(overlay.getByRole("button", { name: "메뉴 닫기" })).toBeFocused();
-  await page.waitForTimeout(500);
+  // Contrast is checked on the finished overlay, not halfway through its fade-in.
+  await overlay.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   const results = await new AxeBuilder({ page }).include("#site-menu").analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
   await page.keyboard.press("Escape");

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
+import { useAppServer } from "../setup/app-server";
 
-let server: AppServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startAppServer();
-  cookie = await signInCookie(server);
-}, 120_000);
-afterAll(() => server?.stop());
+const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
 
 const send = (method: string, path: string, raw: string) =>
-  fetch(server.baseURL + path, { method, headers: { Cookie: cookie, Origin: server.baseURL, "Content-Type": "application/json" }, body: raw });
+  fetch(server.baseURL + path, { method, headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/json" }, body: raw });
 
 describe("JSON type confusion and prototype pollution", () => {
   it("refuses mistyped and hostile bodies with 400 and stores nothing", async () => {

@@ -3,16 +3,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gifJsPolyglot, pngBomb, pngWithHtmlTail } from "../fixtures/hostile-images";
-import { signInCookie, startAppServer, TEST_ADMIN, type AppServer } from "../setup/app-server";
+import { useAppServer } from "../setup/app-server";
+import { TEST_ADMIN } from "../setup/sign-in";
 
 /** The production server with its defaults: proxies are NOT trusted. */
-let server: AppServer;
-let cookie: string;
-beforeAll(async () => {
-  server = await startAppServer({ TRUST_PROXY: "" });
-  cookie = await signInCookie(server);
-}, 120_000);
-afterAll(() => server?.stop());
+const server = useAppServer({ beforeAll, afterAll }, { signIn: true, env: { TRUST_PROXY: "" } });
 
 const mediaFiles = () => {
   const root = path.join(server.dataDir, "media");
@@ -22,7 +17,7 @@ const mediaFiles = () => {
 async function upload(name: string, type: string, bytes: Buffer) {
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(bytes)], { type }), name);
-  const response = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL } });
+  const response = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL } });
   return { status: response.status, body: (await response.json()) as { url?: string; error?: { message: string } } };
 }
 
@@ -87,9 +82,9 @@ describe("brute force and limiter evasion (proxies not trusted)", () => {
 });
 
 describe("sessions", () => {
-  it("a session cookie replayed after logout is refused everywhere", async () => {
+  it("a session server.cookie replayed after logout is refused everywhere", async () => {
     // The session from before the brute-force test (this address is throttled now).
-    const own = cookie;
+    const own = server.cookie;
     const logout = await fetch(`${server.baseURL}/adminLogout`, { method: "POST", headers: { Cookie: own, Origin: server.baseURL }, redirect: "manual" });
     expect(logout.status).toBe(302);
     expect(logout.headers.getSetCookie().some((c) => /^we_session=;/.test(c))).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
+import { useAppServer } from "../setup/app-server";
 import { sanitizePostHtml } from "../../app/server/posts/sanitize.server";
 import { BLNS_STRINGS, HANDWRITTEN_VECTORS } from "./xss-corpus";
 
@@ -14,19 +14,16 @@ test.describe.configure({ mode: "serial" });
 const UNFETCHABLE_IMAGE = "https://evil.example/x.png";
 const withoutUnfetchableImage = (html: string) => html.replaceAll(UNFETCHABLE_IMAGE, "/media/x.png");
 
-let server: AppServer;
-let cookie: string;
+const server = useAppServer(test, { signIn: true });
 const postIds: number[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  server = await startAppServer();
-  cookie = await signInCookie(server);
   const save = async (title: string, content: string) => {
     const post = (body: string) =>
       fetch(`${server.baseURL}/api/we/writenews`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.baseURL },
+        headers: { "Content-Type": "application/json", Cookie: server.cookie, Origin: server.baseURL },
         body: JSON.stringify({ title, content: `<p>본문</p>${body}` }),
       });
     let response = await post(content);
@@ -48,7 +45,7 @@ test.beforeAll(async () => {
     form.append("title", `폼 벡터 묶음 ${i}`);
     form.append("content", `<p>본문</p>${withoutUnfetchableImage(group.join(""))}`);
     form.append("intent", "save");
-    const response = await fetch(`${server.baseURL}/adminNewsWrite`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL }, redirect: "manual" });
+    const response = await fetch(`${server.baseURL}/adminNewsWrite`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL }, redirect: "manual" });
     expect(response.status, `form ${i}`).toBe(302);
   }
   const list = (await (await fetch(`${server.baseURL}/api/we/newslist`)).json()) as { postId: number }[];
@@ -77,17 +74,7 @@ function groupVectors(vectors: string[], size = 10): string[][] {
   return groups;
 }
 
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-test.use({
-  bypassCSP: true,
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-  },
-});
+test.use({ bypassCSP: true });
 
 async function armHook(page: Page): Promise<string[]> {
   const hits: string[] = [];
@@ -154,7 +141,7 @@ test("the editor's allowed formatting survives saving", async () => {
     '<h1>제목</h1><h2>부제</h2><p class="ql-align-center"><strong>굵게</strong> <em>기울임</em> <u>밑줄</u> <s>취소</s> <span class="ql-size-large">크게</span></p><blockquote>인용</blockquote><ol><li data-list="ordered">하나</li><li data-list="bullet">둘</li></ol><p><a href="https://example.com/" target="_blank">링크</a></p>';
   const response = await fetch(`${server.baseURL}/api/we/writenotice`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Cookie: cookie, Origin: server.baseURL },
+    headers: { "Content-Type": "application/json", Cookie: server.cookie, Origin: server.baseURL },
     body: JSON.stringify({ title: "서식", content: html }),
   });
   const saved = (await response.json()) as { content: string };

@@ -1,46 +1,61 @@
 /**
  * The real production server (build/server + main.ts) in a child process, on a free loopback port,
- * over the test file's own database: PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database.
+ * over a database of its own: PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database. The one
+ * way the integration and security suites (Vitest and Playwright) and the benchmark scripts start it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createTestDatabase, testEngine, type TestDatabase } from "./test-database";
+import { freePort } from "./free-port";
+import { createPostgresDatabase, testEngine, type TestEngine } from "./test-database";
+import { signInCookie, TEST_ADMIN } from "./sign-in";
 
-export const TEST_ADMIN = { id: "admin", password: "integration-password-1" };
+export { TEST_ADMIN };
+
+export interface AppServerOptions {
+  /** Environment on top of the test defaults (no demo content, errors only in the log, ...). */
+  env?: Record<string, string>;
+  /** Default: the test project's engine (TEST_ENGINE). */
+  engine?: TestEngine;
+  /** PostgreSQL only: serve this existing database (another server's, or one behind a proxy) instead of a new one. */
+  databaseUrl?: string;
+  /** PostgreSQL only: the server to create the database on (default TEST_DATABASE_URL). */
+  postgresServerUrl?: string;
+  /**
+   * PostgreSQL only: copy the migrated template of the Vitest global setup (fast), or let the server
+   * migrate an empty database at start (benchmarks, which have no global setup).
+   */
+  fromTemplate?: boolean;
+  /** The server's stderr: kept for the error message if it fails to start (default), or shown. */
+  stderr?: "pipe" | "inherit";
+}
 
 export interface AppServer {
   baseURL: string;
-  /** The PostgreSQL test database (null on PGlite, which the server process holds itself). */
-  database: TestDatabase | null;
+  engine: TestEngine;
+  /** The PostgreSQL database it serves (null on PGlite, whose files the server process holds). */
+  databaseUrl: string | null;
   dataDir: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  const engine = options.engine ?? testEngine();
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
-  const database = testEngine() === "postgres" ? await createTestDatabase() : null;
+  const database =
+    engine === "postgres" && !options.databaseUrl
+      ? await createPostgresDatabase({ fromTemplate: options.fromTemplate ?? true, serverUrl: options.postgresServerUrl })
+      : null;
   const env: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? "",
+    DATABASE_URL: options.databaseUrl ?? database?.url ?? "",
     ADMIN_ID: TEST_ADMIN.id,
     ADMIN_PASSWORD: TEST_ADMIN.password,
     SEED_DEMO_CONTENT: "false",
@@ -48,49 +63,101 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     PUBLIC_ORIGIN: "",
     TRUST_PROXY: "loopback",
     KAKAO_MAP_APP_KEY: "",
-    ...extraEnv,
+    ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", "ignore", options.stderr ?? "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
+  const cleanUp = async () => {
+    await database?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await pollUntil(async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr}`);
+      return (await fetch(`${baseURL}/healthz`).catch(() => null))?.ok === true;
+    }, { timeoutMs: 120_000, what: () => `server to answer /healthz (${stderr})` });
+  } catch (error) {
+    child.kill("SIGKILL");
+    await cleanUp();
+    throw error;
   }
   return {
     baseURL,
-    database,
+    engine,
+    databaseUrl: options.databaseUrl ?? database?.url ?? null,
     dataDir,
+    pid: child.pid!,
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;
       }
-      await database?.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
 
-/** Signs in like the login form does and returns the session cookie (`we_session=...`). */
-export async function signInCookie(server: AppServer): Promise<string> {
-  const response = await fetch(`${server.baseURL}/adminLogin`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseURL, "X-Forwarded-For": `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
-    body: new URLSearchParams({ id: TEST_ADMIN.id, password: TEST_ADMIN.password }),
-    redirect: "manual",
+/** Polls `check` until it returns true (or throws), failing after the timeout. */
+export async function pollUntil(check: () => Promise<boolean> | boolean, options: { timeoutMs: number; intervalMs?: number; what: () => string }): Promise<void> {
+  const deadline = Date.now() + options.timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${options.what()}`);
+    await new Promise((r) => setTimeout(r, options.intervalMs ?? 100));
+  }
+}
+
+/** The hooks of the test runner: Vitest's `{ beforeAll, afterAll }`, or Playwright's `test`. */
+export interface SuiteHooks {
+  beforeAll(fn: () => Promise<void>): void;
+  afterAll(fn: () => Promise<void>): void;
+}
+
+export interface UsedAppServer {
+  readonly server: AppServer;
+  readonly baseURL: string;
+  /** The administrator's session cookie (with `signIn: true`). */
+  readonly cookie: string;
+  readonly dataDir: string;
+}
+
+export type UseAppServerOptions = AppServerOptions & { signIn?: boolean };
+
+/**
+ * Starts a server for the enclosing suite (before its first test) and stops it after the last; with
+ * `signIn`, also signs in as the administrator. The fields are readable inside tests.
+ */
+export function useAppServer(hooks: SuiteHooks, options: UseAppServerOptions | (() => UseAppServerOptions) = {}): UsedAppServer {
+  let server: AppServer | undefined;
+  let cookie: string | undefined;
+  hooks.beforeAll(async () => {
+    // A function is read when the suite starts, after the hooks registered before this one have run.
+    const resolved = typeof options === "function" ? options() : options;
+    server = await startAppServer(resolved);
+    if (resolved.signIn) cookie = await signInCookie(server.baseURL);
   });
-  if (response.status !== 302) throw new Error(`sign-in failed: ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("we_session="));
-  if (!cookie) throw new Error("no session cookie");
-  return cookie.split(";")[0]!;
+  hooks.afterAll(async () => {
+    await server?.stop();
+  });
+  const started = () => {
+    if (!server) throw new Error("useAppServer: the server starts in beforeAll; read it inside a test or hook");
+    return server;
+  };
+  return {
+    get server() {
+      return started();
+    },
+    get baseURL() {
+      return started().baseURL;
+    },
+    get dataDir() {
+      return started().dataDir;
+    },
+    get cookie() {
+      if (!cookie) throw new Error("useAppServer: pass { signIn: true } to get a session cookie");
+      return cookie;
+    },
+  };
 }

@@ -7,9 +7,9 @@ export function testServerUrl(): string {
   return url;
 }
 
-/** The same server URL with another database name. */
-export function urlForDatabase(name: string): string {
-  const url = new URL(testServerUrl());
+/** The same server URL (by default the test server's) with another database name. */
+export function urlForDatabase(name: string, serverUrl = testServerUrl()): string {
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

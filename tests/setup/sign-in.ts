@@ -35,3 +35,9 @@ export async function signInCookie(baseURL: string, admin: AdminCredential = TES
   if (!cookie) throw new Error("sign-in answered without a session cookie");
   return cookie.split(";")[0]!;
 }
+
+/** A `Cookie` header value (`name=value`) as a browser cookie for `baseURL`, for Playwright's `context.addCookies`. */
+export function browserCookie(cookie: string, baseURL: string): { name: string; value: string; url: string } {
+  const split = cookie.indexOf("=");
+  return { name: cookie.slice(0, split), value: cookie.slice(split + 1), url: baseURL };
+}

@@ -1,15 +1,19 @@
 /**
- * One isolated database per test file, built from the committed migrations:
- * PGlite in memory, or a copy of the migrated template on the TEST_DATABASE_URL server.
+ * One isolated database per test suite, built from the committed migrations: PGlite in memory, or a
+ * copy of the migrated template on the TEST_DATABASE_URL server. `useTestDatabase` is the one way
+ * in-process suites get a database, a media storage and the services a use case takes.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../app/server/platform/db.server";
+import { createChangeFeed, type ChangeEvent } from "../../app/server/platform/changes.server";
+import { openDatabase, type Database, type DatabaseHandle } from "../../app/server/platform/db.server";
 import { createLogger } from "../../app/server/platform/logger.server";
+import type { Services } from "../../app/server/platform/services.server";
 import { createLocalStorage, type MediaStorage } from "../../app/server/platform/storage.server";
+import type { SuiteHooks } from "./app-server";
 import { TEMPLATE_DATABASE, testServerUrl, urlForDatabase } from "./postgres-urls";
 
 export type TestEngine = "pglite" | "postgres";
@@ -18,39 +22,62 @@ export function testEngine(): TestEngine {
   return process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
 }
 
+export const silentLogger = createLogger("silent");
+
+/** A database of its own on a PostgreSQL server, dropped by `drop()`. */
+export interface PostgresDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function onServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates a database on the test server (or `serverUrl`): a copy of the migrated template that the
+ * Vitest global setup builds, or an empty one. The name carries the process id, so the global setup
+ * can drop what a crashed run left behind.
+ */
+export async function createPostgresDatabase(options: { fromTemplate: boolean; serverUrl?: string }): Promise<PostgresDatabase> {
+  const serverUrl = options.serverUrl ?? testServerUrl();
+  const name = `we_test_p${process.pid}_${randomBytes(4).toString("hex")}`;
+  await onServer(serverUrl, (c) => c.query(`create database "${name}"${options.fromTemplate ? ` template "${TEMPLATE_DATABASE}"` : ""}`));
+  return {
+    name,
+    url: urlForDatabase(name, serverUrl),
+    drop: () => onServer(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+  };
+}
+
 export interface TestDatabase extends DatabaseHandle {
   /** Connection URL of the PostgreSQL copy (null on PGlite in memory). */
   url: string | null;
-  /** Removes the database (and its copy on the server). */
+  /** Closes and removes the database. */
   destroy(): Promise<void>;
 }
 
+/** A migrated database of the test project's engine. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine() === "pglite") {
     const handle = await openDatabase({ kind: "pglite", dataDir: null });
     await handle.migrate();
     return Object.assign(handle, { url: null, destroy: () => handle.close() });
   }
-  const name = `we_test_p${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: testServerUrl() });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}" template "${TEMPLATE_DATABASE}"`);
-  } finally {
-    await admin.end();
-  }
-  const handle = await openDatabase({ kind: "postgres", url: urlForDatabase(name), poolMax: 4 });
+  const database = await createPostgresDatabase({ fromTemplate: true });
+  const handle = await openDatabase({ kind: "postgres", url: database.url, poolMax: 4 });
   return Object.assign(handle, {
-    url: urlForDatabase(name),
+    url: database.url,
     async destroy() {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: testServerUrl() });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await database.drop();
     },
   });
 }
@@ -61,4 +88,59 @@ export function createTestStorage(): MediaStorage & { root: string; cleanup(): v
   return Object.assign(createLocalStorage(root), { root, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) });
 }
 
-export const silentLogger = createLogger("silent");
+/** The services a use case needs, over a database and storage, with every announced change recorded. */
+export function createTestServices(db: Database, storage: MediaStorage): Services & { announced: ChangeEvent[] } {
+  const changes = createChangeFeed(silentLogger);
+  const announced: ChangeEvent[] = [];
+  changes.subscribe((event) => announced.push(event));
+  return { db, storage, changes, logger: silentLogger, remoteImages: { allowPrivateHosts: true }, announced };
+}
+
+export interface UsedTestDatabase {
+  readonly handle: TestDatabase;
+  readonly db: Database;
+  readonly url: string | null;
+  readonly storage: ReturnType<typeof createTestStorage>;
+  /** Services over this database and storage; `announced` lists the changes the use cases announced. */
+  readonly services: ReturnType<typeof createTestServices>;
+}
+
+/**
+ * A migrated database, a media storage and use-case services for the enclosing suite: created before
+ * its first test, removed after its last. Readable inside tests and hooks.
+ */
+export function useTestDatabase(hooks: SuiteHooks): UsedTestDatabase {
+  let handle: TestDatabase | undefined;
+  let storage: ReturnType<typeof createTestStorage> | undefined;
+  let services: ReturnType<typeof createTestServices> | undefined;
+  hooks.beforeAll(async () => {
+    handle = await createTestDatabase();
+    storage = createTestStorage();
+    services = createTestServices(handle.db, storage);
+  });
+  hooks.afterAll(async () => {
+    await handle?.destroy();
+    storage?.cleanup();
+  });
+  const ready = () => {
+    if (!handle || !storage || !services) throw new Error("useTestDatabase: the database is created in beforeAll; read it inside a test or hook");
+    return { handle, storage, services };
+  };
+  return {
+    get handle() {
+      return ready().handle;
+    },
+    get db() {
+      return ready().handle.db;
+    },
+    get url() {
+      return ready().handle.url;
+    },
+    get storage() {
+      return ready().storage;
+    },
+    get services() {
+      return ready().services;
+    },
+  };
+}

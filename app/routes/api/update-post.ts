@@ -1,6 +1,6 @@
 import type { Route } from "./+types/update-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
-import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter, requirePostId } from "../../server/api/api.server";
+import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter, requirePostId, versionConflict } from "../../server/api/api.server";
 import { apiPostInputSchema, postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 import { savePost } from "../../server/posts/post-use-cases.server";
@@ -20,7 +20,7 @@ export function action({ context, request, params, pattern }: Route.ActionArgs) 
       case "not-found":
         throw new ApiError(404, "not_found", "해당 글을 찾을 수 없습니다.");
       case "conflict":
-        throw new ApiError(409, "version_conflict", `다른 곳에서 먼저 수정되었습니다. 최신 버전(${result.version})을 다시 읽은 뒤 저장해 주세요.`);
+        throw versionConflict(result.version);
       case "saved":
         return apiJson(postToApi((await getPost(ctx.runtime.db, kind, postId))!));
     }

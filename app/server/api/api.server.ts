@@ -71,6 +71,11 @@ export function invalidFields(errors: Record<string, string>): ApiError {
   return new ApiError(400, "validation_failed", `${field}: ${message}`);
 }
 
+/** A write based on an older version than the stored one (optimistic locking). */
+export function versionConflict(current: number): ApiError {
+  return new ApiError(409, "version_conflict", `다른 곳에서 먼저 수정되었습니다. 최신 버전(${current})을 다시 읽은 뒤 저장해 주세요.`);
+}
+
 /** Largest JSON body accepted (post content is at most 200,000 characters). */
 export const MAX_JSON_BYTES = 1024 * 1024;
 

@@ -34,7 +34,11 @@ export interface DatabaseHandle {
    * local events go out, other servers' events come in as `remote`, and a listener that lost its
    * connection announces a resync when it is back (it may have missed events).
    */
-  relayChanges(feed: ChangeFeed): { stop(): Promise<void> };
+  /**
+   * Relays the feed's local changes to the other app servers and theirs to it. `ready` settles once the
+   * first attempt to listen has finished (listening or not; it keeps retrying either way).
+   */
+  relayChanges(feed: ChangeFeed): { ready: Promise<void>; stop(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -100,6 +104,7 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
       let client: pg.Client | null = null;
       let stopped = false;
       let retry: NodeJS.Timeout | null = null;
+      let firstAttempt = true;
       const connect = async () => {
         if (stopped) return;
         const next = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: 5_000 });
@@ -112,17 +117,20 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
           if (client === next) client = null;
           if (!stopped) retry = setTimeout(() => void connect(), 1000);
         });
+        const first = firstAttempt;
+        firstAttempt = false;
         try {
           await next.connect();
           await next.query(`LISTEN ${CHANGE_CHANNEL}`);
           client = next;
-          // Events may have been missed while no listener was connected.
-          feed.receiveRemote({ entity: "site", action: "resync", ids: [], paths: ["/"], at: new Date().toISOString() });
+          // Events may have been missed while no listener was connected. (Not on the first attempt:
+          // the server waits for it before serving, so nothing can have been cached yet.)
+          if (!first) feed.receiveRemote({ entity: "site", action: "resync", ids: [], paths: ["/"], at: new Date().toISOString() });
         } catch {
           await next.end().catch(() => undefined);
         }
       };
-      void connect();
+      const ready = connect();
       const unsubscribe = feed.subscribe((event) => {
         if (event.origin !== "local") return;
         pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, encodeChangeForWire(event, me)]).catch((error: unknown) => {
@@ -130,6 +138,7 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
         });
       });
       return {
+        ready,
         async stop() {
           stopped = true;
           unsubscribe();
@@ -170,7 +179,7 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
     },
     // One process owns an embedded database: there is nobody else to tell.
     relayChanges() {
-      return { async stop() {} };
+      return { ready: Promise.resolve(), async stop() {} };
     },
     async close() {
       try {

@@ -73,6 +73,8 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     // Any content change empties the page cache; the next request renders afresh.
     changes.subscribe(() => pageCache.invalidate());
     const relay = database.relayChanges(changes);
+    // Serve only once this server hears the others' changes: nothing it caches can then miss one.
+    await relay.ready;
     const dbHealth = new DatabaseHealth(database, logger, () => pageCache.invalidate());
     dbHealth.start();
     return {

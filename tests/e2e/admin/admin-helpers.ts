@@ -1,41 +1,19 @@
 import fs from "node:fs";
 import path from "node:path";
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_ADMIN } from "../credentials";
+import { signInCookie, TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
 
-export { E2E_ADMIN };
-
-let ipCounter = 0;
-/** A client address of its own (the e2e server trusts X-Forwarded-For from loopback), so throttling of one test never touches another. */
-export function uniqueClientIp(): string {
-  ipCounter += 1;
-  return `198.51.${(process.pid % 250) + 1}.${(ipCounter % 250) + 1}`;
-}
+export { TEST_ADMIN, uniqueClientIp };
 
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-/** Signs in through the real form, like the administrator does. */
-export async function signIn(page: Page): Promise<void> {
-  await page.goto("/adminLogin");
-  await page.getByLabel("아이디").fill(E2E_ADMIN.id);
-  await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
-  await page.getByRole("button", { name: "로그인" }).click();
-  await page.waitForURL((url) => url.pathname === "/");
-}
-
-/** An API client with the administrator's session cookie (signed in with a native form POST). */
+/** An API client with the administrator's session cookie. */
 export async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp() } });
-  const response = await api.post("/adminLogin", {
-    form: { id: E2E_ADMIN.id, password: E2E_ADMIN.password, redirectTo: "/" },
-    headers: { Origin: baseURL },
-    maxRedirects: 0,
-  });
-  if (response.status() !== 302) throw new Error(`sign-in failed: ${response.status()}`);
-  return api;
+  const cookie = await signInCookie(baseURL);
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: cookie, "X-Forwarded-For": uniqueClientIp() } });
 }
 
 /** A portrait JPEG made on the spot (optionally with EXIF GPS data). */

@@ -1,12 +1,14 @@
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
-import { portraitJpeg, signIn, uniqueName } from "./admin-helpers";
+import { portraitJpeg, uniqueName } from "./admin-helpers";
+
+// Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
+test.use({ signedIn: true });
 
 const COLORS = ["#c55", "#5c5", "#55c", "#cc5", "#5cc"];
 
 test("with JavaScript: the admin adds an artist with five photos, edits and deletes them", async ({ page }) => {
   const name = uniqueName("배우");
-  await signIn(page);
   await page.goto("/artist");
   await page.getByRole("link", { name: "배우 등록" }).click();
   await expect(page).toHaveURL(/\/adminActor$/);
@@ -94,11 +96,6 @@ test.describe("without JavaScript", () => {
 
   test("the admin adds an artist with five photos in one form, edits and deletes them", async ({ page }) => {
     const name = uniqueName("무JS배우");
-    await page.goto("/adminLogin");
-    await page.getByLabel("아이디").fill("admin");
-    await page.getByLabel("비밀번호").fill("e2e-admin-password-1");
-    await page.getByRole("button", { name: "로그인" }).click();
-    await expect(page).toHaveURL(/\/$/);
 
     await page.goto("/adminActor");
     await page.getByLabel("이름", { exact: true }).fill(name);

@@ -1,20 +1,20 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { E2E_ADMIN, signIn, uniqueClientIp } from "./admin-helpers";
+import { TEST_ADMIN, uniqueClientIp } from "./admin-helpers";
 
 test("a wrong password shows the mismatch message and keeps the id; the right one signs in", async ({ page }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "관리자 로그인" }).click();
   await expect(page).toHaveURL(/\/adminLogin$/);
-  await page.getByLabel("아이디").fill("admin");
+  await page.getByLabel("아이디").fill(TEST_ADMIN.id);
   await page.getByLabel("비밀번호").fill("not-the-password");
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page.getByRole("alert")).toHaveText("아이디 또는 비밀번호가 일치하지 않습니다.");
-  await expect(page.getByLabel("아이디")).toHaveValue("admin");
+  await expect(page.getByLabel("아이디")).toHaveValue(TEST_ADMIN.id);
   await expect(page.getByLabel("비밀번호")).toHaveValue("");
 
-  await page.getByLabel("비밀번호").fill(E2E_ADMIN.password);
+  await page.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("status").filter({ hasText: "관리자로 로그인했습니다." })).toBeVisible();
@@ -30,24 +30,27 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("signing out ends the session on the server: the old cookie no longer works", async ({ page, baseURL }) => {
-  await signIn(page);
-  const cookie = (await page.context().cookies()).find((c) => c.name === "we_session")!;
-  await page.goto("/company");
-  await page.getByRole("button", { name: "관리자 로그아웃" }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("button", { name: "관리자 로그아웃" })).toHaveCount(0);
-  await expect(page.getByRole("status").filter({ hasText: "로그아웃했습니다." })).toBeVisible();
+test.describe("signed in", () => {
+  test.use({ signedIn: true });
 
-  // Replaying the old cookie: pages send it to the sign-in page, the API answers 401.
-  const replay = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: `we_session=${cookie.value}` } });
-  const editor = await replay.get("/adminNewsWrite", { maxRedirects: 0 });
-  expect(editor.status()).toBe(302);
-  expect(editor.headers()["location"]).toMatch(/^\/adminLogin\?redirectTo=/);
-  const upload = await replay.post("/api/img", { multipart: { image: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } }, headers: { Origin: baseURL! } });
-  expect(upload.status()).toBe(401);
-  expect((await upload.json()).error.message).toBe("관리자 로그인이 필요합니다.");
-  await replay.dispose();
+  test("signing out ends the session on the server: the old cookie no longer works", async ({ page, baseURL }) => {
+    const cookie = (await page.context().cookies()).find((c) => c.name === "we_session")!;
+    await page.goto("/company");
+    await page.getByRole("button", { name: "관리자 로그아웃" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("button", { name: "관리자 로그아웃" })).toHaveCount(0);
+    await expect(page.getByRole("status").filter({ hasText: "로그아웃했습니다." })).toBeVisible();
+
+    // Replaying the old cookie: pages send it to the sign-in page, the API answers 401.
+    const replay = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { Cookie: `we_session=${cookie.value}` } });
+    const editor = await replay.get("/adminNewsWrite", { maxRedirects: 0 });
+    expect(editor.status()).toBe(302);
+    expect(editor.headers()["location"]).toMatch(/^\/adminLogin\?redirectTo=/);
+    const upload = await replay.post("/api/img", { multipart: { image: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } }, headers: { Origin: baseURL! } });
+    expect(upload.status()).toBe(401);
+    expect((await upload.json()).error.message).toBe("관리자 로그인이 필요합니다.");
+    await replay.dispose();
+  });
 });
 
 test("failed sign-ins are throttled per client address: 429 with a Korean message, other addresses unaffected", async ({ baseURL }) => {
@@ -57,13 +60,13 @@ test("failed sign-ins are throttled per client address: 429 with a Korean messag
     const response = await api.post("/adminLogin", { form: { id: `guess${i}`, password: "wrong" }, maxRedirects: 0 });
     expect(response.status()).toBe(401);
   }
-  const blocked = await api.post("/adminLogin", { form: { id: E2E_ADMIN.id, password: E2E_ADMIN.password }, maxRedirects: 0 });
+  const blocked = await api.post("/adminLogin", { form: { id: TEST_ADMIN.id, password: TEST_ADMIN.password }, maxRedirects: 0 });
   expect(blocked.status()).toBe(429);
   expect(Number(blocked.headers()["retry-after"])).toBeGreaterThan(0);
   expect(await blocked.text()).toContain("로그인 시도가 너무 많습니다.");
 
   const other = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp(), Origin: baseURL! } });
-  const fine = await other.post("/adminLogin", { form: { id: E2E_ADMIN.id, password: E2E_ADMIN.password }, maxRedirects: 0 });
+  const fine = await other.post("/adminLogin", { form: { id: TEST_ADMIN.id, password: TEST_ADMIN.password }, maxRedirects: 0 });
   expect(fine.status()).toBe(302);
   await api.dispose();
   await other.dispose();

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { DEMO_ARTISTS } from "../helpers";
 import { expect, test } from "../fixtures";
-import { adminApi, portraitJpeg } from "./admin-helpers";
+import { adminApi, portraitJpeg, TEST_ADMIN } from "./admin-helpers";
 
 const ADMIN_PAGES = ["/adminNewsWrite", "/adminNoticeWrite", "/adminActor", `/adminActor/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`];
 
@@ -13,8 +13,8 @@ test("every admin page sends anonymous visitors to the sign-in page", async ({ p
   }
   // After signing in, the visitor lands where they wanted to go.
   await page.goto("/adminNoticeWrite");
-  await page.getByLabel("아이디").fill("admin");
-  await page.getByLabel("비밀번호").fill("e2e-admin-password-1");
+  await page.getByLabel("아이디").fill(TEST_ADMIN.id);
+  await page.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "로그인" }).click();
   await expect(page).toHaveURL(/\/adminNoticeWrite$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("공지사항 작성");

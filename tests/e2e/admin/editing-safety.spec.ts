@@ -1,8 +1,10 @@
 import { expect, test } from "../fixtures";
-import { signIn, uniqueName } from "./admin-helpers";
+import { TEST_ADMIN, uniqueName } from "./admin-helpers";
+
+// Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
+test.use({ signedIn: true });
 
 test("a failed save keeps everything typed, with a clear message, and never navigates away", async ({ page }) => {
-  await signIn(page);
   await page.goto("/adminNoticeWrite");
   const editor = page.getByRole("textbox", { name: "내용", exact: true });
   await editor.click();
@@ -17,10 +19,6 @@ test("a failed save keeps everything typed, with a clear message, and never navi
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("a failed save comes back with what was typed", async ({ page }) => {
-    await page.goto("/adminLogin");
-    await page.getByLabel("아이디").fill("admin");
-    await page.getByLabel("비밀번호").fill("e2e-admin-password-1");
-    await page.getByRole("button", { name: "로그인" }).click();
     await page.goto("/adminActor");
     await page.getByLabel("영문 이름").fill("NAMELESS");
     await page.getByLabel("SNS 주소").fill("javascript:alert(1)");
@@ -36,7 +34,6 @@ test.describe("without JavaScript", () => {
 
 test("an expired session does not lose the text: sign in again in another tab, then save", async ({ page, context }) => {
   const title = uniqueName("만료 테스트 ");
-  await signIn(page);
   await page.goto("/adminNewsWrite");
   await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
@@ -50,8 +47,8 @@ test("an expired session does not lose the text: sign in again in another tab, t
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("link", { name: "새 창에서 로그인하기" }).click();
   const popup = await popupPromise;
-  await popup.getByLabel("아이디").fill("admin");
-  await popup.getByLabel("비밀번호").fill("e2e-admin-password-1");
+  await popup.getByLabel("아이디").fill(TEST_ADMIN.id);
+  await popup.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await popup.getByRole("button", { name: "로그인" }).click();
   await popup.waitForURL((url) => url.pathname === "/");
   await popup.close();
@@ -63,7 +60,6 @@ test("an expired session does not lose the text: sign in again in another tab, t
 
 test("two tabs editing one post: the stale save gets a conflict and keeps its text; nothing is overwritten silently", async ({ page, context }) => {
   const title = uniqueName("충돌 테스트 ");
-  await signIn(page);
   await page.goto("/adminNewsWrite");
   await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
@@ -103,7 +99,6 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
 
 test("the editor keeps a local draft across a reload and warns before leaving with unsaved changes", async ({ page }) => {
   const title = uniqueName("임시 글 ");
-  await signIn(page);
   await page.goto("/adminNoticeWrite");
   await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();

@@ -1,10 +1,13 @@
 import { expect, test } from "../fixtures";
-import { signIn } from "./admin-helpers";
+import { controlClock } from "../helpers";
+
+// Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
+test.use({ signedIn: true });
 
 const NOTICE = "이미 관리자로 로그인되어 있습니다.";
 
 test("the footer's 'already signed in' notice belongs to its page: it goes away on navigation", async ({ page }) => {
-  await signIn(page);
+  await page.goto("/");
   const footer = page.getByRole("contentinfo");
   const url = page.url();
   await footer.getByRole("link", { name: "관리자 로그인" }).click();
@@ -20,8 +23,7 @@ test("the footer's 'already signed in' notice belongs to its page: it goes away 
 });
 
 test("the footer notice can be dismissed, and clears itself after a while", async ({ page }) => {
-  await signIn(page);
-  await page.clock.install();
+  const clock = await controlClock(page);
   await page.goto("/audition");
   const footer = page.getByRole("contentinfo");
   await footer.getByRole("link", { name: "관리자 로그인" }).click();
@@ -33,6 +35,7 @@ test("the footer notice can be dismissed, and clears itself after a while", asyn
   await expect(footer.getByRole("link", { name: "관리자 로그인" })).toBeFocused();
   await expect(page).toHaveURL(/\/audition$/);
 
+  await clock.pause();
   await footer.getByRole("link", { name: "관리자 로그인" }).click();
   await expect(footer.getByRole("status")).toHaveText(NOTICE);
   await page.clock.runFor(1_000);

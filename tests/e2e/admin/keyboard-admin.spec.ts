@@ -1,15 +1,15 @@
 import { tabTo } from "../helpers";
 import { expect, test } from "../fixtures";
-import { E2E_ADMIN, uniqueName } from "./admin-helpers";
+import { TEST_ADMIN, uniqueName } from "./admin-helpers";
 
 test("keyboard only: sign in and write a news post", async ({ page }) => {
   const title = uniqueName("키보드로 쓴 글 ");
   await page.goto("/adminLogin");
   await tabTo(page, page.getByLabel("아이디"));
-  await page.keyboard.type(E2E_ADMIN.id);
+  await page.keyboard.type(TEST_ADMIN.id);
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("비밀번호")).toBeFocused();
-  await page.keyboard.type(E2E_ADMIN.password);
+  await page.keyboard.type(TEST_ADMIN.password);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/$/);
 

@@ -1,6 +1,9 @@
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
-import { portraitJpeg, signIn, uniqueName } from "./admin-helpers";
+import { portraitJpeg, uniqueName } from "./admin-helpers";
+
+// Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
+test.use({ signedIn: true });
 
 const KINDS = [
   { kind: "news", label: "뉴스", editor: "/adminNewsWrite", detail: "/newsDetail" },
@@ -10,7 +13,6 @@ const KINDS = [
 for (const k of KINDS) {
   test(`with JavaScript: the admin writes, edits and deletes a ${k.kind} post with formatting and an inline image`, async ({ page }) => {
     const title = uniqueName(`${k.label} 테스트 `);
-    await signIn(page);
     await page.goto("/pr");
     await page.getByRole("link", { name: `${k.label} 작성` }).click();
     await expect(page).toHaveURL(new RegExp(`${k.editor}$`));
@@ -94,11 +96,7 @@ for (const k of KINDS) {
 
     test(`the admin writes, edits and deletes a ${k.kind} post with HTML formatting and an attached image`, async ({ page }) => {
       const title = uniqueName(`${k.label} 무JS `);
-      await page.goto("/adminLogin");
-      await page.getByLabel("아이디").fill("admin");
-      await page.getByLabel("비밀번호").fill("e2e-admin-password-1");
-      await page.getByRole("button", { name: "로그인" }).click();
-      await expect(page).toHaveURL(/\/$/);
+      await page.goto("/");
       await expect(page.locator(".site-header__admin").getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
 
       await page.goto(k.editor);

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminUsers } from "../../drizzle/schema";
-import { openDatabase } from "../../app/server/platform/db.server";
-import { verifyPassword } from "../../app/server/auth/passwords.server";
+import { adminUsers } from "../../../drizzle/schema";
+import { openDatabase } from "../../../app/server/platform/db.server";
+import { verifyPassword } from "../../../app/server/auth/passwords.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-adminpw-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

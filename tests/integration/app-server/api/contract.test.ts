@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startAppServer, type AppServer } from "../../setup/app-server";
-import { testEngine } from "../../setup/test-database";
+import { useAppServer } from "../../../setup/app-server";
+import { testEngine } from "../../../setup/test-database";
 import { call, createToken, uploadImage } from "./helpers";
 import { assertMatchesOpenApi } from "./openapi-validator";
 
 const LIST_FIELDS = ["schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList"] as const;
 
 describe(`the /api/we contract, replayed as the original client calls it (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
 
   /** A call whose answer must match the OpenAPI document. */
   async function checked(template: string, c: Parameters<typeof call>[1], expected: number) {
@@ -26,7 +20,7 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
   it("artist life cycle: upload images → addactor → actorList → detail → JSON.parse lists → updateactor → deleteactor", async () => {
     const uploads = [];
     for (const color of ["#a33", "#3a3", "#33a"]) {
-      const upload = await uploadImage(server, cookie, color);
+      const upload = await uploadImage(server, server.cookie, color);
       expect(upload.status).toBe(200);
       assertMatchesOpenApi("/api/img", "POST", 200, upload.body);
       uploads.push((upload.body as { url: string }).url);
@@ -48,7 +42,7 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
       bookList: ["화보 하나"],
       unexpected: "ignored",
     };
-    const created = await checked("/api/we/addactor", { method: "POST", path: "/api/we/addactor", body, cookie }, 201);
+    const created = await checked("/api/we/addactor", { method: "POST", path: "/api/we/addactor", body, cookie: server.cookie }, 201);
     expect(created).not.toHaveProperty("unexpected");
 
     const list = (await checked("/api/we/actorList", { method: "GET", path: "/api/we/actorList" }, 200)) as unknown as Record<string, string>[];
@@ -66,34 +60,34 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
 
     // Update with lists as JSON-encoded strings (accepted too), main image swapped.
     const update = { ...body, ename: "UPDATED ACTOR", imgList: JSON.stringify([uploads[2], uploads[0]]), dramaList: JSON.stringify(["드라마 하나"]) };
-    const updated = (await checked("/api/we/updateactor/{name}", { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent("계약배우")}`, body: update, cookie }, 200)) as Record<string, string>;
+    const updated = (await checked("/api/we/updateactor/{name}", { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent("계약배우")}`, body: update, cookie: server.cookie }, 200)) as Record<string, string>;
     expect(updated.ename).toBe("UPDATED ACTOR");
     expect(JSON.parse(updated.imgList!)).toEqual([uploads[2], uploads[0]]);
     expect(JSON.parse(updated.dramaList!)).toEqual(["드라마 하나"]);
 
     // A stale version is a conflict.
-    await checked("/api/we/updateactor/{name}", { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent("계약배우")}`, body: { ...update, version: 1 }, cookie }, 409);
+    await checked("/api/we/updateactor/{name}", { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent("계약배우")}`, body: { ...update, version: 1 }, cookie: server.cookie }, 409);
     // Renaming onto an existing artist is a conflict too.
-    await checked("/api/we/addactor", { method: "POST", path: "/api/we/addactor", body: { name: "다른계약배우" }, cookie }, 201);
-    const duplicate = await checked("/api/we/updateactor/{name}", { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent("다른계약배우")}`, body: { name: "계약배우" }, cookie }, 409);
+    await checked("/api/we/addactor", { method: "POST", path: "/api/we/addactor", body: { name: "다른계약배우" }, cookie: server.cookie }, 201);
+    const duplicate = await checked("/api/we/updateactor/{name}", { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent("다른계약배우")}`, body: { name: "계약배우" }, cookie: server.cookie }, 409);
     expect((duplicate.error as { code: string }).code).toBe("duplicate_name");
 
-    await checked("/api/we/deleteactor/{name}", { method: "DELETE", path: `/api/we/deleteactor/${encodeURIComponent("계약배우")}`, cookie }, 204);
+    await checked("/api/we/deleteactor/{name}", { method: "DELETE", path: `/api/we/deleteactor/${encodeURIComponent("계약배우")}`, cookie: server.cookie }, 204);
     await checked("/api/we/actorList/{name}", { method: "GET", path }, 404);
-    await checked("/api/we/deleteactor/{name}", { method: "DELETE", path: `/api/we/deleteactor/${encodeURIComponent("계약배우")}`, cookie }, 404);
+    await checked("/api/we/deleteactor/{name}", { method: "DELETE", path: `/api/we/deleteactor/${encodeURIComponent("계약배우")}`, cookie: server.cookie }, 404);
   });
 
   for (const kind of ["news", "notice"] as const) {
     it(`${kind} life cycle: write → list → post → get → update → delete`, async () => {
       const write = { title: `${kind} 계약 테스트`, content: '<p>본문 <strong>굵게</strong></p><img src=x onerror="alert(1)"><script>alert(2)</script>' };
-      const created = (await checked(`/api/we/write${kind}`, { method: "POST", path: `/api/we/write${kind}`, body: write, cookie }, 201)) as Record<string, unknown>;
+      const created = (await checked(`/api/we/write${kind}`, { method: "POST", path: `/api/we/write${kind}`, body: write, cookie: server.cookie }, 201)) as Record<string, unknown>;
       const postId = created.postId as number;
       expect(Number.isInteger(postId)).toBe(true);
       // Sanitized on write exactly as in the admin editor.
       expect(created.content).toBe('<p>본문 <strong>굵게</strong></p><img src="x" />');
       expect(Number.isNaN(new Date(created.writeDay as string).getTime())).toBe(false);
 
-      await checked(`/api/we/write${kind}`, { method: "POST", path: `/api/we/write${kind}`, body: { title: "두 번째", content: "<p>둘</p>" }, cookie }, 201);
+      await checked(`/api/we/write${kind}`, { method: "POST", path: `/api/we/write${kind}`, body: { title: "두 번째", content: "<p>둘</p>" }, cookie: server.cookie }, 201);
       const list = (await checked(`/api/we/${kind}list`, { method: "GET", path: `/api/we/${kind}list` }, 200)) as unknown as { postId: number; writeDay: string }[];
       expect(list.map((p) => p.postId)).toContain(postId);
       // Newest first.
@@ -105,24 +99,24 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
         expect(post).toMatchObject({ postId, title: write.title });
       }
 
-      const updated = (await checked(`/api/we/update${kind}/{postId}`, { method: "PUT", path: `/api/we/update${kind}/${postId}`, body: { title: "수정됨", content: "<h2>새 본문</h2>" }, cookie }, 200)) as Record<string, unknown>;
+      const updated = (await checked(`/api/we/update${kind}/{postId}`, { method: "PUT", path: `/api/we/update${kind}/${postId}`, body: { title: "수정됨", content: "<h2>새 본문</h2>" }, cookie: server.cookie }, 200)) as Record<string, unknown>;
       expect(updated).toMatchObject({ postId, title: "수정됨", content: "<h2>새 본문</h2>", version: 2 });
-      await checked(`/api/we/update${kind}/{postId}`, { method: "PUT", path: `/api/we/update${kind}/${postId}`, body: { title: "늦음", content: "<p>x</p>", version: 1 }, cookie }, 409);
-      await checked(`/api/we/update${kind}/{postId}`, { method: "PUT", path: `/api/we/update${kind}/abc`, body: { title: "x", content: "<p>x</p>" }, cookie }, 400);
+      await checked(`/api/we/update${kind}/{postId}`, { method: "PUT", path: `/api/we/update${kind}/${postId}`, body: { title: "늦음", content: "<p>x</p>", version: 1 }, cookie: server.cookie }, 409);
+      await checked(`/api/we/update${kind}/{postId}`, { method: "PUT", path: `/api/we/update${kind}/abc`, body: { title: "x", content: "<p>x</p>" }, cookie: server.cookie }, 400);
 
-      await checked(`/api/we/delete${kind}/{postId}`, { method: "DELETE", path: `/api/we/delete${kind}/${postId}`, cookie }, 204);
+      await checked(`/api/we/delete${kind}/{postId}`, { method: "DELETE", path: `/api/we/delete${kind}/${postId}`, cookie: server.cookie }, 204);
       await checked(`/api/we/${kind}post/{postId}`, { method: "GET", path: `/api/we/${kind}post/${postId}` }, 404);
       await checked(`/api/we/${kind}post/{postId}`, { method: "GET", path: `/api/we/${kind}post/1.5` }, 400);
     });
   }
 
   it("a news id is not a notice", async () => {
-    const created = (await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "뉴스", content: "<p>뉴스</p>" }, cookie })).body as { postId: number };
+    const created = (await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "뉴스", content: "<p>뉴스</p>" }, cookie: server.cookie })).body as { postId: number };
     expect((await call(server, { method: "GET", path: `/api/we/noticepost/${created.postId}` })).status).toBe(404);
   });
 
-  it("writes work with an API token instead of the cookie (non-browser clients)", async () => {
-    const { token } = await createToken(server, cookie, "계약 테스트 도구");
+  it("writes work with an API token instead of the server.cookie (non-browser clients)", async () => {
+    const { token } = await createToken(server, server.cookie, "계약 테스트 도구");
     const result = await call(server, {
       method: "POST",
       path: "/api/we/writenotice",
@@ -134,11 +128,11 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
 
   it("hidden artists never appear in public reads", async () => {
     // Hide an artist through the admin form, then read the API.
-    await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "숨김배우" }, cookie });
+    await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "숨김배우" }, cookie: server.cookie });
     const form = new URLSearchParams({ name: "숨김배우", version: "1", intent: "save" });
     const hide = await fetch(`${server.baseURL}/adminActor/${encodeURIComponent("숨김배우")}`, {
       method: "POST",
-      headers: { Cookie: cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
       body: form, // no isVisible field: unchecked
       redirect: "manual",
     });
@@ -152,7 +146,7 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
     const unknown = await call(server, { method: "GET", path: "/api/we/nothing" });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ error: { code: "not_found" } });
-    const wrong = await call(server, { method: "POST", path: "/api/we/actorList", body: {}, cookie });
+    const wrong = await call(server, { method: "POST", path: "/api/we/actorList", body: {}, cookie: server.cookie });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET");
   });

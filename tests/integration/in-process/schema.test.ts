@@ -2,17 +2,13 @@ import { sql } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artistImages, artists, media, posts } from "../../drizzle/schema";
-import { findMigrationsFolder } from "../../app/server/platform/db.server";
-import { queryRows } from "../setup/sql-rows";
-import { createTestDatabase, testEngine, type TestDatabase } from "../setup/test-database";
+import { artistImages, artists, media, posts } from "../../../drizzle/schema";
+import { findMigrationsFolder } from "../../../app/server/platform/db.server";
+import { queryRows } from "../../setup/sql-rows";
+import { testEngine, useTestDatabase } from "../../setup/test-database";
 
 describe(`schema from the migrations (${testEngine()})`, () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.destroy());
+  const database = useTestDatabase({ beforeAll, afterAll });
 
   it("has every table of the product", async () => {
     const rows = await queryRows<{ table_name: string }>(
@@ -38,7 +34,7 @@ describe(`schema from the migrations (${testEngine()})`, () => {
   });
 
   it("applying the migrations again changes nothing", async () => {
-    await database.migrate();
+    await database.handle.migrate();
     const rows = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     const journal = JSON.parse(fs.readFileSync(path.join(findMigrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
     expect(rows[0]!.n).toBe(journal.entries.length);

@@ -2,28 +2,24 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startAppServer, type AppServer } from "../../setup/app-server";
-import { testEngine } from "../../setup/test-database";
+import { useAppServer } from "../../../setup/app-server";
+import { testEngine } from "../../../setup/test-database";
 import { call, createToken, revokeToken } from "./helpers";
 
 describe(`every API write refuses every kind of missing or forged authority (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
   let revokedToken: string;
   let newsId: number;
   let noticeId: number;
   const artist = "권한테스트배우";
 
   beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-    expect((await call(server, { method: "POST", path: "/api/we/addactor", body: { name: artist, ename: "ORIGINAL" }, cookie })).status).toBe(201);
-    newsId = ((await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "원래 뉴스", content: "<p>원래</p>" }, cookie })).body as { postId: number }).postId;
-    noticeId = ((await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "원래 공지", content: "<p>원래</p>" }, cookie })).body as { postId: number }).postId;
-    revokedToken = (await createToken(server, cookie, "폐기될 토큰")).token;
-    await revokeToken(server, cookie, "폐기될 토큰");
-  }, 120_000);
-  afterAll(() => server?.stop());
+    expect((await call(server, { method: "POST", path: "/api/we/addactor", body: { name: artist, ename: "ORIGINAL" }, cookie: server.cookie })).status).toBe(201);
+    newsId = ((await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "원래 뉴스", content: "<p>원래</p>" }, cookie: server.cookie })).body as { postId: number }).postId;
+    noticeId = ((await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "원래 공지", content: "<p>원래</p>" }, cookie: server.cookie })).body as { postId: number }).postId;
+    revokedToken = (await createToken(server, server.cookie, "폐기될 토큰")).token;
+    await revokeToken(server, server.cookie, "폐기될 토큰");
+  });
 
   const snapshot = async () => ({
     artists: (await call(server, { method: "GET", path: "/api/we/actorList" })).body,
@@ -51,7 +47,7 @@ describe(`every API write refuses every kind of missing or forged authority (${t
       { label: "no cookie", headers: {}, status: 401, code: "unauthorized" },
       { label: "Cookie: id=admin", headers: {}, cookie: "id=admin; isLoggedIn=true", status: 401, code: "unauthorized" },
       { label: "forged token", headers: { Authorization: `Bearer we_${"A".repeat(43)}`, Origin: "" }, status: 401, code: "invalid_token" },
-      { label: "foreign Origin with a valid session", headers: { Origin: "https://evil.example" }, cookie, status: 403, code: "forbidden_origin" },
+      { label: "foreign Origin with a valid session", headers: { Origin: "https://evil.example" }, cookie: server.cookie, status: 403, code: "forbidden_origin" },
       { label: "revoked token", headers: { Authorization: `Bearer ${revokedToken}`, Origin: "" }, status: 401, code: "invalid_token" },
     ];
     const before = await snapshot();
@@ -74,10 +70,10 @@ describe(`every API write refuses every kind of missing or forged authority (${t
   });
 
   it("a valid token or session still works afterwards (the sweep was refused for the right reasons)", async () => {
-    const { token } = await createToken(server, cookie, "유효한 토큰");
+    const { token } = await createToken(server, server.cookie, "유효한 토큰");
     const viaToken = await call(server, { method: "PUT", path: `/api/we/updatenews/${newsId}`, body: { title: "정상 수정", content: "<p>ok</p>" }, headers: { Authorization: `Bearer ${token}`, Origin: "" } });
     expect(viaToken.status).toBe(200);
-    const viaSession = await call(server, { method: "DELETE", path: `/api/we/deletenotice/${noticeId}`, cookie });
+    const viaSession = await call(server, { method: "DELETE", path: `/api/we/deletenotice/${noticeId}`, cookie: server.cookie });
     expect(viaSession.status).toBe(204);
   });
 
@@ -93,11 +89,7 @@ describe(`every API write refuses every kind of missing or forged authority (${t
 });
 
 describe(`CORS allowlist (${testEngine()})`, () => {
-  let server: AppServer;
-  beforeAll(async () => {
-    server = await startAppServer({ CORS_ORIGINS: "https://front.example" });
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll }, { env: { CORS_ORIGINS: "https://front.example" } });
 
   it("echoes only an allowlisted origin, never a wildcard or a reflected stranger", async () => {
     const allowed = await fetch(`${server.baseURL}/api/we/writenews`, {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import routes from "../../../app/routes";
-import { OPENAPI_DOCUMENT } from "../../../app/server/api/openapi.server";
-import { startAppServer, type AppServer } from "../../setup/app-server";
-import { testEngine } from "../../setup/test-database";
+import routes from "../../../../app/routes";
+import { OPENAPI_DOCUMENT } from "../../../../app/server/api/openapi.server";
+import { useAppServer } from "../../../setup/app-server";
+import { testEngine } from "../../../setup/test-database";
 import { call } from "./helpers";
 
 type RouteEntry = { path?: string; children?: RouteEntry[] };
@@ -13,11 +13,7 @@ function apiRoutePaths(entries: RouteEntry[]): string[] {
 }
 
 describe(`/api/openapi.json stays true (${testEngine()})`, () => {
-  let server: AppServer;
-  beforeAll(async () => {
-    server = await startAppServer();
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll });
 
   it("is served, and describes exactly the API routes of the route table", async () => {
     const served = await call(server, { method: "GET", path: "/api/openapi.json" });

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sanitizePostHtml } from "../../../app/server/posts/sanitize.server";
-import { signInCookie, startAppServer, type AppServer } from "../../setup/app-server";
-import { testEngine } from "../../setup/test-database";
+import { sanitizePostHtml } from "../../../../app/server/posts/sanitize.server";
+import { useAppServer } from "../../../setup/app-server";
+import { testEngine } from "../../../setup/test-database";
 import { call } from "./helpers";
 
 const ARTIST_KEYS = ["name", "ename", "birthday", "cm", "insta", "imgList", "schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList", "version"].sort();
@@ -44,16 +44,12 @@ const postBody = fc
   .map(([body, polluted]) => Object.assign(Object.create(null), polluted, body));
 
 describe(`hostile and random JSON at every write route (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
   beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-    await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "기존배우" }, cookie });
-    await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "기존 뉴스", content: "<p>x</p>" }, cookie });
-    await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "기존 공지", content: "<p>x</p>" }, cookie });
-  }, 120_000);
-  afterAll(() => server?.stop());
+    await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "기존배우" }, cookie: server.cookie });
+    await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "기존 뉴스", content: "<p>x</p>" }, cookie: server.cookie });
+    await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "기존 공지", content: "<p>x</p>" }, cookie: server.cookie });
+  });
 
   const noServerError = (result: { status: number; body: unknown }, label: string) => {
     expect(result.status, `${label}: ${JSON.stringify(result.body)}`).toBeLessThan(500);
@@ -67,12 +63,12 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
     await fc.assert(
       fc.asyncProperty(artistBody, fc.constantFrom("POST add", "PUT existing", "PUT missing"), async (body, target) => {
         const path = target === "POST add" ? "/api/we/addactor" : `/api/we/updateactor/${encodeURIComponent(target === "PUT existing" ? "기존배우" : "없는배우")}`;
-        const result = await call(server, { method: target.startsWith("POST") ? "POST" : "PUT", path, body, cookie });
+        const result = await call(server, { method: target.startsWith("POST") ? "POST" : "PUT", path, body, cookie: server.cookie });
         noServerError(result, `${target} ${JSON.stringify(body)}`);
         // Keep the target alive for later runs if an update renamed it.
         if (target === "PUT existing" && result.status === 200) {
           const renamed = (result.body as { name: string }).name;
-          if (renamed !== "기존배우") await call(server, { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent(renamed)}`, body: { name: "기존배우" }, cookie });
+          if (renamed !== "기존배우") await call(server, { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent(renamed)}`, body: { name: "기존배우" }, cookie: server.cookie });
         }
       }),
       { numRuns: 60 },
@@ -91,7 +87,7 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
           const existing = route.endsWith("news") ? news[0]!.postId : notices[0]!.postId;
           const idPart = id === "existing" ? String(existing) : id === "missing" ? "999999" : "1e3";
           const path = route.startsWith("write") ? `/api/we/${route}` : `/api/we/${route}/${idPart}`;
-          noServerError(await call(server, { method: route.startsWith("write") ? "POST" : "PUT", path, body, cookie }), `${path} ${JSON.stringify(body)}`);
+          noServerError(await call(server, { method: route.startsWith("write") ? "POST" : "PUT", path, body, cookie: server.cookie }), `${path} ${JSON.stringify(body)}`);
         },
       ),
       { numRuns: 80 },
@@ -102,14 +98,14 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
     const paths = ["/api/we/addactor", "/api/we/writenews", "/api/we/writenotice"];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paths), fc.oneof(fc.jsonValue().map((v) => JSON.stringify(v)), fc.string()), async (path, raw) => {
-        const result = await call(server, { method: "POST", path, rawBody: raw, cookie, headers: { "Content-Type": "application/json" } });
+        const result = await call(server, { method: "POST", path, rawBody: raw, cookie: server.cookie, headers: { "Content-Type": "application/json" } });
         noServerError(result, `${path} ${raw}`);
       }),
       { numRuns: 60 },
     );
-    const wrongType = await call(server, { method: "POST", path: "/api/we/writenews", rawBody: "title=x", cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const wrongType = await call(server, { method: "POST", path: "/api/we/writenews", rawBody: "title=x", cookie: server.cookie, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(wrongType.status).toBe(415);
-    const huge = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "큰 글", content: "가".repeat(1_200_000) }, cookie });
+    const huge = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "큰 글", content: "가".repeat(1_200_000) }, cookie: server.cookie });
     expect(huge.status).toBe(413);
   }, 120_000);
 
@@ -149,20 +145,14 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
 });
 
 describe(`random bytes at the upload route (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
 
   it("never answers 5xx and stores nothing that is not an image", async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 4096 }), fc.constantFrom("image/png", "image/jpeg", "text/html", "application/octet-stream"), async (bytes, type) => {
         const form = new FormData();
         form.append("image", new Blob([bytes], { type }), "x.png");
-        const result = await call(server, { method: "POST", path: "/api/img", rawBody: form, cookie });
+        const result = await call(server, { method: "POST", path: "/api/img", rawBody: form, cookie: server.cookie });
         expect(result.status).toBeGreaterThanOrEqual(400);
         expect(result.status).toBeLessThan(500);
       }),

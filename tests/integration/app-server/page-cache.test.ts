@@ -1,22 +1,16 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
-import { testEngine } from "../setup/test-database";
+import { useAppServer } from "../../setup/app-server";
+import { testEngine } from "../../setup/test-database";
 import { call } from "./api/helpers";
 
-async function get(server: AppServer, path: string, headers: Record<string, string> = {}) {
+async function get(server: { baseURL: string }, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(server.baseURL + path, { headers });
   return { status: response.status, cache: response.headers.get("x-cache"), csp: response.headers.get("content-security-policy"), etag: response.headers.get("etag"), text: await response.text() };
 }
 
 describe(`page cache (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
 
   it("serves anonymous pages from memory, and a write is visible on the very next request", async () => {
     expect((await get(server, "/news")).cache).toBe("MISS");
@@ -24,7 +18,7 @@ describe(`page cache (${testEngine()})`, () => {
     expect(cached.cache).toBe("HIT");
     expect(cached.text).not.toContain("캐시 확인용 새 소식");
 
-    const write = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "캐시 확인용 새 소식", content: "<p>바로 보여야 합니다</p>" }, cookie });
+    const write = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "캐시 확인용 새 소식", content: "<p>바로 보여야 합니다</p>" }, cookie: server.cookie });
     expect(write.status).toBe(201);
     const after = await get(server, "/news");
     expect(after.cache).toBe("MISS");
@@ -40,7 +34,7 @@ describe(`page cache (${testEngine()})`, () => {
     form.append("content", "<p>폼</p>");
     form.append("version", "1");
     form.append("intent", "save");
-    const edited = await fetch(`${server.baseURL}/adminNewsWrite/${postId}`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL }, redirect: "manual" });
+    const edited = await fetch(`${server.baseURL}/adminNewsWrite/${postId}`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL }, redirect: "manual" });
     expect(edited.status).toBe(302);
     const list = await get(server, "/api/we/newslist");
     expect(list.cache).toBe("MISS");
@@ -48,7 +42,7 @@ describe(`page cache (${testEngine()})`, () => {
   });
 
   it("never caches for signed-in administrators, unknown query parameters, or errors", async () => {
-    const admin = await get(server, "/pr", { Cookie: cookie });
+    const admin = await get(server, "/pr", { Cookie: server.cookie });
     expect(admin.cache).toBeNull();
     expect(admin.text).toContain("관리자 로그아웃");
     expect((await get(server, "/pr")).text).not.toContain("관리자 로그아웃");
@@ -72,20 +66,14 @@ describe(`page cache (${testEngine()})`, () => {
 });
 
 describe(`overload (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startAppServer({ MAX_CONCURRENT_REQUESTS: "1" });
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true, env: { MAX_CONCURRENT_REQUESTS: "1" } });
 
   it("beyond capacity answers 503 with Retry-After and a Korean message instead of queueing without bound", async () => {
     const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg({ quality: 90 }).toBuffer();
     const upload = () => {
       const form = new FormData();
       form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "big.jpg");
-      return fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL } });
+      return fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL } });
     };
     const responses = await Promise.all(Array.from({ length: 4 }, upload));
     const statuses = responses.map((r) => r.status);

@@ -1,54 +1,42 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artists, posts } from "../../drizzle/schema";
-import { emptyArtistFields } from "../../app/domain/artist-fields";
-import { getArtist, listArtists, pickHomeCarouselImages } from "../../app/server/artists/artist-queries.server";
-import { saveArtist } from "../../app/server/artists/artist-use-cases.server";
-import { storeImage } from "../../app/server/media/media.server";
-import type { Actor } from "../../app/server/platform/services.server";
-import { getPost, listPosts } from "../../app/server/posts/post-queries.server";
-import { savePost } from "../../app/server/posts/post-use-cases.server";
-import { listSitemapEntries } from "../../app/server/site/sitemap.server";
-import { createTestDatabase, createTestStorage, type TestDatabase } from "../setup/test-database";
-import { createTestServices } from "../setup/test-services";
+import { artists, posts } from "../../../drizzle/schema";
+import { emptyArtistFields } from "../../../app/domain/artist-fields";
+import { getArtist, listArtists, pickHomeCarouselImages } from "../../../app/server/artists/artist-queries.server";
+import { saveArtist } from "../../../app/server/artists/artist-use-cases.server";
+import { storeImage } from "../../../app/server/media/media.server";
+import type { Actor } from "../../../app/server/platform/services.server";
+import { getPost, listPosts } from "../../../app/server/posts/post-queries.server";
+import { savePost } from "../../../app/server/posts/post-use-cases.server";
+import { listSitemapEntries } from "../../../app/server/site/sitemap.server";
+import { useTestDatabase } from "../../setup/test-database";
 
 const SYSTEM: Actor = { adminId: null, via: "system" };
 const fields = (name: string) => ({ ...emptyArtistFields(), name, ename: name.toUpperCase() });
 
 describe("the public pages' queries", () => {
-  let database: TestDatabase;
-  const storage = createTestStorage();
+  const database = useTestDatabase({ beforeAll, afterAll });
   const photo = (color: string) =>
     sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).jpeg().toBuffer();
 
-  let services: ReturnType<typeof createTestServices>;
   const createArtist = async (name: string, images: { url: string }[]) => {
-    const result = await saveArtist(services, SYSTEM, { existingName: null, input: { ...fields(name), imgList: images.map((i) => i.url) }, isVisible: null, displayOrder: null, expectedVersion: null });
+    const result = await saveArtist(database.services, SYSTEM, { existingName: null, input: { ...fields(name), imgList: images.map((i) => i.url) }, isVisible: null, displayOrder: null, expectedVersion: null });
     if (result.status !== "saved") throw new Error(result.status);
     return result;
   };
   const createPost = async (input: { kind: "news" | "notice"; title: string; content: string; writeDay: string }) => {
-    const result = await savePost(services, SYSTEM, { ...input, postId: null, expectedVersion: null });
+    const result = await savePost(database.services, SYSTEM, { ...input, postId: null, expectedVersion: null });
     if (result.status !== "saved") throw new Error(result.status);
     return result;
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    services = createTestServices(database.db, storage);
-  });
-  afterAll(async () => {
-    await database.destroy();
-    storage.cleanup();
-  });
-
   describe("artists", () => {
     it("lists visible artists in display order with their images, main first", async () => {
       const { db } = database;
-      const red = await storeImage(db, storage, await photo("#f00"));
-      const green = await storeImage(db, storage, await photo("#0f0"));
-      const blue = await storeImage(db, storage, await photo("#00f"));
+      const red = await storeImage(db, database.storage, await photo("#f00"));
+      const green = await storeImage(db, database.storage, await photo("#0f0"));
+      const blue = await storeImage(db, database.storage, await photo("#00f"));
       await createArtist("가수민", [red, green]);
       await createArtist("나도윤", [blue]);
       const hidden = await createArtist("다숨김", []);
@@ -99,7 +87,7 @@ describe("the public pages' queries", () => {
 
     it("previews: tags stripped, long text cut to 200 characters plus an ellipsis, first image as thumbnail", async () => {
       const { db } = database;
-      const image = await storeImage(db, storage, await photo("#888"));
+      const image = await storeImage(db, database.storage, await photo("#888"));
       const long = "가".repeat(450);
       const { postId } = await createPost({
         kind: "notice",

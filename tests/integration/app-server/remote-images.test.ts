@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
-import { testEngine } from "../setup/test-database";
+import { useAppServer } from "../../setup/app-server";
+import { testEngine } from "../../setup/test-database";
 import { call } from "./api/helpers";
 
 /** Another web site, on loopback: the tests' stand-in for a news portal whose images get pasted into posts. */
@@ -28,24 +28,31 @@ async function startOtherSite() {
   };
 }
 
-describe(`images of other sites in post content are imported when the post is saved (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  let other: Awaited<ReturnType<typeof startOtherSite>>;
+/** The other site for the enclosing suite; its fields are readable inside tests. */
+function useOtherSite() {
+  let site: Awaited<ReturnType<typeof startOtherSite>> | undefined;
   beforeAll(async () => {
-    other = await startOtherSite();
-    // Tests only: the "other site" runs on loopback, which a real server refuses to fetch (SSRF).
-    server = await startAppServer({ REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS: "true" });
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await other?.close();
+    site = await startOtherSite();
   });
+  afterAll(() => site?.close());
+  return {
+    get origin() {
+      return site!.origin;
+    },
+    get requests() {
+      return site!.requests;
+    },
+  };
+}
+
+describe(`images of other sites in post content are imported when the post is saved (${testEngine()})`, () => {
+  // Tests only: the "other site" runs on loopback, which a real server refuses to fetch (SSRF).
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true, env: { REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS: "true" } });
+  const other = useOtherSite();
 
   it("an API client's post: the image is fetched, re-encoded, stored, and the src points at our copy", async () => {
     const content = `<p>기사 사진</p><p><img src="${other.origin}/photo.jpg" alt="현장"></p><p><img src="${other.origin}/photo.jpg"></p>`;
-    const result = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "외부 사진 기사", content }, cookie });
+    const result = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "외부 사진 기사", content }, cookie: server.cookie });
     expect(result.status).toBe(201);
     const saved = result.body as { postId: number; content: string };
     expect(saved.content).not.toContain(other.origin);
@@ -66,7 +73,7 @@ describe(`images of other sites in post content are imported when the post is sa
   it("an image that cannot be fetched is named in a clear Korean message, and nothing is saved", async () => {
     const before = ((await call(server, { method: "GET", path: "/api/we/noticelist" })).body as unknown[]).length;
     const content = `<p>두 장</p><p><img src="${other.origin}/second.jpg"></p><p><img src="${other.origin}/gone.jpg"></p><p><img src="${other.origin}/page.html"></p>`;
-    const result = await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "실패", content }, cookie });
+    const result = await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "실패", content }, cookie: server.cookie });
     expect(result.status).toBe(400);
     const message = (result.body as { error: { code: string; message: string } }).error.message;
     expect(message).toContain(`이미지를 가져오지 못했습니다(${other.origin}/gone.jpg): 해당 주소에 이미지가 없습니다(HTTP 404).`);
@@ -81,7 +88,7 @@ describe(`images of other sites in post content are imported when the post is sa
     form.append("title", "폼에서 붙인 외부 사진");
     form.append("content", `<p>본문 그대로</p><p><img src="${other.origin}/missing.png"></p>`);
     form.append("intent", "save");
-    const response = await fetch(`${server.baseURL}/adminNewsWrite`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL }, redirect: "manual" });
+    const response = await fetch(`${server.baseURL}/adminNewsWrite`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL }, redirect: "manual" });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(`이미지를 가져오지 못했습니다(${other.origin}/missing.png)`);
@@ -91,22 +98,12 @@ describe(`images of other sites in post content are imported when the post is sa
 });
 
 describe(`a real server never fetches private or loopback addresses (SSRF) (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  let other: Awaited<ReturnType<typeof startOtherSite>>;
-  beforeAll(async () => {
-    other = await startOtherSite();
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await other?.close();
-  });
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
+  const other = useOtherSite();
 
   it("refuses loopback, private and metadata addresses without connecting, and says why", async () => {
     for (const src of [`${other.origin}/photo.jpg`, "http://localhost/x.jpg", "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/a.png", "http://[::1]/b.png"]) {
-      const result = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "SSRF", content: `<p>x</p><img src="${src}">` }, cookie });
+      const result = await call(server, { method: "POST", path: "/api/we/writenews", body: { title: "SSRF", content: `<p>x</p><img src="${src}">` }, cookie: server.cookie });
       expect(result.status, src).toBe(400);
       expect((result.body as { error: { message: string } }).error.message, src).toMatch(/내부망\(사설·로컬\) 주소/);
     }

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { acquireDataDirLock, DataDirLockedError } from "../../app/server/platform/data-dir-lock.server";
-import { openDatabase } from "../../app/server/platform/db.server";
+import { acquireDataDirLock, DataDirLockedError } from "../../../app/server/platform/data-dir-lock.server";
+import { openDatabase } from "../../../app/server/platform/db.server";
 
 const dirs: string[] = [];
 function tempDir() {

@@ -1,7 +1,8 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { useAppServer } from "../../setup/app-server";
+import { freePort } from "../../setup/free-port";
+import { useTestDatabase } from "../../setup/test-database";
 import { call } from "./api/helpers";
 
 /** A TCP proxy in front of PostgreSQL that the test can cut and restore, like stopping the database. */
@@ -31,54 +32,31 @@ class CuttableProxy {
   }
 }
 
-async function freePort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
-
-async function waitFor<T>(probe: () => Promise<T>, ok: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (ok(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe("a PostgreSQL outage", () => {
-  let database: TestDatabase;
+  const database = useTestDatabase({ beforeAll, afterAll });
   let proxy: CuttableProxy;
-  let server: AppServer;
+  let viaProxy: URL;
   beforeAll(async () => {
-    database = await createTestDatabase();
     const target = new URL(database.url!);
     proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }, await freePort());
     await proxy.open();
-    const viaProxy = new URL(database.url!);
+    viaProxy = new URL(database.url!);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
-    server = await startAppServer({ DATABASE_URL: viaProxy.toString() });
-  }, 120_000);
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.cut();
-    await database?.destroy();
   });
+  afterAll(() => proxy?.cut());
+  const server = useAppServer({ beforeAll, afterAll }, () => ({ databaseUrl: viaProxy.toString(), signIn: true }));
 
   it("pages answer a Korean 503 while the database is away, and the site recovers by itself", async () => {
-    const cookie = await signInCookie(server);
-    await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "장애 전 공지", content: "<p>전</p>" }, cookie });
+    await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "장애 전 공지", content: "<p>전</p>" }, cookie: server.cookie });
     // A page already in the cache keeps being served during the outage.
     await fetch(`${server.baseURL}/notice`);
     await proxy.cut();
 
-    const page = await waitFor(
-      () => fetch(`${server.baseURL}/company?page=1`, { headers: { Accept: "text/html" } }).then(async (r) => ({ status: r.status, retry: r.headers.get("retry-after"), text: await r.text() })),
-      (r) => r.status === 503,
-    );
+    const company = () => fetch(`${server.baseURL}/company?page=1`, { headers: { Accept: "text/html" } });
+    await expect.poll(async () => (await company()).status, { timeout: 20_000 }).toBe(503);
+    const response = await company();
+    const page = { status: response.status, retry: response.headers.get("retry-after"), text: await response.text() };
     expect(page.status).toBe(503);
     expect(page.retry).toBe("5");
     expect(page.text).toContain("일시적으로 서비스를 이용할 수 없습니다");
@@ -92,32 +70,21 @@ describe("a PostgreSQL outage", () => {
     expect(await cached.text()).toContain("장애 전 공지");
 
     await proxy.open();
-    const back = await waitFor(() => fetch(`${server.baseURL}/company?page=1`).then((r) => r.status), (s) => s === 200);
-    expect(back).toBe(200);
+    await expect.poll(async () => (await company()).status, { timeout: 20_000 }).toBe(200);
     expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
-    const write = await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "복구 후 공지", content: "<p>후</p>" }, cookie });
+    const write = await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "복구 후 공지", content: "<p>후</p>" }, cookie: server.cookie });
     expect(write.status).toBe(201);
   }, 60_000);
 });
 
 describe("several app servers on one PostgreSQL database", () => {
-  let a: AppServer;
-  let b: AppServer;
-  beforeAll(async () => {
-    a = await startAppServer();
-    b = await startAppServer({ DATABASE_URL: a.database!.url! });
-  }, 120_000);
-  afterAll(async () => {
-    await b?.stop();
-    await a?.stop();
-  });
+  const a = useAppServer({ beforeAll, afterAll }, { signIn: true });
+  const b = useAppServer({ beforeAll, afterAll }, () => ({ databaseUrl: a.server.databaseUrl! }));
 
   it("a write on one server empties the other servers' caches (LISTEN/NOTIFY)", async () => {
     await fetch(`${b.baseURL}/news`);
     expect((await fetch(`${b.baseURL}/news`)).headers.get("x-cache")).toBe("HIT");
-    const cookie = await signInCookie(a);
-    expect((await call(a, { method: "POST", path: "/api/we/writenews", body: { title: "다른 서버에서 쓴 소식", content: "<p>x</p>" }, cookie })).status).toBe(201);
-    const seen = await waitFor(() => fetch(`${b.baseURL}/news`).then((r) => r.text()), (t) => t.includes("다른 서버에서 쓴 소식"), 5_000);
-    expect(seen).toContain("다른 서버에서 쓴 소식");
+    expect((await call(a, { method: "POST", path: "/api/we/writenews", body: { title: "다른 서버에서 쓴 소식", content: "<p>x</p>" }, cookie: a.cookie })).status).toBe(201);
+    await expect.poll(() => fetch(`${b.baseURL}/news`).then((r) => r.text()), { timeout: 5_000 }).toContain("다른 서버에서 쓴 소식");
   }, 30_000);
 });

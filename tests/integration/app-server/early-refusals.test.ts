@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
-import { testEngine } from "../setup/test-database";
+import { useAppServer } from "../../setup/app-server";
+import { testEngine } from "../../setup/test-database";
 
 /** A multipart body with one large "image" file. */
 function bigUpload(megabytes: number): FormData {
@@ -10,17 +10,11 @@ function bigUpload(megabytes: number): FormData {
 }
 
 describe(`a response sent before the request body was read closes the connection (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
 
   it("an oversize upload is refused with 413 and Connection: close, and the client's next requests work", async () => {
     for (let i = 0; i < 3; i++) {
-      const refused = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: bigUpload(30), headers: { Cookie: cookie, Origin: server.baseURL } });
+      const refused = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: bigUpload(30), headers: { Cookie: server.cookie, Origin: server.baseURL } });
       expect(refused.status).toBe(413);
       expect(refused.headers.get("connection")).toBe("close");
       expect(((await refused.json()) as { error: { message: string } }).error.message).toContain("15MB");
@@ -32,7 +26,7 @@ describe(`a response sent before the request body was read closes the connection
   it("writes refused before their body is read (no session, another site, wrong type) close it too", async () => {
     const refusals: { headers: Record<string, string>; status: number }[] = [
       { headers: { Origin: server.baseURL }, status: 401 },
-      { headers: { Origin: "https://evil.example", Cookie: cookie }, status: 403 },
+      { headers: { Origin: "https://evil.example", Cookie: server.cookie }, status: 403 },
     ];
     for (const refusal of refusals) {
       const response = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: bigUpload(8), headers: refusal.headers });
@@ -43,7 +37,7 @@ describe(`a response sent before the request body was read closes the connection
     const wrongType = await fetch(`${server.baseURL}/api/we/writenews`, {
       method: "POST",
       body: "x".repeat(2 * 1024 * 1024),
-      headers: { Origin: server.baseURL, Cookie: cookie, "Content-Type": "text/plain" },
+      headers: { Origin: server.baseURL, Cookie: server.cookie, "Content-Type": "text/plain" },
     });
     expect(wrongType.status).toBe(415);
     expect(wrongType.headers.get("connection")).toBe("close");
@@ -53,7 +47,7 @@ describe(`a response sent before the request body was read closes the connection
     const response = await fetch(`${server.baseURL}/api/we/writenews`, {
       method: "POST",
       body: JSON.stringify({ title: "연결 유지", content: "<p>본문</p>" }),
-      headers: { Origin: server.baseURL, Cookie: cookie, "Content-Type": "application/json" },
+      headers: { Origin: server.baseURL, Cookie: server.cookie, "Content-Type": "application/json" },
     });
     expect(response.status).toBe(201);
     expect(response.headers.get("connection")).toBe("keep-alive");

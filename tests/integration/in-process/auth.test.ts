@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginAttempts, sessions } from "../../drizzle/schema";
-import { setAdminCredential } from "../../app/server/auth/admin-credential.server";
+import { loginAttempts, sessions } from "../../../drizzle/schema";
+import { setAdminCredential } from "../../../app/server/auth/admin-credential.server";
 import {
   getAdminSession,
   LOGIN_WINDOW_MS,
@@ -9,8 +9,8 @@ import {
   SESSION_IDLE_MS,
   signIn,
   signOut,
-} from "../../app/server/auth/sessions.server";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+} from "../../../app/server/auth/sessions.server";
+import { useTestDatabase } from "../../setup/test-database";
 
 const SECRET = "s".repeat(40);
 const PASSWORD = "correct horse battery";
@@ -22,12 +22,10 @@ function requestWith(cookie?: string) {
 const cookiePair = (setCookie: string) => setCookie.split(";")[0]!;
 
 describe("sign-in, sessions and throttling", () => {
-  let database: TestDatabase;
+  const database = useTestDatabase({ beforeAll, afterAll });
   beforeAll(async () => {
-    database = await createTestDatabase();
     await setAdminCredential(database.db, "admin", PASSWORD);
   });
-  afterAll(() => database.destroy());
 
   it("a correct sign-in creates a server-side session; only the token's hash is stored", async () => {
     const result = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.1" });

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteSettings } from "../../drizzle/schema";
-import { DEFAULT_SITE_SETTINGS, ensureSiteSettings, getSiteSettings } from "../../app/server/site/settings.server";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { siteSettings } from "../../../drizzle/schema";
+import { DEFAULT_SITE_SETTINGS, ensureSiteSettings, getSiteSettings } from "../../../app/server/site/settings.server";
+import { useTestDatabase } from "../../setup/test-database";
 
 describe("site settings", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.destroy());
+  const database = useTestDatabase({ beforeAll, afterAll });
 
   it("stores the defaults once and never overwrites the administrator's values", async () => {
     await ensureSiteSettings(database.db);

@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { OPENAPI_DOCUMENT } from "../../../app/server/api/openapi.server";
+import { OPENAPI_DOCUMENT } from "../../../../app/server/api/openapi.server";
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);

@@ -2,28 +2,19 @@ import { count, eq } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artists, media, mediaVariants, posts } from "../../drizzle/schema";
-import { listArtists } from "../../app/server/artists/artist-queries.server";
-import { listPosts } from "../../app/server/posts/post-queries.server";
-import { seedDemoContent } from "../../app/server/seed/seed.server";
-import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES } from "../../app/server/seed/demo-content.server";
-import { createTestDatabase, createTestStorage, silentLogger, type TestDatabase } from "../setup/test-database";
+import { artists, media, mediaVariants, posts } from "../../../drizzle/schema";
+import { listArtists } from "../../../app/server/artists/artist-queries.server";
+import { listPosts } from "../../../app/server/posts/post-queries.server";
+import { seedDemoContent } from "../../../app/server/seed/seed.server";
+import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES } from "../../../app/server/seed/demo-content.server";
+import { createTestDatabase, silentLogger, useTestDatabase } from "../../setup/test-database";
 
 describe("demo content seeding", () => {
-  let database: TestDatabase;
-  const storage = createTestStorage();
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.destroy();
-    storage.cleanup();
-  });
+  const database = useTestDatabase({ beforeAll, afterAll });
 
   it("fills an empty database with artists, news and notices, images stored as files", async () => {
     const { db } = database;
-    expect(await seedDemoContent({ db, storage, logger: silentLogger })).toBe("seeded");
+    expect(await seedDemoContent({ db, storage: database.storage, logger: silentLogger })).toBe("seeded");
 
     const roster = await listArtists(db);
     expect(roster.length).toBe(DEMO_ARTISTS.length);
@@ -36,7 +27,7 @@ describe("demo content seeding", () => {
       }
       const main = artist.images[0]!;
       expect(main.height).toBeGreaterThan(main.width); // portrait-shaped
-      expect(fs.existsSync(path.join(storage.root, main.url.replace(/^\/media\//, "")))).toBe(true);
+      expect(fs.existsSync(path.join(database.storage.root, main.url.replace(/^\/media\//, "")))).toBe(true);
       expect(main.variants.length).toBeGreaterThan(0);
     }
 
@@ -53,14 +44,14 @@ describe("demo content seeding", () => {
     const withImages = stored.filter((p) => /<img src="\/media\/[^"]+"/.test(p.content));
     expect(withImages.length).toBeGreaterThanOrEqual(4);
     expect(stored.some((p) => p.content.includes("{{IMAGE}}"))).toBe(false);
-  });
+  }, 90_000);
 
   it("does not seed twice, and never brings back content the administrator deleted", async () => {
     const { db } = database;
-    expect(await seedDemoContent({ db, storage, logger: silentLogger })).toBe("already-seeded");
+    expect(await seedDemoContent({ db, storage: database.storage, logger: silentLogger })).toBe("already-seeded");
     await db.delete(posts);
     await db.delete(artists);
-    expect(await seedDemoContent({ db, storage, logger: silentLogger })).toBe("already-seeded");
+    expect(await seedDemoContent({ db, storage: database.storage, logger: silentLogger })).toBe("already-seeded");
     const [a] = await db.select({ n: count() }).from(artists);
     expect(a!.n).toBe(0);
   });
@@ -69,7 +60,7 @@ describe("demo content seeding", () => {
     const other = await createTestDatabase();
     try {
       await other.db.insert(posts).values({ kind: "news", title: "기존 소식", content: "<p>본문</p>", writeDay: "2026-01-02" });
-      expect(await seedDemoContent({ db: other.db, storage, logger: silentLogger })).toBe("not-empty");
+      expect(await seedDemoContent({ db: other.db, storage: database.storage, logger: silentLogger })).toBe("not-empty");
       const [m] = await other.db.select({ n: count() }).from(media);
       expect(m!.n).toBe(0);
       const rows = await other.db.select().from(posts).where(eq(posts.kind, "news"));

@@ -3,23 +3,15 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media } from "../../drizzle/schema";
-import { ImageRejectedError, getMediaByIds, storeImage } from "../../app/server/media/media.server";
-import { gifJsPolyglot, gifWithComment, pngBomb, pngWithHtmlTail } from "../fixtures/hostile-images";
-import { createTestDatabase, createTestStorage, type TestDatabase } from "../setup/test-database";
+import { media } from "../../../drizzle/schema";
+import { ImageRejectedError, getMediaByIds, storeImage } from "../../../app/server/media/media.server";
+import { gifJsPolyglot, gifWithComment, pngBomb, pngWithHtmlTail } from "../../fixtures/hostile-images";
+import { useTestDatabase } from "../../setup/test-database";
 
 describe("storing images", () => {
-  let database: TestDatabase;
-  const storage = createTestStorage();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.destroy();
-    storage.cleanup();
-  });
+  const database = useTestDatabase({ beforeAll, afterAll });
 
-  const fileOf = (url: string) => path.join(storage.root, url.replace(/^\/media\//, ""));
+  const fileOf = (url: string) => path.join(database.storage.root, url.replace(/^\/media\//, ""));
 
   it("re-encodes a JPEG without its EXIF/GPS data and makes WebP variants", async () => {
     const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: "#c86" } })
@@ -28,7 +20,7 @@ describe("storing images", () => {
       .toBuffer();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
 
-    const stored = await storeImage(database.db, storage, photo);
+    const stored = await storeImage(database.db, database.storage, photo);
     expect(stored.url).toMatch(/^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
     expect(stored.mimeType).toBe("image/jpeg");
     const onDisk = fs.readFileSync(fileOf(stored.url));
@@ -49,25 +41,25 @@ describe("storing images", () => {
       .withMetadata({ orientation: 6 })
       .jpeg()
       .toBuffer();
-    const stored = await storeImage(database.db, storage, landscape);
+    const stored = await storeImage(database.db, database.storage, landscape);
     expect([stored.width, stored.height]).toEqual([200, 300]);
   });
 
   it("refuses SVG, HTML named like an image, and empty files, storing nothing", async () => {
     const before = (await database.db.select({ n: count() }).from(media))[0]!.n;
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    await expect(storeImage(database.db, storage, svg)).rejects.toMatchObject({ status: 415 });
-    await expect(storeImage(database.db, storage, Buffer.from("<html><script>alert(1)</script></html>"))).rejects.toBeInstanceOf(
+    await expect(storeImage(database.db, database.storage, svg)).rejects.toMatchObject({ status: 415 });
+    await expect(storeImage(database.db, database.storage, Buffer.from("<html><script>alert(1)</script></html>"))).rejects.toBeInstanceOf(
       ImageRejectedError,
     );
-    await expect(storeImage(database.db, storage, new Uint8Array())).rejects.toBeInstanceOf(ImageRejectedError);
+    await expect(storeImage(database.db, database.storage, new Uint8Array())).rejects.toBeInstanceOf(ImageRejectedError);
     expect((await database.db.select({ n: count() }).from(media))[0]!.n).toBe(before);
   });
 
   it("refuses decompression bombs by their declared size, before decoding", async () => {
     const bomb = pngBomb(30_000, 30_000);
     expect(bomb.byteLength).toBeLessThan(100_000);
-    const error = await storeImage(database.db, storage, bomb).catch((e: unknown) => e);
+    const error = await storeImage(database.db, database.storage, bomb).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImageRejectedError);
     expect((error as ImageRejectedError).status).toBe(413);
     expect((error as ImageRejectedError).message).toContain("해상도");
@@ -75,33 +67,25 @@ describe("storing images", () => {
 });
 
 describe("hostile images", () => {
-  let database: TestDatabase;
-  const storage = createTestStorage();
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(async () => {
-    await database.destroy();
-    storage.cleanup();
-  });
+  const database = useTestDatabase({ beforeAll, afterAll });
 
   it("refuses GIF/JS polyglots and images with trailing payloads, storing nothing", async () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).png().toBuffer();
     for (const hostile of [gifJsPolyglot(), gifWithComment(), pngWithHtmlTail(png)]) {
-      await expect(storeImage(database.db, storage, hostile)).rejects.toMatchObject({ status: 415 });
+      await expect(storeImage(database.db, database.storage, hostile)).rejects.toMatchObject({ status: 415 });
     }
     expect((await database.db.select({ n: count() }).from(media))[0]!.n).toBe(0);
-    expect(fs.readdirSync(storage.root)).toEqual([]);
+    expect(fs.readdirSync(database.storage.root)).toEqual([]);
   });
 
   it("still accepts plain and animated GIFs and PNGs", async () => {
     const gif = Buffer.from("R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==", "base64");
-    expect((await storeImage(database.db, storage, gif)).mimeType).toBe("image/gif");
+    expect((await storeImage(database.db, database.storage, gif)).mimeType).toBe("image/gif");
     const animated = await sharp({ create: { width: 8, height: 8, channels: 4, background: "#f00" } })
       .gif()
       .toBuffer();
-    expect((await storeImage(database.db, storage, animated)).mimeType).toBe("image/gif");
+    expect((await storeImage(database.db, database.storage, animated)).mimeType).toBe("image/gif");
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0f0" } }).png().toBuffer();
-    expect((await storeImage(database.db, storage, png)).mimeType).toBe("image/png");
+    expect((await storeImage(database.db, database.storage, png)).mimeType).toBe("image/png");
   });
 });

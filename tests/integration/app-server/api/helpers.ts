@@ -1,5 +1,8 @@
 import sharp from "sharp";
-import type { AppServer } from "../../setup/app-server";
+import type { UsedAppServer } from "../../../setup/app-server";
+
+/** The server a call goes to. */
+type Target = Pick<UsedAppServer, "baseURL">;
 
 export interface Call {
   method: string;
@@ -11,7 +14,7 @@ export interface Call {
 }
 
 /** One HTTP call to the server the way a browser client on the site's origin makes it. */
-export async function call(server: AppServer, c: Call): Promise<{ status: number; body: unknown; headers: Headers }> {
+export async function call(server: Target, c: Call): Promise<{ status: number; body: unknown; headers: Headers }> {
   const headers: Record<string, string> = { Origin: server.baseURL, ...(c.headers ?? {}) };
   // An empty Origin means "no Origin header" (a non-browser client).
   if (headers.Origin === "") delete headers.Origin;
@@ -32,7 +35,7 @@ export async function call(server: AppServer, c: Call): Promise<{ status: number
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-export async function uploadImage(server: AppServer, cookie: string, color: string): Promise<{ status: number; body: unknown }> {
+export async function uploadImage(server: Target, cookie: string, color: string): Promise<{ status: number; body: unknown }> {
   const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).jpeg().toBuffer();
   const form = new FormData();
   form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "photo.jpg");
@@ -41,7 +44,7 @@ export async function uploadImage(server: AppServer, cookie: string, color: stri
 }
 
 /** Creates an API token through the admin page, as the administrator would, and reads it from the page. */
-export async function createToken(server: AppServer, cookie: string, name: string): Promise<{ token: string }> {
+export async function createToken(server: Target, cookie: string, name: string): Promise<{ token: string }> {
   const response = await fetch(`${server.baseURL}/adminApiTokens`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
@@ -53,7 +56,7 @@ export async function createToken(server: AppServer, cookie: string, name: strin
   return { token };
 }
 
-export async function revokeToken(server: AppServer, cookie: string, name: string): Promise<void> {
+export async function revokeToken(server: Target, cookie: string, name: string): Promise<void> {
   const page = await (await fetch(`${server.baseURL}/adminApiTokens`, { headers: { Cookie: cookie } })).text();
   const id = new RegExp(`<td>${name}</td>[\\s\\S]*?name="id" value="(\\d+)"`).exec(page)?.[1];
   if (!id) throw new Error("token not listed");

@@ -1,16 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, sessions } from "../../drizzle/schema";
-import { ensureAdminCredential } from "../../app/server/auth/admin-credential.server";
-import { verifyPassword } from "../../app/server/auth/passwords.server";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { adminUsers, sessions } from "../../../drizzle/schema";
+import { ensureAdminCredential } from "../../../app/server/auth/admin-credential.server";
+import { verifyPassword } from "../../../app/server/auth/passwords.server";
+import { useTestDatabase } from "../../setup/test-database";
 
 describe("administrator credential at start", () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.destroy());
+  const database = useTestDatabase({ beforeAll, afterAll });
 
   it("with no admin and no env, generates a strong password that works, stored only as an argon2id hash", async () => {
     const result = await ensureAdminCredential(database.db, null);

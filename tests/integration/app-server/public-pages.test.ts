@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emptyListMessage, POST_KIND_INFO, POST_KINDS } from "../../app/domain/post-kinds";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
-import { testEngine } from "../setup/test-database";
+import { emptyListMessage, POST_KIND_INFO, POST_KINDS } from "../../../app/domain/post-kinds";
+import { useAppServer } from "../../setup/app-server";
+import { testEngine } from "../../setup/test-database";
 import { call, uploadImage } from "./api/helpers";
 
-async function page(server: AppServer, path: string, cookie?: string) {
+async function page(server: { baseURL: string }, path: string, cookie?: string) {
   const response = await fetch(server.baseURL + path, { headers: cookie ? { Cookie: cookie } : {} });
   return { status: response.status, html: await response.text() };
 }
 
 describe(`public pages of an empty site, and the administrator's view of hidden artists (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(() => server?.stop());
+  const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
 
   it("an empty list says so with the particle its name needs: 등록된 공지사항이 없습니다, 등록된 뉴스가 없습니다", async () => {
     for (const kind of POST_KINDS) {
@@ -30,20 +24,20 @@ describe(`public pages of an empty site, and the administrator's view of hidden 
   });
 
   it("a hidden artist is on the administrator's roster and profile, marked 비공개, and nowhere public", async () => {
-    const photo = (await uploadImage(server, cookie, "#a55")).body as { url: string };
+    const photo = (await uploadImage(server, server.cookie, "#a55")).body as { url: string };
     const form = new URLSearchParams({ name: "숨은배우", ename: "HIDDEN ACTOR", image0: photo.url, intent: "save" });
     const created = await fetch(`${server.baseURL}/adminActor`, {
       method: "POST",
       body: form,
-      headers: { Cookie: cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
       redirect: "manual",
     });
     expect(created.status).toBe(302);
 
-    const adminRoster = await page(server, "/artist", cookie);
+    const adminRoster = await page(server, "/artist", server.cookie);
     expect(adminRoster.html).toContain("숨은배우");
     expect(adminRoster.html).toMatch(/<span class="status-badge">비공개<\/span>/);
-    const adminProfile = await page(server, `/artist/${encodeURIComponent("숨은배우")}`, cookie);
+    const adminProfile = await page(server, `/artist/${encodeURIComponent("숨은배우")}`, server.cookie);
     expect(adminProfile.status).toBe(200);
     expect(adminProfile.html).toContain("사이트에 공개되지 않은 배우입니다");
 
@@ -57,7 +51,7 @@ describe(`public pages of an empty site, and the administrator's view of hidden 
     const duplicate = await fetch(`${server.baseURL}/adminActor`, {
       method: "POST",
       body: new URLSearchParams({ name: "숨은배우", isVisible: "1", intent: "save" }),
-      headers: { Cookie: cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(duplicate.status).toBe(409);
     expect(await duplicate.text()).toContain("같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)");
@@ -65,8 +59,8 @@ describe(`public pages of an empty site, and the administrator's view of hidden 
 
   it("a visible artist has no 비공개 mark, for the administrator either", async () => {
     const form = new URLSearchParams({ name: "보이는배우", ename: "SEEN", isVisible: "1", intent: "save" });
-    await fetch(`${server.baseURL}/adminActor`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
-    const cards = (await page(server, "/artist", cookie)).html.split('<li class="artist-card').slice(1);
+    await fetch(`${server.baseURL}/adminActor`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
+    const cards = (await page(server, "/artist", server.cookie)).html.split('<li class="artist-card').slice(1);
     const seen = cards.find((card) => card.includes("보이는배우"))!;
     const hidden = cards.find((card) => card.includes("숨은배우"))!;
     expect(seen).not.toContain("비공개");

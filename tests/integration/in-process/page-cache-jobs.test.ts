@@ -3,14 +3,13 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Express } from "express";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnv, type Env } from "../../app/server/platform/env.server";
-import type { Runtime } from "../../app/server/platform/runtime.server";
-import type { Actor } from "../../app/server/platform/services.server";
-import { deletePost, savePost } from "../../app/server/posts/post-use-cases.server";
-import { signInCookie, startAppServer, type AppServer } from "../setup/app-server";
-import { createTestDatabase, testEngine, type TestDatabase } from "../setup/test-database";
+import { loadEnv, type Env } from "../../../app/server/platform/env.server";
+import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Actor } from "../../../app/server/platform/services.server";
+import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
+import { TEST_ADMIN } from "../../setup/sign-in";
+import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";
 
 const SYSTEM: Actor = { adminId: null, via: "system" };
 
@@ -19,60 +18,26 @@ async function get(baseURL: string, pathname: string) {
   return { status: response.status, cache: response.headers.get("x-cache"), text: await response.text() };
 }
 
-describe(`the page cache follows change events, not HTTP methods (${testEngine()})`, () => {
-  let server: AppServer;
-  let cookie: string;
-  beforeAll(async () => {
-    server = await startAppServer();
-    cookie = await signInCookie(server);
-  }, 120_000);
-  afterAll(() => server?.stop());
-
-  it("an image upload changes no page, so it leaves the cache as it was", async () => {
-    await get(server.baseURL, "/news");
-    expect((await get(server.baseURL, "/news")).cache).toBe("HIT");
-    const photo = await sharp({ create: { width: 200, height: 300, channels: 3, background: "#c96" } }).jpeg().toBuffer();
-    const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "photo.jpg");
-    const upload = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: server.baseURL } });
-    expect(upload.status).toBe(200);
-    expect((await get(server.baseURL, "/news")).cache).toBe("HIT");
-  });
-
-  it("signing in or creating an API token changes no page either", async () => {
-    await get(server.baseURL, "/pr");
-    expect((await get(server.baseURL, "/pr")).cache).toBe("HIT");
-    await signInCookie(server);
-    const token = await fetch(`${server.baseURL}/adminApiTokens`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "캐시 확인", intent: "create" }),
-    });
-    expect(token.status).toBe(200);
-    expect((await get(server.baseURL, "/pr")).cache).toBe("HIT");
-  });
-});
-
 describe(`a write made outside HTTP empties the page cache of the server that serves it (${testEngine()}, in-process)`, () => {
   let runtime: Runtime;
   let baseURL: string;
   let close: () => Promise<void>;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-inprocess-"));
-  let database: TestDatabase | null = null;
+  let database: PostgresDatabase | null = null;
 
   beforeAll(async () => {
-    database = testEngine() === "postgres" ? await createTestDatabase() : null;
+    database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
     const env: Env = loadEnv({
       NODE_ENV: "production",
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? "",
       SEED_DEMO_CONTENT: "false",
       LOG_LEVEL: "silent",
-      ADMIN_ID: "admin",
-      ADMIN_PASSWORD: "in-process-password-1",
+      ADMIN_ID: TEST_ADMIN.id,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
     });
     // The production build's app, run in this process: the test then writes through the use cases directly.
-    const build = (await import(/* @vite-ignore */ new URL("../../build/server/index.js", import.meta.url).href)) as {
+    const build = (await import(/* @vite-ignore */ new URL("../../../build/server/index.js", import.meta.url).href)) as {
       createApp(options: { env: Env }): Promise<{ app: Express; runtime: Runtime }>;
     };
     const created = await build.createApp({ env });
@@ -87,7 +52,7 @@ describe(`a write made outside HTTP empties the page cache of the server that se
   }, 120_000);
   afterAll(async () => {
     await close?.();
-    await database?.destroy();
+    await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

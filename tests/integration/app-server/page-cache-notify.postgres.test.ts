@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChangeFeed } from "../../../app/server/platform/changes.server";
+import { openDatabase, type DatabaseHandle } from "../../../app/server/platform/db.server";
+import type { Actor } from "../../../app/server/platform/services.server";
+import { savePost } from "../../../app/server/posts/post-use-cases.server";
+import { useAppServer } from "../../setup/app-server";
+import { createTestStorage, silentLogger } from "../../setup/test-database";
+
+const SYSTEM: Actor = { adminId: null, via: "system" };
+
+describe("a write by another process reaches every app server (PostgreSQL NOTIFY)", () => {
+  const server = useAppServer({ beforeAll, afterAll });
+  let other: DatabaseHandle;
+  let relay: { stop(): Promise<void> };
+  const storage = createTestStorage();
+  const changes = createChangeFeed(silentLogger);
+
+  beforeAll(async () => {
+    // A second "app server": its own connection to the same database, its own change feed relayed through NOTIFY.
+    other = await openDatabase({ kind: "postgres", url: server.server.databaseUrl!, poolMax: 2 });
+    relay = other.relayChanges(changes);
+  });
+  afterAll(async () => {
+    await relay?.stop();
+    await other?.close();
+    storage.cleanup();
+  });
+
+  it("the server's cached list shows a post saved elsewhere, without any request to it in between", async () => {
+    await fetch(`${server.baseURL}/notice`);
+    expect((await fetch(`${server.baseURL}/notice`)).headers.get("x-cache")).toBe("HIT");
+    const services = { db: other.db, storage, changes, logger: silentLogger, remoteImages: { allowPrivateHosts: false } };
+    const saved = await savePost(services, SYSTEM, { kind: "notice", postId: null, title: "다른 서버의 공지", content: "<p>NOTIFY</p>", expectedVersion: null });
+    expect(saved.status).toBe("saved");
+    // The other server's change arrives asynchronously: poll the page until it shows it.
+    await expect.poll(() => fetch(`${server.baseURL}/notice`).then((r) => r.text()), { timeout: 15_000 }).toContain("다른 서버의 공지");
+  });
+});
