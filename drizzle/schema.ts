@@ -20,6 +20,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ARTIST_LIST_FIELD_INFO, type ArtistListField } from "../app/domain/artist-fields";
+import { ARTIST_STATUSES, POST_STATUSES } from "../app/domain/content-states";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -39,6 +40,8 @@ export const media = pgTable("media", {
   height: integer("height").notNull(),
   bytes: integer("bytes").notNull(),
   sha256: text("sha256").notNull(),
+  /** Alternative text offered when the image is placed from the media library. */
+  alt: text("alt").notNull().default(""),
   createdAt: createdAt(),
 });
 
@@ -72,7 +75,12 @@ export const artists = pgTable(
     /** The eight list fields (app/domain/artist-fields.ts), each a JSON array of strings. */
     ...artistListColumns(),
     displayOrder: integer("display_order").notNull().default(0),
-    isVisible: boolean("is_visible").notNull().default(true),
+    /** app/domain/content-states.ts: draft, public (on the roster), hidden, former (전속 종료). */
+    status: text("status", { enum: ARTIST_STATUSES }).notNull().default("public"),
+    /** In the trash since then (restorable until purged); null otherwise. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Who made the last change, as the workspace shows it. */
+    updatedBy: text("updated_by").notNull().default(""),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -80,6 +88,7 @@ export const artists = pgTable(
   (t) => [
     uniqueIndex("artists_name_unique").on(t.name),
     index("artists_order_idx").on(t.displayOrder, t.id),
+    check("artists_status_valid", sql`${t.status} in ('draft', 'public', 'hidden', 'former')`),
   ],
 );
 
@@ -124,16 +133,67 @@ export const posts = pgTable(
     renderedContent: text("rendered_content").notNull().default(""),
     /** Which derivation made the fields above; older rows are derived again at start. */
     derivedVersion: integer("derived_version").notNull().default(0),
-    /** The spec's writeDay (shown as YYYY-MM-DD, Korea time). */
+    /** The spec's writeDay (shown as YYYY-MM-DD, Korea time): the day it was first published. */
     writeDay: date("write_day", { mode: "string" }).notNull(),
+    /** app/domain/content-states.ts: draft, scheduled (goes public at `publishAt`) or published. */
+    status: text("status", { enum: POST_STATUSES }).notNull().default("published"),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** A published post goes back to draft at this time. */
+    unpublishAt: timestamp("unpublish_at", { withTimezone: true }),
+    /** When it last went public. */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** Notices only: kept on top of the lists ("공지"). */
+    pinned: boolean("pinned").notNull().default(false),
+    /** In the trash since then (restorable until purged); null otherwise. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    /** Who made the last change, as the workspace shows it. */
+    updatedBy: text("updated_by").notNull().default(""),
     version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check("posts_kind_valid", sql`${t.kind} in ('news', 'notice')`),
+    check("posts_status_valid", sql`${t.status} in ('draft', 'scheduled', 'published')`),
+    check("posts_scheduled_has_time", sql`${t.status} <> 'scheduled' or ${t.publishAt} is not null`),
     index("posts_kind_day_idx").on(t.kind, t.writeDay.desc(), t.id.desc()),
+    index("posts_due_idx").on(t.status, t.publishAt),
   ],
+);
+
+/** The stored images a post's content shows (kept on write): the media library's "used by", and purges. */
+export const postMedia = pgTable(
+  "post_media",
+  {
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "restrict" }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.mediaId] }), index("post_media_media_idx").on(t.mediaId)],
+);
+
+/** Every saved version of a post or an artist: what it was, who saved it and what changed. */
+export const revisions = pgTable(
+  "revisions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    entity: text("entity", { enum: ["post", "artist"] }).notNull(),
+    entityId: integer("entity_id").notNull(),
+    /** The record's version this revision saved. */
+    version: integer("version").notNull(),
+    /** The editable fields as saved (app/server/history/revisions.server.ts). */
+    snapshot: jsonb("snapshot").$type<Record<string, unknown>>().notNull(),
+    changedFields: jsonb("changed_fields").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Why, when not an ordinary save: "restored from revision 12", "scheduled publish". */
+    note: text("note").notNull().default(""),
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("revisions_entity_idx").on(t.entity, t.entityId, t.id.desc())],
 );
 
 export const adminUsers = pgTable("admin_users", {
@@ -199,9 +259,13 @@ export const auditLog = pgTable(
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Who, as shown: the administrator's id, an API token's name, or a background job. */
+    actorLabel: text("actor_label").notNull().default(""),
+    /** The client address the change came from (empty for jobs and scripts). */
+    ip: text("ip").notNull().default(""),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt)],
+  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_entity_idx").on(t.entity, t.entityId)],
 );
 
 /** Site-wide settings (contact details, map position, social links), one JSON value per key. */

@@ -1,11 +1,12 @@
 import { Form, Link } from "react-router";
+import { WORKSPACE_PATHS } from "../domain/site-routes";
 
-/** Shown only while an administrator is signed in (spec §4): the logout button ends the session and goes home. */
+/** Shown only while an administrator is signed in (spec §4): the workspace, and the logout button that ends the session and goes home. */
 export function AdminBar() {
   return (
     <div className="admin-bar">
-      <Link to="/adminApiTokens" className="admin-bar__link">
-        API 토큰
+      <Link to={WORKSPACE_PATHS.dashboard} className="admin-bar__link">
+        관리
       </Link>
       <Form method="post" action="/adminLogout" reloadDocument>
         <button type="submit" className="admin-bar__logout">

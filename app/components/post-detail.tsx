@@ -4,7 +4,16 @@ import { PATHS } from "../domain/site-routes";
 import { AdminLinks } from "./admin-links";
 
 /** A post: title, date and its HTML content; back link to /pr (spec §2). */
-export function PostDetail({ kind, post }: { kind: PostKind; post: { postId: number; title: string; writeDay: string; content: string } }) {
+export function PostDetail({
+  kind,
+  post,
+  adminControls = true,
+}: {
+  kind: PostKind;
+  post: { postId: number; title: string; writeDay: string; content: string };
+  /** The administrator's edit and delete links (not in the preview, which shows the public page). */
+  adminControls?: boolean;
+}) {
   const editor = postEditorPath(kind, post.postId);
   return (
     <article className="post-detail">
@@ -16,12 +25,14 @@ export function PostDetail({ kind, post }: { kind: PostKind; post: { postId: num
         <time className="post-detail__date" dateTime={post.writeDay}>
           {post.writeDay}
         </time>
-        <AdminLinks
-          links={[
-            { to: editor, label: "수정" },
-            { to: `${editor}?delete`, label: "삭제", danger: true },
-          ]}
-        />
+        {adminControls ? (
+          <AdminLinks
+            links={[
+              { to: editor, label: "수정" },
+              { to: `${editor}?delete`, label: "삭제", danger: true },
+            ]}
+          />
+        ) : null}
       </header>
       {/* Sanitized when it was saved (app/server/posts/post-use-cases.server.ts), never stored otherwise. */}
       <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />

@@ -3,8 +3,19 @@ import { emptyListMessage, POST_KIND_INFO, postDetailPath, postEditorPath, type 
 import { AdminLinks } from "./admin-links";
 import { Pagination } from "./pagination";
 
+interface PostListItem {
+  postId: number;
+  title: string;
+  writeDay: string;
+  preview: string;
+  thumbnail: string | null;
+  pinned: boolean;
+}
+
 export interface PostListData {
-  items: { postId: number; title: string; writeDay: string; preview: string; thumbnail: string | null }[];
+  /** Pinned notices, on top of every page ("공지"). */
+  pinned: PostListItem[];
+  items: PostListItem[];
   page: number;
   pageCount: number;
   total: number;
@@ -41,12 +52,12 @@ export function PostList({
           </Link>
         ) : null}
       </header>
-      {list.items.length === 0 ? (
+      {list.items.length === 0 && list.pinned.length === 0 ? (
         <p className="empty-state">{emptyListMessage(kind)}</p>
       ) : (
         <ul className="post-list__items">
-          {list.items.map((post) => (
-            <li key={post.postId} className="post-item">
+          {[...list.pinned, ...list.items].map((post) => (
+            <li key={post.postId} className={post.pinned ? "post-item is-pinned" : "post-item"}>
               <Link to={postDetailPath(kind, post.postId)} className="post-item__link">
                 {post.thumbnail ? (
                   <img className="post-item__thumb" src={post.thumbnail} alt="" width={160} height={100} loading="lazy" decoding="async" />
@@ -56,7 +67,10 @@ export function PostList({
                   </span>
                 )}
                 <span className="post-item__body">
-                  <span className="post-item__title">{post.title}</span>
+                  <span className="post-item__title">
+                    {post.pinned ? <span className="pin-badge">공지</span> : null}
+                    {post.title}
+                  </span>
                   <span className="post-item__preview">{post.preview}</span>
                 </span>
                 <time className="post-item__date" dateTime={post.writeDay}>

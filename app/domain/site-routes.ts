@@ -17,7 +17,12 @@ export interface SiteRoute {
   audience: Audience;
   /** Listed in the sitemap as is (patterns with parameters are listed per record instead). */
   sitemap?: boolean;
+  /** Rendered inside the workspace's frame (navigation), app/routes/admin/workspace/layout.tsx. */
+  workspace?: boolean;
 }
+
+/** The workspace's frame around its pages. */
+export const WORKSPACE_LAYOUT_FILE = "routes/admin/workspace/layout.tsx";
 
 /** Fixed paths used in links. */
 export const PATHS = {
@@ -33,6 +38,38 @@ export const PATHS = {
   openApi: "/api/openapi.json",
   sitemap: "/sitemap.xml",
 } as const;
+
+/** The administrator's workspace (issue 11): overview, lists, trash, history, media, settings. */
+export const WORKSPACE_PATHS = {
+  dashboard: "/admin",
+  posts: "/admin/posts",
+  artists: "/admin/artists",
+  trash: "/admin/trash",
+  audit: "/admin/audit",
+  media: "/admin/media",
+  settings: "/admin/settings",
+} as const;
+
+/** What the preview shows: a post kind or an artist. */
+export type PreviewSubject = PostKind | "artist";
+
+/** The preview of unsaved form values (POST), or of a saved record by id (GET). */
+export function previewPath(subject: PreviewSubject, id?: number): string {
+  return id === undefined ? `/admin/preview/${subject}` : `/admin/preview/${subject}/${id}`;
+}
+
+/** What the history shows: a post or an artist. */
+export type HistorySubject = "post" | "artist";
+
+/** A record's revisions, or one revision compared with the current version. */
+export function historyPath(subject: HistorySubject, id: number, revisionId?: number): string {
+  return revisionId === undefined ? `/admin/history/${subject}/${id}` : `/admin/history/${subject}/${id}/${revisionId}`;
+}
+
+/** One image of the media library. */
+export function mediaItemPath(id: number): string {
+  return `${WORKSPACE_PATHS.media}/${id}`;
+}
 
 /** Public profile page of an artist: "/artist/한서윤" (percent-encoded). */
 export function artistPath(name: string): string {
@@ -78,6 +115,14 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
   { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin" },
   { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin" },
+  { pattern: "/admin/preview/:subject/:id?", file: "routes/admin/preview.tsx", audience: "admin" },
+  { pattern: WORKSPACE_PATHS.dashboard, file: "routes/admin/workspace/dashboard.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.posts, file: "routes/admin/workspace/posts.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.artists, file: "routes/admin/workspace/artists.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.trash, file: "routes/admin/workspace/trash.tsx", audience: "admin", workspace: true },
+  { pattern: "/admin/history/:subject/:id", file: "routes/admin/workspace/history.tsx", audience: "admin", workspace: true },
+  { pattern: "/admin/history/:subject/:id/:revisionId", file: "routes/admin/workspace/revision.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.audit, file: "routes/admin/workspace/audit.tsx", audience: "admin", workspace: true },
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },
   { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api" },

@@ -1,7 +1,8 @@
+import { TRASH_RETENTION_DAYS } from "../domain/content-states";
 import { withParticle } from "../domain/korean";
 import { POST_KIND_INFO, POST_KINDS, type PostKind } from "../domain/post-kinds";
 
-type PostFlashCode = `${PostKind}-${"created" | "updated" | "deleted"}`;
+type PostFlashCode = `${PostKind}-${"created" | "updated" | "deleted" | "drafted" | "scheduled"}`;
 
 const postMessages = Object.fromEntries(
   POST_KINDS.flatMap((kind) => {
@@ -9,7 +10,9 @@ const postMessages = Object.fromEntries(
     return [
       [`${kind}-created`, `${subject} 등록되었습니다.`],
       [`${kind}-updated`, `${subject} 수정되었습니다.`],
-      [`${kind}-deleted`, `${subject} 삭제되었습니다.`],
+      [`${kind}-deleted`, `${subject} 휴지통으로 옮겨졌습니다. ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`],
+      [`${kind}-drafted`, `${subject} 임시 저장되었습니다. 사이트에는 보이지 않습니다.`],
+      [`${kind}-scheduled`, `${subject} 예약되었습니다. 정한 시각에 자동으로 공개됩니다.`],
     ];
   }),
 ) as Record<PostFlashCode, string>;
@@ -18,8 +21,13 @@ const postMessages = Object.fromEntries(
 export const FLASH_MESSAGES = {
   "artist-created": "배우가 저장되었습니다.",
   "artist-updated": "배우 정보가 수정되었습니다.",
-  "artist-deleted": "배우가 삭제되었습니다.",
+  "artist-deleted": `배우가 휴지통으로 옮겨졌습니다. ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`,
   ...postMessages,
+  "trash-restored": "휴지통에서 복원했습니다. 지우기 전의 상태로 돌아갔습니다.",
+  "trash-purged": "영구 삭제했습니다.",
+  "trash-emptied": "휴지통을 비웠습니다.",
+  "revision-restored": "이전 버전으로 복원했습니다. 복원도 새 버전으로 기록됩니다.",
+  "roster-reordered": "배우 순서를 바꿨습니다. 사이트의 배우 목록에 바로 반영됩니다.",
   "signed-in": "관리자로 로그인했습니다.",
   "signed-out": "로그아웃했습니다.",
 } as const satisfies Record<string, string>;

@@ -9,17 +9,19 @@ import { seoMeta } from "../lib/seo";
 import { listArtists } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
+import { ARTIST_STATUS_LABELS } from "../domain/content-states";
 
 /** /artist: the roster. The administrator also sees hidden artists, marked as such (never cached). */
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const isAdmin = (await ctx.adminSession()) !== null;
-  const roster = await listArtists(ctx.runtime.db, { includeHidden: isAdmin });
+  const roster = await listArtists(ctx.runtime.db, isAdmin ? "admin-site" : "public");
   return {
     artists: roster.map((artist) => ({
       name: artist.name,
       ename: artist.ename,
-      hidden: !artist.isVisible,
+      /** Shown to the administrator when the artist is not public ("비공개", "임시 저장"). */
+      statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
       href: artistPath(artist.name),
       slides: artist.images.map((image, i) => ({
         image: toResponsiveImage(image),
@@ -32,13 +34,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
-  const names = loaderData?.artists.filter((a) => !a.hidden).map((a) => a.name).join(", ") ?? "";
+  const names = loaderData?.artists.filter((a) => a.statusLabel === null).map((a) => a.name).join(", ") ?? "";
   return seoMeta({
     title: "ARTIST",
     description: `WE ENTERTAINMENT 소속 배우를 소개합니다. ${names}`,
     path: PATHS.artists,
     origin: root.origin,
-    image: loaderData?.artists.find((a) => !a.hidden)?.slides[0]?.image.src,
+    image: loaderData?.artists.find((a) => a.statusLabel === null)?.slides[0]?.image.src,
   });
 }
 
@@ -53,7 +55,7 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="artist-grid">
           {loaderData.artists.map((artist, index) => (
-            <li key={artist.name} className={artist.hidden ? "artist-card is-hidden" : "artist-card"}>
+            <li key={artist.name} className={artist.statusLabel ? "artist-card is-hidden" : "artist-card"}>
               {artist.slides.length > 0 ? (
                 <Carousel
                   slides={artist.slides}
@@ -68,9 +70,9 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
                 </div>
               )}
               <div className="artist-card__text">
-                {artist.hidden ? (
+                {artist.statusLabel ? (
                   <p className="artist-card__status">
-                    <span className="status-badge">비공개</span> 관리자에게만 보입니다
+                    <span className="status-badge">{artist.statusLabel}</span> 관리자에게만 보입니다
                   </p>
                 ) : null}
                 <h2 className="artist-card__ename" lang="en">

@@ -7,17 +7,18 @@ async function meta(page: Page, selector: string) {
   return page.locator(selector).first().getAttribute("content");
 }
 
-test("each page has a Korean title, a description, Open Graph tags and a canonical URL", async ({ page, baseURL }) => {
-  const pages = [
-    ["/", /^WE ENTERTAINMENT \| 위이엔터테인먼트$/],
-    ["/company", /^회사 소개 \| WE ENTERTAINMENT$/],
-    ["/artist", /^ARTIST \| WE ENTERTAINMENT$/],
-    ["/audition", /^AUDITION \| WE ENTERTAINMENT$/],
-    ["/pr", /^PR \| WE ENTERTAINMENT$/],
-    ["/news", /^News \| WE ENTERTAINMENT$/],
-    ["/notice", /^Notice \| WE ENTERTAINMENT$/],
-  ] as const;
-  for (const [path, title] of pages) {
+const PAGES = [
+  ["/", /^WE ENTERTAINMENT \| 위이엔터테인먼트$/],
+  ["/company", /^회사 소개 \| WE ENTERTAINMENT$/],
+  ["/artist", /^ARTIST \| WE ENTERTAINMENT$/],
+  ["/audition", /^AUDITION \| WE ENTERTAINMENT$/],
+  ["/pr", /^PR \| WE ENTERTAINMENT$/],
+  ["/news", /^News \| WE ENTERTAINMENT$/],
+  ["/notice", /^Notice \| WE ENTERTAINMENT$/],
+] as const;
+
+for (const [path, title] of PAGES) {
+  test(`${path} has a Korean title, a description, Open Graph tags and a canonical URL`, async ({ page, baseURL }) => {
     await page.goto(path);
     await expect(page).toHaveTitle(title);
     expect((await meta(page, 'meta[name="description"]'))?.length).toBeGreaterThan(20);
@@ -26,8 +27,8 @@ test("each page has a Korean title, a description, Open Graph tags and a canonic
     expect(await meta(page, 'meta[property="og:locale"]')).toBe("ko_KR");
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(new URL(path, baseURL).toString());
     await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(path === "/" || path === "/company" ? 1 : 0);
-  }
-});
+  });
+}
 
 test("artist and post pages carry Person and NewsArticle JSON-LD and their own preview image", async ({ page }) => {
   const artist = DEMO_ARTISTS[0]!;

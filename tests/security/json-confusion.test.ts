@@ -57,6 +57,6 @@ describe("JSON type confusion and prototype pollution", () => {
     // Later objects on the server are clean too.
     const other = (await (await send("POST", "/api/we/writenotice", JSON.stringify({ title: "정상", content: "<p>ok</p>" }))).json()) as Record<string, unknown>;
     expect(other).not.toHaveProperty("polluted");
-    expect(Object.keys(other).sort()).toEqual(["content", "postId", "title", "version", "writeDay"]);
+    expect(Object.keys(other).sort()).toEqual(["content", "postId", "publishAt", "status", "title", "version", "writeDay"]);
   });
 });

@@ -13,15 +13,34 @@ const schemas = OPENAPI_DOCUMENT.components.schemas as unknown as Record<string,
 
 describe("one descriptor per concept", () => {
   it("the route table is the routes descriptor, with the spec's paths", () => {
-    const paths = (routes as { path?: string; index?: boolean }[]).map((r) => (r.index ? "/" : `/${r.path}`));
-    expect(paths).toEqual(SITE_ROUTES.map((r) => r.pattern));
+    type Entry = { path?: string; index?: boolean; children?: Entry[] };
+    // The workspace's pages sit under a pathless layout route.
+    const flat = (entries: Entry[]): Entry[] => entries.flatMap((r) => (r.children ? flat(r.children) : [r]));
+    const paths = flat(routes as Entry[]).map((r) => (r.index ? "/" : `/${r.path}`));
+    expect([...paths].sort()).toEqual(SITE_ROUTES.map((r) => r.pattern).sort());
     for (const path of ["/", "/company", "/artist", "/artist/:name", "/audition", "/pr", "/news", "/notice", "/newsDetail/:postId", "/noticeDetail/:postId", "/adminLogin", "/adminNewsWrite/:postId?", "/adminNoticeWrite/:postId?", "/adminActor/:name?"]) {
       expect(paths).toContain(path);
     }
   });
 
   it("every admin address is known as such (robots.txt, page cache), including sign-out and tokens", () => {
-    expect(ADMIN_PATH_PREFIXES).toEqual(["/adminLogin", "/adminNewsWrite", "/adminNoticeWrite", "/adminActor", "/adminApiTokens", "/adminLogout"]);
+    expect(ADMIN_PATH_PREFIXES).toEqual([
+      "/adminLogin",
+      "/adminNewsWrite",
+      "/adminNoticeWrite",
+      "/adminActor",
+      "/adminApiTokens",
+      "/admin/preview",
+      "/admin",
+      "/admin/posts",
+      "/admin/artists",
+      "/admin/trash",
+      "/admin/history",
+      "/admin/audit",
+      "/adminLogout",
+    ]);
+    expect(isAdminPath("/admin")).toBe(true);
+    expect(isAdminPath("/admin/history/post/3.data")).toBe(true);
     expect(isAdminPath("/adminApiTokens")).toBe(true);
     expect(isAdminPath("/adminActor/%ED%95%9C.data")).toBe(true);
     expect(isAdminPath("/artist")).toBe(false);

@@ -39,7 +39,7 @@ describe("Korean particles after a variable word", () => {
     expect(emptyListMessage("notice")).toBe("등록된 공지사항이 없습니다.");
     expect(emptyListMessage("news")).toBe("등록된 뉴스가 없습니다.");
     expect(FLASH_MESSAGES["notice-created"]).toBe("공지사항이 등록되었습니다.");
-    expect(FLASH_MESSAGES["news-deleted"]).toBe("뉴스가 삭제되었습니다.");
+    expect(FLASH_MESSAGES["news-deleted"]).toBe("뉴스가 휴지통으로 옮겨졌습니다. 30일 안에 복원할 수 있습니다.");
     for (const kind of POST_KINDS) expect(emptyListMessage(kind)).not.toMatch(/[이가]\(|사항가|스이/);
   });
 });

@@ -65,13 +65,27 @@ export function AdminFormShell({
   );
 }
 
-/** Cancel, "save mine anyway" after a conflict, and save. */
-export function FormActions({ cancelTo, saving, conflictVersion, busy = false }: { cancelTo: string; saving: boolean; conflictVersion: number | null | undefined; busy?: boolean }) {
+/** Cancel, preview, "save mine anyway" after a conflict, and save. */
+export function FormActions({
+  cancelTo,
+  saving,
+  conflictVersion,
+  busy = false,
+  preview,
+}: {
+  cancelTo: string;
+  saving: boolean;
+  conflictVersion: number | null | undefined;
+  busy?: boolean;
+  /** Where the form's current values are shown as the public page would show them (a new tab). */
+  preview?: string;
+}) {
   return (
     <div className="admin-form__actions">
       <Link to={cancelTo} className="button button--ghost">
         취소
       </Link>
+      {preview ? <PreviewButton action={preview} /> : null}
       {conflictVersion != null ? (
         <button type="submit" name="overwriteVersion" value={conflictVersion} className="button button--danger" disabled={saving}>
           내 내용으로 저장
@@ -117,7 +131,7 @@ export function TextField({
   );
 }
 
-/** "Delete this?" with cancel and a danger button (a deleted record cannot be brought back yet). */
+/** "Delete this?" with cancel and a danger button (the record goes to the trash, restorable for a while). */
 export function DeleteConfirm({ title, question, cancelTo }: { title: string; question: string; cancelTo: string }) {
   return (
     <section className="admin-editor admin-confirm" aria-labelledby="confirm-title">
@@ -134,5 +148,38 @@ export function DeleteConfirm({ title, question, cancelTo }: { title: string; qu
         </button>
       </Form>
     </section>
+  );
+}
+
+/**
+ * Sends the form as it is (nothing saved) to the preview page in a new tab. Without JavaScript the
+ * browser does it (formaction, formtarget); with it, the form is submitted natively the same way, since
+ * the router would otherwise take the submission over in this tab.
+ */
+function PreviewButton({ action }: { action: string }) {
+  return (
+    <button
+      type="submit"
+      className="button button--ghost"
+      formAction={action}
+      formTarget="_blank"
+      formMethod="post"
+      formNoValidate
+      onClick={(event) => {
+        const form = event.currentTarget.form;
+        if (!form) return;
+        event.preventDefault();
+        const previous = { action: form.getAttribute("action"), target: form.getAttribute("target") };
+        form.setAttribute("action", action);
+        form.setAttribute("target", "_blank");
+        HTMLFormElement.prototype.submit.call(form);
+        for (const [name, value] of Object.entries(previous)) {
+          if (value === null) form.removeAttribute(name);
+          else form.setAttribute(name, value);
+        }
+      }}
+    >
+      미리보기<span className="visually-hidden"> (새 창)</span>
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistFields, type ArtistTextKey } from "../../domain/artist-fields";
+import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
 import { artistPath, PATHS } from "../../domain/site-routes";
 import { ImageSlots } from "../../islands/image-slots";
 import { ListField } from "../../islands/list-field";
@@ -8,8 +9,11 @@ import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
 
-/** What the artist form holds: the artist fields, visibility, order, and one image URL per slot. */
-export type ArtistFormValues = ArtistFields & { isVisible: boolean; displayOrder: string; images: string[] };
+/** What the artist form holds: the artist fields, state, order, and one image URL per slot. */
+export type ArtistFormValues = ArtistFields & { status: ArtistStatus; displayOrder: string; images: string[] };
+
+/** The states offered, in the order a roster's life goes. */
+const ARTIST_STATUS_CHOICES: ArtistStatus[] = ["public", "hidden", "draft", "former"];
 
 /** Extra input attributes per text field (the labels and limits come from the descriptor). */
 const TEXT_INPUT_PROPS: Record<ArtistTextKey, Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange">> = {
@@ -85,11 +89,18 @@ export function ArtistForm({
             </span>
             {fields.displayOrder ? <span className="field__error">{fields.displayOrder}</span> : null}
           </label>
-          <label className="field field--checkbox">
-            <input name="isVisible" type="checkbox" value="1" checked={values.isVisible} onChange={(e) => set("isVisible", e.target.checked)} />
-            <span>사이트에 공개</span>
-          </label>
         </div>
+
+        <fieldset className="field choice-group">
+          <legend className="field__label">공개 상태</legend>
+          {ARTIST_STATUS_CHOICES.map((status) => (
+            <label key={status} className="choice">
+              <input type="radio" name="status" value={status} checked={values.status === status} onChange={() => set("status", status)} />
+              <span className="choice__label">{ARTIST_STATUS_LABELS[status]}</span>
+              <span className="choice__hint">{ARTIST_STATUS_HINTS[status]}</span>
+            </label>
+          ))}
+        </fieldset>
 
         <ImageSlots urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
         {fields.imgList ? <p className="field__error">{fields.imgList}</p> : null}

@@ -1,7 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { POST_KIND_INFO, postDetailPath, type PostKind } from "../../domain/post-kinds";
 import { MAX_TITLE_LENGTH } from "../../domain/schemas";
-import { PATHS } from "../../domain/site-routes";
+import { POST_STATUS_LABELS, type PostStatus } from "../../domain/content-states";
+import { PATHS, previewPath } from "../../domain/site-routes";
 import { RichTextEditor } from "../../islands/rich-text-editor";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
@@ -11,6 +12,14 @@ import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
 export type PostFormValues = {
   title: string;
   content: string;
+  /** Publish (now, or keep public), keep as a draft, or publish at `publishAt`. */
+  publication: "publish" | "draft" | "schedule";
+  /** KST date and time, as a datetime-local input holds it. */
+  publishAt: string;
+  /** KST date and time the post goes back to draft; empty for never. */
+  unpublishAt: string;
+  /** Notices only: on top of the lists ("공지"). */
+  pinned: boolean;
 };
 
 /**
@@ -25,12 +34,12 @@ export function PostForm({
 }: {
   kind: PostKind;
   mode: "create" | "edit";
-  post: { postId: number | null; title: string; content: string; version: number };
+  post: EditorPostView;
   reply: AdminFormReply<PostFormValues> | undefined;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const draft = useEditorDraft<PostFormValues>(`${kind}:${post.postId ?? "new"}`, { title: post.title, content: post.content }, reply?.values ?? undefined);
+  const draft = useEditorDraft<PostFormValues>(`${kind}:${post.postId ?? "new"}`, post.values, reply?.values ?? undefined);
   const { values, setValues } = draft;
   const saving = navigation.state === "submitting";
   const fields = reply?.fields ?? {};
@@ -82,8 +91,109 @@ export function PostForm({
             {fields.attachImage ? <span className="field__error">{fields.attachImage}</span> : null}
           </label>
         )}
-        <FormActions cancelTo={detailPath ?? PATHS.pr} saving={saving} conflictVersion={reply?.conflictVersion} />
+        <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
+        <FormActions
+          cancelTo={detailPath ?? PATHS.pr}
+          saving={saving}
+          conflictVersion={reply?.conflictVersion}
+          preview={previewPath(kind)}
+        />
       </Form>
     </AdminFormShell>
+  );
+}
+
+/** The post as the editor opens it (server/posts/post-editor.server.ts). */
+export interface EditorPostView {
+  postId: number | null;
+  version: number;
+  status: PostStatus | null;
+  /** When a scheduled post goes public, as shown (KST). */
+  publishAt: string | null;
+  values: PostFormValues;
+}
+
+/** Publish now, keep as a draft, or schedule; an optional end of publication; pinning for notices. */
+function PublicationFields({
+  kind,
+  post,
+  values,
+  onChange,
+  errors,
+}: {
+  kind: PostKind;
+  post: EditorPostView;
+  values: PostFormValues;
+  onChange: (patch: Partial<PostFormValues>) => void;
+  errors: Record<string, string>;
+}) {
+  const published = post.status === "published";
+  const choices: { value: PostFormValues["publication"]; label: string; hint: string }[] = [
+    { value: "publish", label: published ? "공개 유지" : "지금 공개", hint: published ? "사이트에 공개된 상태로 저장합니다." : "저장하면 바로 사이트에 보입니다." },
+    { value: "draft", label: published ? "비공개로 전환 (임시 저장)" : "임시 저장", hint: "사이트에는 보이지 않습니다. 미리보기로 확인할 수 있습니다." },
+    { value: "schedule", label: "예약 공개", hint: "정한 시각(한국 시간)에 자동으로 공개됩니다." },
+  ];
+  return (
+    <fieldset className="field choice-group publication">
+      <legend className="field__label">공개 설정</legend>
+      {post.status ? (
+        <p className="publication__current">
+          현재 상태: <span className={`status-badge status-badge--${post.status}`}>{POST_STATUS_LABELS[post.status]}</span>
+          {post.status === "scheduled" && post.publishAt ? ` ${post.publishAt} 공개 예정` : null}
+        </p>
+      ) : null}
+      {choices.map((choice) => (
+        <label key={choice.value} className="choice">
+          <input type="radio" name="publication" value={choice.value} checked={values.publication === choice.value} onChange={() => onChange({ publication: choice.value })} />
+          <span className="choice__label">{choice.label}</span>
+          <span className="choice__hint">{choice.hint}</span>
+        </label>
+      ))}
+      <label className="field publication__time">
+        <span className="field__label">예약 공개 시각 (한국 시간)</span>
+        <input
+          type="datetime-local"
+          name="publishAt"
+          value={values.publishAt}
+          onChange={(e) => onChange({ publishAt: e.target.value, publication: "schedule" })}
+          aria-invalid={errors.publishAt ? true : undefined}
+          aria-describedby={errors.publishAt ? "publishAt-error" : "publishAt-hint"}
+        />
+        <span className="field__hint" id="publishAt-hint">
+          ‘예약 공개’를 고르면 이 시각에 공개됩니다.
+        </span>
+        {errors.publishAt ? (
+          <span className="field__error" id="publishAt-error">
+            {errors.publishAt}
+          </span>
+        ) : null}
+      </label>
+      <label className="field publication__time">
+        <span className="field__label">공개 종료 시각 (선택, 한국 시간)</span>
+        <input
+          type="datetime-local"
+          name="unpublishAt"
+          value={values.unpublishAt}
+          onChange={(e) => onChange({ unpublishAt: e.target.value })}
+          aria-invalid={errors.unpublishAt ? true : undefined}
+          aria-describedby={errors.unpublishAt ? "unpublishAt-error" : "unpublishAt-hint"}
+        />
+        <span className="field__hint" id="unpublishAt-hint">
+          이 시각이 되면 사이트에서 내려가 임시 저장 상태가 됩니다. 비워 두면 계속 공개됩니다.
+        </span>
+        {errors.unpublishAt ? (
+          <span className="field__error" id="unpublishAt-error">
+            {errors.unpublishAt}
+          </span>
+        ) : null}
+      </label>
+      {kind === "notice" ? (
+        <label className="choice choice--checkbox">
+          <input type="checkbox" name="pinned" value="1" checked={values.pinned} onChange={(e) => onChange({ pinned: e.target.checked })} />
+          <span className="choice__label">목록 맨 위에 고정 (공지)</span>
+          <span className="choice__hint">공지사항 목록의 모든 쪽 맨 위에 ‘공지’로 보입니다.</span>
+        </label>
+      ) : null}
+    </fieldset>
   );
 }

@@ -28,7 +28,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const session = await ctx.adminSession();
   if (!session) return data({ error: "로그인이 만료되었습니다. 다시 로그인해 주세요.", created: null }, { status: 401 });
   const form = await request.formData();
-  const actor = adminActor(session);
+  const actor = adminActor(session, ctx);
   if (form.get("intent") === "revoke") {
     const id = Number(form.get("id"));
     if (!Number.isInteger(id) || !(await revokeApiToken(ctx.runtime, actor, id))) {

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/artist-editor";
+import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { DeleteConfirm } from "../../components/admin/admin-form-shell";
 import { ArtistForm } from "../../components/admin/artist-form";
 import { artistPath } from "../../domain/site-routes";
@@ -27,7 +28,7 @@ export default function AdminArtistEditor({ loaderData, actionData }: Route.Comp
     return (
       <DeleteConfirm
         title="배우 삭제"
-        question={`‘${originalName}’ 배우의 프로필을 삭제할까요? 삭제한 프로필은 되돌릴 수 없습니다.`}
+        question={`‘${originalName}’ 배우의 프로필을 휴지통으로 옮길까요? 휴지통에서 ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`}
         cancelTo={artistPath(originalName)}
       />
     );

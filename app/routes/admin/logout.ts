@@ -6,9 +6,9 @@ import { setFlash } from "../../server/http/flash.server";
 
 /** Signing out is a POST: the session is deleted on the server, the cookie cleared, then home (spec §4). */
 export async function action({ context, request }: Route.ActionArgs) {
-  const { runtime } = getRequestContext(context);
+  const { runtime, clientIp } = getRequestContext(context);
   const headers = new Headers();
-  headers.append("Set-Cookie", await signOut(runtime.db, runtime.sessionSecret, request));
+  headers.append("Set-Cookie", await signOut(runtime.db, runtime.sessionSecret, request, clientIp));
   headers.append("Set-Cookie", await setFlash("signed-out"));
   return redirect("/", { headers });
 }

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/post-editor";
 import { DeleteConfirm } from "../../components/admin/admin-form-shell";
+import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { PostForm } from "../../components/admin/post-form";
 import { POST_KIND_INFO, postDetailPath, postKindOfPattern } from "../../domain/post-kinds";
 import { getRequestContext } from "../../server/http/context.server";
@@ -26,7 +27,7 @@ export default function AdminPostEditor({ loaderData, actionData }: Route.Compon
     return (
       <DeleteConfirm
         title={`${POST_KIND_INFO[kind].label} 삭제`}
-        question={`‘${post.title}’ 글을 삭제할까요? 삭제한 글은 되돌릴 수 없습니다.`}
+        question={`‘${post.values.title}’ 글을 휴지통으로 옮길까요? 휴지통에서 ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`}
         cancelTo={postDetailPath(kind, post.postId)}
       />
     );

@@ -11,9 +11,9 @@ export function action({ context, request }: Route.ActionArgs) {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
     const actor = await requireApiWriter(ctx, request);
     const { version: _version, ...input } = await readApiBody(request, apiArtistInputSchema);
-    const result = await saveArtist(ctx.runtime, actor, { existingName: null, input, isVisible: null, displayOrder: null, expectedVersion: null });
+    const result = await saveArtist(ctx.runtime, actor, { existingName: null, input, status: null, displayOrder: null, expectedVersion: null });
     if (result.status !== "saved") throw artistSaveError(result);
-    return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, { includeHidden: true }))!), 201);
+    return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, "workspace"))!), 201);
   });
 }
 

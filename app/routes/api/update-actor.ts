@@ -11,9 +11,9 @@ export function action({ context, request, params }: Route.ActionArgs) {
     if (request.method !== "PUT") methodNotAllowed(["PUT"]);
     const actor = await requireApiWriter(ctx, request);
     const { version, ...input } = await readApiBody(request, apiArtistInputSchema);
-    const result = await saveArtist(ctx.runtime, actor, { existingName: params.name, input, isVisible: null, displayOrder: null, expectedVersion: version ?? null });
+    const result = await saveArtist(ctx.runtime, actor, { existingName: params.name, input, status: null, displayOrder: null, expectedVersion: version ?? null });
     if (result.status !== "saved") throw artistSaveError(result);
-    return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, { includeHidden: true }))!));
+    return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, "workspace"))!));
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/update-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
 import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter, requirePostId, versionConflict } from "../../server/api/api.server";
-import { apiPostInputSchema, postToApi } from "../../server/api/api-shapes.server";
+import { apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 import { savePost } from "../../server/posts/post-use-cases.server";
 
@@ -13,7 +13,14 @@ export function action({ context, request, params, pattern }: Route.ActionArgs) 
     const kind = postKindOfPattern(pattern);
     const postId = requirePostId(params.postId);
     const body = await readApiBody(request, apiPostInputSchema);
-    const result = await savePost(ctx.runtime, actor, { kind, postId, title: body.title, content: body.content, expectedVersion: body.version ?? null });
+    const result = await savePost(ctx.runtime, actor, {
+      kind,
+      postId,
+      title: body.title,
+      content: body.content,
+      expectedVersion: body.version ?? null,
+      publication: apiPublication(body),
+    });
     switch (result.status) {
       case "invalid":
         throw invalidFields(result.errors);
@@ -22,7 +29,7 @@ export function action({ context, request, params, pattern }: Route.ActionArgs) 
       case "conflict":
         throw versionConflict(result.version);
       case "saved":
-        return apiJson(postToApi((await getPost(ctx.runtime.db, kind, postId))!));
+        return apiJson(postToApi((await getPost(ctx.runtime.db, kind, postId, "workspace"))!));
     }
   });
 }

@@ -1,21 +1,28 @@
 import type { Route } from "./+types/write-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
 import { apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
-import { apiPostInputSchema, postToApi } from "../../server/api/api-shapes.server";
+import { apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 import { savePost } from "../../server/posts/post-use-cases.server";
 
-/** POST /api/we/writenews|writenotice: a new post, through the same use case as the admin editor. */
+/** POST /api/we/writenews|writenotice: a new post (published at once unless `status` or `publishAt` say otherwise), through the same use case as the admin editor. */
 export function action({ context, request, pattern }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
     const actor = await requireApiWriter(ctx, request);
     const kind = postKindOfPattern(pattern);
     const body = await readApiBody(request, apiPostInputSchema);
-    const result = await savePost(ctx.runtime, actor, { kind, postId: null, title: body.title, content: body.content, expectedVersion: null });
+    const result = await savePost(ctx.runtime, actor, {
+      kind,
+      postId: null,
+      title: body.title,
+      content: body.content,
+      expectedVersion: null,
+      publication: apiPublication(body),
+    });
     if (result.status === "invalid") throw invalidFields(result.errors);
     if (result.status !== "saved") throw new Error(`unexpected result of a create: ${result.status}`);
-    return apiJson(postToApi((await getPost(ctx.runtime.db, kind, result.postId))!), 201);
+    return apiJson(postToApi((await getPost(ctx.runtime.db, kind, result.postId, "workspace"))!), 201);
   });
 }
 

@@ -4,6 +4,7 @@ import { withParticle } from "../../domain/korean";
 import { artistInputSchema, imageListSchema, listFieldSchema, postInputSchema } from "../../domain/schemas";
 import type { Artist } from "../artists/artist-queries.server";
 import type { Post } from "../posts/post-queries.server";
+import type { Publication } from "../posts/post-use-cases.server";
 
 /**
  * The JSON API's bodies (spec §7) as zod schemas: the routes parse with them, and the OpenAPI document
@@ -35,8 +36,34 @@ export const versionSchema = z
   .min(1, "version은 1 이상의 정수여야 합니다.")
   .meta({ description: "수정할 때: 읽어 온 버전. 그 사이 다른 곳에서 수정되었으면 409" });
 
-/** Body of writenews/writenotice and updatenews/updatenotice. Unknown fields are ignored. */
-export const apiPostInputSchema = postInputSchema.extend({ version: versionSchema.optional() });
+/**
+ * Body of writenews/writenotice and updatenews/updatenotice. Unknown fields are ignored. Without
+ * `status` and `publishAt` a new post is published at once (the original API) and an updated one keeps
+ * its state; these two let API clients save a draft or schedule, as the admin editor does.
+ */
+export const apiPostInputSchema = postInputSchema
+  .extend({
+    version: versionSchema.optional(),
+    status: z
+      .literal("draft", { error: 'status에는 "draft"만 쓸 수 있습니다.' })
+      .optional()
+      .meta({ description: '"draft": 공개하지 않고 임시 저장합니다 (공개된 글은 비공개로 전환). 생략하면 새 글은 바로 공개되고, 수정할 때는 상태를 그대로 둡니다.' }),
+    publishAt: z.iso
+      .datetime({ offset: true, error: "publishAt은 시간대가 있는 ISO 8601 날짜·시각이어야 합니다. 예: 2026-12-01T09:00:00+09:00" })
+      .optional()
+      .meta({ description: "이 시각에 자동으로 공개합니다 (시간대 필수, 예: 2026-12-01T09:00:00+09:00). 지난 시각이면 바로 공개합니다." }),
+  })
+  .refine((body) => body.status === undefined || body.publishAt === undefined, {
+    message: "status와 publishAt은 함께 보낼 수 없습니다. 임시 저장이면 status만, 예약 공개면 publishAt만 보내 주세요.",
+    path: ["status"],
+  });
+
+/** What the optional `status` and `publishAt` of an API body ask for (undefined: the default). */
+export function apiPublication(body: { status?: "draft"; publishAt?: string }): Publication | undefined {
+  if (body.status === "draft") return { mode: "draft" };
+  if (body.publishAt !== undefined) return { mode: "schedule", at: new Date(body.publishAt) };
+  return undefined;
+}
 
 /** Body of addactor and updateactor. Unknown fields are ignored. */
 export const apiArtistInputSchema = artistInputSchema
@@ -71,6 +98,8 @@ export const apiPostSchema = z
     content: z.string().meta({ description: "정제된 HTML" }),
     writeDay: z.iso.date().meta({ description: "YYYY-MM-DD (한국 시간)" }),
     version: z.number().int().min(1),
+    status: z.enum(["draft", "scheduled", "published"]).meta({ description: "공개 상태. 공개 읽기 API에는 published만 나옵니다." }),
+    publishAt: z.string().nullable().meta({ description: "예약 공개 시각 (ISO 8601, UTC), 예약이 아니면 null" }),
   });
 
 export const apiImageSchema = z
@@ -93,6 +122,14 @@ export function artistToApi(artist: Artist): z.infer<typeof apiArtistSchema> {
   };
 }
 
-export function postToApi(post: Pick<Post, "postId" | "title" | "content" | "writeDay" | "version">): z.infer<typeof apiPostSchema> {
-  return { postId: post.postId, title: post.title, content: post.content, writeDay: post.writeDay, version: post.version };
+export function postToApi(post: Pick<Post, "postId" | "title" | "content" | "writeDay" | "version" | "status" | "publishAt">): z.infer<typeof apiPostSchema> {
+  return {
+    postId: post.postId,
+    title: post.title,
+    content: post.content,
+    writeDay: post.writeDay,
+    version: post.version,
+    status: post.status,
+    publishAt: post.publishAt?.toISOString() ?? null,
+  };
 }

@@ -45,17 +45,27 @@ export function methodNotAllowed(allowed: string[]): never {
   throw new ApiError(405, "method_not_allowed", `이 주소는 ${allowed.join(", ")} 요청만 받습니다.`, { Allow: allowed.join(", ") });
 }
 
+/**
+ * Whether the request carries what a write would need (a valid API token or the admin session): such
+ * readers may see drafts and scheduled posts. Never throws; an invalid token just reads as the public.
+ */
+export async function isApiWriter(ctx: RequestContext, request: Request): Promise<boolean> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization) return (await verifyApiToken(ctx.runtime.db, authorization)) !== null;
+  return (await ctx.adminSession()) !== null;
+}
+
 /** Writes need the admin session cookie or an active API token; the writer becomes the audit actor. */
 export async function requireApiWriter(ctx: RequestContext, request: Request): Promise<Actor> {
   const authorization = request.headers.get("Authorization");
   if (authorization) {
     const token = await verifyApiToken(ctx.runtime.db, authorization);
     if (!token) throw new ApiError(401, "invalid_token", "API 토큰이 올바르지 않거나 폐기되었습니다.");
-    return { adminId: null, via: "token", tokenId: token.id };
+    return { adminId: null, via: "token", tokenId: token.id, label: token.name, ip: ctx.clientIp };
   }
   const session = await getAdminSession(ctx.runtime.db, ctx.runtime.sessionSecret, request);
   if (!session) throw new ApiError(401, "unauthorized", "관리자 로그인이 필요합니다.");
-  return { adminId: session.adminId, via: "session" };
+  return { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
 }
 
 /** Parses a JSON object body with one of the API's zod schemas (api-shapes.server.ts); 400 names the first problem. */

@@ -7,7 +7,11 @@ export function artistSaveError(result: Exclude<SaveArtistResult, { status: "sav
     case "invalid":
       return invalidFields(result.errors);
     case "duplicate-name":
-      return new ApiError(409, "duplicate_name", "같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)");
+      return new ApiError(
+        409,
+        "duplicate_name",
+        result.inTrash ? "휴지통에 같은 이름의 배우가 있습니다. 관리 화면에서 복원하거나 영구 삭제해 주세요." : "같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)",
+      );
     case "conflict":
       return versionConflict(result.version);
     case "unknown-image":

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
 import { ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, emptyArtistFields, pickArtistFields } from "../../domain/artist-fields";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
+import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistInputSchema, fieldErrors } from "../../domain/schemas";
 import { PATHS } from "../../domain/site-routes";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
@@ -18,7 +19,12 @@ import { deleteArtist, saveArtist } from "./artist-use-cases.server";
 const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
 
 function emptyValues(): ArtistFormValues {
-  return { ...emptyArtistFields(), isVisible: true, displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
+  return { ...emptyArtistFields(), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
+}
+
+/** The state chosen in the form; an unknown value (a forged form) counts as public, the form's default. */
+function parseArtistStatus(value: FormDataEntryValue | null): ArtistStatus {
+  return typeof value === "string" && (ARTIST_STATUSES as readonly string[]).includes(value) ? (value as ArtistStatus) : "public";
 }
 
 /** List entries from either form shape: one hidden input per entry, or a textarea with one per line. */
@@ -30,11 +36,12 @@ function listEntries(form: FormData, name: string): string[] {
     .filter((v) => v.length > 0);
 }
 
-function valuesFromForm(form: FormData): ArtistFormValues {
+/** The artist form's values as sent (everything kept, for showing them again or previewing them). */
+export function artistValuesFromForm(form: FormData): ArtistFormValues {
   return {
     ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, String(form.get(f.key) ?? "")])) as Pick<ArtistFormValues, (typeof ARTIST_TEXT_FIELDS)[number]["key"]>),
     ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, f)])) as Pick<ArtistFormValues, (typeof ARTIST_LIST_FIELDS)[number]>),
-    isVisible: form.get("isVisible") === "1",
+    status: parseArtistStatus(form.get("status")),
     displayOrder: String(form.get("displayOrder") ?? ""),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => (form.get(`removeImage${i}`) ? "" : String(form.get(`image${i}`) ?? ""))),
   };
@@ -45,11 +52,11 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
   const mode = name === undefined ? ("create" as const) : ("edit" as const);
   // Re-rendering a refused submission (no session): only what was typed (from the action), nothing stored.
   if (!session || name === undefined) return { mode, values: emptyValues(), version: 0, originalName: name ?? null, confirmDelete: false };
-  const artist = await getArtist(ctx.runtime.db, name, { includeHidden: true });
+  const artist = await getArtist(ctx.runtime.db, name, "workspace");
   if (!artist) throw data(null, { status: 404 });
   const values: ArtistFormValues = {
     ...pickArtistFields(artist),
-    isVisible: artist.isVisible,
+    status: artist.status,
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
   };
@@ -60,10 +67,10 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
   const read = await readAdminForm<ArtistFormValues>(request, IMAGE_FILE_FIELDS);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const values = valuesFromForm(form);
+  const values = artistValuesFromForm(form);
   const session = await ctx.adminSession();
   if (!session) return replyExpired(values);
-  const actor = adminActor(session);
+  const actor = adminActor(session, ctx);
 
   if (form.get("intent") === "delete") {
     if (name === undefined || !(await deleteArtist(ctx.runtime, actor, name))) throw data(null, { status: 404 });
@@ -99,7 +106,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
   const result = await saveArtist(ctx.runtime, actor, {
     existingName: name ?? null,
     input,
-    isVisible: values.isVisible,
+    status: values.status,
     displayOrder: order === "" ? null : Number(order),
     expectedVersion: name === undefined ? null : expectedVersionOf(form),
   });
@@ -110,9 +117,11 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
       throw data(null, { status: 404 });
     case "duplicate-name":
       return replyWith(409, {
-        formError: "같은 이름의 배우가 이미 있습니다. 다른 이름을 입력해 주세요.",
+        formError: result.inTrash
+          ? "휴지통에 같은 이름의 배우가 있습니다. 휴지통에서 복원하거나 영구 삭제한 뒤 다시 저장해 주세요."
+          : "같은 이름의 배우가 이미 있습니다. 다른 이름을 입력해 주세요.",
         values,
-        fields: { name: "같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)" },
+        fields: { name: result.inTrash ? "휴지통에 같은 이름의 배우가 있습니다." : "같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)" },
       });
     case "unknown-image":
       return replyWith(400, { formError: "사진 정보가 올바르지 않습니다. 사진을 다시 올려 주세요.", values });

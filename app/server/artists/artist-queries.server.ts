@@ -1,14 +1,17 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { artistImages, artists } from "../../../drizzle/schema";
 import { pickArtistFields, type ArtistFields } from "../../domain/artist-fields";
+import type { ArtistStatus } from "../../domain/content-states";
 import type { Database, Tx } from "../platform/db.server";
 import { getMediaByIds, type MediaInfo } from "../media/media.server";
 
 export interface Artist extends ArtistFields {
   id: number;
   displayOrder: number;
-  isVisible: boolean;
+  status: ArtistStatus;
   version: number;
+  updatedAt: Date;
+  updatedBy: string;
   /** Main image first, then the sub images; at most five. */
   images: MediaInfo[];
 }
@@ -27,8 +30,10 @@ async function withImages(db: Database | Tx, rows: ArtistRow[]): Promise<Artist[
     ...pickArtistFields(row),
     id: row.id,
     displayOrder: row.displayOrder,
-    isVisible: row.isVisible,
+    status: row.status,
     version: row.version,
+    updatedAt: row.updatedAt,
+    updatedBy: row.updatedBy,
     images: links
       .filter((l) => l.artistId === row.id)
       .map((l) => mediaById.get(l.mediaId))
@@ -36,25 +41,47 @@ async function withImages(db: Database | Tx, rows: ArtistRow[]): Promise<Artist[
   }));
 }
 
-/** Artists in display order, with their images: the public roster, or (for the administrator) hidden ones too. */
-export async function listArtists(db: Database, options: { includeHidden: boolean } = { includeHidden: false }): Promise<Artist[]> {
-  const rows = await db
-    .select()
-    .from(artists)
-    .where(options.includeHidden ? undefined : eq(artists.isVisible, true))
-    .orderBy(asc(artists.displayOrder), asc(artists.id));
+/**
+ * Who is asking: the public sees public artists only; the administrator's view of the site adds drafts
+ * and hidden ones (marked), but not former artists (kept for the record, not on the roster); the
+ * workspace sees everyone not in the trash.
+ */
+export type ArtistAudience = "public" | "admin-site" | "workspace";
+
+function audienceFilter(audience: ArtistAudience) {
+  const live = isNull(artists.deletedAt);
+  if (audience === "public") return and(live, eq(artists.status, "public"));
+  if (audience === "admin-site") return and(live, ne(artists.status, "former"));
+  return live;
+}
+
+/** The SQL condition of an artist the public sees. */
+export function publicArtistFilter() {
+  return audienceFilter("public");
+}
+
+/** Artists in display order, with their images, as `audience` may see them. */
+export async function listArtists(db: Database, audience: ArtistAudience = "public"): Promise<Artist[]> {
+  const rows = await db.select().from(artists).where(audienceFilter(audience)).orderBy(asc(artists.displayOrder), asc(artists.id));
   return withImages(db, rows);
 }
 
-/** One artist by (Korean) name, or null: visible ones only unless `includeHidden` (the administrator). */
-export async function getArtist(db: Database | Tx, name: string, options: { includeHidden: boolean } = { includeHidden: false }): Promise<Artist | null> {
+/** One artist by (Korean) name as `audience` may see them, or null. */
+export async function getArtist(db: Database | Tx, name: string, audience: ArtistAudience = "public"): Promise<Artist | null> {
   const rows = await db
     .select()
     .from(artists)
-    .where(options.includeHidden ? eq(artists.name, name) : and(eq(artists.name, name), eq(artists.isVisible, true)))
+    .where(and(eq(artists.name, name), audienceFilter(audience)))
     .limit(1);
   const [artist] = await withImages(db, rows);
   return artist ?? null;
+}
+
+/** One artist by id, in the trash or not (the workspace's history and trash pages), or null. */
+export async function getArtistById(db: Database, id: number): Promise<(Artist & { deletedAt: Date | null }) | null> {
+  const rows = await db.select().from(artists).where(eq(artists.id, id)).limit(1);
+  const [artist] = await withImages(db, rows);
+  return artist ? { ...artist, deletedAt: rows[0]!.deletedAt } : null;
 }
 
 /** Spec §9: the home carousel shows ten images from the roster, main images first. */

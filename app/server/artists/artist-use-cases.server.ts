@@ -1,18 +1,20 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { artistImages, artists } from "../../../drizzle/schema";
-import { pickArtistFields } from "../../domain/artist-fields";
+import { pickArtistFields, type ArtistFields } from "../../domain/artist-fields";
+import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistInputSchema, displayOrderSchema, fieldErrors } from "../../domain/schemas";
-import { pathsShowingArtist } from "../../domain/site-routes";
-import { getMediaByUrls } from "../media/media.server";
+import { PATHS, pathsShowingArtist } from "../../domain/site-routes";
+import { deleteRevisions, recordRevision } from "../history/revisions.server";
+import { deleteUnusedMedia, getMediaByUrls } from "../media/media.server";
 import { recordAudit } from "../platform/audit.server";
-import { actorDetails, type Actor, type Services } from "../platform/services.server";
+import { describeActor, type Actor, type Services } from "../platform/services.server";
 
 export type SaveArtistResult =
-  | { status: "saved"; id: number; name: string; version: number; created: boolean }
+  | { status: "saved"; id: number; name: string; version: number; created: boolean; artistStatus: ArtistStatus }
   | { status: "invalid"; errors: Record<string, string> }
   | { status: "not-found" }
   | { status: "conflict"; version: number }
-  | { status: "duplicate-name" }
+  | { status: "duplicate-name"; inTrash: boolean }
   | { status: "unknown-image"; url: string };
 
 export interface SaveArtistRequest {
@@ -20,13 +22,18 @@ export interface SaveArtistRequest {
   existingName: string | null;
   /** The artist fields and `imgList`, as sent by the form or the API client; validated here. */
   input: unknown;
-  /** Shown on the site; null keeps the current value (new artists are shown). */
-  isVisible: boolean | null;
+  /** Draft, public, hidden or former; null keeps the current state (new artists are public). */
+  status: ArtistStatus | null;
   /** Place in the roster; null keeps the current one (new artists go last). */
   displayOrder: number | null;
   /** The version the client edited; null skips the check (clients that never read versions). */
   expectedVersion: number | null;
+  /** Restoring an earlier revision: its version (the history and the audit trail say so). */
+  restoredFrom?: number;
 }
+
+/** The editable fields of an artist as a revision keeps them (restoring saves them again). */
+export type ArtistSnapshot = ArtistFields & { imgList: string[]; status: ArtistStatus };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -35,11 +42,13 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+type ArtistRow = typeof artists.$inferSelect;
+
 /**
  * Creates or updates an artist together with its images, validated, in one transaction with its audit
- * entry (never an artist without its images or the reverse), then announces the change. Image URLs
- * must be media stored by us. A stale version is a conflict; a name taken by another artist (hidden
- * ones included) is reported, not overwritten.
+ * entry and a revision (never an artist without its images or the reverse), then announces the change.
+ * Image URLs must be media stored by us. A stale version is a conflict; a name taken by another artist
+ * (hidden, former, draft or trashed ones included) is reported, not overwritten.
  */
 export async function saveArtist(services: Services, actor: Actor, request: SaveArtistRequest): Promise<SaveArtistResult> {
   const parsed = artistInputSchema.safeParse(request.input);
@@ -58,86 +67,169 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
   if (unknown !== undefined) return { status: "unknown-image", url: unknown };
   const mediaIds = imgList.map((url) => known.get(url)!.id);
 
-  let result: SaveArtistResult;
-  let previousName: string | null = null;
+  let saved: Extract<SaveArtistResult, { status: "saved" }> & { before: ArtistRow | null };
   try {
-    result = await db.transaction(async (tx) => {
-      let id: number;
-      let version: number;
-      if (request.existingName === null) {
+    const result = await db.transaction(async (tx) => {
+      let current: ArtistRow | null = null;
+      if (request.existingName !== null) {
         const [row] = await tx
+          .select()
+          .from(artists)
+          .where(and(eq(artists.name, request.existingName), isNull(artists.deletedAt)))
+          .for("update");
+        if (!row) return { status: "not-found" as const };
+        if (request.expectedVersion !== null && row.version !== request.expectedVersion) return { status: "conflict" as const, version: row.version };
+        current = row;
+      }
+      const common = { ...fields, updatedBy: describeActor(actor) };
+      let row: ArtistRow;
+      if (current === null) {
+        [row] = (await tx
           .insert(artists)
           .values({
-            ...fields,
-            isVisible: request.isVisible ?? true,
+            ...common,
+            status: request.status ?? "public",
             displayOrder: request.displayOrder ?? sql`(select coalesce(max(${artists.displayOrder}), 0) + 1 from ${artists})`,
           })
-          .returning({ id: artists.id, version: artists.version });
-        id = row!.id;
-        version = row!.version;
+          .returning()) as [ArtistRow];
       } else {
-        previousName = request.existingName;
-        const [row] = await tx
+        [row] = (await tx
           .update(artists)
           .set({
-            ...fields,
-            ...(request.isVisible !== null ? { isVisible: request.isVisible } : {}),
+            ...common,
+            ...(request.status !== null ? { status: request.status } : {}),
             ...(request.displayOrder !== null ? { displayOrder: request.displayOrder } : {}),
             version: sql`${artists.version} + 1`,
             updatedAt: new Date(),
           })
-          .where(
-            request.expectedVersion === null
-              ? eq(artists.name, request.existingName)
-              : and(eq(artists.name, request.existingName), eq(artists.version, request.expectedVersion)),
-          )
-          .returning({ id: artists.id, version: artists.version });
-        if (!row) {
-          const [current] = await tx.select({ version: artists.version }).from(artists).where(eq(artists.name, request.existingName));
-          return current ? { status: "conflict" as const, version: current.version } : { status: "not-found" as const };
-        }
-        id = row.id;
-        version = row.version;
-        await tx.delete(artistImages).where(eq(artistImages.artistId, id));
+          .where(eq(artists.id, current.id))
+          .returning()) as [ArtistRow];
+        await tx.delete(artistImages).where(eq(artistImages.artistId, row.id));
       }
       if (mediaIds.length > 0) {
-        await tx.insert(artistImages).values(mediaIds.map((mediaId, position) => ({ artistId: id, position, mediaId })));
+        await tx.insert(artistImages).values(mediaIds.map((mediaId, position) => ({ artistId: row.id, position, mediaId })));
       }
-      const created = request.existingName === null;
-      await recordAudit(tx, {
-        adminId: actor.adminId,
-        action: created ? "create" : "update",
+      const created = current === null;
+      await recordAudit(tx, actor, {
+        action: created ? "create" : request.restoredFrom ? "restore-revision" : "update",
         entity: "artist",
-        entityId: id,
-        details: { ...actorDetails(actor), name: fields.name, version },
+        entityId: row.id,
+        details: { name: row.name, version: row.version, status: row.status, ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}) },
       });
-      return { status: "saved" as const, id, name: fields.name, version, created };
+      const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imgList, status: row.status };
+      await recordRevision(tx, actor, { entity: "artist", entityId: row.id, version: row.version, snapshot: { ...snapshot }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
+      return { status: "saved" as const, id: row.id, name: row.name, version: row.version, created, artistStatus: row.status, before: current };
     });
+    if (result.status !== "saved") return result;
+    saved = result;
   } catch (error) {
-    if (isUniqueViolation(error)) return { status: "duplicate-name" };
+    if (isUniqueViolation(error)) {
+      const [holder] = await db.select({ deletedAt: artists.deletedAt }).from(artists).where(eq(artists.name, fields.name));
+      return { status: "duplicate-name", inTrash: holder?.deletedAt != null };
+    }
     throw error;
   }
 
-  if (result.status === "saved") {
+  const { before, ...result } = saved;
+  // A draft, hidden or former artist changes nothing public, unless they were public before this save.
+  if (result.artistStatus === "public" || before?.status === "public") {
     const paths = new Set(pathsShowingArtist(result.name));
-    if (previousName !== null && previousName !== result.name) for (const path of pathsShowingArtist(previousName)) paths.add(path);
+    if (before && before.name !== result.name) for (const path of pathsShowingArtist(before.name)) paths.add(path);
     services.changes.publish({ entity: "artist", action: result.created ? "created" : "updated", ids: [result.name], paths: [...paths] });
-    services.logger.info({ artist: result.id, via: actor.via }, result.created ? "artist created" : "artist updated");
   }
+  services.logger.info({ artist: result.id, status: result.artistStatus, via: actor.via }, result.created ? "artist created" : "artist updated");
   return result;
 }
 
-/** Deletes an artist (its image links go with it; the stored files stay) with its audit entry, then announces it. */
+/** Moves an artist to the trash (restorable until purged) with its audit entry, then announces it; false when there was none. */
 export async function deleteArtist(services: Services, actor: Actor, name: string): Promise<boolean> {
-  const deleted = await services.db.transaction(async (tx) => {
-    const rows = await tx.delete(artists).where(eq(artists.name, name)).returning({ id: artists.id });
-    if (rows.length === 0) return false;
-    await recordAudit(tx, { adminId: actor.adminId, action: "delete", entity: "artist", entityId: rows[0]!.id, details: { ...actorDetails(actor), name } });
-    return true;
+  const trashed = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(artists)
+      .set({ deletedAt: new Date(), updatedBy: describeActor(actor) })
+      .where(and(eq(artists.name, name), isNull(artists.deletedAt)))
+      .returning({ id: artists.id, status: artists.status });
+    if (rows.length === 0) return null;
+    await recordAudit(tx, actor, { action: "trash", entity: "artist", entityId: rows[0]!.id, details: { name } });
+    return rows[0]!;
   });
-  if (deleted) {
-    services.changes.publish({ entity: "artist", action: "deleted", ids: [name], paths: pathsShowingArtist(name) });
-    services.logger.info({ name, via: actor.via }, "artist deleted");
+  if (!trashed) return false;
+  if (trashed.status === "public") services.changes.publish({ entity: "artist", action: "deleted", ids: [name], paths: pathsShowingArtist(name) });
+  services.logger.info({ name, via: actor.via }, "artist moved to the trash");
+  return true;
+}
+
+/** Takes an artist out of the trash in the state they had; false when not in the trash. */
+export async function restoreArtist(services: Services, actor: Actor, id: number): Promise<boolean> {
+  const restored = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(artists)
+      .set({ deletedAt: null, updatedBy: describeActor(actor), updatedAt: new Date() })
+      .where(and(eq(artists.id, id), isNotNull(artists.deletedAt)))
+      .returning({ id: artists.id, name: artists.name, status: artists.status });
+    if (rows.length === 0) return null;
+    await recordAudit(tx, actor, { action: "restore", entity: "artist", entityId: id, details: { name: rows[0]!.name } });
+    return rows[0]!;
+  });
+  if (!restored) return false;
+  if (restored.status === "public") services.changes.publish({ entity: "artist", action: "created", ids: [restored.name], paths: pathsShowingArtist(restored.name) });
+  return true;
+}
+
+/** Deletes artists in the trash for good, with their history and the photos nothing else uses. Returns the ids purged. */
+export async function purgeArtists(services: Services, actor: Actor, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const { purged, mediaIds } = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: artists.id, name: artists.name })
+      .from(artists)
+      .where(and(inArray(artists.id, ids), isNotNull(artists.deletedAt)))
+      .for("update");
+    if (rows.length === 0) return { purged: [], mediaIds: [] };
+    const found = rows.map((r) => r.id);
+    const used = await tx.select({ mediaId: artistImages.mediaId }).from(artistImages).where(inArray(artistImages.artistId, found));
+    await tx.delete(artists).where(inArray(artists.id, found));
+    for (const row of rows) {
+      await deleteRevisions(tx, "artist", row.id);
+      await recordAudit(tx, actor, { action: "purge", entity: "artist", entityId: row.id, details: { name: row.name } });
+    }
+    return { purged: found, mediaIds: [...new Set(used.map((u) => u.mediaId))] };
+  });
+  await deleteUnusedMedia(services, mediaIds);
+  return purged;
+}
+
+/**
+ * Puts the roster in the given order (artist ids, first to last; artists not listed keep their place
+ * after them), with one audit entry, then announces it: the public roster follows at once.
+ */
+export async function reorderArtists(services: Services, actor: Actor, orderedIds: number[]): Promise<void> {
+  const changed = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: artists.id, name: artists.name, displayOrder: artists.displayOrder, status: artists.status })
+      .from(artists)
+      .orderBy(asc(artists.displayOrder), asc(artists.id))
+      .for("update");
+    const known = new Set(rows.map((r) => r.id));
+    const first = [...new Set(orderedIds)].filter((id) => known.has(id));
+    const order = [...first, ...rows.map((r) => r.id).filter((id) => !first.includes(id))];
+    const moved: typeof rows = [];
+    for (const [index, id] of order.entries()) {
+      const row = rows.find((r) => r.id === id)!;
+      if (row.displayOrder === index + 1) continue;
+      await tx.update(artists).set({ displayOrder: index + 1 }).where(eq(artists.id, id));
+      moved.push(row);
+    }
+    if (moved.length > 0) await recordAudit(tx, actor, { action: "reorder", entity: "artist", entityId: "roster", details: { order } });
+    return moved;
+  });
+  if (changed.some((r) => r.status === "public")) {
+    services.changes.publish({ entity: "artist", action: "updated", ids: changed.map((r) => r.name), paths: [PATHS.home, PATHS.artists, "/api/we/actorList"] });
   }
-  return deleted;
+}
+
+/** Snapshot fields as a save request: what restoring a revision saves again. */
+export function artistSnapshotToInput(snapshot: Record<string, unknown>): { input: Record<string, unknown>; status: ArtistStatus | null } {
+  const { status, ...input } = snapshot as Partial<ArtistSnapshot>;
+  return { input, status: status && (ARTIST_STATUSES as readonly string[]).includes(status) ? status : null };
 }

@@ -4,7 +4,7 @@ import { apiTokens } from "../../../drizzle/schema";
 import { z } from "zod";
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
-import { actorDetails, type Actor, type Services } from "../platform/services.server";
+import type { Actor, Services } from "../platform/services.server";
 
 const PREFIX = "we_";
 const TOUCH_INTERVAL_MS = 60_000;
@@ -29,7 +29,7 @@ export async function createApiToken(
   const token = PREFIX + randomBytes(32).toString("base64url");
   return services.db.transaction(async (tx) => {
     const [row] = await tx.insert(apiTokens).values({ name: name.data, tokenHash: hashToken(token) }).returning({ id: apiTokens.id });
-    await recordAudit(tx, { adminId: actor.adminId, action: "create", entity: "api-token", entityId: row!.id, details: actorDetails(actor) });
+    await recordAudit(tx, actor, { action: "create", entity: "api-token", entityId: row!.id });
     return { status: "created" as const, id: row!.id, name: name.data, token };
   });
 }
@@ -58,7 +58,7 @@ export async function revokeApiToken(services: Pick<Services, "db">, actor: Acto
       .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
       .returning({ id: apiTokens.id });
     if (rows.length === 0) return false;
-    await recordAudit(tx, { adminId: actor.adminId, action: "revoke", entity: "api-token", entityId: id, details: actorDetails(actor) });
+    await recordAudit(tx, actor, { action: "revoke", entity: "api-token", entityId: id });
     return true;
   });
 }

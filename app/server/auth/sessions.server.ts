@@ -4,6 +4,7 @@ import { createCookie, type Cookie } from "react-router";
 import { adminUsers, loginAttempts, sessions } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { hashForUnknownAccount, normalizeLoginId, verifyPassword } from "./passwords.server";
+import { recordAudit } from "../platform/audit.server";
 
 /** A session ends after 2 hours without a request... */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -126,7 +127,11 @@ export async function signIn(
     ? await verifyPassword(admin.passwordHash, input.password)
     : (await verifyPassword(await hashForUnknownAccount(), input.password), false);
   await db.insert(loginAttempts).values({ accountKey, ip, succeeded: valid, createdAt: new Date(now) });
-  if (!valid || !admin) return { ok: false, reason: "mismatch" };
+  if (!valid || !admin) {
+    // The id as typed (normalized, shortened) says which account was tried; the password never is kept.
+    await recordAudit(db, { adminId: null, via: "session", label: accountKey.slice(0, 64) || "(빈 아이디)", ip }, { action: "sign-in-failed", entity: "session", entityId: accountKey.slice(0, 64) });
+    return { ok: false, reason: "mismatch" };
+  }
 
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
@@ -143,6 +148,7 @@ export async function signIn(
       userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
       ip,
     });
+    await recordAudit(tx, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "sign-in", entity: "session", entityId: admin.id });
   });
   const setCookie = await sessionCookie(secret).serialize(token, {
     secure: isHttps(request),
@@ -157,9 +163,16 @@ async function previousTokenHash(secret: string, request: Request): Promise<stri
 }
 
 /** Ends this request's session on the server (the old cookie is worthless afterwards) and clears the cookie. */
-export async function signOut(db: Database, secret: string, request: Request): Promise<string> {
+export async function signOut(db: Database, secret: string, request: Request, ip = ""): Promise<string> {
   const previous = await previousTokenHash(secret, request);
-  if (previous) await db.delete(sessions).where(eq(sessions.tokenHash, previous));
+  if (previous) {
+    await db.transaction(async (tx) => {
+      const [ended] = await tx.delete(sessions).where(eq(sessions.tokenHash, previous)).returning({ adminId: sessions.adminId });
+      if (!ended) return;
+      const [admin] = await tx.select({ loginId: adminUsers.loginId }).from(adminUsers).where(eq(adminUsers.id, ended.adminId));
+      await recordAudit(tx, { adminId: ended.adminId, via: "session", label: admin?.loginId, ip }, { action: "sign-out", entity: "session", entityId: ended.adminId });
+    });
+  }
   return sessionCookie(secret).serialize("", { maxAge: 0, expires: new Date(0), secure: isHttps(request) });
 }
 

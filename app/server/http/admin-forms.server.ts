@@ -32,8 +32,8 @@ export async function requireAdminPage(ctx: RequestContext, request: Request): P
 }
 
 /** The audit actor of a signed-in administrator using the admin pages. */
-export function adminActor(session: AdminSession): Actor {
-  return { adminId: session.adminId, via: "session" };
+export function adminActor(session: AdminSession, ctx: Pick<RequestContext, "clientIp">): Actor {
+  return { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
 }
 
 /** An action's answer with the form's reply and an HTTP status. */

@@ -317,7 +317,7 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
   app.use(async (req, res, next) => {
     const locals = res.locals as AppLocals;
     const url = new URL(req.originalUrl, "http://localhost");
-    const cacheable = env.PAGE_CACHE && isCacheableRequest(req.method, url, req.get("cookie"));
+    const cacheable = env.PAGE_CACHE && isCacheableRequest(req.method, url, req.get("cookie"), req.get("authorization"));
     const cacheKey = `${req.get("host") ?? ""}${url.pathname}${url.search}`;
     if (cacheable) {
       const hit = pageCache.get(cacheKey);

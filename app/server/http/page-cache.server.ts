@@ -27,10 +27,12 @@ const CACHEABLE_QUERY = new Set(["page", ...POST_KINDS.map(prPageParam), "_route
 /** Not pages: health checks, uploads and media files (served with their own caching). */
 const UNCACHEABLE_PATH = /^\/(api\/img|healthz|media\/)/i;
 
-export function isCacheableRequest(method: string, url: URL, cookieHeader: string | undefined): boolean {
+export function isCacheableRequest(method: string, url: URL, cookieHeader: string | undefined, authorization?: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   if (UNCACHEABLE_PATH.test(url.pathname) || isAdminPath(url.pathname)) return false;
-  // Signed-in administrators and visitors with a pending notice get their own page.
+  // Signed-in administrators, API clients with a token (they may read drafts) and visitors with a
+  // pending notice get their own answer.
+  if (authorization) return false;
   if (cookieHeader && /(?:^|;\s*)(we_session|we_flash)=/.test(cookieHeader)) return false;
   if (url.search.length > 200) return false;
   for (const key of url.searchParams.keys()) if (!CACHEABLE_QUERY.has(key)) return false;

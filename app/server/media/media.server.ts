@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
-import { media, mediaVariants } from "../../../drizzle/schema";
+import { artistImages, media, mediaVariants, postMedia } from "../../../drizzle/schema";
 import type { Database, Tx } from "../platform/db.server";
 import { hiddenPayloadProblem } from "./image-structure.server";
 import { mediaKeyFromUrl, mediaUrl, type MediaStorage } from "../platform/storage.server";
@@ -254,6 +254,27 @@ export async function deleteMedia(db: Database, storage: MediaStorage, ids: numb
     .where(inArray(mediaVariants.mediaId, ids));
   await db.delete(media).where(inArray(media.id, ids));
   await Promise.all([...originals, ...variants].map((row) => storage.delete(row.key)));
+}
+
+/**
+ * Of the given media, deletes (rows and files) those no artist and no post uses any more, trashed ones
+ * included: what a purge leaves behind. Media just uploaded and not yet saved anywhere are never among
+ * the ids passed. Returns the ids deleted.
+ */
+export async function deleteUnusedMedia(services: { db: Database; storage: MediaStorage }, ids: number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const unused = await services.db
+    .select({ id: media.id })
+    .from(media)
+    .where(
+      and(
+        inArray(media.id, ids),
+        notExists(services.db.select({ one: sql`1` }).from(artistImages).where(eq(artistImages.mediaId, media.id))),
+        notExists(services.db.select({ one: sql`1` }).from(postMedia).where(eq(postMedia.mediaId, media.id))),
+      ),
+    );
+  await deleteMedia(services.db, services.storage, unused.map((u) => u.id));
+  return unused.map((u) => u.id);
 }
 
 /** Media (with variants) for `/media/...` URLs of ours, keyed by URL; other URLs are skipped. */

@@ -1,5 +1,5 @@
 import { recordAudit } from "../platform/audit.server";
-import { actorDetails, type Actor, type Services } from "../platform/services.server";
+import type { Actor, Services } from "../platform/services.server";
 import { storeImage, type StoredImage } from "./media.server";
 
 /**
@@ -8,6 +8,6 @@ import { storeImage, type StoredImage } from "./media.server";
  */
 export async function uploadImage(services: Services, actor: Actor, bytes: Uint8Array): Promise<StoredImage> {
   return storeImage(services.db, services.storage, bytes, (tx, mediaId) =>
-    recordAudit(tx, { adminId: actor.adminId, action: "upload", entity: "media", entityId: mediaId, details: actorDetails(actor) }),
+    recordAudit(tx, actor, { action: "upload", entity: "media", entityId: mediaId }),
   );
 }

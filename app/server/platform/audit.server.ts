@@ -1,16 +1,96 @@
+import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { auditLog } from "../../../drizzle/schema";
 import type { Database, Tx } from "./db.server";
+import { actorDetails, describeActor, type Actor } from "./services.server";
 
-/** Records who changed what (administrator's own trail). */
+/** What an audit entry is about. */
+export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash";
+
+/** Records who changed what, when and from where (the administrator's own trail), in the caller's transaction. */
 export async function recordAudit(
   db: Database | Tx,
-  entry: { adminId: number | null; action: string; entity: "artist" | "news" | "notice" | "media" | "api-token"; entityId: string | number; details?: Record<string, unknown> },
+  actor: Actor,
+  entry: { action: string; entity: AuditEntity; entityId: string | number; details?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    adminId: entry.adminId,
+    adminId: actor.adminId,
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),
-    details: entry.details ?? {},
+    details: { ...actorDetails(actor), ...entry.details },
+    actorLabel: describeActor(actor),
+    ip: actor.ip ?? "",
   });
+}
+
+export interface AuditEntry {
+  id: number;
+  action: string;
+  entity: string;
+  entityId: string;
+  details: Record<string, unknown>;
+  actorLabel: string;
+  ip: string;
+  createdAt: Date;
+}
+
+export interface AuditFilter {
+  action: string | null;
+  entity: string | null;
+  /** Part of who did it (login id, token name, job). */
+  actor: string;
+  /** From this instant (inclusive) to that one (exclusive). */
+  from: Date | null;
+  to: Date | null;
+  page: number;
+}
+
+/** Entries per page of the activity log. */
+export const AUDIT_PAGE_SIZE = 50;
+
+const auditColumns = {
+  id: auditLog.id,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  details: auditLog.details,
+  actorLabel: auditLog.actorLabel,
+  ip: auditLog.ip,
+  createdAt: auditLog.createdAt,
+};
+
+/** The activity log, newest first, filtered, one page of AUDIT_PAGE_SIZE. */
+export async function listAuditEntries(db: Database, filter: AuditFilter): Promise<{ items: AuditEntry[]; total: number; page: number; pageCount: number }> {
+  const conditions: SQL[] = [];
+  if (filter.action) conditions.push(eq(auditLog.action, filter.action));
+  if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+  if (filter.actor) conditions.push(ilike(auditLog.actorLabel, `%${filter.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(auditLog.createdAt, filter.to));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(filter.page)), pageCount);
+  const items = await db
+    .select(auditColumns)
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return { items, total, page, pageCount };
+}
+
+/** The latest entries (the workspace overview's "last changes"). */
+export async function recentAuditEntries(db: Database, limit: number): Promise<AuditEntry[]> {
+  return db.select(auditColumns).from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
+}
+
+/** What an entry is about, as people read it: a name or a title when recorded, the record's id otherwise. */
+export function auditSubject(entry: Pick<AuditEntry, "details" | "entityId">): string {
+  const { name, title } = entry.details;
+  if (typeof name === "string" && name) return name;
+  if (typeof title === "string" && title) return title;
+  return entry.entityId === "roster" ? "배우 목록" : `#${entry.entityId}`;
 }

@@ -11,6 +11,7 @@ import { refreshDerivedPostContent } from "../posts/post-content.server";
 import { seedDemoContent } from "../seed/seed.server";
 import { ensureSiteSettings } from "../site/settings.server";
 import { createChangeFeed } from "./changes.server";
+import { startScheduler } from "../jobs/scheduler.server";
 import type { Services } from "./services.server";
 import { createLocalStorage, type MediaStorage } from "./storage.server";
 
@@ -77,7 +78,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     await relay.ready;
     const dbHealth = new DatabaseHealth(database, logger, () => pageCache.invalidate());
     dbHealth.start();
-    return {
+    const runtime: Runtime = {
       env,
       logger,
       database,
@@ -89,11 +90,18 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       changes,
       remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
       async close() {
+        await scheduler.stop();
         dbHealth.stop();
         await relay.stop();
         await database.close();
       },
     };
+    // Scheduled publishing and the trash purge: whatever fell due while no server ran is done before
+    // this one serves its first page.
+    const scheduler = startScheduler(runtime);
+    runtime.scheduler = scheduler;
+    await scheduler.ready;
+    return runtime;
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;

@@ -15,15 +15,38 @@ export interface Services {
   logger: Logger;
   /** How post saves fetch images from other sites (tests allow loopback hosts). */
   remoteImages: { allowPrivateHosts: boolean };
+  /** The process's timer for scheduled work: a save that sets a time wakes it to look again. */
+  scheduler?: { wake(): void };
 }
 
-/** Who makes a change, for the audit trail. */
+/** Who makes a change, for the audit trail and the history. */
 export interface Actor {
   /** The signed-in administrator, or null for API tokens, jobs and scripts. */
   adminId: number | null;
   via: "session" | "token" | "system";
   /** The API token used, when `via` is "token". */
   tokenId?: number;
+  /** Who, as the workspace shows it: the administrator's login id, the token's name, the job's name. */
+  label?: string;
+  /** The client address of the request (none for jobs and scripts). */
+  ip?: string;
+}
+
+/** A background job or script as the actor of its writes ("예약 발행", "휴지통 비우기"). */
+export function systemActor(label: string): Actor {
+  return { adminId: null, via: "system", label };
+}
+
+/** How the workspace names an actor. */
+export function describeActor(actor: Actor): string {
+  switch (actor.via) {
+    case "session":
+      return actor.label ?? "관리자";
+    case "token":
+      return actor.label ? `API 토큰 ‘${actor.label}’` : "API 토큰";
+    case "system":
+      return actor.label ?? "자동 작업";
+  }
 }
 
 /** An actor's audit details: how the change came in. */

@@ -1,5 +1,5 @@
 import { and, eq, lt } from "drizzle-orm";
-import { posts } from "../../../drizzle/schema";
+import { postMedia, posts } from "../../../drizzle/schema";
 import { previewText } from "../../lib/preview";
 import type { Database, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
@@ -11,7 +11,7 @@ import { enhancePostImages, imageSources, postHtmlToText } from "./sanitize.serv
  * then and stored with it: reading a post never parses HTML. Raise the version when the derivation
  * changes: rows made by an older one are derived again at start (`refreshDerivedPostContent`).
  */
-export const DERIVED_CONTENT_VERSION = 1;
+export const DERIVED_CONTENT_VERSION = 2;
 
 /** Longest link-preview description (characters of plain text). */
 const DESCRIPTION_LENGTH = 150;
@@ -26,22 +26,34 @@ export interface DerivedPostContent {
   derivedVersion: number;
 }
 
-/** The stored forms of sanitized post HTML: text, preview (spec §9), description, first image, rendered HTML. */
-export async function derivePostContent(db: Database | Tx, cleanHtml: string): Promise<DerivedPostContent> {
+/**
+ * The stored forms of sanitized post HTML (text, preview (spec §9), description, first image, rendered
+ * HTML) and the stored media it shows (kept in post_media: the media library's "used by", and purges).
+ */
+export async function derivePostContent(db: Database | Tx, cleanHtml: string): Promise<{ columns: DerivedPostContent; mediaIds: number[] }> {
   const sources = imageSources(cleanHtml);
   const media = await getMediaByUrls(db, sources);
   const contentText = postHtmlToText(cleanHtml);
   const firstImage = sources[0] ?? null;
   return {
-    contentText,
-    preview: previewText(contentText),
-    description: contentText.slice(0, DESCRIPTION_LENGTH),
-    firstImage,
-    // The list thumbnail is the smallest stored variant of the first image (or the image itself).
-    thumbnail: firstImage ? (media.get(firstImage)?.variants[0]?.url ?? firstImage) : null,
-    renderedContent: enhancePostImages(cleanHtml, media),
-    derivedVersion: DERIVED_CONTENT_VERSION,
+    columns: {
+      contentText,
+      preview: previewText(contentText),
+      description: contentText.slice(0, DESCRIPTION_LENGTH),
+      firstImage,
+      // The list thumbnail is the smallest stored variant of the first image (or the image itself).
+      thumbnail: firstImage ? (media.get(firstImage)?.variants[0]?.url ?? firstImage) : null,
+      renderedContent: enhancePostImages(cleanHtml, media),
+      derivedVersion: DERIVED_CONTENT_VERSION,
+    },
+    mediaIds: [...new Set([...media.values()].map((m) => m.id))],
   };
+}
+
+/** Replaces the record of which stored media a post shows. */
+export async function writePostMedia(tx: Database | Tx, postId: number, mediaIds: number[]): Promise<void> {
+  await tx.delete(postMedia).where(eq(postMedia.postId, postId));
+  if (mediaIds.length > 0) await tx.insert(postMedia).values(mediaIds.map((mediaId) => ({ postId, mediaId })));
 }
 
 /** Derives again every post made by an older derivation (after an upgrade); returns how many. */
@@ -52,8 +64,15 @@ export async function refreshDerivedPostContent(db: Database, logger?: Logger): 
     .where(lt(posts.derivedVersion, DERIVED_CONTENT_VERSION));
   for (const row of stale) {
     const derived = await derivePostContent(db, row.content);
-    // Only if nobody derived it meanwhile (another app server starting at the same time).
-    await db.update(posts).set(derived).where(and(eq(posts.id, row.id), eq(posts.derivedVersion, row.derivedVersion)));
+    await db.transaction(async (tx) => {
+      // Only if nobody derived it meanwhile (another app server starting at the same time).
+      const updated = await tx
+        .update(posts)
+        .set(derived.columns)
+        .where(and(eq(posts.id, row.id), eq(posts.derivedVersion, row.derivedVersion)))
+        .returning({ id: posts.id });
+      if (updated.length > 0) await writePostMedia(tx, row.id, derived.mediaIds);
+    });
   }
   if (stale.length > 0) logger?.info({ posts: stale.length, version: DERIVED_CONTENT_VERSION }, "post content derived again");
   return stale.length;

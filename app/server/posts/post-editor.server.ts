@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import type { PostFormValues } from "../../components/admin/post-form";
 import type { PostKind } from "../../domain/post-kinds";
-import { PATHS } from "../../domain/site-routes";
+import type { PostStatus } from "../../domain/content-states";
+import { formatKst, parseKstInputValue, toKstInputValue } from "../../domain/kst";
+import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { parsePostId } from "../../lib/post-id";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
@@ -10,40 +12,93 @@ import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
 import { ImageRejectedError } from "../media/media.server";
 import { uploadImage } from "../media/upload-image.server";
 import { getPost } from "./post-queries.server";
-import { deletePost, savePost } from "./post-use-cases.server";
+import { deletePost, savePost, type Publication } from "./post-use-cases.server";
 
 /** The news and notice editors' server side (routes/admin/post-editor.tsx is the route module). */
 
 /** Without JavaScript an image comes as a file next to the HTML; it is stored and appended. */
 export const ATTACHMENT_FIELD = "attachImage";
 
+/** The post as the editor opens it: its fields, its state, and the form values it starts from. */
+export interface EditorPost {
+  postId: number | null;
+  version: number;
+  status: PostStatus | null;
+  publishAt: string | null;
+  values: PostFormValues;
+}
+
+function emptyValues(): PostFormValues {
+  return { title: "", content: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false };
+}
+
 export async function loadPostEditor(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
   const session = await requireAdminPage(ctx, request);
   const requestedId = rawPostId === undefined ? null : parsePostId(rawPostId);
-  const empty = { postId: requestedId, title: "", content: "", version: 0 };
+  const empty: EditorPost = { postId: requestedId, version: 0, status: null, publishAt: null, values: emptyValues() };
   // Re-rendering a refused submission (no session): only what was typed (from the action), nothing stored.
   if (!session || rawPostId === undefined) {
     return { kind, mode: rawPostId === undefined ? ("create" as const) : ("edit" as const), post: empty, confirmDelete: false };
   }
-  const post = requestedId === null ? null : await getPost(ctx.runtime.db, kind, requestedId);
+  const post = requestedId === null ? null : await getPost(ctx.runtime.db, kind, requestedId, "workspace");
   if (!post) throw data(null, { status: 404 });
-  return {
-    kind,
-    mode: "edit" as const,
-    post: { postId: post.postId, title: post.title, content: post.content, version: post.version },
-    confirmDelete: new URL(request.url).searchParams.has("delete"),
+  const editorPost: EditorPost = {
+    postId: post.postId,
+    version: post.version,
+    status: post.status,
+    publishAt: post.publishAt ? formatKst(post.publishAt) : null,
+    values: {
+      title: post.title,
+      content: post.content,
+      publication: post.status === "draft" ? "draft" : post.status === "scheduled" ? "schedule" : "publish",
+      publishAt: post.publishAt ? toKstInputValue(post.publishAt) : "",
+      unpublishAt: post.unpublishAt ? toKstInputValue(post.unpublishAt) : "",
+      pinned: post.pinned,
+    },
   };
+  return { kind, mode: "edit" as const, post: editorPost, confirmDelete: new URL(request.url).searchParams.has("delete") };
+}
+
+/** The form's values as sent (everything kept, for showing them again). */
+export function postValuesFromForm(form: FormData): PostFormValues {
+  const publication = String(form.get("publication") ?? "publish");
+  return {
+    title: String(form.get("title") ?? ""),
+    content: String(form.get("content") ?? ""),
+    publication: publication === "draft" || publication === "schedule" ? publication : "publish",
+    publishAt: String(form.get("publishAt") ?? ""),
+    unpublishAt: String(form.get("unpublishAt") ?? ""),
+    pinned: form.get("pinned") === "1",
+  };
+}
+
+/** The state the form asks for, or the messages for the date fields that cannot be read. */
+export function publicationFromValues(values: PostFormValues): { publication: Publication; unpublishAt: Date | null } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  let publication: Publication = { mode: values.publication === "draft" ? "draft" : "publish" };
+  if (values.publication === "schedule") {
+    const at = parseKstInputValue(values.publishAt);
+    if (!values.publishAt.trim()) errors.publishAt = "예약 공개 날짜와 시각을 입력해 주세요.";
+    else if (!at) errors.publishAt = "예약 공개 시각을 2026-12-01 09:00처럼 날짜와 시각으로 입력해 주세요.";
+    else publication = { mode: "schedule", at };
+  }
+  let unpublishAt: Date | null = null;
+  if (values.unpublishAt.trim()) {
+    unpublishAt = parseKstInputValue(values.unpublishAt);
+    if (!unpublishAt) errors.unpublishAt = "공개 종료 시각을 2026-12-31 18:00처럼 날짜와 시각으로 입력해 주세요.";
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { publication, unpublishAt };
 }
 
 export async function handlePostEditorAction(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
   const read = await readAdminForm<PostFormValues>(request, [ATTACHMENT_FIELD]);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const values: PostFormValues = { title: String(form.get("title") ?? ""), content: String(form.get("content") ?? "") };
+  const values = postValuesFromForm(form);
 
   const session = await ctx.adminSession();
   if (!session) return replyExpired(values);
-  const actor = adminActor(session);
+  const actor = adminActor(session, ctx);
   const postId = rawPostId === undefined ? null : parsePostId(rawPostId);
   if (rawPostId !== undefined && postId === null) throw data(null, { status: 404 });
 
@@ -64,7 +119,18 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     }
   }
 
-  const result = await savePost(ctx.runtime, actor, { kind, postId, title: values.title, content: values.content, expectedVersion: postId === null ? null : expectedVersionOf(form) });
+  const state = publicationFromValues(values);
+  if ("errors" in state) return replyWith(400, { formError: INVALID_MESSAGE, values, fields: state.errors });
+  const result = await savePost(ctx.runtime, actor, {
+    kind,
+    postId,
+    title: values.title,
+    content: values.content,
+    expectedVersion: postId === null ? null : expectedVersionOf(form),
+    publication: state.publication,
+    unpublishAt: state.unpublishAt,
+    pinned: values.pinned,
+  });
   switch (result.status) {
     case "invalid":
       return replyWith(400, { formError: INVALID_MESSAGE, values, fields: result.errors });
@@ -73,6 +139,9 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     case "conflict":
       return replyConflict(values, "글", result.version);
     case "saved":
+      // Published: to /pr, where it now is (spec §4). A draft or a scheduled post is not there: to the workspace's list.
+      if (result.postStatus === "draft") return redirect(WORKSPACE_PATHS.posts, { headers: { "Set-Cookie": await setFlash(`${kind}-drafted`) } });
+      if (result.postStatus === "scheduled") return redirect(WORKSPACE_PATHS.posts, { headers: { "Set-Cookie": await setFlash(`${kind}-scheduled`) } });
       return redirect(PATHS.pr, { headers: { "Set-Cookie": await setFlash(result.created ? `${kind}-created` : `${kind}-updated`) } });
   }
 }

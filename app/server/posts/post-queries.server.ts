@@ -1,8 +1,14 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
 import { posts } from "../../../drizzle/schema";
 import { PAGE_SIZE } from "../../domain/constants";
+import type { PostStatus } from "../../domain/content-states";
 import type { PostKind } from "../../domain/post-kinds";
 import type { Database } from "../platform/db.server";
+
+/** The SQL condition of a post the public sees: published and not in the trash. */
+export function publicPostFilter(): SQL {
+  return and(eq(posts.status, "published"), isNull(posts.deletedAt))!;
+}
 
 /** A post as listed: its stored preview and thumbnail (spec §9). */
 export interface PostSummary {
@@ -11,9 +17,13 @@ export interface PostSummary {
   writeDay: string;
   preview: string;
   thumbnail: string | null;
+  /** A pinned notice ("공지"), kept on top of every page of the list. */
+  pinned: boolean;
 }
 
 export interface PostPage {
+  /** Pinned notices, shown above the page's items on every page (not counted in the page size). */
+  pinned: PostSummary[];
   items: PostSummary[];
   page: number;
   pageCount: number;
@@ -39,9 +49,15 @@ export interface Post {
   title: string;
   content: string;
   writeDay: string;
+  status: PostStatus;
+  publishAt: Date | null;
+  unpublishAt: Date | null;
+  publishedAt: Date | null;
+  pinned: boolean;
   version: number;
   createdAt: Date;
   updatedAt: Date;
+  updatedBy: string;
 }
 
 const postColumns = {
@@ -50,53 +66,164 @@ const postColumns = {
   title: posts.title,
   content: posts.content,
   writeDay: posts.writeDay,
+  status: posts.status,
+  publishAt: posts.publishAt,
+  unpublishAt: posts.unpublishAt,
+  publishedAt: posts.publishedAt,
+  pinned: posts.pinned,
   version: posts.version,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
+  updatedBy: posts.updatedBy,
 };
 
-/** One page of a kind's posts, newest first. A page past the end shows the last page. */
+const summaryColumns = { postId: posts.id, title: posts.title, writeDay: posts.writeDay, preview: posts.preview, thumbnail: posts.thumbnail, pinned: posts.pinned };
+
+/** One page of a kind's published posts, newest first, with the pinned notices on top. A page past the end shows the last page. */
 export async function listPosts(db: Database, kind: PostKind, requestedPage: number): Promise<PostPage> {
-  const [totals] = await db.select({ total: count() }).from(posts).where(eq(posts.kind, kind));
+  const unpinned = and(eq(posts.kind, kind), publicPostFilter(), eq(posts.pinned, false));
+  const [totals] = await db.select({ total: count() }).from(posts).where(unpinned);
   const total = totals?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
-  const items = await db
-    .select({ postId: posts.id, title: posts.title, writeDay: posts.writeDay, preview: posts.preview, thumbnail: posts.thumbnail })
-    .from(posts)
-    .where(eq(posts.kind, kind))
-    .orderBy(desc(posts.writeDay), desc(posts.id))
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
-  return { page, pageCount, total, items };
+  const [pinned, items] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(posts)
+      .where(and(eq(posts.kind, kind), publicPostFilter(), eq(posts.pinned, true)))
+      .orderBy(desc(posts.writeDay), desc(posts.id)),
+    db
+      .select(summaryColumns)
+      .from(posts)
+      .where(unpinned)
+      .orderBy(desc(posts.writeDay), desc(posts.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+  ]);
+  return { page, pageCount, total, pinned, items };
 }
 
-/** A post of the given kind for its public page, or null (an id of the other kind is not found). */
+const pageColumns = {
+  postId: posts.id,
+  kind: posts.kind,
+  title: posts.title,
+  writeDay: posts.writeDay,
+  renderedContent: posts.renderedContent,
+  description: posts.description,
+  firstImage: posts.firstImage,
+  updatedAt: posts.updatedAt,
+};
+
+/** A published post of the given kind for its public page, or null (an id of the other kind is not found). */
 export async function getPostForPage(db: Database, kind: PostKind, postId: number): Promise<PostForPage | null> {
   const [row] = await db
-    .select({
-      postId: posts.id,
-      kind: posts.kind,
-      title: posts.title,
-      writeDay: posts.writeDay,
-      renderedContent: posts.renderedContent,
-      description: posts.description,
-      firstImage: posts.firstImage,
-      updatedAt: posts.updatedAt,
-    })
+    .select(pageColumns)
     .from(posts)
-    .where(and(eq(posts.kind, kind), eq(posts.id, postId)))
+    .where(and(eq(posts.kind, kind), eq(posts.id, postId), publicPostFilter()))
     .limit(1);
   return row ?? null;
 }
 
-/** A post of the given kind as saved, or null (an id of the other kind is not found). */
-export async function getPost(db: Database, kind: PostKind, postId: number): Promise<Post | null> {
-  const [row] = await db.select(postColumns).from(posts).where(and(eq(posts.kind, kind), eq(posts.id, postId))).limit(1);
+/** Any post not in the trash as its public page would show it: the administrator's preview. */
+export async function getPostForPreview(db: Database, kind: PostKind, postId: number): Promise<(PostForPage & { status: PostStatus }) | null> {
+  const [row] = await db
+    .select({ ...pageColumns, status: posts.status })
+    .from(posts)
+    .where(and(eq(posts.kind, kind), eq(posts.id, postId), isNull(posts.deletedAt)))
+    .limit(1);
   return row ?? null;
 }
 
-/** Every post of a kind, newest first (the JSON API's lists; the original client pages them itself). */
+/**
+ * A post of the given kind as saved, or null (an id of the other kind is not found): published ones
+ * for the public, any not in the trash for the workspace (editors, API writers).
+ */
+export async function getPost(db: Database, kind: PostKind, postId: number, audience: "public" | "workspace" = "public"): Promise<Post | null> {
+  const [row] = await db
+    .select(postColumns)
+    .from(posts)
+    .where(and(eq(posts.kind, kind), eq(posts.id, postId), audience === "public" ? publicPostFilter() : isNull(posts.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A post by id, whatever its kind and state, in the trash or not (the workspace's history), or null. */
+export async function getPostById(db: Database, postId: number): Promise<(Post & { deletedAt: Date | null }) | null> {
+  const [row] = await db
+    .select({ ...postColumns, deletedAt: posts.deletedAt })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every published post of a kind, newest first (the JSON API's lists; the original client pages them itself). */
 export async function listAllPosts(db: Database, kind: PostKind): Promise<Post[]> {
-  return db.select(postColumns).from(posts).where(eq(posts.kind, kind)).orderBy(desc(posts.writeDay), desc(posts.id));
+  return db
+    .select(postColumns)
+    .from(posts)
+    .where(and(eq(posts.kind, kind), publicPostFilter()))
+    .orderBy(desc(posts.pinned), desc(posts.writeDay), desc(posts.id));
+}
+
+/** Posts per page in the workspace's list. */
+export const WORKSPACE_PAGE_SIZE = 20;
+
+export interface WorkspacePostFilter {
+  kind: PostKind | null;
+  status: PostStatus | null;
+  /** Part of the title. */
+  query: string;
+  page: number;
+}
+
+/** The workspace's list of news and notices (not in the trash), last changed first, 20 per page. */
+export async function listPostsForWorkspace(db: Database, filter: WorkspacePostFilter) {
+  const where = and(
+    isNull(posts.deletedAt),
+    filter.kind ? eq(posts.kind, filter.kind) : undefined,
+    filter.status ? eq(posts.status, filter.status) : undefined,
+    filter.query ? ilike(posts.title, `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+  );
+  const [totals] = await db.select({ total: count() }).from(posts).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / WORKSPACE_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(filter.page)), pageCount);
+  const items = await db
+    .select(postColumns)
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.updatedAt), desc(posts.id))
+    .limit(WORKSPACE_PAGE_SIZE)
+    .offset((page - 1) * WORKSPACE_PAGE_SIZE);
+  return { items, total, page, pageCount };
+}
+
+/** What needs the administrator's attention: drafts, the schedule, what went public lately. */
+export async function postsNeedingAttention(db: Database) {
+  const live = isNull(posts.deletedAt);
+  const [drafts, scheduled, recent] = await Promise.all([
+    db.select(postColumns).from(posts).where(and(live, eq(posts.status, "draft"))).orderBy(desc(posts.updatedAt)).limit(10),
+    db.select(postColumns).from(posts).where(and(live, eq(posts.status, "scheduled"))).orderBy(asc(posts.publishAt)).limit(10),
+    db.select(postColumns).from(posts).where(publicPostFilter()).orderBy(desc(posts.publishedAt), desc(posts.id)).limit(5),
+  ]);
+  return { drafts, scheduled, recent };
+}
+
+/** The earliest scheduled publish or unpublish still to come (the scheduler's next wake-up), or null. */
+export async function nextScheduledTime(db: Database): Promise<Date | null> {
+  const [publish] = await db
+    .select({ at: posts.publishAt })
+    .from(posts)
+    .where(and(eq(posts.status, "scheduled"), isNull(posts.deletedAt)))
+    .orderBy(asc(posts.publishAt))
+    .limit(1);
+  const [unpublish] = await db
+    .select({ at: posts.unpublishAt })
+    .from(posts)
+    .where(and(eq(posts.status, "published"), isNull(posts.deletedAt)))
+    .orderBy(asc(posts.unpublishAt))
+    .limit(1);
+  const times = [publish?.at, unpublish?.at].filter((t): t is Date => t instanceof Date);
+  return times.length === 0 ? null : new Date(Math.min(...times.map((t) => t.getTime())));
 }

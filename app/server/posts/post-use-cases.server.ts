@@ -1,18 +1,27 @@
-import { and, eq, sql } from "drizzle-orm";
-import { posts } from "../../../drizzle/schema";
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { postMedia, posts } from "../../../drizzle/schema";
+import type { PostStatus } from "../../domain/content-states";
+import { kstDate } from "../../domain/kst";
 import type { PostKind } from "../../domain/post-kinds";
 import { fieldErrors, postInputSchema } from "../../domain/schemas";
 import { pathsShowingPost } from "../../domain/site-routes";
-import { formatKoreanDate } from "../../lib/preview";
+import { deleteRevisions, recordRevision } from "../history/revisions.server";
 import { importExternalImages } from "../media/import-images.server";
+import { deleteUnusedMedia } from "../media/media.server";
 import { recordAudit } from "../platform/audit.server";
-import { actorDetails, type Actor, type Services } from "../platform/services.server";
-import { derivePostContent } from "./post-content.server";
+import type { Tx } from "../platform/db.server";
+import { describeActor, systemActor, type Actor, type Services } from "../platform/services.server";
+import { derivePostContent, writePostMedia } from "./post-content.server";
 import { sanitizePostHtml } from "./sanitize.server";
 
+/** When a post goes public: now, never (a draft), or at a time. */
+export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "schedule"; at: Date };
+
+export type PostField = "title" | "content" | "publishAt" | "unpublishAt";
+
 export type SavePostResult =
-  | { status: "saved"; postId: number; version: number; created: boolean }
-  | { status: "invalid"; errors: Partial<Record<"title" | "content", string>> }
+  | { status: "saved"; postId: number; version: number; created: boolean; postStatus: PostStatus }
+  | { status: "invalid"; errors: Partial<Record<PostField, string>> }
   | { status: "not-found" }
   | { status: "conflict"; version: number };
 
@@ -25,19 +34,83 @@ export interface SavePostRequest {
   content: unknown;
   /** The version the client edited; null skips the check (clients that never read versions). */
   expectedVersion: number | null;
-  /** The spec's writeDay (YYYY-MM-DD) of a new post; today in Korea when omitted. */
+  /** The writeDay (YYYY-MM-DD) of a new post; the day it is published (KST) when omitted. */
   writeDay?: string;
+  /**
+   * Omitted: a new post is published at once (the original site's behaviour) and an existing one keeps
+   * its state. A schedule in the past publishes at once.
+   */
+  publication?: Publication;
+  /** A published post goes back to draft at this time; null clears it; omitted keeps it. */
+  unpublishAt?: Date | null;
+  /** Notices only: kept on top of the lists. Omitted keeps it (a new notice is not pinned). */
+  pinned?: boolean;
+  /** Restoring an earlier revision: its version (the history and the audit trail say so). */
+  restoredFrom?: number;
+}
+
+/** The editable fields of a post as a revision keeps them (restoring saves them again). */
+export interface PostSnapshot {
+  title: string;
+  content: string;
+  status: PostStatus;
+  publishAt: string | null;
+  unpublishAt: string | null;
+  pinned: boolean;
+}
+
+type PostRow = typeof posts.$inferSelect;
+
+function snapshotOf(row: Pick<PostRow, "title" | "content" | "status" | "publishAt" | "unpublishAt" | "pinned">): PostSnapshot {
+  return {
+    title: row.title,
+    content: row.content,
+    status: row.status,
+    publishAt: row.publishAt?.toISOString() ?? null,
+    unpublishAt: row.unpublishAt?.toISOString() ?? null,
+    pinned: row.pinned,
+  };
+}
+
+/** The state a save leaves the post in. */
+function nextState(current: PostRow | null, request: SavePostRequest, now: Date) {
+  const publication = request.publication ?? (current ? null : ({ mode: "publish" } as const));
+  const firstPublish = current?.publishedAt == null;
+  const publishNow = () => ({
+    status: "published" as const,
+    publishAt: null,
+    publishedAt: current?.status === "published" ? current.publishedAt : now,
+    writeDay: current && !firstPublish ? current.writeDay : (request.writeDay ?? kstDate(now)),
+  });
+  let state: { status: PostStatus; publishAt: Date | null; publishedAt: Date | null; writeDay: string };
+  if (publication === null) {
+    state = { status: current!.status, publishAt: current!.publishAt, publishedAt: current!.publishedAt, writeDay: current!.writeDay };
+  } else if (publication.mode === "draft") {
+    state = { status: "draft", publishAt: null, publishedAt: current?.publishedAt ?? null, writeDay: current?.writeDay ?? request.writeDay ?? kstDate(now) };
+  } else if (publication.mode === "schedule" && publication.at.getTime() > now.getTime()) {
+    state = { status: "scheduled", publishAt: publication.at, publishedAt: current?.publishedAt ?? null, writeDay: current?.writeDay ?? request.writeDay ?? kstDate(publication.at) };
+  } else {
+    state = publishNow();
+  }
+  const unpublishAt = state.status === "draft" ? null : request.unpublishAt === undefined ? (current?.unpublishAt ?? null) : request.unpublishAt;
+  return { ...state, unpublishAt };
 }
 
 /**
  * Saves a news or notice post: validates, sanitizes the HTML once, imports images of other sites into
- * our media, derives what the pages show from it, writes it with its audit entry in one transaction,
- * then announces the change. A stale
+ * our media, derives what the pages show from it, decides its state (published, draft or scheduled),
+ * writes it with its audit entry and a revision in one transaction, then announces the change. A stale
  * `expectedVersion` is a conflict, never a silent overwrite.
  */
 export async function savePost(services: Services, actor: Actor, request: SavePostRequest): Promise<SavePostResult> {
   const parsed = postInputSchema.safeParse({ title: request.title, content: request.content });
-  if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
+  const errors: Partial<Record<PostField, string>> = parsed.success ? {} : fieldErrors(parsed.error);
+  const now = new Date();
+  const scheduledAt = request.publication?.mode === "schedule" ? request.publication.at : null;
+  if (request.unpublishAt && request.unpublishAt.getTime() <= Math.max(now.getTime(), scheduledAt?.getTime() ?? 0)) {
+    errors.unpublishAt = scheduledAt && scheduledAt > now ? "공개 종료 시각은 예약 공개 시각보다 뒤여야 합니다." : "공개 종료 시각은 지금보다 뒤여야 합니다.";
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const { db, changes } = services;
   const { kind } = request;
   const imported = await importExternalImages(services, actor, sanitizePostHtml(parsed.data.content));
@@ -45,55 +118,212 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
   const content = imported.html;
   // Stored media never change, so what is derived from them can be made before the transaction.
   const derived = await derivePostContent(db, content);
-  if (!derived.contentText && !derived.firstImage) return { status: "invalid", errors: { content: "내용을 입력해 주세요." } };
+  if (!derived.columns.contentText && !derived.columns.firstImage) return { status: "invalid", errors: { content: "내용을 입력해 주세요." } };
 
   const result = await db.transaction(async (tx) => {
-    const fields = { title: parsed.data.title, content, ...derived };
-    if (request.postId === null) {
+    let current: PostRow | null = null;
+    if (request.postId !== null) {
       const [row] = await tx
-        .insert(posts)
-        .values({ kind, ...fields, writeDay: request.writeDay ?? formatKoreanDate(new Date()) })
-        .returning({ id: posts.id, version: posts.version });
-      await recordAudit(tx, { adminId: actor.adminId, action: "create", entity: kind, entityId: row!.id, details: actorDetails(actor) });
-      return { status: "saved" as const, postId: row!.id, version: row!.version, created: true };
+        .select()
+        .from(posts)
+        .where(and(eq(posts.kind, kind), eq(posts.id, request.postId), isNull(posts.deletedAt)))
+        .for("update");
+      if (!row) return { status: "not-found" as const };
+      if (request.expectedVersion !== null && row.version !== request.expectedVersion) return { status: "conflict" as const, version: row.version };
+      current = row;
     }
-    const postId = request.postId;
-    const [row] = await tx
-      .update(posts)
-      .set({ ...fields, version: sql`${posts.version} + 1`, updatedAt: new Date() })
-      .where(
-        request.expectedVersion === null
-          ? and(eq(posts.kind, kind), eq(posts.id, postId))
-          : and(eq(posts.kind, kind), eq(posts.id, postId), eq(posts.version, request.expectedVersion)),
-      )
-      .returning({ version: posts.version });
-    if (!row) {
-      const [current] = await tx.select({ version: posts.version }).from(posts).where(and(eq(posts.kind, kind), eq(posts.id, postId)));
-      return current ? { status: "conflict" as const, version: current.version } : { status: "not-found" as const };
+    const state = nextState(current, request, now);
+    if (state.unpublishAt && state.publishAt && state.unpublishAt <= state.publishAt) {
+      return { status: "invalid" as const, errors: { unpublishAt: "공개 종료 시각은 예약 공개 시각보다 뒤여야 합니다." } };
     }
-    await recordAudit(tx, { adminId: actor.adminId, action: "update", entity: kind, entityId: postId, details: { ...actorDetails(actor), version: row.version } });
-    return { status: "saved" as const, postId, version: row.version, created: false };
+    const fields = {
+      title: parsed.data.title,
+      content,
+      ...derived.columns,
+      ...state,
+      pinned: kind === "notice" ? (request.pinned ?? current?.pinned ?? false) : false,
+      updatedBy: describeActor(actor),
+    };
+    let row: PostRow;
+    if (current === null) {
+      [row] = (await tx.insert(posts).values({ kind, ...fields }).returning()) as [PostRow];
+    } else {
+      [row] = (await tx
+        .update(posts)
+        .set({ ...fields, version: sql`${posts.version} + 1`, updatedAt: now })
+        .where(eq(posts.id, current.id))
+        .returning()) as [PostRow];
+    }
+    await writePostMedia(tx, row.id, derived.mediaIds);
+    const created = current === null;
+    await recordAudit(tx, actor, {
+      action: created ? "create" : request.restoredFrom ? "restore-revision" : "update",
+      entity: kind,
+      entityId: row.id,
+      details: { title: row.title, version: row.version, status: row.status, ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}) },
+    });
+    await recordRevision(tx, actor, { entity: "post", entityId: row.id, version: row.version, snapshot: { ...snapshotOf(row) }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
+    return { status: "saved" as const, postId: row.id, version: row.version, created, postStatus: row.status, wasPublic: current?.status === "published" };
   });
 
-  if (result.status === "saved") {
-    changes.publish({ entity: "post", action: result.created ? "created" : "updated", ids: [String(result.postId)], paths: pathsShowingPost(kind, result.postId) });
-    services.logger.info({ kind, postId: result.postId, via: actor.via }, result.created ? "post created" : "post updated");
+  if (result.status !== "saved") return result;
+  const { wasPublic, ...saved } = result;
+  // A draft or a scheduled post changes nothing public, unless it was public before this save.
+  if (saved.postStatus === "published" || wasPublic) {
+    changes.publish({ entity: "post", action: saved.created ? "created" : "updated", ids: [String(saved.postId)], paths: pathsShowingPost(kind, saved.postId) });
+  }
+  services.scheduler?.wake();
+  services.logger.info({ kind, postId: saved.postId, status: saved.postStatus, via: actor.via }, saved.created ? "post created" : "post updated");
+  return saved;
+}
+
+/** Moves a post to the trash (restorable until purged), with its audit entry, then announces it; false when there was none. */
+export async function deletePost(services: Services, actor: Actor, request: { kind: PostKind; postId: number }): Promise<boolean> {
+  const { kind, postId } = request;
+  const trashed = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(posts)
+      .set({ deletedAt: new Date(), updatedBy: describeActor(actor) })
+      .where(and(eq(posts.kind, kind), eq(posts.id, postId), isNull(posts.deletedAt)))
+      .returning({ id: posts.id, status: posts.status, title: posts.title });
+    if (rows.length === 0) return null;
+    await recordAudit(tx, actor, { action: "trash", entity: kind, entityId: postId, details: { title: rows[0]!.title } });
+    return rows[0]!;
+  });
+  if (!trashed) return false;
+  if (trashed.status === "published") services.changes.publish({ entity: "post", action: "deleted", ids: [String(postId)], paths: pathsShowingPost(kind, postId) });
+  services.logger.info({ kind, postId, via: actor.via }, "post moved to the trash");
+  return true;
+}
+
+/** Takes a post out of the trash in the state it had; false when it is not in the trash. */
+export async function restorePost(services: Services, actor: Actor, postId: number): Promise<boolean> {
+  const restored = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(posts)
+      .set({ deletedAt: null, updatedBy: describeActor(actor), updatedAt: new Date() })
+      .where(and(eq(posts.id, postId), isNotNull(posts.deletedAt)))
+      .returning({ id: posts.id, kind: posts.kind, status: posts.status, title: posts.title });
+    if (rows.length === 0) return null;
+    await recordAudit(tx, actor, { action: "restore", entity: rows[0]!.kind, entityId: postId, details: { title: rows[0]!.title } });
+    return rows[0]!;
+  });
+  if (!restored) return false;
+  if (restored.status === "published") services.changes.publish({ entity: "post", action: "created", ids: [String(postId)], paths: pathsShowingPost(restored.kind, postId) });
+  services.scheduler?.wake();
+  return true;
+}
+
+/**
+ * Deletes posts in the trash for good, with their history and the stored images nothing else uses.
+ * Posts not in the trash are left alone. Returns the ids purged.
+ */
+export async function purgePosts(services: Services, actor: Actor, postIds: number[]): Promise<number[]> {
+  if (postIds.length === 0) return [];
+  const { purged, mediaIds } = await services.db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: posts.id, kind: posts.kind, title: posts.title })
+      .from(posts)
+      .where(and(inArray(posts.id, postIds), isNotNull(posts.deletedAt)))
+      .for("update");
+    if (rows.length === 0) return { purged: [], mediaIds: [] };
+    const ids = rows.map((r) => r.id);
+    const used = await tx.select({ mediaId: postMedia.mediaId }).from(postMedia).where(inArray(postMedia.postId, ids));
+    await tx.delete(posts).where(inArray(posts.id, ids));
+    for (const row of rows) {
+      await deleteRevisions(tx, "post", row.id);
+      await recordAudit(tx, actor, { action: "purge", entity: row.kind, entityId: row.id, details: { title: row.title } });
+    }
+    return { purged: ids, mediaIds: [...new Set(used.map((u) => u.mediaId))] };
+  });
+  await deleteUnusedMedia(services, mediaIds);
+  return purged;
+}
+
+/** The post that publishing or unpublishing at a time changed. */
+interface TimedChange {
+  postId: number;
+  kind: PostKind;
+}
+
+/**
+ * Publishes every scheduled post whose time has come and unpublishes every post whose end time has
+ * come, as of `now`. Runs on every app server's timer: the rows are claimed with `FOR UPDATE SKIP
+ * LOCKED` and changed only while still due, so each post changes exactly once however many servers
+ * run it. Each change is recorded in the audit trail and the history, then announced.
+ */
+export async function applyDueSchedules(services: Services, now: Date): Promise<{ published: TimedChange[]; unpublished: TimedChange[] }> {
+  const actor = systemActor("예약 작업");
+  const result = await services.db.transaction(async (tx) => {
+    const published = await claimAndChange(tx, actor, "publish", now);
+    const unpublished = await claimAndChange(tx, actor, "unpublish", now);
+    return { published, unpublished };
+  });
+  for (const change of [...result.published, ...result.unpublished]) {
+    services.changes.publish({
+      entity: "post",
+      action: "updated",
+      ids: [String(change.postId)],
+      paths: pathsShowingPost(change.kind, change.postId),
+    });
+  }
+  if (result.published.length + result.unpublished.length > 0) {
+    services.logger.info({ published: result.published.map((c) => c.postId), unpublished: result.unpublished.map((c) => c.postId) }, "scheduled changes applied");
   }
   return result;
 }
 
-/** Deletes a post of the given kind with its audit entry, then announces it; false when there was none. */
-export async function deletePost(services: Services, actor: Actor, request: { kind: PostKind; postId: number }): Promise<boolean> {
-  const { kind, postId } = request;
-  const deleted = await services.db.transaction(async (tx) => {
-    const rows = await tx.delete(posts).where(and(eq(posts.kind, kind), eq(posts.id, postId))).returning({ id: posts.id });
-    if (rows.length === 0) return false;
-    await recordAudit(tx, { adminId: actor.adminId, action: "delete", entity: kind, entityId: postId, details: actorDetails(actor) });
-    return true;
-  });
-  if (deleted) {
-    services.changes.publish({ entity: "post", action: "deleted", ids: [String(postId)], paths: pathsShowingPost(kind, postId) });
-    services.logger.info({ kind, postId, via: actor.via }, "post deleted");
+async function claimAndChange(tx: Tx, actor: Actor, change: "publish" | "unpublish", now: Date): Promise<TimedChange[]> {
+  const due = await tx
+    .select()
+    .from(posts)
+    .where(
+      change === "publish"
+        ? and(eq(posts.status, "scheduled"), lte(posts.publishAt, now), isNull(posts.deletedAt))
+        : and(eq(posts.status, "published"), lte(posts.unpublishAt, now), isNull(posts.deletedAt)),
+    )
+    .for("update", { skipLocked: true });
+  const changed: TimedChange[] = [];
+  for (const row of due) {
+    const set =
+      change === "publish"
+        ? {
+            status: "published" as const,
+            publishAt: null,
+            publishedAt: row.publishAt,
+            // First time public: its date is the day it was scheduled for.
+            writeDay: row.publishedAt === null ? kstDate(row.publishAt!) : row.writeDay,
+          }
+        : { status: "draft" as const, unpublishAt: null };
+    const [updated] = await tx
+      .update(posts)
+      .set({ ...set, version: sql`${posts.version} + 1`, updatedAt: now, updatedBy: describeActor(actor) })
+      .where(and(eq(posts.id, row.id), eq(posts.status, row.status)))
+      .returning();
+    if (!updated) continue;
+    await recordAudit(tx, actor, { action: change === "publish" ? "scheduled-publish" : "scheduled-unpublish", entity: row.kind, entityId: row.id, details: { title: row.title } });
+    await recordRevision(tx, actor, {
+      entity: "post",
+      entityId: row.id,
+      version: updated.version,
+      snapshot: { ...snapshotOf(updated) },
+      note: change === "publish" ? "예약 공개" : "예약 공개 종료",
+    });
+    changed.push({ postId: row.id, kind: row.kind });
   }
-  return deleted;
+  return changed;
+}
+
+/** Snapshot fields as a save request: what restoring a revision saves again. */
+export function postSnapshotToRequest(snapshot: Record<string, unknown>): Pick<SavePostRequest, "title" | "content" | "publication" | "unpublishAt" | "pinned"> {
+  const s = snapshot as Partial<PostSnapshot>;
+  const publishAt = typeof s.publishAt === "string" ? new Date(s.publishAt) : null;
+  const unpublishAt = typeof s.unpublishAt === "string" ? new Date(s.unpublishAt) : null;
+  return {
+    title: s.title,
+    content: s.content,
+    publication: s.status === "draft" ? { mode: "draft" } : s.status === "scheduled" && publishAt ? { mode: "schedule", at: publishAt } : { mode: "publish" },
+    unpublishAt: unpublishAt && unpublishAt.getTime() > Date.now() ? unpublishAt : null,
+    pinned: s.pinned === true,
+  };
 }

@@ -4,13 +4,15 @@ import type { Database } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { deleteMedia, storeImage } from "../media/media.server";
 import { pickArtistFields } from "../../domain/artist-fields";
-import { derivePostContent } from "../posts/post-content.server";
+import { derivePostContent, writePostMedia } from "../posts/post-content.server";
 import { sanitizePostHtml } from "../posts/sanitize.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "./demo-content.server";
 import { renderDemoPortrait, renderDemoScene } from "./demo-images.server";
 
 const SEEDED_MARKER = "demo_content_seeded";
+/** How the workspace names the author of the demo content. */
+const SEED_ACTOR_LABEL = "데모 콘텐츠";
 /** Fixed key of the advisory lock that keeps two starting app servers from seeding twice. */
 const SEED_LOCK_KEY = 4_185_730_222;
 const POST_PALETTES: [string, string][] = [
@@ -61,6 +63,7 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
         .values({
           ...pickArtistFields(artist),
           displayOrder: i + 1,
+          updatedBy: SEED_ACTOR_LABEL,
         })
         .returning({ id: artists.id });
       await tx
@@ -74,15 +77,24 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
         ? post.html.replace("{{IMAGE}}", `<img src="${imageUrl}" alt="${post.imageLabel ?? ""}">`)
         : post.html;
       const content = sanitizePostHtml(html);
-      await tx.insert(posts).values({
-        kind: post.kind,
-        title: post.title,
-        content,
-        ...(await derivePostContent(tx, content)),
-        writeDay: post.writeDay,
-        createdAt: new Date(`${post.writeDay}T10:00:00+09:00`),
-        updatedAt: new Date(`${post.writeDay}T10:00:00+09:00`),
-      });
+      const derived = await derivePostContent(tx, content);
+      const written = new Date(`${post.writeDay}T10:00:00+09:00`);
+      const [row] = await tx
+        .insert(posts)
+        .values({
+          kind: post.kind,
+          title: post.title,
+          content,
+          ...derived.columns,
+          writeDay: post.writeDay,
+          status: "published",
+          publishedAt: written,
+          updatedBy: SEED_ACTOR_LABEL,
+          createdAt: written,
+          updatedAt: written,
+        })
+        .returning({ id: posts.id });
+      await writePostMedia(tx, row!.id, derived.mediaIds);
     }
     await tx.insert(siteSettings).values({ key: SEEDED_MARKER, value: { at: new Date().toISOString() } });
     return "seeded" as const;

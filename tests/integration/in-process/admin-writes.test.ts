@@ -23,46 +23,47 @@ describe("the write use cases (save and delete artists and posts)", () => {
 
   it("saves an artist with its images in order, and updates them together", async () => {
     const urls = [await photo("#100"), await photo("#200"), await photo("#300")];
-    const created = await saveArtist(database.services, ADMIN, { existingName: null, input: artistInput(fields("저장배우"), urls), isVisible: true, displayOrder: null, expectedVersion: null });
+    const created = await saveArtist(database.services, ADMIN, { existingName: null, input: artistInput(fields("저장배우"), urls), status: "public", displayOrder: null, expectedVersion: null });
     expect(created).toMatchObject({ status: "saved", version: 1, created: true });
     expect((await getArtist(database.db, "저장배우"))!.images.map((i) => i.url)).toEqual(urls);
 
     const updated = await saveArtist(database.services, ADMIN, {
       existingName: "저장배우",
       input: artistInput(fields("저장배우", "UPDATED"), [urls[2]!, urls[0]!]),
-      isVisible: false,
+      status: "hidden",
       displayOrder: 7,
       expectedVersion: 1,
     });
     expect(updated).toMatchObject({ status: "saved", version: 2, created: false });
-    const artist = await getArtist(database.db, "저장배우", { includeHidden: true });
-    expect(artist).toMatchObject({ ename: "UPDATED", isVisible: false, displayOrder: 7, version: 2 });
+    const artist = await getArtist(database.db, "저장배우", "workspace");
+    expect(artist).toMatchObject({ ename: "UPDATED", status: "hidden", displayOrder: 7, version: 2 });
     expect(artist!.images.map((i) => i.url)).toEqual([urls[2], urls[0]]);
     // Hidden now: not on the public roster.
     expect(await getArtist(database.db, "저장배우")).toBeNull();
   });
 
   it("a stale version is a conflict and changes nothing", async () => {
-    const result = await saveArtist(database.services, ADMIN, { existingName: "저장배우", input: artistInput(fields("저장배우", "STALE")), isVisible: true, displayOrder: null, expectedVersion: 1 });
+    const result = await saveArtist(database.services, ADMIN, { existingName: "저장배우", input: artistInput(fields("저장배우", "STALE")), status: "public", displayOrder: null, expectedVersion: 1 });
     expect(result).toEqual({ status: "conflict", version: 2 });
-    const artist = await getArtist(database.db, "저장배우", { includeHidden: true });
+    const artist = await getArtist(database.db, "저장배우", "workspace");
     expect(artist!.ename).toBe("UPDATED");
     expect(artist!.images).toHaveLength(2);
   });
 
   it("refuses invalid input, a duplicate name (hidden artists included) and unknown image URLs, leaving no half-saved artist", async () => {
-    const invalid = await saveArtist(database.services, ADMIN, { existingName: null, input: { name: "", insta: "javascript:alert(1)" }, isVisible: true, displayOrder: -1, expectedVersion: null });
+    const invalid = await saveArtist(database.services, ADMIN, { existingName: null, input: { name: "", insta: "javascript:alert(1)" }, status: "public", displayOrder: -1, expectedVersion: null });
     expect(invalid).toEqual({
       status: "invalid",
       errors: { name: "이름을 입력해 주세요.", insta: "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.", displayOrder: "표시 순서는 0 이상의 정수로 입력해 주세요." },
     });
-    expect(await saveArtist(database.services, ADMIN, { existingName: null, input: artistInput(fields("저장배우")), isVisible: true, displayOrder: null, expectedVersion: null })).toEqual({
+    expect(await saveArtist(database.services, ADMIN, { existingName: null, input: artistInput(fields("저장배우")), status: "public", displayOrder: null, expectedVersion: null })).toEqual({
       status: "duplicate-name",
+      inTrash: false,
     });
     const unknown = await saveArtist(database.services, ADMIN, {
       existingName: null,
       input: artistInput(fields("이미지없음"), ["https://evil.example/x.jpg"]),
-      isVisible: true,
+      status: "public",
       displayOrder: null,
       expectedVersion: null,
     });
@@ -72,11 +73,11 @@ describe("the write use cases (save and delete artists and posts)", () => {
 
   it("renaming onto another artist's name is refused and the images stay as they were (one transaction)", async () => {
     const url = await photo("#400");
-    await saveArtist(database.services, ADMIN, { existingName: null, input: artistInput(fields("다른배우"), [url]), isVisible: true, displayOrder: null, expectedVersion: null });
+    await saveArtist(database.services, ADMIN, { existingName: null, input: artistInput(fields("다른배우"), [url]), status: "public", displayOrder: null, expectedVersion: null });
     const before = (await database.db.select({ n: count() }).from(artistImages))[0]!.n;
     const auditsBefore = (await auditRows("artist")).length;
-    const result = await saveArtist(database.services, ADMIN, { existingName: "다른배우", input: artistInput(fields("저장배우")), isVisible: true, displayOrder: null, expectedVersion: 1 });
-    expect(result).toEqual({ status: "duplicate-name" });
+    const result = await saveArtist(database.services, ADMIN, { existingName: "다른배우", input: artistInput(fields("저장배우")), status: "public", displayOrder: null, expectedVersion: 1 });
+    expect(result).toEqual({ status: "duplicate-name", inTrash: false });
     expect((await database.db.select({ n: count() }).from(artistImages))[0]!.n).toBe(before);
     expect((await getArtist(database.db, "다른배우"))!.images.map((i) => i.url)).toEqual([url]);
     // The audit entry was part of the rolled-back transaction.
@@ -152,9 +153,9 @@ describe("the write use cases (save and delete artists and posts)", () => {
     expect(await deleteArtist(database.services, ADMIN, "다른배우")).toBe(true);
     expect(database.services.announced[2]).toMatchObject({ entity: "artist", action: "deleted", ids: ["다른배우"] });
     expect(database.services.announced[2]!.paths).toEqual(expect.arrayContaining(["/", "/artist", `/artist/${encodeURIComponent("다른배우")}`, "/api/we/actorList"]));
-    expect((await auditRows("artist")).at(-1)).toMatchObject({ action: "delete", details: { name: "다른배우" } });
+    expect((await auditRows("artist")).at(-1)).toMatchObject({ action: "trash", details: { name: "다른배우" } });
     // Failed writes announce nothing.
-    await saveArtist(database.services, ADMIN, { existingName: "없는배우", input: artistInput(fields("없는배우")), isVisible: null, displayOrder: null, expectedVersion: null });
+    await saveArtist(database.services, ADMIN, { existingName: "없는배우", input: artistInput(fields("없는배우")), status: null, displayOrder: null, expectedVersion: null });
     expect(database.services.announced).toHaveLength(3);
   });
 });

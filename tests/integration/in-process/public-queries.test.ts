@@ -21,7 +21,7 @@ describe("the public pages' queries", () => {
     sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).jpeg().toBuffer();
 
   const createArtist = async (name: string, images: { url: string }[]) => {
-    const result = await saveArtist(database.services, SYSTEM, { existingName: null, input: { ...fields(name), imgList: images.map((i) => i.url) }, isVisible: null, displayOrder: null, expectedVersion: null });
+    const result = await saveArtist(database.services, SYSTEM, { existingName: null, input: { ...fields(name), imgList: images.map((i) => i.url) }, status: null, displayOrder: null, expectedVersion: null });
     if (result.status !== "saved") throw new Error(result.status);
     return result;
   };
@@ -40,7 +40,7 @@ describe("the public pages' queries", () => {
       await createArtist("가수민", [red, green]);
       await createArtist("나도윤", [blue]);
       const hidden = await createArtist("다숨김", []);
-      await db.update(artists).set({ isVisible: false }).where(eq(artists.id, hidden.id));
+      await db.update(artists).set({ status: "hidden" }).where(eq(artists.id, hidden.id));
 
       const roster = await listArtists(db);
       expect(roster.map((a) => a.name)).toEqual(["가수민", "나도윤"]);

@@ -129,11 +129,11 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
   it("hidden artists never appear in public reads", async () => {
     // Hide an artist through the admin form, then read the API.
     await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "숨김배우" }, cookie: server.cookie });
-    const form = new URLSearchParams({ name: "숨김배우", version: "1", intent: "save" });
+    const form = new URLSearchParams({ name: "숨김배우", version: "1", status: "hidden", intent: "save" });
     const hide = await fetch(`${server.baseURL}/adminActor/${encodeURIComponent("숨김배우")}`, {
       method: "POST",
       headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: form, // no isVisible field: unchecked
+      body: form,
       redirect: "manual",
     });
     expect(hide.status).toBe(302);

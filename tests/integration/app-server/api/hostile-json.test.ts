@@ -6,7 +6,7 @@ import { testEngine } from "../../../setup/test-database";
 import { call } from "./helpers";
 
 const ARTIST_KEYS = ["name", "ename", "birthday", "cm", "insta", "imgList", "schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList", "version"].sort();
-const POST_KEYS = ["postId", "title", "content", "writeDay", "version"].sort();
+const POST_KEYS = ["postId", "title", "content", "writeDay", "version", "status", "publishAt"].sort();
 const LISTS = ["schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList"];
 
 /** Strings that have broken other parsers: script breakers, prototype keys, control and wide characters. */

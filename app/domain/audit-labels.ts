@@ -1,0 +1,40 @@
+/** How the workspace's activity log names what happened and to what. */
+
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  create: "등록",
+  update: "수정",
+  trash: "휴지통으로 이동",
+  restore: "휴지통에서 복원",
+  purge: "영구 삭제",
+  "restore-revision": "이전 버전으로 복원",
+  reorder: "순서 변경",
+  "scheduled-publish": "예약 공개",
+  "scheduled-unpublish": "예약 공개 종료",
+  upload: "업로드",
+  "media-update": "사진 정보 수정",
+  "media-delete": "사진 삭제",
+  "sign-in": "로그인",
+  "sign-in-failed": "로그인 실패",
+  "sign-out": "로그아웃",
+  revoke: "폐기",
+  "settings-update": "설정 변경",
+};
+
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  artist: "배우",
+  news: "뉴스",
+  notice: "공지사항",
+  media: "사진",
+  "api-token": "API 토큰",
+  session: "관리자 로그인",
+  settings: "사이트 설정",
+  trash: "휴지통",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+export function auditEntityLabel(entity: string): string {
+  return AUDIT_ENTITY_LABELS[entity] ?? entity;
+}

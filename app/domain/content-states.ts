@@ -1,0 +1,45 @@
+/**
+ * Content states, in one place: which posts and artists the public sees, and how the workspace names
+ * each state. Only a published post and a public artist reach the public pages, the API lists, the
+ * sitemap, the feeds and the caches; a record in the trash reaches nothing public.
+ */
+
+export const POST_STATUSES = ["draft", "scheduled", "published"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const POST_STATUS_LABELS: Record<PostStatus, string> = {
+  draft: "임시 저장",
+  scheduled: "예약",
+  published: "공개",
+};
+
+export const ARTIST_STATUSES = ["draft", "public", "hidden", "former"] as const;
+export type ArtistStatus = (typeof ARTIST_STATUSES)[number];
+
+export const ARTIST_STATUS_LABELS: Record<ArtistStatus, string> = {
+  draft: "임시 저장",
+  public: "공개",
+  hidden: "비공개",
+  former: "전속 종료",
+};
+
+/** What each artist state means, for the form's choices. */
+export const ARTIST_STATUS_HINTS: Record<ArtistStatus, string> = {
+  draft: "아직 준비 중인 배우입니다. 사이트에 보이지 않습니다.",
+  public: "배우 목록과 프로필 페이지에 보입니다.",
+  hidden: "잠시 사이트에서 내립니다. 관리자에게만 보입니다.",
+  former: "전속 계약이 끝난 배우입니다. 기록으로 남기고 사이트에는 보이지 않습니다.",
+};
+
+/** Days a deleted post or artist stays in the trash before it is purged for good. */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** Whether a post's state shows it to the public. */
+export function isPublicPost(post: { status: PostStatus; deletedAt: Date | null }): boolean {
+  return post.status === "published" && post.deletedAt === null;
+}
+
+/** Whether an artist's state shows them to the public (roster and profile). */
+export function isPublicArtist(artist: { status: ArtistStatus; deletedAt: Date | null }): boolean {
+  return artist.status === "public" && artist.deletedAt === null;
+}

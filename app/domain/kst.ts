@@ -1,0 +1,47 @@
+/**
+ * Dates and times as the site shows and takes them: Korea Standard Time (UTC+9, no daylight saving),
+ * whatever the server's or the browser's time zone.
+ */
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The wall-clock parts of an instant in KST. */
+function kstParts(date: Date) {
+  const shifted = new Date(date.getTime() + KST_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return {
+    date: `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`,
+    time: `${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}`,
+  };
+}
+
+/** "2026-11-24" in KST. */
+export function kstDate(date: Date): string {
+  return kstParts(date).date;
+}
+
+/** "2026-11-24 15:30" in KST, for showing. */
+export function formatKst(date: Date): string {
+  const { date: day, time } = kstParts(date);
+  return `${day} ${time}`;
+}
+
+/** "2026-11-24T15:30" in KST: the value of an `<input type="datetime-local">`. */
+export function toKstInputValue(date: Date): string {
+  const { date: day, time } = kstParts(date);
+  return `${day}T${time}`;
+}
+
+/**
+ * An `<input type="datetime-local">` value ("2026-11-24T15:30", seconds optional) read as KST;
+ * null when it is not a real date and time.
+ */
+export function parseKstInputValue(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as [number, number, number, number, number, number, number | undefined];
+  const utc = Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) || s === undefined ? 0 : s) - KST_OFFSET_MS;
+  const parsed = new Date(utc);
+  // Reject dates that do not exist (2026-02-30 rolls over).
+  return toKstInputValue(parsed) === `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}` ? parsed : null;
+}

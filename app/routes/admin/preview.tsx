@@ -1,0 +1,46 @@
+import type { Route } from "./+types/preview";
+import { ArtistProfile } from "../../components/artist-profile";
+import { PostDetail } from "../../components/post-detail";
+import { getRequestContext } from "../../server/http/context.server";
+import { loadSavedPreview, parsePreviewSubject, previewFromForm } from "../../server/workspace/preview.server";
+
+/**
+ * /admin/preview/{news|notice|artist}/{id}: a saved draft as the public page will show it; POST to
+ * /admin/preview/{news|notice|artist}: the editor's unsaved values the same way (a new tab).
+ */
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const subject = parsePreviewSubject(params.subject);
+  // Rendering after the form's POST: the action made the preview.
+  if (ctx.method === "POST") return null;
+  return loadSavedPreview(ctx, request, subject, params.id);
+}
+
+export function action({ context, request, params }: Route.ActionArgs) {
+  return previewFromForm(getRequestContext(context), request, parsePreviewSubject(params.subject));
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta() {
+  return [{ title: "미리보기 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export default function Preview({ loaderData, actionData }: Route.ComponentProps) {
+  const preview = actionData ?? loaderData;
+  if (!preview) return null;
+  return (
+    <>
+      <p className="preview-banner" role="note">
+        <strong>미리보기</strong> {preview.note} 방문자에게는 이렇게 보입니다.
+      </p>
+      {preview.subject === "artist" ? (
+        <ArtistProfile artist={preview.artist} adminControls={false} />
+      ) : (
+        <PostDetail kind={preview.kind} post={preview.post} adminControls={false} />
+      )}
+    </>
+  );
+}

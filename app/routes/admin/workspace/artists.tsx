@@ -1,0 +1,221 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import type { Route } from "./+types/artists";
+import { PATHS } from "../../../domain/site-routes";
+import { getRequestContext } from "../../../server/http/context.server";
+import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadWorkspaceArtists(getRequestContext(context), request);
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return handleWorkspaceArtistsAction(getRequestContext(context), request);
+}
+
+export function meta() {
+  return [{ title: "배우 관리 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+/**
+ * /admin/artists: the roster in order. Without JavaScript, each row has move-up/down buttons and an
+ * order number (one form). With it, the same buttons move rows in place (focus stays on the button),
+ * and rows can be dragged by their handle; every change is saved at once.
+ */
+export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher();
+  const [rows, setRows] = useState<Row[]>(loaderData.rows);
+  const [announcement, setAnnouncement] = useState("");
+  const [dragged, setDragged] = useState<number | null>(null);
+  const refocus = useRef<string | null>(null);
+
+  // The server's order wins whenever it answers (a save elsewhere, a revalidation).
+  const [answered, setAnswered] = useState(loaderData.rows);
+  if (answered !== loaderData.rows) {
+    setAnswered(loaderData.rows);
+    setRows(loaderData.rows);
+  }
+  useEffect(() => {
+    if (!refocus.current) return;
+    document.querySelector<HTMLButtonElement>(`[data-move="${refocus.current}"]`)?.focus();
+    refocus.current = null;
+  });
+
+  const save = (next: Row[], moved: Row) => {
+    setRows(next);
+    const position = next.findIndex((r) => r.id === moved.id) + 1;
+    setAnnouncement(`${moved.name}: ${position}번째로 옮겼습니다.`);
+    void fetcher.submit({ intent: "reorder", ids: next.map((r) => r.id).join(","), js: "1" }, { method: "post" });
+  };
+
+  const move = (row: Row, direction: "up" | "down") => {
+    const from = rows.findIndex((r) => r.id === row.id);
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= rows.length) return;
+    const next = [...rows];
+    [next[from], next[to]] = [next[to]!, next[from]!];
+    // At the top or bottom the other button is the one still enabled.
+    const stays = (direction === "up" && to === 0) || (direction === "down" && to === rows.length - 1) ? (direction === "up" ? "down" : "up") : direction;
+    refocus.current = `${row.id}:${stays}`;
+    save(next, row);
+  };
+
+  const drop = (target: Row) => {
+    if (dragged === null || dragged === target.id) return;
+    const moving = rows.find((r) => r.id === dragged)!;
+    const next = rows.filter((r) => r.id !== dragged);
+    next.splice(next.findIndex((r) => r.id === target.id) + (rows.findIndex((r) => r.id === dragged) < rows.findIndex((r) => r.id === target.id) ? 1 : 0), 0, moving);
+    setDragged(null);
+    save(next, moving);
+  };
+
+  return (
+    <section className="workspace-page" aria-labelledby="artists-title">
+      <header className="workspace-page__header">
+        <p className="workspace-page__eyebrow">ADMIN</p>
+        <h1 id="artists-title" className="workspace-page__title">
+          배우
+        </h1>
+        <div className="workspace-page__actions">
+          <Link to={PATHS.adminArtist} className="button button--small">
+            배우 등록
+          </Link>
+          <Link to={PATHS.artists} className="button button--small button--ghost">
+            사이트의 배우 목록
+          </Link>
+        </div>
+      </header>
+      <p className="workspace-help">
+        위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다. 손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’
+        단추로 순서를 바꾸면 바로 저장됩니다.
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {rows.length === 0 ? (
+        <p className="workspace-empty">등록된 배우가 없습니다.</p>
+      ) : (
+        <Form method="post" className="roster-form">
+          <div className="table-scroll" role="region" aria-labelledby="artists-title" tabIndex={0}>
+            <table className="workspace-table roster">
+              <thead>
+                <tr>
+                  <th scope="col">순서</th>
+                  <th scope="col">사진</th>
+                  <th scope="col">이름</th>
+                  <th scope="col">상태</th>
+                  <th scope="col">마지막 수정</th>
+                  <th scope="col">
+                    <span className="visually-hidden">작업</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr
+                    key={row.id}
+                    className={dragged === row.id ? "is-dragged" : undefined}
+                    onDragOver={(e) => {
+                      if (dragged !== null) e.preventDefault();
+                    }}
+                    onDrop={(e) => {
+                      e.preventDefault();
+                      drop(row);
+                    }}
+                  >
+                    <td className="roster__order">
+                      <span
+                        className="roster__handle"
+                        draggable
+                        aria-hidden="true"
+                        title="끌어서 순서 바꾸기"
+                        onDragStart={(e) => {
+                          e.dataTransfer.effectAllowed = "move";
+                          e.dataTransfer.setData("text/plain", String(row.id));
+                          setDragged(row.id);
+                        }}
+                        onDragEnd={() => setDragged(null)}
+                      >
+                        ⠿
+                      </span>
+                      <label>
+                        <span className="visually-hidden">{row.name} 순서</span>
+                        <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />
+                      </label>
+                    </td>
+                    <td>
+                      {row.thumbnail ? (
+                        <img src={row.thumbnail} alt="" width={48} height={64} className="roster__photo" loading="lazy" />
+                      ) : (
+                        <span className="roster__photo roster__photo--empty" aria-hidden="true">
+                          WE
+                        </span>
+                      )}
+                    </td>
+                    <th scope="row" className="workspace-table__title">
+                      <Link to={row.editHref}>{row.name}</Link>
+                      <span className="workspace-table__sub" lang="en">
+                        {row.ename}
+                      </span>
+                    </th>
+                    <td>
+                      <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
+                    </td>
+                    <td>
+                      {row.updatedBy}
+                      <span className="workspace-table__sub">{row.updatedAt}</span>
+                    </td>
+                    <td className="workspace-table__actions">
+                      <button
+                        type="submit"
+                        name="move"
+                        value={`${row.id}:up`}
+                        data-move={`${row.id}:up`}
+                        className="button button--small button--ghost"
+                        disabled={index === 0}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          move(row, "up");
+                        }}
+                      >
+                        위로<span className="visually-hidden">: {row.name}</span>
+                      </button>
+                      <button
+                        type="submit"
+                        name="move"
+                        value={`${row.id}:down`}
+                        data-move={`${row.id}:down`}
+                        className="button button--small button--ghost"
+                        disabled={index === rows.length - 1}
+                        onClick={(e) => {
+                          e.preventDefault();
+                          move(row, "down");
+                        }}
+                      >
+                        아래로<span className="visually-hidden">: {row.name}</span>
+                      </button>
+                      <Link to={row.viewHref}>
+                        {row.status === "public" ? "보기" : "미리보기"}
+                        <span className="visually-hidden">: {row.name}</span>
+                      </Link>
+                      <Link to={row.historyHref}>
+                        기록<span className="visually-hidden">: {row.name}</span>
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="admin-form__actions">
+            <button type="submit" name="intent" value="order" className="button">
+              입력한 순서로 저장
+            </button>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}

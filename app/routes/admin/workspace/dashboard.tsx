@@ -1,0 +1,120 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { ARTIST_STATUS_LABELS, ARTIST_STATUSES } from "../../../domain/content-states";
+import { postEditorPath } from "../../../domain/post-kinds";
+import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { getRequestContext } from "../../../server/http/context.server";
+import { loadDashboard, type WorkspacePostRow } from "../../../server/workspace/dashboard.server";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadDashboard(getRequestContext(context), request);
+}
+
+export function meta() {
+  return [{ title: "관리 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+function PostRows({ rows, empty, whenLabel }: { rows: WorkspacePostRow[]; empty: string; whenLabel: string }) {
+  if (rows.length === 0) return <p className="workspace-empty">{empty}</p>;
+  return (
+    <ul className="workspace-list">
+      {rows.map((row) => (
+        <li key={row.postId}>
+          <span className="workspace-list__kind">{row.kindLabel}</span>
+          <Link to={row.editHref} className="workspace-list__title">
+            {row.title}
+          </Link>
+          <span className="workspace-list__meta">
+            {whenLabel} {row.when} · {row.updatedBy || "-"}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** /admin: the workspace's overview. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const data = loaderData;
+  return (
+    <section className="workspace-page" aria-labelledby="dashboard-title">
+      <header className="workspace-page__header">
+        <p className="workspace-page__eyebrow">ADMIN</p>
+        <h1 id="dashboard-title" className="workspace-page__title">
+          관리 개요
+        </h1>
+        <div className="workspace-page__actions">
+          <Link to={postEditorPath("news")} className="button button--small">
+            뉴스 작성
+          </Link>
+          <Link to={postEditorPath("notice")} className="button button--small">
+            공지사항 작성
+          </Link>
+          <Link to={PATHS.adminArtist} className="button button--small">
+            배우 등록
+          </Link>
+        </div>
+      </header>
+
+      <div className="dashboard">
+        <section className="dashboard__card" aria-labelledby="drafts-title">
+          <h2 id="drafts-title">임시 저장 ({data.drafts.length})</h2>
+          <PostRows rows={data.drafts} empty="임시 저장한 글이 없습니다." whenLabel="수정" />
+        </section>
+        <section className="dashboard__card" aria-labelledby="scheduled-title">
+          <h2 id="scheduled-title">예약 공개 ({data.scheduled.length})</h2>
+          <PostRows rows={data.scheduled} empty="예약한 글이 없습니다." whenLabel="공개 예정" />
+        </section>
+        <section className="dashboard__card" aria-labelledby="recent-title">
+          <h2 id="recent-title">최근 공개한 글</h2>
+          <PostRows rows={data.recent} empty="공개한 글이 없습니다." whenLabel="공개" />
+          <p className="dashboard__more">
+            <Link to={WORKSPACE_PATHS.posts}>모든 글 보기</Link>
+          </p>
+        </section>
+        <section className="dashboard__card" aria-labelledby="roster-title">
+          <h2 id="roster-title">배우</h2>
+          <dl className="dashboard__counts">
+            {ARTIST_STATUSES.map((status) => (
+              <div key={status}>
+                <dt>{ARTIST_STATUS_LABELS[status]}</dt>
+                <dd>{data.artists[status]}명</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="dashboard__more">
+            <Link to={WORKSPACE_PATHS.artists}>배우 목록과 순서 관리</Link>
+            {data.trash > 0 ? (
+              <>
+                {" · "}
+                <Link to={WORKSPACE_PATHS.trash}>휴지통 {data.trash}건</Link>
+              </>
+            ) : null}
+          </p>
+        </section>
+        <section className="dashboard__card dashboard__card--wide" aria-labelledby="changes-title">
+          <h2 id="changes-title">최근 변경</h2>
+          {data.changes.length === 0 ? (
+            <p className="workspace-empty">아직 기록이 없습니다.</p>
+          ) : (
+            <ul className="workspace-list">
+              {data.changes.map((change) => (
+                <li key={change.id}>
+                  <span className="workspace-list__title">
+                    {change.what} <span className="workspace-list__subject">{change.subject}</span>
+                  </span>
+                  <span className="workspace-list__meta">
+                    {change.when} · {change.who}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="dashboard__more">
+            <Link to={WORKSPACE_PATHS.audit}>활동 기록 전체 보기</Link>
+          </p>
+        </section>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/posts";
+import { Pagination } from "../../../components/pagination";
+import { POST_STATUS_LABELS, POST_STATUSES } from "../../../domain/content-states";
+import { POST_KIND_INFO, POST_KINDS, postEditorPath } from "../../../domain/post-kinds";
+import { getRequestContext } from "../../../server/http/context.server";
+import { loadWorkspacePosts } from "../../../server/workspace/posts.server";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadWorkspacePosts(getRequestContext(context), request);
+}
+
+export function meta() {
+  return [{ title: "뉴스·공지 관리 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** /admin/posts: every news post and notice, with its state and last change. */
+export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, page, pageCount, total } = loaderData;
+  return (
+    <section className="workspace-page" aria-labelledby="posts-title">
+      <header className="workspace-page__header">
+        <p className="workspace-page__eyebrow">ADMIN</p>
+        <h1 id="posts-title" className="workspace-page__title">
+          뉴스·공지
+        </h1>
+        <div className="workspace-page__actions">
+          {POST_KINDS.map((kind) => (
+            <Link key={kind} to={postEditorPath(kind)} className="button button--small">
+              {POST_KIND_INFO[kind].label} 작성
+            </Link>
+          ))}
+        </div>
+      </header>
+
+      <Form method="get" className="workspace-filter" role="search" aria-label="글 찾기">
+        <label className="field">
+          <span className="field__label">종류</span>
+          <select name="kind" defaultValue={filter.kind}>
+            <option value="">전체</option>
+            {POST_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {POST_KIND_INFO[kind].label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">상태</span>
+          <select name="status" defaultValue={filter.status}>
+            <option value="">전체</option>
+            {POST_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {POST_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field workspace-filter__query">
+          <span className="field__label">제목 검색</span>
+          <input type="search" name="q" defaultValue={filter.q} maxLength={100} />
+        </label>
+        <button type="submit" className="button">
+          찾기
+        </button>
+      </Form>
+
+      <p className="workspace-count" role="status">
+        {total}개의 글
+      </p>
+      {rows.length === 0 ? (
+        <p className="workspace-empty">조건에 맞는 글이 없습니다.</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-labelledby="posts-title" tabIndex={0}>
+          <table className="workspace-table">
+            <thead>
+              <tr>
+                <th scope="col">제목</th>
+                <th scope="col">종류</th>
+                <th scope="col">상태</th>
+                <th scope="col">날짜</th>
+                <th scope="col">마지막 수정</th>
+                <th scope="col">
+                  <span className="visually-hidden">작업</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.postId}>
+                  <th scope="row" className="workspace-table__title">
+                    {row.pinned ? <span className="pin-badge">공지</span> : null}
+                    <Link to={row.editHref}>{row.title}</Link>
+                  </th>
+                  <td>{row.kindLabel}</td>
+                  <td>
+                    <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
+                    {row.publishAt ? <span className="workspace-table__sub">{row.publishAt} 공개 예정</span> : null}
+                  </td>
+                  <td>{row.writeDay}</td>
+                  <td>
+                    {row.updatedBy}
+                    <span className="workspace-table__sub">{row.updatedAt}</span>
+                  </td>
+                  <td className="workspace-table__actions">
+                    <Link to={row.viewHref}>
+                      {row.status === "published" ? "보기" : "미리보기"}
+                      <span className="visually-hidden">: {row.title}</span>
+                    </Link>
+                    <Link to={row.historyHref}>
+                      기록<span className="visually-hidden">: {row.title}</span>
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} param="page" label="글 목록 쪽 이동" />
+    </section>
+  );
+}

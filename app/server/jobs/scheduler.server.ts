@@ -1,0 +1,111 @@
+import { and, isNotNull, lte } from "drizzle-orm";
+import { artists, posts } from "../../../drizzle/schema";
+import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
+import { purgeArtists } from "../artists/artist-use-cases.server";
+import { systemActor, type Services } from "../platform/services.server";
+import { nextScheduledTime } from "../posts/post-queries.server";
+import { applyDueSchedules, purgePosts } from "../posts/post-use-cases.server";
+
+/**
+ * Time-based work, run inside every app server: scheduled publishing and unpublishing, and emptying
+ * the trash of what has been there longer than TRASH_RETENTION_DAYS. Each job claims its rows with
+ * row locks, so it happens once however many servers run it; each pass looks at everything due up to
+ * now, so a server that was down catches up when it starts. See docs/decisions/013-admin-workspace.md.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Everything due at `now`. */
+export async function runDueJobs(services: Services, now: Date) {
+  const schedules = await applyDueSchedules(services, now);
+  const purged = await purgeExpiredTrash(services, now);
+  return { ...schedules, purged };
+}
+
+/** Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS. */
+export async function purgeExpiredTrash(services: Services, now: Date): Promise<{ posts: number[]; artists: number[] }> {
+  const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
+  const actor = systemActor("휴지통 자동 비우기");
+  const [expiredPosts, expiredArtists] = await Promise.all([
+    services.db.select({ id: posts.id }).from(posts).where(and(isNotNull(posts.deletedAt), lte(posts.deletedAt, cutoff))),
+    services.db.select({ id: artists.id }).from(artists).where(and(isNotNull(artists.deletedAt), lte(artists.deletedAt, cutoff))),
+  ]);
+  return {
+    posts: await purgePosts(services, actor, expiredPosts.map((r) => r.id)),
+    artists: await purgeArtists(services, actor, expiredArtists.map((r) => r.id)),
+  };
+}
+
+export interface Scheduler {
+  /** Settles when the first pass (catching up on what fell due while the server was down) is done. */
+  ready: Promise<void>;
+  /** Looks again now (a save set a time; another server announced a change). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the due jobs at start, then again at the next scheduled time (at most `maxSleepMs` later, so
+ * schedules set on other servers and the daily trash purge are never missed for long).
+ */
+export function startScheduler(services: Services, options: { now?: () => Date; maxSleepMs?: number } = {}): Scheduler {
+  const now = options.now ?? (() => new Date());
+  const maxSleepMs = options.maxSleepMs ?? 60_000;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  const arm = (delayMs: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void pass(), Math.max(0, Math.min(delayMs, maxSleepMs)));
+    timer.unref();
+  };
+
+  const pass = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        await runDueJobs(services, now());
+      } catch (error) {
+        services.logger.error({ err: error }, "scheduled jobs failed; trying again later");
+      }
+      let next: Date | null = null;
+      try {
+        next = await nextScheduledTime(services.db);
+      } catch {
+        // The database is away: the next pass will tell.
+      }
+      // A few milliseconds late rather than early: the job only takes what is due.
+      arm(next ? next.getTime() - now().getTime() + 20 : maxSleepMs);
+    })();
+    await running;
+    running = null;
+    if (again) {
+      again = false;
+      await pass();
+    }
+  };
+
+  const unsubscribe = services.changes.subscribe((event) => {
+    // Another server may have scheduled something sooner than this one's next pass.
+    if (event.origin === "remote") arm(0);
+  });
+
+  return {
+    ready: pass(),
+    wake() {
+      arm(0);
+    },
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

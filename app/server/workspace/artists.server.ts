@@ -1,0 +1,77 @@
+import { data, redirect } from "react-router";
+import { ARTIST_STATUS_LABELS } from "../../domain/content-states";
+import { formatKst } from "../../domain/kst";
+import { artistEditorPath, artistPath, historyPath, previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { reorderArtists } from "../artists/artist-use-cases.server";
+import { listArtists } from "../artists/artist-queries.server";
+import { adminActor, readAdminForm, replyExpired, requireAdminPage } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { setFlash } from "../http/flash.server";
+
+/** /admin/artists: every artist (not in the trash) in roster order, with photo, names and state. */
+export async function loadWorkspaceArtists(ctx: RequestContext, request: Request) {
+  await requireAdminPage(ctx, request);
+  const roster = await listArtists(ctx.runtime.db, "workspace");
+  return {
+    rows: roster.map((artist, index) => ({
+      id: artist.id,
+      position: index + 1,
+      name: artist.name,
+      ename: artist.ename,
+      status: artist.status,
+      statusLabel: ARTIST_STATUS_LABELS[artist.status],
+      thumbnail: artist.images[0] ? (artist.images[0].variants[0]?.url ?? artist.images[0].url) : null,
+      updatedAt: formatKst(artist.updatedAt),
+      updatedBy: artist.updatedBy || "-",
+      editHref: artistEditorPath(artist.name),
+      viewHref: artist.status === "public" ? artistPath(artist.name) : previewPath("artist", artist.id),
+      historyHref: historyPath("artist", artist.id),
+    })),
+  };
+}
+
+/** The order a form asks for: a move up or down, every row's number, or (with JavaScript) the dragged order. */
+function requestedOrder(form: FormData, current: number[]): number[] | null {
+  const move = /^(\d+):(up|down)$/.exec(String(form.get("move") ?? ""));
+  if (move) {
+    const id = Number(move[1]);
+    const from = current.indexOf(id);
+    const to = move[2] === "up" ? from - 1 : from + 1;
+    if (from === -1 || to < 0 || to >= current.length) return current;
+    const next = [...current];
+    [next[from], next[to]] = [next[to]!, next[from]!];
+    return next;
+  }
+  if (form.get("intent") === "reorder") {
+    const ids = String(form.get("ids") ?? "")
+      .split(",")
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
+    return ids.length > 0 ? ids : null;
+  }
+  if (form.get("intent") === "order") {
+    // Numbers as typed; rows without a valid number keep their place relative to each other, after the numbered ones.
+    const numbered = current.map((id, index) => {
+      const typed = Number(String(form.get(`order-${id}`) ?? "").trim());
+      return { id, index, key: Number.isFinite(typed) && String(form.get(`order-${id}`) ?? "").trim() !== "" ? typed : Number.POSITIVE_INFINITY };
+    });
+    numbered.sort((a, b) => a.key - b.key || a.index - b.index);
+    return numbered.map((n) => n.id);
+  }
+  return null;
+}
+
+export async function handleWorkspaceArtistsAction(ctx: RequestContext, request: Request) {
+  const read = await readAdminForm(request, []);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const session = await ctx.adminSession();
+  if (!session) return replyExpired(null);
+  const current = (await listArtists(ctx.runtime.db, "workspace")).map((a) => a.id);
+  const order = requestedOrder(form, current);
+  if (!order) throw data(null, { status: 400 });
+  await reorderArtists(ctx.runtime, adminActor(session, ctx), order);
+  // With JavaScript the page stays as it is (fetcher); without it, back to the list with a notice.
+  if (form.get("js") === "1") return { ok: true as const };
+  return redirect(WORKSPACE_PATHS.artists, { headers: { "Set-Cookie": await setFlash("roster-reordered") } });
+}

@@ -1,0 +1,64 @@
+import { count, isNotNull, isNull } from "drizzle-orm";
+import { artists, posts } from "../../../drizzle/schema";
+import { auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
+import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
+import { formatKst } from "../../domain/kst";
+import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
+import { requireAdminPage } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { auditSubject, recentAuditEntries } from "../platform/audit.server";
+import { postsNeedingAttention, type Post } from "../posts/post-queries.server";
+
+/** A post as the workspace lists it (titles link to the editor). */
+export interface WorkspacePostRow {
+  postId: number;
+  kindLabel: string;
+  title: string;
+  editHref: string;
+  /** When: the schedule for scheduled posts, the publication for published ones, the last change otherwise (KST). */
+  when: string;
+  updatedBy: string;
+}
+
+export function workspacePostRow(post: Post): WorkspacePostRow {
+  const when = post.status === "scheduled" && post.publishAt ? post.publishAt : post.status === "published" && post.publishedAt ? post.publishedAt : post.updatedAt;
+  return {
+    postId: post.postId,
+    kindLabel: POST_KIND_INFO[post.kind].label,
+    title: post.title,
+    editHref: postEditorPath(post.kind, post.postId),
+    when: formatKst(when),
+    updatedBy: post.updatedBy,
+  };
+}
+
+/** /admin: what needs attention (drafts, the schedule, what went public lately, the last changes). */
+export async function loadDashboard(ctx: RequestContext, request: Request) {
+  await requireAdminPage(ctx, request);
+  const { db } = ctx.runtime;
+  const [attention, changes, artistCounts, trashCounts] = await Promise.all([
+    postsNeedingAttention(db),
+    recentAuditEntries(db, 10),
+    db.select({ status: artists.status, n: count() }).from(artists).where(isNull(artists.deletedAt)).groupBy(artists.status),
+    Promise.all([
+      db.select({ n: count() }).from(posts).where(isNotNull(posts.deletedAt)),
+      db.select({ n: count() }).from(artists).where(isNotNull(artists.deletedAt)),
+    ]),
+  ]);
+  const byStatus = Object.fromEntries(ARTIST_STATUSES.map((s) => [s, 0])) as Record<ArtistStatus, number>;
+  for (const row of artistCounts) byStatus[row.status] = row.n;
+  return {
+    drafts: attention.drafts.map(workspacePostRow),
+    scheduled: attention.scheduled.map(workspacePostRow),
+    recent: attention.recent.map(workspacePostRow),
+    changes: changes.map((entry) => ({
+      id: entry.id,
+      when: formatKst(entry.createdAt),
+      who: entry.actorLabel || "알 수 없음",
+      what: `${auditEntityLabel(entry.entity)} ${auditActionLabel(entry.action)}`,
+      subject: auditSubject(entry),
+    })),
+    artists: byStatus,
+    trash: trashCounts[0][0]!.n + trashCounts[1][0]!.n,
+  };
+}

@@ -1,0 +1,80 @@
+import { data } from "react-router";
+import type { ArtistProfileView } from "../../components/artist-profile";
+import { pickArtistFields } from "../../domain/artist-fields";
+import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS } from "../../domain/content-states";
+import { kstDate } from "../../domain/kst";
+import { POST_KINDS, type PostKind } from "../../domain/post-kinds";
+import type { PreviewSubject } from "../../domain/site-routes";
+import { artistValuesFromForm } from "../artists/artist-editor.server";
+import { artistProfileView } from "../artists/artist-profile.server";
+import { getArtistById } from "../artists/artist-queries.server";
+import { readAdminForm, requireAdminPage } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { getMediaByUrls } from "../media/media.server";
+import { derivePostContent } from "../posts/post-content.server";
+import { postValuesFromForm } from "../posts/post-editor.server";
+import { getPostForPreview } from "../posts/post-queries.server";
+import { sanitizePostHtml } from "../posts/sanitize.server";
+
+/**
+ * The administrator's preview: a draft (or a form's unsaved values) rendered by the public page's own
+ * component, marked as a preview. Only the signed-in administrator opens it; it is never cached (admin
+ * paths never are) and nothing is written.
+ */
+
+export type PreviewData =
+  | { subject: "post"; kind: PostKind; note: string; post: { postId: number; title: string; writeDay: string; content: string } }
+  | { subject: "artist"; note: string; artist: ArtistProfileView };
+
+export function parsePreviewSubject(value: string | undefined): PreviewSubject {
+  if (value === "artist" || (POST_KINDS as readonly string[]).includes(value ?? "")) return value as PreviewSubject;
+  throw data(null, { status: 404 });
+}
+
+/** GET: a saved post or artist (a draft, a scheduled post, a hidden artist) as the public page would show it. */
+export async function loadSavedPreview(ctx: RequestContext, request: Request, subject: PreviewSubject, rawId: string | undefined): Promise<PreviewData> {
+  await requireAdminPage(ctx, request);
+  const id = Number(rawId);
+  if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
+  if (subject === "artist") {
+    const artist = await getArtistById(ctx.runtime.db, id);
+    if (!artist || artist.deletedAt) throw data(null, { status: 404 });
+    return {
+      subject,
+      note: `${ARTIST_STATUS_LABELS[artist.status]} 상태의 배우입니다.${artist.status === "public" ? "" : " 사이트에는 아직 보이지 않습니다."}`,
+      artist: { ...artistProfileView(artist), statusLabel: null },
+    };
+  }
+  const post = await getPostForPreview(ctx.runtime.db, subject, id);
+  if (!post) throw data(null, { status: 404 });
+  return {
+    subject: "post",
+    kind: subject,
+    note: `${POST_STATUS_LABELS[post.status]} 상태의 글입니다.${post.status === "published" ? "" : " 사이트에는 아직 보이지 않습니다."}`,
+    post: { postId: post.postId, title: post.title, writeDay: post.writeDay, content: post.renderedContent },
+  };
+}
+
+/** POST: the editor's current values, unsaved, as the public page would show them. */
+export async function previewFromForm(ctx: RequestContext, request: Request, subject: PreviewSubject): Promise<PreviewData> {
+  const session = await ctx.adminSession();
+  if (!session) throw data("관리자 로그인이 필요합니다. 다시 로그인한 뒤 미리보기를 눌러 주세요.", { status: 401 });
+  const read = await readAdminForm(request, []);
+  if ("refused" in read) throw data("미리보기를 만들 수 없습니다. 입력한 내용이 너무 큽니다.", { status: 413 });
+  const { form } = read;
+  const note = "저장하지 않은 내용의 미리보기입니다.";
+  if (subject === "artist") {
+    const values = artistValuesFromForm(form);
+    const media = await getMediaByUrls(ctx.runtime.db, values.images.filter(Boolean));
+    const images = values.images.map((url) => media.get(url)).filter((m) => m !== undefined);
+    return { subject, note, artist: { ...artistProfileView({ ...pickArtistFields(values), status: values.status, images }), statusLabel: null } };
+  }
+  const values = postValuesFromForm(form);
+  const derived = await derivePostContent(ctx.runtime.db, sanitizePostHtml(values.content));
+  return {
+    subject: "post",
+    kind: subject,
+    note,
+    post: { postId: 0, title: values.title.trim() || "(제목 없음)", writeDay: kstDate(new Date()), content: derived.columns.renderedContent },
+  };
+}
