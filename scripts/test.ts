@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 function run(title: string, command: string, args: string[]) {
   process.stdout.write(`\n=== ${title} ===\n`);
@@ -26,14 +26,14 @@ function ensureChromium() {
   if (!canInstall) {
     process.stderr.write(
       `\nThe end-to-end tests need Chromium at ${CHROMIUM} and Korean fonts. Install them with:\n` +
-        "  sudo apt-get update && sudo apt-get install -y chromium fonts-noto-cjk\n" +
+        "  sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell fonts-noto-cjk\n" +
         "or point CHROMIUM_PATH at a Chromium binary.\n",
     );
     process.exit(1);
   }
   run("install Chromium and Korean fonts (apt)", "sh", [
     "-c",
-    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk",
+    "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk",
   ]);
 }
 
