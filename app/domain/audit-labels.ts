@@ -26,7 +26,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   notice: "공지사항",
   media: "사진",
   "api-token": "API 토큰",
-  session: "관리자 로그인",
+  session: "관리자 로그인·로그아웃",
   settings: "사이트 설정",
   trash: "휴지통",
 };

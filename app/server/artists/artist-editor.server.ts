@@ -16,7 +16,7 @@ import { deleteArtist, saveArtist } from "./artist-use-cases.server";
 
 /** The artist form's server side (routes/admin/artist-editor.tsx is the route module). */
 
-const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
+export const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
 
 function emptyValues(): ArtistFormValues {
   return { ...emptyArtistFields(), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { auditLog } from "../../../drizzle/schema";
+import { auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
 import type { Database, Tx } from "./db.server";
 import { actorDetails, describeActor, type Actor } from "./services.server";
 
@@ -87,10 +88,15 @@ export async function recentAuditEntries(db: Database, limit: number): Promise<A
   return db.select(auditColumns).from(auditLog).orderBy(desc(auditLog.id)).limit(limit);
 }
 
-/** What an entry is about, as people read it: a name or a title when recorded, the record's id otherwise. */
-export function auditSubject(entry: Pick<AuditEntry, "details" | "entityId">): string {
+/**
+ * An entry as people read it: what happened ("뉴스 등록", "관리자 로그인") and to what (a name or a
+ * title when recorded, the record's number otherwise; nothing for sign-ins, whose who says it all).
+ */
+export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" | "details" | "entityId">): { what: string; subject: string } {
+  if (entry.entity === "session") return { what: auditActionLabel(entry.action) === entry.action ? entry.action : `관리자 ${auditActionLabel(entry.action)}`, subject: "" };
+  const what = `${auditEntityLabel(entry.entity)} ${auditActionLabel(entry.action)}`;
   const { name, title } = entry.details;
-  if (typeof name === "string" && name) return name;
-  if (typeof title === "string" && title) return title;
-  return entry.entityId === "roster" ? "배우 목록" : `#${entry.entityId}`;
+  if (typeof name === "string" && name) return { what, subject: name };
+  if (typeof title === "string" && title) return { what, subject: title };
+  return { what, subject: entry.entityId === "roster" ? "배우 목록" : `#${entry.entityId}` };
 }

@@ -79,6 +79,10 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => config.logger?.error({ err: error }, "postgres pool client error"));
+  // A client checked out of the pool (a transaction) has no error listener of the pool's: when the
+  // connection drops under it, `pg` emits "error" on the client as well as failing its query, and
+  // an unheard "error" event would end the process. The query's own failure is what callers handle.
+  pool.on("connect", (client) => client.on("error", (error) => config.logger?.warn({ err: error }, "postgres connection lost")));
   const db = drizzlePg({ client: pool, schema });
   return {
     db,

@@ -1,9 +1,9 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "../../domain/audit-labels";
 import { formatKst, parseKstInputValue } from "../../domain/kst";
 import { parsePage } from "../../lib/pagination";
 import { requireAdminPage } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
-import { auditSubject, listAuditEntries } from "../platform/audit.server";
+import { describeAuditEntry, listAuditEntries } from "../platform/audit.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,9 +48,7 @@ export async function loadAudit(ctx: RequestContext, request: Request) {
       id: entry.id,
       when: formatKst(entry.createdAt),
       who: entry.actorLabel || "알 수 없음",
-      action: auditActionLabel(entry.action),
-      entity: auditEntityLabel(entry.entity),
-      subject: auditSubject(entry),
+      ...describeAuditEntry(entry),
       ip: entry.ip || "-",
     })),
   };

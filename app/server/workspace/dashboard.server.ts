@@ -1,12 +1,11 @@
 import { count, isNotNull, isNull } from "drizzle-orm";
 import { artists, posts } from "../../../drizzle/schema";
-import { auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { formatKst } from "../../domain/kst";
 import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
 import { requireAdminPage } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
-import { auditSubject, recentAuditEntries } from "../platform/audit.server";
+import { describeAuditEntry, recentAuditEntries } from "../platform/audit.server";
 import { postsNeedingAttention, type Post } from "../posts/post-queries.server";
 
 /** A post as the workspace lists it (titles link to the editor). */
@@ -55,8 +54,7 @@ export async function loadDashboard(ctx: RequestContext, request: Request) {
       id: entry.id,
       when: formatKst(entry.createdAt),
       who: entry.actorLabel || "알 수 없음",
-      what: `${auditEntityLabel(entry.entity)} ${auditActionLabel(entry.action)}`,
-      subject: auditSubject(entry),
+      ...describeAuditEntry(entry),
     })),
     artists: byStatus,
     trash: trashCounts[0][0]!.n + trashCounts[1][0]!.n,

@@ -5,14 +5,14 @@ import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS } from "../../domain/content-s
 import { kstDate } from "../../domain/kst";
 import { POST_KINDS, type PostKind } from "../../domain/post-kinds";
 import type { PreviewSubject } from "../../domain/site-routes";
-import { artistValuesFromForm } from "../artists/artist-editor.server";
+import { artistValuesFromForm, IMAGE_FILE_FIELDS } from "../artists/artist-editor.server";
 import { artistProfileView } from "../artists/artist-profile.server";
 import { getArtistById } from "../artists/artist-queries.server";
 import { readAdminForm, requireAdminPage } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
 import { getMediaByUrls } from "../media/media.server";
 import { derivePostContent } from "../posts/post-content.server";
-import { postValuesFromForm } from "../posts/post-editor.server";
+import { ATTACHMENT_FIELD, postValuesFromForm } from "../posts/post-editor.server";
 import { getPostForPreview } from "../posts/post-queries.server";
 import { sanitizePostHtml } from "../posts/sanitize.server";
 
@@ -59,7 +59,8 @@ export async function loadSavedPreview(ctx: RequestContext, request: Request, su
 export async function previewFromForm(ctx: RequestContext, request: Request, subject: PreviewSubject): Promise<PreviewData> {
   const session = await ctx.adminSession();
   if (!session) throw data("관리자 로그인이 필요합니다. 다시 로그인한 뒤 미리보기를 눌러 주세요.", { status: 401 });
-  const read = await readAdminForm(request, []);
+  // The editors' file fields are read (and ignored: a preview stores nothing).
+  const read = await readAdminForm(request, subject === "artist" ? IMAGE_FILE_FIELDS : [ATTACHMENT_FIELD]);
   if ("refused" in read) throw data("미리보기를 만들 수 없습니다. 입력한 내용이 너무 큽니다.", { status: 413 });
   const { form } = read;
   const note = "저장하지 않은 내용의 미리보기입니다.";

@@ -145,7 +145,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                         <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />
                       </label>
                     </td>
-                    <td>
+                    <td className="roster__photo-cell">
                       {row.thumbnail ? (
                         <img src={row.thumbnail} alt="" width={48} height={64} className="roster__photo" loading="lazy" />
                       ) : (
@@ -160,10 +160,10 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                         {row.ename}
                       </span>
                     </th>
-                    <td>
+                    <td data-label="상태">
                       <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
                     </td>
-                    <td>
+                    <td data-label="마지막 수정">
                       {row.updatedBy}
                       <span className="workspace-table__sub">{row.updatedAt}</span>
                     </td>
@@ -173,6 +173,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                         name="move"
                         value={`${row.id}:up`}
                         data-move={`${row.id}:up`}
+                        aria-label={`${row.name} 위로`}
                         className="button button--small button--ghost"
                         disabled={index === 0}
                         onClick={(e) => {
@@ -180,13 +181,14 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                           move(row, "up");
                         }}
                       >
-                        위로<span className="visually-hidden">: {row.name}</span>
+                        위로
                       </button>
                       <button
                         type="submit"
                         name="move"
                         value={`${row.id}:down`}
                         data-move={`${row.id}:down`}
+                        aria-label={`${row.name} 아래로`}
                         className="button button--small button--ghost"
                         disabled={index === rows.length - 1}
                         onClick={(e) => {
@@ -194,14 +196,13 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                           move(row, "down");
                         }}
                       >
-                        아래로<span className="visually-hidden">: {row.name}</span>
+                        아래로
                       </button>
-                      <Link to={row.viewHref}>
+                      <Link to={row.viewHref} aria-label={`${row.name} ${row.status === "public" ? "보기" : "미리보기"}`}>
                         {row.status === "public" ? "보기" : "미리보기"}
-                        <span className="visually-hidden">: {row.name}</span>
                       </Link>
-                      <Link to={row.historyHref}>
-                        기록<span className="visually-hidden">: {row.name}</span>
+                      <Link to={row.historyHref} aria-label={`${row.name} 기록`}>
+                        기록
                       </Link>
                     </td>
                   </tr>

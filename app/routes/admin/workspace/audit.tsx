@@ -82,15 +82,13 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id}>
-                  <td>{row.when}</td>
-                  <td>{row.who}</td>
-                  <td>
-                    {row.entity} {row.action}
-                  </td>
+                  <td data-label="때">{row.when}</td>
+                  <td data-label="한 사람">{row.who}</td>
+                  <td data-label="한 일">{row.what}</td>
                   <th scope="row" className="workspace-table__title">
-                    {row.subject}
+                    {row.subject || "-"}
                   </th>
-                  <td>{row.ip}</td>
+                  <td data-label="접속 주소">{row.ip}</td>
                 </tr>
               ))}
             </tbody>

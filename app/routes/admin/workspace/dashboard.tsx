@@ -101,7 +101,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               {data.changes.map((change) => (
                 <li key={change.id}>
                   <span className="workspace-list__title">
-                    {change.what} <span className="workspace-list__subject">{change.subject}</span>
+                    {change.what} {change.subject ? <span className="workspace-list__subject">{change.subject}</span> : null}
                   </span>
                   <span className="workspace-list__meta">
                     {change.when} · {change.who}

@@ -50,7 +50,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
               </p>
               {revision.current ? null : (
                 <Link to={revision.href} className="history-list__compare">
-                  지금 버전과 비교<span className="visually-hidden">: {revision.version}번째 버전</span>
+                  {revision.version}번째 버전을 지금 버전과 비교
                 </Link>
               )}
             </li>

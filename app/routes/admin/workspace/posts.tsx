@@ -92,23 +92,22 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
                     {row.pinned ? <span className="pin-badge">공지</span> : null}
                     <Link to={row.editHref}>{row.title}</Link>
                   </th>
-                  <td>{row.kindLabel}</td>
-                  <td>
+                  <td data-label="종류">{row.kindLabel}</td>
+                  <td data-label="상태">
                     <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
                     {row.publishAt ? <span className="workspace-table__sub">{row.publishAt} 공개 예정</span> : null}
                   </td>
-                  <td>{row.writeDay}</td>
-                  <td>
+                  <td data-label="날짜">{row.writeDay}</td>
+                  <td data-label="마지막 수정">
                     {row.updatedBy}
                     <span className="workspace-table__sub">{row.updatedAt}</span>
                   </td>
                   <td className="workspace-table__actions">
-                    <Link to={row.viewHref}>
+                    <Link to={row.viewHref} aria-label={`${row.title} ${row.status === "published" ? "보기" : "미리보기"}`}>
                       {row.status === "published" ? "보기" : "미리보기"}
-                      <span className="visually-hidden">: {row.title}</span>
                     </Link>
-                    <Link to={row.historyHref}>
-                      기록<span className="visually-hidden">: {row.title}</span>
+                    <Link to={row.historyHref} aria-label={`${row.title} 기록`}>
+                      기록
                     </Link>
                   </td>
                 </tr>

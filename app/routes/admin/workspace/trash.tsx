@@ -89,21 +89,21 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="workspace-table__title">
                     {item.title}
                   </th>
-                  <td>{item.kindLabel}</td>
-                  <td>
+                  <td data-label="종류">{item.kindLabel}</td>
+                  <td data-label="삭제한 때">
                     {item.deletedAt}
                     <span className="workspace-table__sub">{item.deletedBy}</span>
                   </td>
-                  <td>{item.daysLeft === 0 ? "오늘 영구 삭제" : `${item.daysLeft}일`}</td>
+                  <td data-label="남은 기간">{item.daysLeft === 0 ? "오늘 영구 삭제" : `${item.daysLeft}일`}</td>
                   <td className="workspace-table__actions">
                     <Form method="post">
                       <input type="hidden" name="key" value={item.key} />
-                      <button type="submit" name="intent" value="restore" className="button button--small">
-                        복원<span className="visually-hidden">: {item.title}</span>
+                      <button type="submit" name="intent" value="restore" className="button button--small" aria-label={`${item.title} 복원`}>
+                        복원
                       </button>
                     </Form>
-                    <Link to={`?confirm=${item.key}`} className="button button--small button--danger">
-                      영구 삭제<span className="visually-hidden">: {item.title}</span>
+                    <Link to={`?confirm=${item.key}`} className="button button--small button--danger" aria-label={`${item.title} 영구 삭제`}>
+                      영구 삭제
                     </Link>
                   </td>
                 </tr>
