@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/artists";
 import { PATHS } from "../../../domain/site-routes";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
 
@@ -26,6 +27,7 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
  */
 export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher();
+  const hydrated = useHydrated();
   const [rows, setRows] = useState<Row[]>(loaderData.rows);
   const [announcement, setAnnouncement] = useState("");
   const [dragged, setDragged] = useState<number | null>(null);
@@ -104,8 +106,10 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <p className="workspace-help">
-        위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다. 손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’
-        단추로 순서를 바꾸면 바로 저장됩니다.
+        위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다.{" "}
+        {hydrated
+          ? "손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’ 단추로 순서를 바꾸면 바로 저장됩니다."
+          : "‘위로’, ‘아래로’ 단추를 누르거나, 순서 번호를 고친 뒤 ‘입력한 순서로 저장’을 누르세요."}
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -146,6 +150,8 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                     }}
                   >
                     <td className="roster__order">
+                      {/* Dragging needs JavaScript: without it the handle would promise what it cannot do. */}
+                      {hydrated ? (
                       <span
                         className="roster__handle"
                         draggable
@@ -160,6 +166,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                       >
                         ⠿
                       </span>
+                      ) : null}
                       <label>
                         <span className="visually-hidden">{row.name} 순서</span>
                         <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />
