@@ -73,6 +73,7 @@ export function applicationFormContentType(type: ApplicationFormType): string {
 /**
  * The download response: the stored file with its type, a Korean file name (RFC 5987) and a validator
  * (the stable address keeps its content until a new file is uploaded); the bundled form when none is.
+ * Every response of the app says `X-Content-Type-Options: nosniff` already (express-app.server.ts).
  */
 export async function serveApplicationForm(services: Pick<Services, "db" | "storage">, request: Request, fallbackPath: string): Promise<Response> {
   const { applicationForm } = await getSiteSettings(services.db);
@@ -84,7 +85,6 @@ export async function serveApplicationForm(services: Pick<Services, "db" | "stor
     "Content-Disposition": applicationFormDisposition(applicationForm.type),
     "Cache-Control": "no-cache",
     ETag: etag,
-    "X-Content-Type-Options": "nosniff",
   };
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(bytes), { headers: { ...headers, "Content-Length": String(bytes.byteLength) } });

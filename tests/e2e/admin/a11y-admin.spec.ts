@@ -17,6 +17,7 @@ const ROUTES = [
   "/adminActor",
   "/adminActor/{artist}",
   "/adminApiTokens",
+  "/admin/settings",
   "/adminLogin",
 ];
 

@@ -149,7 +149,6 @@ describe("saveSiteSettings: validation, audit, change event and the application 
     const response = await serveApplicationForm(database.services, request, DEFAULT_APPLICATION_FORM.path);
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/x-hwp");
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Content-Disposition")).toBe(
       `attachment; filename="we-entertainment-audition-application.hwp"; filename*=UTF-8''WE_ENTERTAINMENT_%EC%98%A4%EB%94%94%EC%85%98_%EC%A7%80%EC%9B%90%EC%84%9C.hwp`,
     );
