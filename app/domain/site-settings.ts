@@ -25,6 +25,31 @@ export const SETTINGS_FIELD_PATHS = {
 } as const;
 
 export type SettingsField = keyof typeof SETTINGS_FIELD_PATHS;
+
+/** How the activity log names the stored settings a save changed. */
+export const SETTING_LABELS: Record<string, string> = {
+  companyName: "회사 이름(한글)",
+  companyNameEn: "회사 이름(영문)",
+  address: "주소",
+  phone: "전화번호",
+  email: "대표 이메일",
+  auditionEmail: "오디션 접수 이메일",
+  businessHours: "운영 시간",
+  map: "지도 위치",
+  "social.instagram": "인스타그램",
+  "social.youtube": "유튜브",
+  "social.blog": "블로그",
+  representative: "대표자",
+  businessNumber: "사업자등록번호",
+  homeIntro: "홈 소개 글",
+  applicationForm: "지원서 양식",
+};
+
+/** "전화번호, 지원서 양식": the changed settings of an audit entry, or "변경 없음". */
+export function describeChangedSettings(fields: unknown): string {
+  const names = Array.isArray(fields) ? fields.map((field) => SETTING_LABELS[String(field)] ?? String(field)) : [];
+  return names.length > 0 ? names.join(", ") : "변경 없음";
+}
 export type SettingsFormValues = Record<SettingsField, string>;
 export const SETTINGS_FIELDS = Object.keys(SETTINGS_FIELD_PATHS) as SettingsField[];
 

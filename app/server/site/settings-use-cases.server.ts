@@ -90,7 +90,7 @@ export async function saveSiteSettings(services: Services, actor: Actor, request
       .insert(siteSettings)
       .values({ key: SETTINGS_KEY, value: next })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: next, updatedAt: new Date() } });
-    await recordAudit(tx, actor, { action: "settings-update", entity: "settings", entityId: SETTINGS_KEY, details: { fields: changed } });
+    await recordAudit(tx, actor, { action: "update", entity: "settings", entityId: SETTINGS_KEY, details: { fields: changed } });
     return { changed: [...changed], replaced: storedFile ? current.applicationForm : null };
   });
 

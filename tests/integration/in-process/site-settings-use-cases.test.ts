@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../drizzle/schema";
 import { DEFAULT_APPLICATION_FORM, type SettingsFormValues } from "../../../app/domain/site-settings";
 import { PageCache } from "../../../app/server/http/page-cache.server";
+import { describeAuditEntry } from "../../../app/server/platform/audit.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { serveApplicationForm, sniffApplicationFormType } from "../../../app/server/site/application-form.server";
 import { DEFAULT_SITE_SETTINGS, ensureSiteSettings, getSiteSettings } from "../../../app/server/site/settings.server";
@@ -97,8 +98,9 @@ describe("saveSiteSettings: validation, audit, change event and the application 
     expect(settings.demoFields).toEqual(expect.arrayContaining(["address", "email", "map", "social.instagram"]));
 
     const [entry] = await settingsAudit();
-    expect(entry).toMatchObject({ action: "settings-update", entity: "settings", entityId: "site", actorLabel: "설정 테스트" });
+    expect(entry).toMatchObject({ action: "update", entity: "settings", entityId: "site", actorLabel: "설정 테스트" });
     expect(entry!.details).toMatchObject({ fields: ["phone", "social.blog", "representative", "businessNumber", "homeIntro"] });
+    expect(describeAuditEntry(entry!)).toEqual({ what: "사이트 설정 수정", subject: "전화번호, 블로그, 대표자, 사업자등록번호, 홈 소개 글" });
 
     expect(database.services.announced).toHaveLength(1);
     expect(database.services.announced[0]).toMatchObject({ entity: "settings", action: "updated", ids: ["site"], paths: ["/"] });
