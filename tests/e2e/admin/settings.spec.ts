@@ -51,6 +51,8 @@ for (const js of [true, false]) {
       await page.getByLabel("대표자 (선택)").fill("김대표");
       await page.getByLabel("사업자등록번호 (선택)").fill("123-45-67891");
       await page.getByLabel("소개 글").fill(`${intro}\n\n둘째 문단입니다.`);
+      const blog = `https://blog.naver.com/we_${js ? "js" : "nojs"}`;
+      await page.getByLabel("블로그 주소 (선택)").fill(blog);
       await saveSettings(page);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["settings-saved"] })).toBeVisible();
       await expect(page.getByLabel("전화번호", { exact: true })).toHaveValue(phone);
@@ -60,6 +62,8 @@ for (const js of [true, false]) {
       await page.goto(PATHS.home);
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: phone })).toHaveAttribute("href", `tel:${phone.replace(/-/g, "")}`);
+      // The header's third icon appears once its target is set.
+      await expect(page.getByRole("banner").getByRole("link", { name: "블로그 (새 창)" }).first()).toHaveAttribute("href", blog);
       await expect(footer).toContainText("대표자 김대표");
       await expect(footer).toContainText("사업자등록번호 123-45-67891");
       const contact = page.getByRole("region", { name: "오시는 길" });
