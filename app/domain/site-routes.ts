@@ -37,6 +37,8 @@ export const PATHS = {
   adminArtist: "/adminActor",
   openApi: "/api/openapi.json",
   sitemap: "/sitemap.xml",
+  /** The audition application form: the uploaded file (site settings), or the bundled PDF. */
+  applicationForm: "/files/audition-application",
 } as const;
 
 /** The administrator's workspace (issue 11): overview, lists, trash, history, media, settings. */
@@ -123,6 +125,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: "/admin/history/:subject/:id", file: "routes/admin/workspace/history.tsx", audience: "admin", workspace: true },
   { pattern: "/admin/history/:subject/:id/:revisionId", file: "routes/admin/workspace/revision.tsx", audience: "admin", workspace: true },
   { pattern: WORKSPACE_PATHS.audit, file: "routes/admin/workspace/audit.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true },
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },
   { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api" },
@@ -135,6 +138,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api" },
   { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file" },
   { pattern: PATHS.sitemap, file: "routes/sitemap.ts", audience: "file" },
+  { pattern: PATHS.applicationForm, file: "routes/application-form.ts", audience: "file" },
 ];
 
 /** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */

@@ -37,6 +37,7 @@ describe("one descriptor per concept", () => {
       "/admin/trash",
       "/admin/history",
       "/admin/audit",
+      "/admin/settings",
       "/adminLogout",
     ]);
     expect(isAdminPath("/admin")).toBe(true);

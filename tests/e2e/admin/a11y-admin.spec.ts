@@ -24,6 +24,7 @@ const ROUTES = [
   "/admin/posts?kind=notice&status=published&q=%EA%B3%B5%EC%A7%80",
   "/admin/artists",
   "/admin/audit",
+  "/admin/settings",
   "/admin/preview/news/{news}",
   "/admin/preview/artist/1",
 ];
