@@ -71,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           본문 바로가기
         </a>
-        <SiteHeader social={root?.social ?? null} adminControls={root?.isAdmin ? <AdminBar /> : null} />
+        <SiteHeader social={root?.social ?? null} phone={root?.contact.phone ?? null} adminControls={root?.isAdmin ? <AdminBar /> : null} />
         <main id="main" className="page" tabIndex={-1}>
           <span id="top" />
           <FlashNotice message={root?.flash ?? null} />

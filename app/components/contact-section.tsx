@@ -1,4 +1,5 @@
 import { KakaoMap } from "../islands/kakao-map";
+import { telHref } from "../lib/tel";
 import { EyebrowHeading } from "./eyebrow-heading";
 
 export interface ContactInfo {
@@ -33,7 +34,7 @@ export function ContactSection({ contact, kakaoMapKey }: { contact: ContactInfo;
             <div>
               <dt>전화</dt>
               <dd>
-                <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>
+                <a href={telHref(contact.phone)}>{contact.phone}</a>
               </dd>
             </div>
             <div>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { telHref } from "../lib/tel";
 import { Link } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
 import { BREAKPOINT_WIDE, OVERLAY_FOOTER_TEXT } from "../domain/constants";
@@ -19,7 +20,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  * At 1000 px and wider the overlay is hidden by CSS, so a window widened (or a tablet turned) while it
  * is open closes it outright: no hidden dialog keeps the page's scrolling locked.
  */
-export function MobileMenu({ social, adminControls }: { social: SocialLinks | null; adminControls?: React.ReactNode }) {
+export function MobileMenu({ social, phone, adminControls }: { social: SocialLinks | null; phone: string | null; adminControls?: React.ReactNode }) {
   const [state, setState] = useState<MenuState>("closed");
   const enhanced = useHydrated();
   const overlayRef = useRef<HTMLDivElement>(null);
@@ -144,6 +145,11 @@ export function MobileMenu({ social, adminControls }: { social: SocialLinks | nu
           </nav>
           {adminControls}
           {social ? <SocialIcons links={social} className="mobile-menu__social" /> : null}
+          {phone ? (
+            <a href={telHref(phone)} className="mobile-menu__phone">
+              TEL {phone}
+            </a>
+          ) : null}
           <p className="mobile-menu__footer">{OVERLAY_FOOTER_TEXT}</p>
         </div>
       ) : null}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { telHref } from "../lib/tel";
 import { Link, useLocation } from "react-router";
 
 export interface FooterInfo {
@@ -47,7 +48,7 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
             <span>{info.companyName}</span>
             <span>{info.address}</span>
             <span>
-              TEL <a href={`tel:${info.phone.replace(/[^\d+]/g, "")}`}>{info.phone}</a>
+              TEL <a href={telHref(info.phone)}>{info.phone}</a>
             </span>
             <span>
               E-MAIL <a href={`mailto:${info.email}`}>{info.email}</a>

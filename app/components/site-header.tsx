@@ -3,9 +3,13 @@ import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
 import { MainNavList } from "./main-nav";
 import { SocialIcons, type SocialLinks } from "./social-icons";
+import { telHref } from "../lib/tel";
 
-/** The fixed 100 px header (spec §2): logo, links with the PR sub-menu, social icons; a hamburger under 1000 px. */
-export function SiteHeader({ social, adminControls }: { social: SocialLinks | null; adminControls?: React.ReactNode }) {
+/**
+ * The fixed 100 px header (spec §2): logo, links with the PR sub-menu, the company phone (issue 11: it
+ * follows the site settings), social icons; a hamburger under 1000 px, whose overlay has them too.
+ */
+export function SiteHeader({ social, phone, adminControls }: { social: SocialLinks | null; phone: string | null; adminControls?: React.ReactNode }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -15,9 +19,14 @@ export function SiteHeader({ social, adminControls }: { social: SocialLinks | nu
         <nav className="site-nav" aria-label="주 메뉴">
           <MainNavList look="header" />
         </nav>
+        {phone ? (
+          <a href={telHref(phone)} className="site-header__phone">
+            TEL {phone}
+          </a>
+        ) : null}
         {social ? <SocialIcons links={social} className="site-header__social" /> : null}
         {adminControls ? <div className="site-header__admin">{adminControls}</div> : null}
-        <MobileMenu social={social} adminControls={adminControls} />
+        <MobileMenu social={social} phone={phone} adminControls={adminControls} />
       </div>
     </header>
   );

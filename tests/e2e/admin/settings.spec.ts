@@ -34,7 +34,7 @@ for (const js of [true, false]) {
   test.describe(js ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled: js });
 
-    test("the administrator changes the phone number and sees it in the page head, the footer and the home contact block", async ({ page, baseURL }) => {
+    test("the administrator changes the phone number and sees it in the header, the footer, the home contact block and the page head", async ({ page, baseURL }) => {
       // A visitor's cached company page, before the change.
       await anonymousPage(baseURL!, PATHS.company);
       expect((await anonymousPage(baseURL!, PATHS.company)).cache).toBe("HIT");
@@ -68,7 +68,8 @@ for (const js of [true, false]) {
       await expect(footer).toContainText("사업자등록번호 123-45-67891");
       const contact = page.getByRole("region", { name: "오시는 길" });
       await expect(contact.getByRole("link", { name: phone })).toHaveAttribute("href", `tel:${phone.replace(/-/g, "")}`);
-      // The site header shows no phone (spec §2); the document head's organization data carries it.
+      // The header shows it at this width (1280 px); the document head's organization data carries it too.
+      await expect(page.getByRole("banner").getByRole("link", { name: `TEL ${phone}` }).first()).toHaveAttribute("href", `tel:${phone.replace(/-/g, "")}`);
       const jsonLd = await page.locator('head script[type="application/ld+json"]').allTextContents();
       expect(jsonLd.some((text) => text.includes(`"telephone":"${phone}"`))).toBe(true);
       // The home intro is the edited text, in its two paragraphs.
