@@ -17,13 +17,16 @@ const ROUTES = [
   "/adminActor",
   "/adminActor/{artist}",
   "/adminApiTokens",
+  "/admin/media",
+  "/admin/media/{media}",
+  "/admin/media/{media}?delete",
   "/adminLogin",
 ];
 
 for (const width of WIDTHS) {
   for (const route of ROUTES) {
-    test(`${route} as the administrator sees it has no axe-core violations at ${width} px`, async ({ page, request }) => {
-      const path = await resolveDemoPath(request, route);
+    test(`${route} as the administrator sees it has no axe-core violations at ${width} px`, async ({ page }) => {
+      const path = await resolveDemoPath(page.request, route);
       await page.setViewportSize({ width, height: 844 });
       await page.goto(path);
       await page.waitForLoadState("networkidle");

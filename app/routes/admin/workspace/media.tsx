@@ -49,7 +49,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="workspace-empty">조건에 맞는 이미지가 없습니다.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="media-title" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label="이미지 목록" tabIndex={0}>
           <table className="workspace-table media-table">
             <thead>
               <tr>
@@ -65,11 +65,9 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                   <th scope="row" className="workspace-table__title">
                     <Link to={item.href} className="media-table__link">
                       <img src={item.thumbnail} alt="" width={80} height={Math.max(1, Math.round((80 * item.height) / item.width))} loading="lazy" className="media-thumb" />
-                      <span>
-                        이미지 #{item.id}
-                        {item.alt ? <span className="workspace-table__sub">{item.alt}</span> : null}
-                      </span>
+                      <span>이미지 #{item.id}</span>
                     </Link>
+                    {item.alt ? <span className="workspace-table__sub">{item.alt}</span> : null}
                   </th>
                   <td data-label="크기">
                     {item.width}×{item.height}
