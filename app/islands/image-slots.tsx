@@ -99,7 +99,7 @@ export function ImageSlots({ urls, onChange, onBusyChange, errors = {}, library 
                     }}
                     disabled={slot.state === "uploading"}
                   >
-                    <option value="">새로 올리거나 그대로 두기</option>
+                    <option value="">선택하지 않음</option>
                     {library.map((choice) => (
                       <option key={choice.url} value={choice.url}>
                         {choice.label}

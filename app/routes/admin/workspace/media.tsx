@@ -64,7 +64,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
                 <tr key={item.id}>
                   <th scope="row" className="workspace-table__title">
                     <Link to={item.href} className="media-table__link">
-                      <img src={item.thumbnail} alt="" width={80} height={Math.max(1, Math.round((80 * item.height) / item.width))} loading="lazy" className="media-thumb" />
+                      <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="media-thumb media-thumb--square" />
                       <span>이미지 #{item.id}</span>
                     </Link>
                     {item.alt ? <span className="workspace-table__sub">{item.alt}</span> : null}
