@@ -16,8 +16,9 @@ export function mediaUseLabel(use: MediaUse): string {
 }
 
 /** "이 이미지는 배우 ‘홍길동’, 뉴스 ‘...’에서 쓰고 있습니다." */
-export function mediaInUseMessage(uses: MediaUse[]): string {
-  return `이 이미지는 ${uses.map((u) => mediaUseLabel(u) + (u.inTrash ? "(휴지통)" : "")).join(", ")}에서 쓰고 있습니다.`;
+export function mediaInUseMessage(uses: (MediaUse | { label: string; inTrash: boolean })[]): string {
+  const named = uses.map((u) => ("label" in u ? u.label : mediaUseLabel(u)) + (u.inTrash ? "(휴지통)" : ""));
+  return `이 이미지는 ${named.join(", ")}에서 쓰고 있습니다.`;
 }
 
 /** A human-readable file size: "812 KB", "2.4 MB". */

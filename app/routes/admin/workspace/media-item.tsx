@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/media-item";
 import { MediaUses } from "../../../components/admin/media-uses";
+import { mediaInUseMessage } from "../../../domain/media-uses";
 import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
 import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
@@ -47,9 +48,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         <img src={item.thumbnail} alt={item.alt} width={160} height={Math.max(1, Math.round((160 * item.height) / item.width))} className="media-thumb" />
         {inUse ? (
           <div className="media-warning" role="alert">
-            <p>
-              이 이미지는 {item.uses.map((u) => u.label + (u.inTrash ? "(휴지통)" : "")).join(", ")}에서 쓰고 있습니다.
-            </p>
+            <p>{mediaInUseMessage(item.uses)}</p>
             <p>삭제하면 이 글과 배우 사진에서 이미지가 빠지고(각각 새 버전으로 기록됩니다), 파일도 지워집니다. 되돌릴 수 없습니다.</p>
           </div>
         ) : (
