@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
+import { axeViolations } from "../helpers";
 import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
@@ -152,6 +153,8 @@ test("the post editor inserts an image from the library with its size and alt te
   await page.getByRole("button", { name: "라이브러리에서 선택" }).click();
   const dialog = page.getByRole("dialog", { name: "라이브러리에서 이미지 선택" });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /넣기$/ }).first()).toBeVisible();
+  expect(await axeViolations(page), "the library dialog").toEqual([]);
   await dialog.getByRole("button", { name: /^라이브러리 사진 \(600×800, .+\) 넣기$/ }).first().click();
   await expect(dialog).toBeHidden();
   const inserted = page.locator(".ql-editor img");
