@@ -75,7 +75,8 @@ export function MediaPicker({ onPick }: { onPick: (image: PickedImage) => void }
                     onPick({ url: item.url, width: item.width, height: item.height, alt: item.alt });
                   }}
                 >
-                  <img src={item.thumbnail} alt="" width={120} height={120} loading="lazy" />
+                  <img src={item.thumbnail} alt="" width={120} height={120} />
+                  <span className="media-picker__label">{item.alt || `#${item.id}`}</span>
                 </button>
               </li>
             ))}
