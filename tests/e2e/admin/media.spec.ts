@@ -126,7 +126,10 @@ for (const js of [true, false]) {
       const artist = uniqueName("선택배우");
       await createArtist(api, baseURL!, artist, []);
       await page.goto(`/adminActor/${encodeURIComponent(artist)}`);
-      await page.getByRole("combobox", { name: "라이브러리에서 선택 (대표 사진)" }).selectOption({ label: `이미지 #${image.id} (600×800)` });
+      const choice = page.getByRole("combobox", { name: "라이브러리에서 선택 (대표 사진)" });
+      // With JavaScript the slot takes the choice at once: wait until the form is hydrated (the select is no longer sent).
+      if (js) await expect(choice).not.toHaveAttribute("name");
+      await choice.selectOption({ label: `이미지 #${image.id} (600×800)` });
       if (js) await expect(page.locator(".image-slot").first().getByRole("img")).toHaveAttribute("src", image.url);
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
