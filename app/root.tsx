@@ -48,7 +48,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       address: settings.address,
       phone: settings.phone,
       email: settings.email,
+      representative: settings.representative,
+      businessNumber: settings.businessNumber,
     },
+    homeIntro: settings.homeIntro,
   }, flash ? { headers: { "Set-Cookie": flash.setCookie } } : undefined);
 }
 

@@ -75,7 +75,7 @@ export function ContactSection({ contact, kakaoMapKey }: { contact: ContactInfo;
 }
 
 /** A keyless map: a drawn street grid with the marker and the info window, no network needed. */
-function MapFallback({ label, address }: { label: string; address: string }) {
+export function MapFallback({ label, address }: { label: string; address: string }) {
   return (
     <div className="map-fallback" role="img" aria-label={`지도: ${label}, ${address}`}>
       <svg className="map-fallback__streets" viewBox="0 0 600 360" preserveAspectRatio="xMidYMid slice" aria-hidden="true">

@@ -7,6 +7,9 @@ export interface FooterInfo {
   address: string;
   phone: string;
   email: string;
+  /** 대표자 and 사업자등록번호: shown only when filled (site settings). */
+  representative: string;
+  businessNumber: string;
 }
 
 /** How long the "already signed in" notice stays before it clears itself (ms). */
@@ -49,6 +52,8 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
             <span>
               E-MAIL <a href={`mailto:${info.email}`}>{info.email}</a>
             </span>
+            {info.representative ? <span>대표자 {info.representative}</span> : null}
+            {info.businessNumber ? <span>사업자등록번호 {info.businessNumber}</span> : null}
           </address>
         ) : null}
         <div className="site-footer__bottom">

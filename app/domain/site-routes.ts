@@ -37,6 +37,8 @@ export const PATHS = {
   adminArtist: "/adminActor",
   openApi: "/api/openapi.json",
   sitemap: "/sitemap.xml",
+  /** The audition application form: the uploaded file (site settings), or the bundled PDF. */
+  applicationForm: "/files/audition-application",
 } as const;
 
 /** The administrator's workspace (issue 11): overview, lists, trash, history, media, settings. */
@@ -129,6 +131,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: WORKSPACE_PATHS.media, file: "routes/admin/workspace/media.tsx", audience: "admin", workspace: true },
   { pattern: `${WORKSPACE_PATHS.media}/:id`, file: "routes/admin/workspace/media-item.tsx", audience: "admin", workspace: true },
   { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin" },
+  { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true },
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },
   { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api" },
@@ -141,6 +144,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api" },
   { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file" },
   { pattern: PATHS.sitemap, file: "routes/sitemap.ts", audience: "file" },
+  { pattern: PATHS.applicationForm, file: "routes/application-form.ts", audience: "file" },
 ];
 
 /** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */

@@ -2,8 +2,21 @@ import type { Route } from "./+types/audition";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { EyebrowHeading } from "../components/eyebrow-heading";
+import { PATHS } from "../domain/site-routes";
+import { getRequestContext } from "../server/http/context.server";
+import { applicationFormFileName } from "../server/site/application-form.server";
+import { applicationFormSummaryOf, getSiteSettings } from "../server/site/settings.server";
 
-export const APPLICATION_FORM_PATH = "/files/we-entertainment-audition-application.pdf";
+/** The application form on offer (site settings): its type and size, and its download name. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const settings = await getSiteSettings(getRequestContext(context).runtime.db);
+  return {
+    applicationForm: {
+      summary: applicationFormSummaryOf(settings),
+      fileName: applicationFormFileName(settings.applicationForm?.type ?? "pdf"),
+    },
+  };
+}
 
 const STEPS = [
   { title: "지원서 다운로드 및 작성", text: "아래 버튼으로 지원서 양식을 내려받아 빠짐없이 작성해 주세요." },
@@ -24,7 +37,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Audition() {
+export default function Audition({ loaderData }: Route.ComponentProps) {
   const { contact } = useRootData();
   return (
     <article className="audition">
@@ -79,11 +92,11 @@ export default function Audition() {
             </dd>
           </div>
         </dl>
-        <a className="button button--download" href={APPLICATION_FORM_PATH} download="WE_ENTERTAINMENT_오디션_지원서.pdf">
+        <a className="button button--download" href={PATHS.applicationForm} download={loaderData.applicationForm.fileName}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M12 3v12m0 0l-5-5m5 5l5-5M4 19h16" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
-          지원서 다운로드 (PDF)
+          지원서 다운로드 ({loaderData.applicationForm.summary})
         </a>
         <p className="reception__privacy">
           제출하신 서류는 오디션 심사 목적으로만 사용하며, 심사가 끝나면 지체 없이 파기합니다.

@@ -16,7 +16,7 @@ test("the audition page shows the four steps and reception, and the button downl
   await expect(reception).toContainText("서울특별시");
 
   const downloadPromise = page.waitForEvent("download");
-  await page.getByRole("link", { name: "지원서 다운로드 (PDF)" }).click();
+  await page.getByRole("link", { name: "지원서 다운로드 (PDF, 173KB)" }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe("WE_ENTERTAINMENT_오디션_지원서.pdf");
   const file = await download.path();

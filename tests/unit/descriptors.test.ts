@@ -39,6 +39,7 @@ describe("one descriptor per concept", () => {
       "/admin/audit",
       "/admin/media",
       "/admin/media.json",
+      "/admin/settings",
       "/adminLogout",
     ]);
     expect(isAdminPath("/admin")).toBe(true);

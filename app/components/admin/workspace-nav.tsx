@@ -10,6 +10,7 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: WORKSPACE_PATHS.media, label: "미디어" },
   { to: WORKSPACE_PATHS.audit, label: "활동 기록" },
   { to: PATHS.adminApiTokens, label: "API 토큰" },
+  { to: WORKSPACE_PATHS.settings, label: "사이트 설정" },
 ];
 
 /** The workspace's navigation: a column at 1000 px and wider, a scrollable row below. */

@@ -2,20 +2,21 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { fieldErrors, loginSchema } from "../../domain/schemas";
+import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = await getRequestContext(context).adminSession();
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), WORKSPACE_PATHS.dashboard);
   return { alreadySignedIn: session !== null, redirectTo };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { runtime, clientIp, logger } = getRequestContext(context);
   const form = await request.formData();
-  const redirectTo = safeRedirectPath(form.get("redirectTo"));
+  const redirectTo = safeRedirectPath(form.get("redirectTo"), WORKSPACE_PATHS.dashboard);
   const parsed = loginSchema.safeParse({ id: form.get("id") ?? "", password: form.get("password") ?? "" });
   const typedId = String(form.get("id") ?? "").slice(0, 64);
   if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { auditLog } from "../../../drizzle/schema";
 import { auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
+import { describeChangedSettings } from "../../domain/site-settings";
 import type { Database, Tx } from "./db.server";
 import { actorDetails, describeActor, type Actor } from "./services.server";
 
@@ -95,6 +96,7 @@ export async function recentAuditEntries(db: Database, limit: number): Promise<A
 export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" | "details" | "entityId">): { what: string; subject: string } {
   if (entry.entity === "session") return { what: auditActionLabel(entry.action) === entry.action ? entry.action : `관리자 ${auditActionLabel(entry.action)}`, subject: "" };
   const what = `${auditEntityLabel(entry.entity)} ${auditActionLabel(entry.action)}`;
+  if (entry.entity === "settings") return { what, subject: describeChangedSettings(entry.details.fields) };
   const { name, title } = entry.details;
   if (typeof name === "string" && name) return { what, subject: name };
   if (typeof title === "string" && title) return { what, subject: title };

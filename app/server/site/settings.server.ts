@@ -2,7 +2,24 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { siteSettings } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
+import { APPLICATION_FORM_TYPES, applicationFormSummary, DEFAULT_APPLICATION_FORM, type ApplicationFormType } from "../../domain/site-settings";
 import { DEMO_CONTACT } from "../seed/demo-content.server";
+
+/** The home page's intro (spec §1: the company philosophy); paragraphs are separated by a blank line. */
+export const DEFAULT_HOME_INTRO = [
+  "WE ENTERTAINMENT는 배우가 가진 창작의 욕구와 그동안 쌓아 온 경험을 무엇보다 존중합니다. 하고 싶은 마음(Want)과 몸으로 겪어 낸 시간(Experience)이 만날 때 가장 좋은 연기가 나온다고 믿기 때문입니다.",
+  "소속 배우 한 사람 한 사람의 꿈을 회사의 목표로 삼고, 그 꿈이 이루어지는 순간까지 함께 걷겠습니다.",
+].join("\n\n");
+
+/** The uploaded audition application form (null: the bundled PDF in public/files is offered). */
+export const applicationFormSchema = z.object({
+  /** Storage key (server-generated). */
+  key: z.string().min(1),
+  type: z.enum(Object.keys(APPLICATION_FORM_TYPES) as [ApplicationFormType, ...ApplicationFormType[]]),
+  bytes: z.number().int().nonnegative(),
+  uploadedAt: z.string(),
+});
+export type StoredApplicationForm = z.infer<typeof applicationFormSchema>;
 
 /** Contact details, map position and social links: the one place the site reads them from. */
 export const siteSettingsSchema = z.object({
@@ -20,6 +37,12 @@ export const siteSettingsSchema = z.object({
     /** The third icon is only shown when this is set. */
     blog: z.url({ protocol: /^https?$/ }).nullable(),
   }),
+  /** Footer business information (대표자, 사업자등록번호); shown only when filled. */
+  representative: z.string().default(""),
+  businessNumber: z.string().default(""),
+  /** The home page's intro text, paragraphs separated by a blank line. */
+  homeIntro: z.string().min(1).default(DEFAULT_HOME_INTRO),
+  applicationForm: applicationFormSchema.nullable().default(null),
   /**
    * Settings that still hold the demo's placeholder values ("address", "social.instagram", ...): the
    * settings page shows them as "to be replaced"; saving a real value takes it off this list.
@@ -29,7 +52,7 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-const SETTINGS_KEY = "site";
+export const SETTINGS_KEY = "site";
 
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   companyName: "위이엔터테인먼트",
@@ -41,6 +64,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   businessHours: "평일 10:00 - 18:00 (주말·공휴일 휴무)",
   map: { lat: 37.524283, lng: 127.037825 },
   social: { instagram: DEMO_CONTACT.instagram, youtube: DEMO_CONTACT.youtube, blog: null },
+  representative: "",
+  businessNumber: "",
+  homeIntro: DEFAULT_HOME_INTRO,
+  applicationForm: null,
   demoFields: ["address", "phone", "email", "auditionEmail", "map", "social.instagram", "social.youtube"],
 };
 
@@ -94,4 +121,10 @@ export async function getSiteSettings(db: Database): Promise<SiteSettings> {
   const stored = rows[0]?.value;
   const parsed = siteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, ...(stored as object | undefined) });
   return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
+}
+
+/** "HWP, 35KB": the file the audition page offers, uploaded or bundled. */
+export function applicationFormSummaryOf(settings: SiteSettings): string {
+  const form = settings.applicationForm ?? DEFAULT_APPLICATION_FORM;
+  return applicationFormSummary(form.type, form.bytes);
 }

@@ -30,7 +30,7 @@ export async function loadWorkspaceArtists(ctx: RequestContext, request: Request
   };
 }
 
-/** The order a form asks for: a move up or down, every row's number, or (with JavaScript) the dragged order. */
+/** The order a form asks for: a move up or down, every row's number, or (with JavaScript) a dragged row's new place. */
 function requestedOrder(form: FormData, current: number[]): number[] | null {
   const move = /^(\d+):(up|down)$/.exec(String(form.get("move") ?? ""));
   if (move) {
@@ -42,12 +42,15 @@ function requestedOrder(form: FormData, current: number[]): number[] | null {
     [next[from], next[to]] = [next[to]!, next[from]!];
     return next;
   }
-  if (form.get("intent") === "reorder") {
-    const ids = String(form.get("ids") ?? "")
-      .split(",")
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
-    return ids.length > 0 ? ids : null;
+  // A dragged row, placed before or after another one (relative, so a concurrent change elsewhere in
+  // the roster is kept rather than overwritten by this page's possibly stale list).
+  const place = /^(\d+):(before|after):(\d+)$/.exec(String(form.get("place") ?? ""));
+  if (place) {
+    const [id, target] = [Number(place[1]), Number(place[3])];
+    if (!current.includes(id) || !current.includes(target) || id === target) return current;
+    const next = current.filter((n) => n !== id);
+    next.splice(next.indexOf(target) + (place[2] === "after" ? 1 : 0), 0, id);
+    return next;
   }
   if (form.get("intent") === "order") {
     // Numbers as typed; rows without a valid number keep their place relative to each other, after the numbered ones.
@@ -55,7 +58,9 @@ function requestedOrder(form: FormData, current: number[]): number[] | null {
       const typed = Number(String(form.get(`order-${id}`) ?? "").trim());
       return { id, index, key: Number.isFinite(typed) && String(form.get(`order-${id}`) ?? "").trim() !== "" ? typed : Number.POSITIVE_INFINITY };
     });
-    numbered.sort((a, b) => a.key - b.key || a.index - b.index);
+    // A row given another number than its place goes ahead of the row already there ("1" puts it first).
+    const moved = (n: { index: number; key: number }) => (n.key !== n.index + 1 ? 0 : 1);
+    numbered.sort((a, b) => a.key - b.key || moved(a) - moved(b) || a.index - b.index);
     return numbered.map((n) => n.id);
   }
   return null;

@@ -74,8 +74,9 @@ export async function loadHistory(ctx: RequestContext, request: Request, subject
       version: revision.version,
       when: formatKst(revision.createdAt),
       who: revision.actorLabel || "-",
-      note: revision.note,
-      changed: revision.changedFields.map(fieldLabel),
+      // The first version has nothing before it: it is the record as first saved, not a list of every field.
+      note: revision.note || (revision.version === 1 ? "처음 저장한 버전" : ""),
+      changed: revision.version === 1 ? [] : revision.changedFields.map(fieldLabel),
       current: index === 0,
       href: historyPath(subject, id, revision.id),
     })),

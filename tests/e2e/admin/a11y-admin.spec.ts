@@ -1,5 +1,6 @@
 import { expect, test } from "../fixtures";
 import { axeViolations, resolveDemoPath } from "../helpers";
+import { adminApi, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
 test.use({ signedIn: true });
@@ -17,10 +18,18 @@ const ROUTES = [
   "/adminActor",
   "/adminActor/{artist}",
   "/adminApiTokens",
+  "/adminLogin",
+  "/admin",
+  "/admin/posts",
+  "/admin/posts?kind=notice&status=published&q=%EA%B3%B5%EC%A7%80",
+  "/admin/artists",
+  "/admin/audit",
   "/admin/media",
   "/admin/media/{media}",
   "/admin/media/{media}?delete",
-  "/adminLogin",
+  "/admin/settings",
+  "/admin/preview/news/{news}",
+  "/admin/preview/artist/1",
 ];
 
 for (const width of WIDTHS) {
@@ -34,4 +43,36 @@ for (const width of WIDTHS) {
       expect(await axeViolations(page), `${path} at ${width}px`).toEqual([]);
     });
   }
+}
+
+/** A news post saved twice and then deleted: its history, a comparison, and the trash have something to show. */
+async function revisedPostInTrash(baseURL: string): Promise<{ postId: number; title: string }> {
+  const api = await adminApi(baseURL);
+  const headers = { Origin: baseURL };
+  const title = uniqueName("접근성 점검 소식 ");
+  const created = await api.post("/api/we/writenews", { headers, data: { title, content: "<p>처음 문장</p>" } });
+  const { postId } = (await created.json()) as { postId: number };
+  await api.put(`/api/we/updatenews/${postId}`, { headers, data: { title, content: "<p>고친 문장</p>" } });
+  await api.delete(`/api/we/deletenews/${postId}`, { headers });
+  await api.dispose();
+  return { postId, title };
+}
+
+for (const width of WIDTHS) {
+  test(`history, a comparison, the trash and its confirmation have no axe-core violations at ${width} px`, async ({ page, baseURL }) => {
+    const { postId, title } = await revisedPostInTrash(baseURL!);
+    await page.setViewportSize({ width, height: 844 });
+    const pages: [string, () => Promise<unknown>][] = [
+      ["history", () => page.goto(`/admin/history/post/${postId}`)],
+      ["comparison", () => page.getByRole("link", { name: "1번째 버전을 지금 버전과 비교" }).click()],
+      ["trash", () => page.goto("/admin/trash")],
+      ["delete forever", () => page.getByRole("link", { name: `${title} 영구 삭제` }).click()],
+      ["empty trash", () => page.goto("/admin/trash?confirm=all")],
+    ];
+    for (const [name, open] of pages) {
+      await open();
+      await page.waitForLoadState("networkidle");
+      expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
+    }
+  });
 }

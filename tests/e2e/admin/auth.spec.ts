@@ -16,7 +16,9 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
 
   await page.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "로그인" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Signed in, the administrator lands on the workspace's overview.
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("관리 개요");
   await expect(page.getByRole("status").filter({ hasText: "관리자로 로그인했습니다." })).toBeVisible();
   await expect(page.getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
   // Admin state comes from the server session, not from localStorage.
@@ -25,6 +27,7 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
 
   // The footer icon now says the admin is already signed in.
+  await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "관리자 로그인" }).click();
   await expect(page.getByRole("contentinfo").getByRole("status")).toHaveText("이미 관리자로 로그인되어 있습니다.");
   await expect(page).toHaveURL(/\/$/);

@@ -11,7 +11,7 @@ test("keyboard only: sign in and write a news post", async ({ page }) => {
   await expect(page.getByLabel("비밀번호")).toBeFocused();
   await page.keyboard.type(TEST_ADMIN.password);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/admin$/);
 
   await page.goto("/pr");
   await tabTo(page, page.getByRole("link", { name: "뉴스 작성" }));

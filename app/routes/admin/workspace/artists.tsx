@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/artists";
 import { PATHS } from "../../../domain/site-routes";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
 
@@ -26,14 +27,28 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
  */
 export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher();
+  const hydrated = useHydrated();
   const [rows, setRows] = useState<Row[]>(loaderData.rows);
   const [announcement, setAnnouncement] = useState("");
   const [dragged, setDragged] = useState<number | null>(null);
   const refocus = useRef<string | null>(null);
 
-  // The server's order wins whenever it answers (a save elsewhere, a revalidation).
+  // Moves are sent one at a time, in the order they were made (a quick second move waits for the first).
+  const [queue, setQueue] = useState<Record<string, string>[]>([]);
+  const idle = fetcher.state === "idle";
+  useEffect(() => {
+    if (!idle || queue.length === 0) return;
+    const [change, ...rest] = queue;
+    // The fetcher (outside React state) became free: hand it the next move.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setQueue(rest);
+    void fetcher.submit({ ...change, js: "1" }, { method: "post" });
+  }, [idle, queue, fetcher]);
+
+  // The server's order wins whenever it answers (a save elsewhere, a revalidation), unless moves made
+  // here are still on their way (its answer would not have them yet).
   const [answered, setAnswered] = useState(loaderData.rows);
-  if (answered !== loaderData.rows) {
+  if (answered !== loaderData.rows && queue.length === 0 && idle) {
     setAnswered(loaderData.rows);
     setRows(loaderData.rows);
   }
@@ -43,11 +58,12 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
     refocus.current = null;
   });
 
-  const save = (next: Row[], moved: Row) => {
+  // The change is sent as a move relative to the current roster (never this page's whole list).
+  const save = (next: Row[], moved: Row, change: { move: string } | { place: string }) => {
     setRows(next);
     const position = next.findIndex((r) => r.id === moved.id) + 1;
     setAnnouncement(`${moved.name}: ${position}번째로 옮겼습니다.`);
-    void fetcher.submit({ intent: "reorder", ids: next.map((r) => r.id).join(","), js: "1" }, { method: "post" });
+    setQueue((pending) => [...pending, change]);
   };
 
   const move = (row: Row, direction: "up" | "down") => {
@@ -59,16 +75,18 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
     // At the top or bottom the other button is the one still enabled.
     const stays = (direction === "up" && to === 0) || (direction === "down" && to === rows.length - 1) ? (direction === "up" ? "down" : "up") : direction;
     refocus.current = `${row.id}:${stays}`;
-    save(next, row);
+    save(next, row, { move: `${row.id}:${direction}` });
   };
 
   const drop = (target: Row) => {
     if (dragged === null || dragged === target.id) return;
     const moving = rows.find((r) => r.id === dragged)!;
+    // Dragged down, it lands below the row it is dropped on; dragged up, above it.
+    const side = rows.findIndex((r) => r.id === dragged) < rows.findIndex((r) => r.id === target.id) ? "after" : "before";
     const next = rows.filter((r) => r.id !== dragged);
-    next.splice(next.findIndex((r) => r.id === target.id) + (rows.findIndex((r) => r.id === dragged) < rows.findIndex((r) => r.id === target.id) ? 1 : 0), 0, moving);
+    next.splice(next.findIndex((r) => r.id === target.id) + (side === "after" ? 1 : 0), 0, moving);
     setDragged(null);
-    save(next, moving);
+    save(next, moving, { place: `${moving.id}:${side}:${target.id}` });
   };
 
   return (
@@ -88,8 +106,10 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <p className="workspace-help">
-        위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다. 손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’
-        단추로 순서를 바꾸면 바로 저장됩니다.
+        위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다.{" "}
+        {hydrated
+          ? "손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’ 단추로 순서를 바꾸면 바로 저장됩니다."
+          : "‘위로’, ‘아래로’ 단추를 누르거나, 순서 번호를 고친 뒤 ‘입력한 순서로 저장’을 누르세요."}
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
@@ -98,7 +118,11 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
         <p className="workspace-empty">등록된 배우가 없습니다.</p>
       ) : (
         <Form method="post" className="roster-form">
-          <div className="table-scroll" role="region" aria-labelledby="artists-title" tabIndex={0}>
+          {/* Enter in an order number saves the typed order (the first submit button is the default one). */}
+          <button type="submit" name="intent" value="order" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+            입력한 순서로 저장
+          </button>
+          <div className="table-scroll" role="region" aria-label="배우 순서" tabIndex={0}>
             <table className="workspace-table roster">
               <thead>
                 <tr>
@@ -126,6 +150,8 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                     }}
                   >
                     <td className="roster__order">
+                      {/* Dragging needs JavaScript: without it the handle would promise what it cannot do. */}
+                      {hydrated ? (
                       <span
                         className="roster__handle"
                         draggable
@@ -140,6 +166,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                       >
                         ⠿
                       </span>
+                      ) : null}
                       <label>
                         <span className="visually-hidden">{row.name} 순서</span>
                         <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />

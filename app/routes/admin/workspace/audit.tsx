@@ -68,7 +68,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="workspace-empty">조건에 맞는 기록이 없습니다.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="audit-title" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label="활동 기록 목록" tabIndex={0}>
           <table className="workspace-table">
             <thead>
               <tr>

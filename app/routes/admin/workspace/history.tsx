@@ -45,8 +45,9 @@ export default function History({ loaderData }: Route.ComponentProps) {
                 </span>
               </p>
               <p className="history-list__changes">
-                {revision.note ? `${revision.note}. ` : null}
-                {revision.changed.length > 0 ? `바뀐 항목: ${revision.changed.join(", ")}` : "바뀐 항목 없음"}
+                {[revision.note, revision.changed.length > 0 ? `바뀐 항목: ${revision.changed.join(", ")}` : revision.note ? "" : "바뀐 항목 없음"]
+                  .filter(Boolean)
+                  .join(". ")}
               </p>
               {revision.current ? null : (
                 <Link to={revision.href} className="history-list__compare">

@@ -71,7 +71,7 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p className="workspace-empty">조건에 맞는 글이 없습니다.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="posts-title" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label="글 목록" tabIndex={0}>
           <table className="workspace-table">
             <thead>
               <tr>

@@ -70,7 +70,7 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <p className="workspace-empty">휴지통이 비어 있습니다.</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="trash-title" tabIndex={0}>
+        <div className="table-scroll" role="region" aria-label="휴지통에 있는 글과 배우" tabIndex={0}>
           <table className="workspace-table">
             <thead>
               <tr>

@@ -1,0 +1,64 @@
+import { redirect } from "react-router";
+import { APPLICATION_FORM_FIELD, SETTINGS_FIELD_PATHS, SETTINGS_FIELDS, type SettingsField, type SettingsFormValues } from "../../domain/site-settings";
+import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { adminActor, INVALID_MESSAGE, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { setFlash } from "../http/flash.server";
+import { isOversizeUpload, uploadedFile } from "../http/uploads.server";
+import { applicationFormSummaryOf, getSiteSettings, type SiteSettings } from "../site/settings.server";
+import { saveSiteSettings } from "../site/settings-use-cases.server";
+
+/** The stored settings as the form's text fields. */
+function formValuesOf(settings: SiteSettings): SettingsFormValues {
+  return {
+    companyName: settings.companyName,
+    companyNameEn: settings.companyNameEn,
+    address: settings.address,
+    phone: settings.phone,
+    email: settings.email,
+    auditionEmail: settings.auditionEmail,
+    businessHours: settings.businessHours,
+    mapLat: String(settings.map.lat),
+    mapLng: String(settings.map.lng),
+    instagram: settings.social.instagram,
+    youtube: settings.social.youtube,
+    blog: settings.social.blog ?? "",
+    representative: settings.representative,
+    businessNumber: settings.businessNumber,
+    homeIntro: settings.homeIntro,
+  };
+}
+
+/** /admin/settings: the current values, which of them still hold demo content, and the application form file. */
+export async function loadWorkspaceSettings(ctx: RequestContext, request: Request) {
+  await requireAdminPage(ctx, request);
+  const settings = await getSiteSettings(ctx.runtime.db);
+  const demo = new Set(settings.demoFields);
+  return {
+    values: formValuesOf(settings),
+    demoFields: SETTINGS_FIELDS.filter((field) => demo.has(SETTINGS_FIELD_PATHS[field])),
+    applicationForm: { label: `지원서 양식 (${applicationFormSummaryOf(settings)})`, href: PATHS.applicationForm, uploaded: settings.applicationForm !== null },
+  };
+}
+
+function typedValues(form: FormData): SettingsFormValues {
+  return Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Record<SettingsField, string>;
+}
+
+/** Saves the form through saveSiteSettings; bad input comes back with the messages by field and everything typed. */
+export async function handleWorkspaceSettingsAction(ctx: RequestContext, request: Request) {
+  const read = await readAdminForm<SettingsFormValues>(request, [APPLICATION_FORM_FIELD]);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const values = typedValues(form);
+  const session = await ctx.adminSession();
+  if (!session) return replyExpired(values);
+  const raw = form.get(APPLICATION_FORM_FIELD);
+  const file = uploadedFile(form, APPLICATION_FORM_FIELD);
+  const result = await saveSiteSettings(ctx.runtime, adminActor(session, ctx), {
+    input: values,
+    applicationForm: isOversizeUpload(raw) ? "oversize" : file ? new Uint8Array(await file.arrayBuffer()) : null,
+  });
+  if (result.status === "invalid") return replyWith(400, { formError: INVALID_MESSAGE, fields: result.errors, values });
+  return redirect(WORKSPACE_PATHS.settings, { headers: { "Set-Cookie": await setFlash("settings-saved") } });
+}
