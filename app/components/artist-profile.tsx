@@ -45,7 +45,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
               sizes="(min-width: 1000px) 480px, 100vw"
               width={artist.main.width}
               height={artist.main.height}
-              alt={`${artist.name} 프로필 사진`}
+              alt={artist.main.alt || `${artist.name} 프로필 사진`}
               fetchPriority="high"
             />
           ) : null}
@@ -140,7 +140,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
                   sizes="(min-width: 1000px) 25vw, 50vw"
                   width={image.width}
                   height={image.height}
-                  alt={`${artist.name} 사진 ${i + 2}`}
+                  alt={image.alt || `${artist.name} 사진 ${i + 2}`}
                   loading="lazy"
                   decoding="async"
                 />

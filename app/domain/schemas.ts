@@ -101,6 +101,17 @@ export const displayOrderSchema = z
   .min(0, "표시 순서는 0 이상의 정수로 입력해 주세요.")
   .max(100_000, "표시 순서는 100000 이하로 입력해 주세요.");
 
+/** Limit of an image's alternative text in the media library (issue 11). */
+export const MAX_MEDIA_ALT_LENGTH = 200;
+
+/** Alternative text of a stored image, edited in the media library (empty is allowed: decorative). */
+export const mediaAltSchema = z.object({
+  alt: z
+    .string({ error: "대체 텍스트를 입력해 주세요." })
+    .transform((v) => v.trim())
+    .pipe(z.string().max(MAX_MEDIA_ALT_LENGTH, `대체 텍스트는 ${MAX_MEDIA_ALT_LENGTH}자 이하로 입력해 주세요.`)),
+});
+
 /** The first message for each field, for showing next to it. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

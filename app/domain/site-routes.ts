@@ -68,6 +68,9 @@ export function historyPath(subject: HistorySubject, id: number, revisionId?: nu
   return revisionId === undefined ? `/admin/history/${subject}/${id}` : `/admin/history/${subject}/${id}/${revisionId}`;
 }
 
+/** The media library as JSON for the editors' "pick from the library" dialog (`?page=N`). */
+export const MEDIA_LIBRARY_JSON_PATH = "/admin/media.json";
+
 /** One image of the media library. */
 export function mediaItemPath(id: number): string {
   return `${WORKSPACE_PATHS.media}/${id}`;
@@ -125,6 +128,9 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: "/admin/history/:subject/:id", file: "routes/admin/workspace/history.tsx", audience: "admin", workspace: true },
   { pattern: "/admin/history/:subject/:id/:revisionId", file: "routes/admin/workspace/revision.tsx", audience: "admin", workspace: true },
   { pattern: WORKSPACE_PATHS.audit, file: "routes/admin/workspace/audit.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.media, file: "routes/admin/workspace/media.tsx", audience: "admin", workspace: true },
+  { pattern: `${WORKSPACE_PATHS.media}/:id`, file: "routes/admin/workspace/media-item.tsx", audience: "admin", workspace: true },
+  { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin" },
   { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true },
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },

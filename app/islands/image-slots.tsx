@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { MAX_ARTIST_IMAGES } from "../domain/constants";
+import type { LibraryChoice } from "../domain/media-uses";
 import { uploadImage } from "../lib/upload-image";
 import { useHydrated } from "../lib/use-hydrated";
 
@@ -14,6 +15,8 @@ interface ImageSlotsProps {
   /** Told while any slot is uploading, so the form can wait before saving. */
   onBusyChange?: (busy: boolean) => void;
   errors?: Record<number, string>;
+  /** Stored images a slot can take instead of a new upload (the media library's newest). */
+  library?: LibraryChoice[];
 }
 
 /**
@@ -21,7 +24,7 @@ interface ImageSlotsProps {
  * once and the slot shows uploading / success / error; each slot keeps its own image. Without
  * JavaScript each slot is a file input sent with the form, plus "remove" for a stored photo.
  */
-export function ImageSlots({ urls, onChange, onBusyChange, errors = {} }: ImageSlotsProps) {
+export function ImageSlots({ urls, onChange, onBusyChange, errors = {}, library = [] }: ImageSlotsProps) {
   const hydrated = useHydrated();
   const [status, setStatus] = useState<SlotStatus[]>(() => Array.from({ length: MAX_ARTIST_IMAGES }, () => ({ state: "idle" })));
 
@@ -80,6 +83,31 @@ export function ImageSlots({ urls, onChange, onBusyChange, errors = {} }: ImageS
                 disabled={slot.state === "uploading"}
                 onChange={hydrated ? (e) => void choose(index, e.target.files?.[0]) : undefined}
               />
+              {library.length > 0 ? (
+                <label className="field image-slot__library">
+                  <span className="field__label">
+                    라이브러리에서 선택<span className="visually-hidden"> ({SLOT_LABELS[index]})</span>
+                  </span>
+                  {/* Without JavaScript the choice is sent with the form; with it, the slot takes it at once. */}
+                  <select
+                    name={hydrated ? undefined : `libraryImage${index}`}
+                    value=""
+                    onChange={(e) => {
+                      if (!hydrated || !e.target.value) return;
+                      onChangeSlot(index, e.target.value);
+                      setSlotStatus(index, { state: "success", message: "라이브러리의 사진을 넣었습니다." });
+                    }}
+                    disabled={slot.state === "uploading"}
+                  >
+                    <option value="">선택하지 않음</option>
+                    {library.map((choice) => (
+                      <option key={choice.url} value={choice.url}>
+                        {choice.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              ) : null}
               {url ? (
                 hydrated ? (
                   <button

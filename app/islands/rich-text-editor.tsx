@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import "quill/dist/quill.snow.css";
 import type QuillType from "quill";
 import { uploadImage } from "../lib/upload-image";
+import { MediaPicker, type PickedImage } from "./media-picker";
 
 const TOOLBAR_LABELS: [string, string][] = [
   ["button.ql-header[value='1']", "제목 1"],
@@ -167,6 +168,16 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
     quillRef.current?.root.setAttribute("aria-invalid", invalid ? "true" : "false");
   }, [invalid, ready]);
 
+  // A library image goes where the cursor was, with its size and alt text like an uploaded one.
+  const insertFromLibrary = (image: PickedImage) => {
+    const quill = quillRef.current;
+    if (!quill) return;
+    const range = quill.getSelection(true);
+    quill.insertEmbed(range.index, "image", image.url, "user");
+    quill.formatText(range.index, 1, { width: String(image.width), height: String(image.height), ...(image.alt ? { alt: image.alt } : {}) }, "user");
+    quill.setSelection(range.index + 1, 0, "user");
+  };
+
   return (
     <div className={`rich-text${ready ? " is-ready" : ""}${invalid ? " is-invalid" : ""}`}>
       {ready ? (
@@ -184,6 +195,11 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
         />
       )}
       <div ref={hostRef} className="rich-text__host" />
+      {ready ? (
+        <div className="rich-text__library">
+          <MediaPicker onPick={insertFromLibrary} />
+        </div>
+      ) : null}
       <p className={upload.state === "error" ? "rich-text__upload is-error" : "rich-text__upload"} role="status" aria-live="polite">
         {upload.state === "uploading" ? "사진을 올리는 중입니다..." : upload.state === "error" ? upload.message : ""}
       </p>

@@ -28,6 +28,8 @@ export const FLASH_MESSAGES = {
   "trash-emptied": "휴지통을 비웠습니다.",
   "revision-restored": "이전 버전으로 복원했습니다. 복원도 새 버전으로 기록됩니다.",
   "roster-reordered": "배우 순서를 바꿨습니다. 사이트의 배우 목록에 바로 반영됩니다.",
+  "media-alt-saved": "대체 텍스트를 저장했습니다.",
+  "media-deleted": "이미지를 삭제했습니다.",
   "settings-saved": "사이트 설정을 저장했습니다. 모든 페이지에 바로 반영됩니다.",
   "signed-in": "관리자로 로그인했습니다.",
   "signed-out": "로그아웃했습니다.",

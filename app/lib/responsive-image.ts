@@ -4,12 +4,15 @@ export interface ResponsiveImage {
   srcSet: string;
   width: number;
   height: number;
+  /** Alternative text from the media library ("" when none: the page's own wording is used). */
+  alt: string;
 }
 
 export interface MediaLike {
   url: string;
   width: number;
   height: number;
+  alt?: string;
   variants: { width: number; url: string }[];
 }
 
@@ -27,5 +30,6 @@ export function toResponsiveImage(media: MediaLike): ResponsiveImage {
     srcSet: candidates.join(", "),
     width: media.width,
     height: media.height,
+    alt: media.alt ?? "",
   };
 }

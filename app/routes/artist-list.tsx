@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       href: artistPath(artist.name),
       slides: artist.images.map((image, i) => ({
         image: toResponsiveImage(image),
-        alt: i === 0 ? `${artist.name} 프로필 사진` : `${artist.name} 사진 ${i + 1}`,
+        alt: image.alt || (i === 0 ? `${artist.name} 프로필 사진` : `${artist.name} 사진 ${i + 1}`),
       })),
     })),
   };

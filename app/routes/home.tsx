@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     slides: pickHomeCarouselImages(roster, HOME_CAROUSEL_IMAGES).map(({ artist, image }) => ({
       image: toResponsiveImage(image),
-      alt: `${artist.name} (${artist.ename})`,
+      alt: image.alt || `${artist.name} (${artist.ename})`,
       href: artistPath(artist.name),
     })),
   };

@@ -73,6 +73,8 @@ export async function resolveDemoPath(request: APIRequestContext, path: string):
   let resolved = path;
   if (resolved.includes("{news}")) resolved = resolved.replace("{news}", String((await first<{ postId: number }>("/api/we/newslist")).postId));
   if (resolved.includes("{notice}")) resolved = resolved.replace("{notice}", String((await first<{ postId: number }>("/api/we/noticelist")).postId));
+  // The administrator's media library (the request must carry the session).
+  if (resolved.includes("{media}")) resolved = resolved.replace("{media}", String(((await (await request.get("/admin/media.json")).json()) as { items: { id: number }[] }).items[0]!.id));
   if (resolved.includes("{artist}")) resolved = resolved.replace("{artist}", encodeURIComponent((await first<{ name: string }>("/api/we/actorList")).name));
   return resolved;
 }

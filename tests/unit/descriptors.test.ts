@@ -37,6 +37,8 @@ describe("one descriptor per concept", () => {
       "/admin/trash",
       "/admin/history",
       "/admin/audit",
+      "/admin/media",
+      "/admin/media.json",
       "/admin/settings",
       "/adminLogout",
     ]);

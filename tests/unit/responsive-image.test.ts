@@ -18,6 +18,7 @@ describe("responsive images", () => {
       srcSet: "/media/o-480.webp 480w, /media/o-960.webp 960w, /media/o-1600.webp 1600w, /media/o.jpg 2000w",
       width: 2000,
       height: 1500,
+      alt: "",
     });
   });
 
@@ -27,6 +28,11 @@ describe("responsive images", () => {
       srcSet: "",
       width: 300,
       height: 200,
+      alt: "",
     });
+  });
+
+  it("carries the media library's alt text", () => {
+    expect(toResponsiveImage({ url: "/media/a.jpg", width: 10, height: 10, alt: "무대 인사", variants: [] }).alt).toBe("무대 인사");
   });
 });

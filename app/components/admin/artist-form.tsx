@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistFields, type ArtistTextKey } from "../../domain/artist-fields";
+import type { LibraryChoice } from "../../domain/media-uses";
 import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
 import { artistPath, PATHS } from "../../domain/site-routes";
 import { ImageSlots } from "../../islands/image-slots";
@@ -34,7 +35,10 @@ export function ArtistForm({
   saved,
   version,
   reply,
+  library = [],
 }: {
+  /** Stored images each photo slot can pick instead of uploading again. */
+  library?: LibraryChoice[];
   mode: "create" | "edit";
   originalName: string | null;
   saved: ArtistFormValues;
@@ -102,7 +106,7 @@ export function ArtistForm({
           ))}
         </fieldset>
 
-        <ImageSlots urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
+        <ImageSlots library={library} urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
         {fields.imgList ? <p className="field__error">{fields.imgList}</p> : null}
 
         <div className="admin-form__lists">

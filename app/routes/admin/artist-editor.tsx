@@ -33,5 +33,5 @@ export default function AdminArtistEditor({ loaderData, actionData }: Route.Comp
       />
     );
   }
-  return <ArtistForm key={originalName ?? "new"} mode={loaderData.mode} originalName={originalName} saved={loaderData.values} version={loaderData.version} reply={actionData} />;
+  return <ArtistForm key={originalName ?? "new"} mode={loaderData.mode} originalName={originalName} saved={loaderData.values} version={loaderData.version} reply={actionData} library={loaderData.library} />;
 }

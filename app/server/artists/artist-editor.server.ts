@@ -9,6 +9,8 @@ import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyCon
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
+import { mediaChoiceLabel, type LibraryChoice } from "../../domain/media-uses";
+import { listMediaLibrary } from "../media/media-queries.server";
 import { ImageRejectedError } from "../media/media.server";
 import { uploadImage } from "../media/upload-image.server";
 import { getArtist } from "./artist-queries.server";
@@ -43,15 +45,24 @@ export function artistValuesFromForm(form: FormData): ArtistFormValues {
     ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, f)])) as Pick<ArtistFormValues, (typeof ARTIST_LIST_FIELDS)[number]>),
     status: parseArtistStatus(form.get("status")),
     displayOrder: String(form.get("displayOrder") ?? ""),
-    images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => (form.get(`removeImage${i}`) ? "" : String(form.get(`image${i}`) ?? ""))),
+    // A photo picked from the media library (the no-JavaScript select) takes the slot.
+    images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => (form.get(`removeImage${i}`) ? "" : String(form.get(`libraryImage${i}`) || form.get(`image${i}`) || ""))),
   };
+}
+
+/** The newest stored images, offered in each photo slot's "pick from the library" list. */
+async function libraryChoices(ctx: RequestContext): Promise<LibraryChoice[]> {
+  const { items } = await listMediaLibrary(ctx.runtime.db, { filter: "all", page: 1 });
+  return items.map((item) => ({ url: item.url, thumbnail: item.thumbnail, label: mediaChoiceLabel(item) }));
 }
 
 export async function loadArtistEditor(ctx: RequestContext, request: Request, name: string | undefined) {
   const session = await requireAdminPage(ctx, request);
   const mode = name === undefined ? ("create" as const) : ("edit" as const);
   // Re-rendering a refused submission (no session): only what was typed (from the action), nothing stored.
-  if (!session || name === undefined) return { mode, values: emptyValues(), version: 0, originalName: name ?? null, confirmDelete: false };
+  if (!session) return { mode, values: emptyValues(), version: 0, originalName: name ?? null, confirmDelete: false, library: [] };
+  const library = await libraryChoices(ctx);
+  if (name === undefined) return { mode, values: emptyValues(), version: 0, originalName: null, confirmDelete: false, library };
   const artist = await getArtist(ctx.runtime.db, name, "workspace");
   if (!artist) throw data(null, { status: 404 });
   const values: ArtistFormValues = {
@@ -60,7 +71,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
   };
-  return { mode, values, version: artist.version, originalName: artist.name, confirmDelete: new URL(request.url).searchParams.has("delete") };
+  return { mode, values, version: artist.version, originalName: artist.name, confirmDelete: new URL(request.url).searchParams.has("delete"), library };
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {

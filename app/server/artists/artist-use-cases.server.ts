@@ -30,6 +30,8 @@ export interface SaveArtistRequest {
   expectedVersion: number | null;
   /** Restoring an earlier revision: its version (the history and the audit trail say so). */
   restoredFrom?: number;
+  /** Edit an artist in the trash (they stay there): the media library taking a deleted image out. */
+  inTrash?: boolean;
 }
 
 /** The editable fields of an artist as a revision keeps them (restoring saves them again). */
@@ -75,7 +77,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
         const [row] = await tx
           .select()
           .from(artists)
-          .where(and(eq(artists.name, request.existingName), isNull(artists.deletedAt)))
+          .where(and(eq(artists.name, request.existingName), request.inTrash ? isNotNull(artists.deletedAt) : isNull(artists.deletedAt)))
           .for("update");
         if (!row) return { status: "not-found" as const };
         if (request.expectedVersion !== null && row.version !== request.expectedVersion) return { status: "conflict" as const, version: row.version };

@@ -226,6 +226,8 @@ export interface MediaInfo {
   url: string;
   width: number;
   height: number;
+  /** Alternative text set in the media library ("" when none). */
+  alt: string;
   variants: { width: number; url: string }[];
 }
 
@@ -235,7 +237,7 @@ export async function getMediaByIds(db: Database | Tx, ids: number[]): Promise<M
   if (ids.length === 0) return result;
   const rows = await db.select().from(media).where(inArray(media.id, ids));
   for (const row of rows) {
-    result.set(row.id, { id: row.id, url: mediaUrl(row.storageKey), width: row.width, height: row.height, variants: [] });
+    result.set(row.id, { id: row.id, url: mediaUrl(row.storageKey), width: row.width, height: row.height, alt: row.alt, variants: [] });
   }
   const variantRows = await db.select().from(mediaVariants).where(inArray(mediaVariants.mediaId, ids));
   for (const v of variantRows.sort((a, b) => a.width - b.width)) {

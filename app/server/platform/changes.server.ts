@@ -9,7 +9,7 @@ import type { Logger } from "./logger.server";
  */
 export interface ContentChange {
   /** What kind of record changed. `site` means "anything may have changed" (e.g. after a lost connection). */
-  entity: "post" | "artist" | "settings" | "site";
+  entity: "post" | "artist" | "media" | "settings" | "site";
   action: "created" | "updated" | "deleted" | "resync";
   /** Ids of the changed records (post ids, artist names). */
   ids: string[];
@@ -75,7 +75,7 @@ export function decodeChangeFromWire(payload: string, me: string): Omit<ChangeEv
     const parsed = JSON.parse(payload) as { sender?: unknown; event?: Partial<ChangeEvent> };
     if (parsed.sender === me || !parsed.event) return null;
     const e = parsed.event;
-    const entities = ["post", "artist", "settings", "site"];
+    const entities = ["post", "artist", "media", "settings", "site"];
     const actions = ["created", "updated", "deleted", "resync"];
     if (!entities.includes(String(e.entity)) || !actions.includes(String(e.action))) return null;
     return {

@@ -47,6 +47,8 @@ export interface SavePostRequest {
   pinned?: boolean;
   /** Restoring an earlier revision: its version (the history and the audit trail say so). */
   restoredFrom?: number;
+  /** Edit a post in the trash (it stays there): the media library taking a deleted image out of it. */
+  inTrash?: boolean;
 }
 
 /** The editable fields of a post as a revision keeps them (restoring saves them again). */
@@ -126,7 +128,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
       const [row] = await tx
         .select()
         .from(posts)
-        .where(and(eq(posts.kind, kind), eq(posts.id, request.postId), isNull(posts.deletedAt)))
+        .where(and(eq(posts.kind, kind), eq(posts.id, request.postId), request.inTrash ? isNotNull(posts.deletedAt) : isNull(posts.deletedAt)))
         .for("update");
       if (!row) return { status: "not-found" as const };
       if (request.expectedVersion !== null && row.version !== request.expectedVersion) return { status: "conflict" as const, version: row.version };

@@ -161,3 +161,9 @@ export function rewriteImageSources(html: string, replacements: Map<string, stri
     },
   }).trim();
 }
+
+/** Sanitized post HTML without the images showing any of `sources` (an image deleted from the media library). */
+export function removeImageSources(html: string, sources: string[]): string {
+  const gone = new Set(sources);
+  return sanitizeHtml(html, { ...OPTIONS, exclusiveFilter: (frame) => frame.tag === "img" && gone.has(frame.attribs.src ?? "") }).trim();
+}

@@ -24,6 +24,9 @@ const ROUTES = [
   "/admin/posts?kind=notice&status=published&q=%EA%B3%B5%EC%A7%80",
   "/admin/artists",
   "/admin/audit",
+  "/admin/media",
+  "/admin/media/{media}",
+  "/admin/media/{media}?delete",
   "/admin/settings",
   "/admin/preview/news/{news}",
   "/admin/preview/artist/1",
@@ -31,8 +34,8 @@ const ROUTES = [
 
 for (const width of WIDTHS) {
   for (const route of ROUTES) {
-    test(`${route} as the administrator sees it has no axe-core violations at ${width} px`, async ({ page, request }) => {
-      const path = await resolveDemoPath(request, route);
+    test(`${route} as the administrator sees it has no axe-core violations at ${width} px`, async ({ page }) => {
+      const path = await resolveDemoPath(page.request, route);
       await page.setViewportSize({ width, height: 844 });
       await page.goto(path);
       await page.waitForLoadState("networkidle");

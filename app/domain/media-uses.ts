@@ -1,0 +1,41 @@
+import { POST_KIND_INFO, type PostKind } from "./post-kinds";
+
+/** Where a stored image is shown: an artist's photo slot or a post's content (trashed ones included). */
+export type MediaUse =
+  | { entity: "artist"; id: number; name: string; inTrash: boolean }
+  | { entity: "post"; kind: PostKind; id: number; title: string; inTrash: boolean };
+
+/** The media library's filter: every image, the ones something shows, the ones nothing shows. */
+export const MEDIA_USE_FILTERS = ["all", "used", "unused"] as const;
+export type MediaUseFilter = (typeof MEDIA_USE_FILTERS)[number];
+export const MEDIA_USE_FILTER_LABELS: Record<MediaUseFilter, string> = { all: "전체", used: "사용 중", unused: "사용하지 않음" };
+
+/** "배우 ‘한서윤’", "뉴스 ‘새 드라마 캐스팅’": a use as the warnings and lists name it. */
+export function mediaUseLabel(use: MediaUse): string {
+  return use.entity === "artist" ? `배우 ‘${use.name}’` : `${POST_KIND_INFO[use.kind].label} ‘${use.title}’`;
+}
+
+/** "이 이미지는 배우 ‘홍길동’, 뉴스 ‘...’에서 쓰고 있습니다." */
+export function mediaInUseMessage(uses: (MediaUse | { label: string; inTrash: boolean })[]): string {
+  const named = uses.map((u) => ("label" in u ? u.label : mediaUseLabel(u)) + (u.inTrash ? "(휴지통)" : ""));
+  return `이 이미지는 ${named.join(", ")}에서 쓰고 있습니다.`;
+}
+
+/** A human-readable file size: "812 KB", "2.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A stored image offered in an artist photo slot's "pick from the library" list. */
+export interface LibraryChoice {
+  url: string;
+  thumbnail: string;
+  label: string;
+}
+
+/** How a picker names an image: its alt text or number, with its size ("무대 인사 사진 (#12, 1200×800)"). */
+export function mediaChoiceLabel(item: { id: number; alt: string; width: number; height: number }): string {
+  return item.alt ? `${item.alt} (#${item.id}, ${item.width}×${item.height})` : `이미지 #${item.id} (${item.width}×${item.height})`;
+}

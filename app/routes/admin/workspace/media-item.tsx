@@ -1,0 +1,160 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/media-item";
+import { MediaUses } from "../../../components/admin/media-uses";
+import { mediaInUseMessage } from "../../../domain/media-uses";
+import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
+import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { getRequestContext } from "../../../server/http/context.server";
+import { handleMediaItemAction, loadMediaItem } from "../../../server/workspace/media.server";
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadMediaItem(getRequestContext(context), request, params.id);
+}
+
+export function action({ context, request, params }: Route.ActionArgs) {
+  return handleMediaItemAction(getRequestContext(context), request, params.id);
+}
+
+export function meta({ params }: Route.MetaArgs) {
+  return [{ title: `이미지 #${params.id} | WE ENTERTAINMENT 관리자` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/**
+ * /admin/media/:id: a bigger preview, the stored variants, where it is used, its alternative text,
+ * a copyable URL (to paste into a post's HTML without JavaScript) and delete. `?delete` is the
+ * confirmation step (a page of its own, so it works without JavaScript); an image in use is named
+ * with its uses there and is taken out of them when deleted anyway.
+ */
+export default function MediaItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { item, confirmDelete } = loaderData;
+  const navigation = useNavigation();
+  const [alt, setAlt] = useState(actionData?.values?.alt ?? item.alt);
+  const altError = actionData?.fields.alt;
+  const title = `이미지 #${item.id}`;
+
+  if (confirmDelete) {
+    const inUse = item.uses.length > 0;
+    return (
+      <section className="workspace-page admin-confirm" aria-labelledby="confirm-title">
+        <h1 id="confirm-title" className="workspace-page__title">
+          {title} 삭제
+        </h1>
+        {actionData?.formError ? (
+          <div className="form-error" role="alert">
+            <p>{actionData.formError}</p>
+          </div>
+        ) : null}
+        <img src={item.thumbnail} alt={item.alt} width={160} height={Math.max(1, Math.round((160 * item.height) / item.width))} className="media-thumb" />
+        {inUse ? (
+          <div className="media-warning" role="alert">
+            <p>{mediaInUseMessage(item.uses)}</p>
+            <p>삭제하면 이 글과 배우 사진에서 이미지가 빠지고(각각 새 버전으로 기록됩니다), 파일도 지워집니다. 되돌릴 수 없습니다.</p>
+          </div>
+        ) : (
+          <p>이 이미지를 삭제할까요? 어디에서도 쓰지 않는 이미지입니다. 삭제하면 파일도 지워지고 되돌릴 수 없습니다.</p>
+        )}
+        <Form method="post" className="admin-form__actions">
+          <input type="hidden" name="confirmed" value="1" />
+          <Link to={mediaItemPath(item.id)} className="button button--ghost">
+            취소
+          </Link>
+          <button type="submit" name="intent" value="delete" className="button button--danger">
+            {inUse ? "그래도 삭제" : "삭제"}
+          </button>
+        </Form>
+      </section>
+    );
+  }
+
+  return (
+    <section className="workspace-page media-item" aria-labelledby="media-item-title">
+      <header className="workspace-page__header">
+        <p className="workspace-page__eyebrow">
+          <Link to={WORKSPACE_PATHS.media}>미디어</Link>
+        </p>
+        <h1 id="media-item-title" className="workspace-page__title">
+          {title}
+        </h1>
+        <div className="workspace-page__actions">
+          <Link to="?delete" className="button button--small button--danger">
+            삭제
+          </Link>
+        </div>
+      </header>
+      {actionData?.formError ? (
+        <div className="form-error" role="alert">
+          <p>{actionData.formError}</p>
+        </div>
+      ) : null}
+
+      <div className="media-item__layout">
+        <figure className="media-item__preview">
+          <img src={item.variants.at(-1)?.url ?? item.url} alt={item.alt} width={item.width} height={item.height} />
+        </figure>
+        <div className="media-item__info">
+          <dl className="media-item__facts">
+            <dt>크기</dt>
+            <dd>
+              {item.width}×{item.height} · {item.size} · {item.mimeType}
+            </dd>
+            <dt>올린 때</dt>
+            <dd>{item.uploadedAt}</dd>
+            <dt>사용처</dt>
+            <dd>
+              <MediaUses uses={item.uses} />
+            </dd>
+          </dl>
+
+          <label className="field">
+            <span className="field__label">이미지 주소</span>
+            <input type="text" readOnly value={item.url} aria-describedby="media-url-hint" onFocus={(e) => e.currentTarget.select()} />
+            <span className="field__hint" id="media-url-hint">
+              글의 HTML에 &lt;img src="이 주소"&gt;로 붙여 넣으면 이 이미지를 다시 올리지 않고 쓸 수 있습니다.
+            </span>
+          </label>
+
+          <Form method="post" className="admin-form media-item__alt" noValidate>
+            <label className="field">
+              <span className="field__label">대체 텍스트</span>
+              <input
+                name="alt"
+                type="text"
+                value={alt}
+                maxLength={MAX_MEDIA_ALT_LENGTH}
+                onChange={(e) => setAlt(e.target.value)}
+                aria-invalid={altError ? true : undefined}
+                aria-describedby={altError ? "alt-error alt-hint" : "alt-hint"}
+              />
+              <span className="field__hint" id="alt-hint">
+                화면을 읽어 주는 프로그램이 읽는 설명입니다. 배우 사진과 새로 넣는 글 이미지에 쓰입니다. ({MAX_MEDIA_ALT_LENGTH}자 이하)
+              </span>
+              {altError ? (
+                <span className="field__error" id="alt-error">
+                  {altError}
+                </span>
+              ) : null}
+            </label>
+            <div className="admin-form__actions">
+              <button type="submit" name="intent" value="alt" className="button" disabled={navigation.state === "submitting"}>
+                대체 텍스트 저장
+              </button>
+            </div>
+          </Form>
+
+          <h2 className="media-item__subtitle">저장된 크기</h2>
+          <ul className="media-item__variants">
+            <li>
+              <a href={item.url}>원본</a> {item.width}×{item.height} · {item.size}
+            </li>
+            {item.variants.map((v) => (
+              <li key={v.url}>
+                <a href={v.url}>WebP {v.width}px</a> {v.width}×{v.height} · {v.size}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/media";
+import { MediaUses } from "../../../components/admin/media-uses";
+import { Pagination } from "../../../components/pagination";
+import { MEDIA_USE_FILTER_LABELS, MEDIA_USE_FILTERS } from "../../../domain/media-uses";
+import { getRequestContext } from "../../../server/http/context.server";
+import { loadMediaLibrary } from "../../../server/workspace/media.server";
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadMediaLibrary(getRequestContext(context), request);
+}
+
+export function meta() {
+  return [{ title: "미디어 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** /admin/media: every uploaded image, newest first, with its size and where it is used. */
+export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
+  const { filter, items, page, pageCount, total } = loaderData;
+  return (
+    <section className="workspace-page" aria-labelledby="media-title">
+      <header className="workspace-page__header">
+        <p className="workspace-page__eyebrow">ADMIN</p>
+        <h1 id="media-title" className="workspace-page__title">
+          미디어
+        </h1>
+      </header>
+      <p className="workspace-help">올린 이미지를 모두 모아 보여 줍니다. 이미지를 누르면 대체 텍스트를 고치거나 삭제할 수 있습니다.</p>
+
+      <Form method="get" className="workspace-filter" role="search" aria-label="이미지 거르기">
+        <label className="field">
+          <span className="field__label">사용 여부</span>
+          <select name="use" defaultValue={filter}>
+            {MEDIA_USE_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {MEDIA_USE_FILTER_LABELS[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button">
+          보기
+        </button>
+      </Form>
+
+      <p className="workspace-count" role="status">
+        {total}개의 이미지
+      </p>
+      {items.length === 0 ? (
+        <p className="workspace-empty">조건에 맞는 이미지가 없습니다.</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-label="이미지 목록" tabIndex={0}>
+          <table className="workspace-table media-table">
+            <thead>
+              <tr>
+                <th scope="col">이미지</th>
+                <th scope="col">크기</th>
+                <th scope="col">올린 때</th>
+                <th scope="col">사용처</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row" className="workspace-table__title">
+                    <Link to={item.href} className="media-table__link">
+                      <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="media-thumb media-thumb--square" />
+                      <span>이미지 #{item.id}</span>
+                    </Link>
+                    {item.alt ? <span className="workspace-table__sub">{item.alt}</span> : null}
+                  </th>
+                  <td data-label="크기">
+                    {item.width}×{item.height}
+                    <span className="workspace-table__sub">{item.size}</span>
+                  </td>
+                  <td data-label="올린 때">{item.uploadedAt}</td>
+                  <td data-label="사용처">
+                    <MediaUses uses={item.uses} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageCount={pageCount} param="page" label="이미지 목록 쪽 이동" />
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { and, asc, count, desc, eq, exists, inArray, not, or, sql, type SQL } from "drizzle-orm";
+import { artistImages, artists, media, mediaVariants, postMedia, posts } from "../../../drizzle/schema";
+import type { MediaUse, MediaUseFilter } from "../../domain/media-uses";
+import type { Database, Tx } from "../platform/db.server";
+import { mediaUrl } from "../platform/storage.server";
+
+/** Images per page of the media library (issue 11). */
+export const MEDIA_PAGE_SIZE = 40;
+
+
+export interface MediaLibraryItem {
+  id: number;
+  url: string;
+  /** The smallest variant (or the original when it has none). */
+  thumbnail: string;
+  width: number;
+  height: number;
+  bytes: number;
+  mimeType: string;
+  alt: string;
+  createdAt: Date;
+  uses: MediaUse[];
+}
+
+export interface MediaItemDetail extends MediaLibraryItem {
+  variants: { width: number; height: number; bytes: number; url: string }[];
+}
+
+function usedCondition(): SQL {
+  return or(
+    exists(sql`(select 1 from ${artistImages} where ${artistImages.mediaId} = ${media.id})`),
+    exists(sql`(select 1 from ${postMedia} where ${postMedia.mediaId} = ${media.id})`),
+  )!;
+}
+
+/** Where each of the given images is used (artists first, then posts), keyed by media id. */
+export async function listMediaUses(db: Database | Tx, ids: number[]): Promise<Map<number, MediaUse[]>> {
+  const result = new Map<number, MediaUse[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return result;
+  const [artistRows, postRows] = await Promise.all([
+    db
+      .selectDistinct({ mediaId: artistImages.mediaId, id: artists.id, name: artists.name, deletedAt: artists.deletedAt })
+      .from(artistImages)
+      .innerJoin(artists, eq(artists.id, artistImages.artistId))
+      .where(inArray(artistImages.mediaId, ids))
+      .orderBy(asc(artists.name)),
+    db
+      .select({ mediaId: postMedia.mediaId, id: posts.id, kind: posts.kind, title: posts.title, deletedAt: posts.deletedAt })
+      .from(postMedia)
+      .innerJoin(posts, eq(posts.id, postMedia.postId))
+      .where(inArray(postMedia.mediaId, ids))
+      .orderBy(desc(posts.id)),
+  ]);
+  for (const row of artistRows) result.get(row.mediaId)?.push({ entity: "artist", id: row.id, name: row.name, inTrash: row.deletedAt !== null });
+  for (const row of postRows) result.get(row.mediaId)?.push({ entity: "post", kind: row.kind, id: row.id, title: row.title, inTrash: row.deletedAt !== null });
+  return result;
+}
+
+async function smallestVariants(db: Database | Tx, ids: number[]): Promise<Map<number, string>> {
+  const result = new Map<number, string>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ mediaId: mediaVariants.mediaId, key: mediaVariants.storageKey, width: mediaVariants.width })
+    .from(mediaVariants)
+    .where(inArray(mediaVariants.mediaId, ids))
+    .orderBy(desc(mediaVariants.width));
+  for (const row of rows) result.set(row.mediaId, mediaUrl(row.key));
+  return result;
+}
+
+type MediaRow = typeof media.$inferSelect;
+
+async function toItems(db: Database | Tx, rows: MediaRow[]): Promise<MediaLibraryItem[]> {
+  const ids = rows.map((r) => r.id);
+  const [uses, thumbnails] = await Promise.all([listMediaUses(db, ids), smallestVariants(db, ids)]);
+  return rows.map((row) => ({
+    id: row.id,
+    url: mediaUrl(row.storageKey),
+    thumbnail: thumbnails.get(row.id) ?? mediaUrl(row.storageKey),
+    width: row.width,
+    height: row.height,
+    bytes: row.bytes,
+    mimeType: row.mimeType,
+    alt: row.alt,
+    createdAt: row.createdAt,
+    uses: uses.get(row.id) ?? [],
+  }));
+}
+
+/** The media library: every stored image, newest first, MEDIA_PAGE_SIZE per page, with where it is used. */
+export async function listMediaLibrary(
+  db: Database,
+  options: { filter: MediaUseFilter; page: number; pageSize?: number },
+): Promise<{ items: MediaLibraryItem[]; page: number; pageCount: number; total: number }> {
+  const pageSize = options.pageSize ?? MEDIA_PAGE_SIZE;
+  const where = options.filter === "used" ? usedCondition() : options.filter === "unused" ? not(usedCondition()) : undefined;
+  const [{ total }] = (await db.select({ total: count() }).from(media).where(where)) as [{ total: number }];
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(options.page, pageCount);
+  const rows = await db
+    .select()
+    .from(media)
+    .where(where)
+    .orderBy(desc(media.createdAt), desc(media.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items: await toItems(db, rows), page, pageCount, total };
+}
+
+/** One stored image with its variants and uses, or null. */
+export async function getMediaItem(db: Database | Tx, id: number): Promise<MediaItemDetail | null> {
+  const rows = await db.select().from(media).where(eq(media.id, id)).limit(1);
+  const [item] = await toItems(db, rows);
+  if (!item) return null;
+  const variants = await db
+    .select()
+    .from(mediaVariants)
+    .where(and(eq(mediaVariants.mediaId, id)))
+    .orderBy(asc(mediaVariants.width));
+  return { ...item, variants: variants.map((v) => ({ width: v.width, height: v.height, bytes: v.bytes, url: mediaUrl(v.storageKey) })) };
+}

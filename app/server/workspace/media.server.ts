@@ -1,0 +1,123 @@
+import { data, redirect } from "react-router";
+import { formatKst } from "../../domain/kst";
+import { formatBytes, MEDIA_USE_FILTERS, mediaUseLabel, type MediaUse, type MediaUseFilter } from "../../domain/media-uses";
+import { postEditorPath } from "../../domain/post-kinds";
+import { artistEditorPath, mediaItemPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { parsePage } from "../../lib/pagination";
+import { adminActor, INVALID_MESSAGE, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { setFlash } from "../http/flash.server";
+import { getMediaItem, listMediaLibrary, type MediaLibraryItem } from "../media/media-queries.server";
+import { deleteMediaItem, updateMediaAlt } from "../media/media-use-cases.server";
+
+/** A use as the library shows it: what, where to edit it, and whether it is in the trash. */
+function useView(use: MediaUse) {
+  return {
+    key: `${use.entity}-${use.id}`,
+    label: mediaUseLabel(use),
+    // A trashed record cannot be edited: the trash is where it can be restored.
+    href: use.inTrash ? WORKSPACE_PATHS.trash : use.entity === "artist" ? artistEditorPath(use.name) : postEditorPath(use.kind, use.id),
+    inTrash: use.inTrash,
+  };
+}
+
+function itemView(item: MediaLibraryItem) {
+  return {
+    id: item.id,
+    href: mediaItemPath(item.id),
+    url: item.url,
+    thumbnail: item.thumbnail,
+    width: item.width,
+    height: item.height,
+    size: formatBytes(item.bytes),
+    alt: item.alt,
+    uploadedAt: formatKst(item.createdAt),
+    uses: item.uses.map(useView),
+  };
+}
+
+function parseFilter(value: string | null): MediaUseFilter {
+  return (MEDIA_USE_FILTERS as readonly string[]).includes(value ?? "") ? (value as MediaUseFilter) : "all";
+}
+
+/** /admin/media: every stored image, newest first, 40 per page, filtered by use. */
+export async function loadMediaLibrary(ctx: RequestContext, request: Request) {
+  await requireAdminPage(ctx, request);
+  const params = new URL(request.url).searchParams;
+  const filter = parseFilter(params.get("use"));
+  const list = await listMediaLibrary(ctx.runtime.db, { filter, page: parsePage(params.get("page")) });
+  return { filter, page: list.page, pageCount: list.pageCount, total: list.total, items: list.items.map(itemView) };
+}
+
+/**
+ * /admin/media.json?page=N: the library for the editors' "pick from the library" dialog. Signed-in
+ * administrators only, never cached.
+ */
+export async function loadMediaJson(ctx: RequestContext, request: Request) {
+  const headers = { "Cache-Control": "private, no-store" };
+  if (!(await ctx.adminSession())) return Response.json({ error: { message: "로그인이 필요합니다." } }, { status: 401, headers });
+  const list = await listMediaLibrary(ctx.runtime.db, { filter: "all", page: parsePage(new URL(request.url).searchParams.get("page")) });
+  return Response.json(
+    {
+      page: list.page,
+      pageCount: list.pageCount,
+      items: list.items.map((item) => ({ id: item.id, url: item.url, thumbnail: item.thumbnail, width: item.width, height: item.height, alt: item.alt, uploadedAt: formatKst(item.createdAt) })),
+    },
+    { headers },
+  );
+}
+
+function parseId(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  return id;
+}
+
+/** /admin/media/:id: one image, its variants and uses, the alt text form; `?delete` asks before deleting. */
+export async function loadMediaItem(ctx: RequestContext, request: Request, idParam: string | undefined) {
+  await requireAdminPage(ctx, request);
+  const item = await getMediaItem(ctx.runtime.db, parseId(idParam));
+  if (!item) throw data(null, { status: 404 });
+  return {
+    item: {
+      ...itemView(item),
+      mimeType: item.mimeType,
+      variants: item.variants.map((v) => ({ ...v, size: formatBytes(v.bytes) })),
+    },
+    confirmDelete: new URL(request.url).searchParams.has("delete"),
+  };
+}
+
+/** The alt text form (intent "alt") and delete (intent "delete", with "confirmed" after the warning). */
+export async function handleMediaItemAction(ctx: RequestContext, request: Request, idParam: string | undefined) {
+  const mediaId = parseId(idParam);
+  const read = await readAdminForm<{ alt: string }>(request, []);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const values = { alt: String(form.get("alt") ?? "") };
+  const session = await ctx.adminSession();
+  if (!session) return replyExpired(values);
+  const actor = adminActor(session, ctx);
+  const intent = form.get("intent");
+
+  if (intent === "alt") {
+    const result = await updateMediaAlt(ctx.runtime, actor, { mediaId, alt: values.alt });
+    if (result.status === "not-found") throw data(null, { status: 404 });
+    if (result.status === "invalid") return replyWith(400, { formError: INVALID_MESSAGE, values, fields: result.errors });
+    return redirect(mediaItemPath(mediaId), { headers: { "Set-Cookie": await setFlash("media-alt-saved") } });
+  }
+  if (intent === "delete") {
+    const result = await deleteMediaItem(ctx.runtime, actor, { mediaId, confirmed: form.get("confirmed") === "1" });
+    switch (result.status) {
+      case "not-found":
+        throw data(null, { status: 404 });
+      case "in-use":
+        return replyWith(409, { formError: `${result.message} 삭제하려면 경고를 확인한 뒤 ‘그래도 삭제’를 눌러 주세요.` });
+      case "blocked":
+        return replyWith(409, { formError: result.message });
+      case "deleted":
+        return redirect(WORKSPACE_PATHS.media, { headers: { "Set-Cookie": await setFlash("media-deleted") } });
+    }
+  }
+  throw data(null, { status: 400 });
+}

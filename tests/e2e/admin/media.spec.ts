@@ -1,0 +1,184 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
+import { expect, test } from "../fixtures";
+import { axeViolations } from "../helpers";
+import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
+
+// Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
+test.use({ signedIn: true });
+
+interface Stored {
+  id: number;
+  url: string;
+}
+
+/** Uploads a photo through the API and finds its media id in the library's JSON. */
+async function uploadPhoto(api: APIRequestContext, baseURL: string, color: string): Promise<Stored> {
+  const response = await api.post("/api/img", { headers: { Origin: baseURL }, multipart: { image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg(color) } } });
+  expect(response.status()).toBe(200);
+  const { url } = (await response.json()) as { url: string };
+  const library = (await (await api.get("/admin/media.json")).json()) as { items: { id: number; url: string }[] };
+  const item = library.items.find((i) => i.url === url);
+  expect(item, "the new upload is on the library's first page").toBeDefined();
+  return { id: item!.id, url };
+}
+
+async function createArtist(api: APIRequestContext, baseURL: string, name: string, imgList: string[]) {
+  const response = await api.post("/api/we/addactor", { headers: { Origin: baseURL }, data: { name, ename: "MEDIA TEST", imgList } });
+  expect(response.status()).toBe(201);
+}
+
+async function createNews(api: APIRequestContext, baseURL: string, title: string, content: string): Promise<number> {
+  const response = await api.post("/api/we/writenews", { headers: { Origin: baseURL }, data: { title, content } });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { postId: number }).postId;
+}
+
+async function openItem(page: Page, image: Stored) {
+  await page.goto(`/admin/media/${image.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`이미지 #${image.id}`);
+}
+
+for (const js of [true, false]) {
+  test.describe(js ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("the library lists an image with the artist and the post that use it, and its alt text can be edited", async ({ page, baseURL }) => {
+      const api = await adminApi(baseURL!);
+      const image = await uploadPhoto(api, baseURL!, js ? "#b46" : "#6b4");
+      const artist = uniqueName("미디어배우");
+      const title = uniqueName("미디어 소식 ");
+      await createArtist(api, baseURL!, artist, [image.url]);
+      await createNews(api, baseURL!, title, `<p>본문</p><p><img src="${image.url}"></p>`);
+
+      await page.goto("/admin/media");
+      await expect(page.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link", { name: "미디어" })).toHaveAttribute("aria-current", "page");
+      const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `이미지 #${image.id}`, exact: true }) });
+      await expect(row.getByRole("link", { name: `배우 ‘${artist}’` })).toHaveAttribute("href", `/adminActor/${encodeURIComponent(artist)}`);
+      await expect(row.getByRole("link", { name: `뉴스 ‘${title}’` })).toBeVisible();
+      await expect(row).toContainText("600×800");
+
+      // The "unused" filter leaves it out.
+      await page.getByLabel("사용 여부").selectOption("unused");
+      await page.getByRole("button", { name: "보기" }).click();
+      await expect(page).toHaveURL(/use=unused/);
+      await expect(page.getByRole("link", { name: `이미지 #${image.id}`, exact: true })).toHaveCount(0);
+
+      await openItem(page, image);
+      await expect(page.getByLabel("이미지 주소")).toHaveValue(image.url);
+      const alt = `${artist}의 무대 인사`;
+      await page.getByLabel("대체 텍스트").fill(alt);
+      await page.getByRole("button", { name: "대체 텍스트 저장" }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-alt-saved"] })).toBeVisible();
+      await expect(page.getByLabel("대체 텍스트")).toHaveValue(alt);
+
+      // The artist's public profile shows it as the photo's alt text.
+      await page.goto(`/artist/${encodeURIComponent(artist)}`);
+      await expect(page.getByRole("img", { name: alt })).toBeVisible();
+      await api.dispose();
+    });
+
+    test("an unused image is deleted after a confirmation step, files included", async ({ page, baseURL }) => {
+      const api = await adminApi(baseURL!);
+      const image = await uploadPhoto(api, baseURL!, js ? "#468" : "#846");
+      await openItem(page, image);
+      await expect(page.getByText("사용하지 않음")).toBeVisible();
+      await page.getByRole("link", { name: "삭제", exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`이미지 #${image.id} 삭제`);
+      await expect(page.getByText("어디에서도 쓰지 않는 이미지입니다")).toBeVisible();
+      await page.getByRole("button", { name: "삭제", exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/media$/);
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-deleted"] })).toBeVisible();
+      await expect(page.getByRole("link", { name: `이미지 #${image.id}`, exact: true })).toHaveCount(0);
+      expect((await fetch(`${baseURL}${image.url}`)).status).toBe(404);
+      await api.dispose();
+    });
+
+    test("an image in use is deleted only after a warning naming its uses, and leaves the post and the artist", async ({ page, baseURL }) => {
+      const api = await adminApi(baseURL!);
+      const image = await uploadPhoto(api, baseURL!, js ? "#a84" : "#48a");
+      const keep = await uploadPhoto(api, baseURL!, js ? "#ccc" : "#999");
+      const artist = uniqueName("홍길동");
+      const title = uniqueName("삭제 소식 ");
+      await createArtist(api, baseURL!, artist, [keep.url, image.url]);
+      const postId = await createNews(api, baseURL!, title, `<p>앞 문단</p><p><img src="${image.url}"></p>`);
+
+      await openItem(page, image);
+      await page.getByRole("link", { name: "삭제", exact: true }).click();
+      await expect(page.getByRole("alert")).toContainText(`이 이미지는 배우 ‘${artist}’, 뉴스 ‘${title}’에서 쓰고 있습니다.`);
+      await page.getByRole("button", { name: "그래도 삭제" }).click();
+      await expect(page).toHaveURL(/\/admin\/media$/);
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-deleted"] })).toBeVisible();
+
+      // The public pages follow: the post without the image, the artist with the other photo only.
+      const postHtml = await (await fetch(`${baseURL}/newsDetail/${postId}`)).text();
+      expect(postHtml).toContain("앞 문단");
+      expect(postHtml).not.toContain(image.url);
+      const profile = (await (await fetch(`${baseURL}/api/we/actorList/${encodeURIComponent(artist)}`)).json()) as { imgList: string };
+      expect(JSON.parse(profile.imgList)).toEqual([keep.url]);
+      expect((await fetch(`${baseURL}${image.url}`)).status).toBe(404);
+      await api.dispose();
+    });
+
+    test("the artist form takes a photo from the library instead of a new upload", async ({ page, baseURL }) => {
+      const api = await adminApi(baseURL!);
+      const image = await uploadPhoto(api, baseURL!, js ? "#5a5" : "#a5a");
+      const artist = uniqueName("선택배우");
+      await createArtist(api, baseURL!, artist, []);
+      await page.goto(`/adminActor/${encodeURIComponent(artist)}`);
+      const choice = page.getByRole("combobox", { name: "라이브러리에서 선택 (대표 사진)" });
+      // With JavaScript the slot takes the choice at once: wait until the form is hydrated (the select is no longer sent).
+      if (js) await expect(choice).not.toHaveAttribute("name");
+      await choice.selectOption({ label: `이미지 #${image.id} (600×800)` });
+      if (js) await expect(page.locator(".image-slot").first().getByRole("img")).toHaveAttribute("src", image.url);
+      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
+      const profile = (await (await fetch(`${baseURL}/api/we/actorList/${encodeURIComponent(artist)}`)).json()) as { imgList: string };
+      expect(JSON.parse(profile.imgList)).toEqual([image.url]);
+      await api.dispose();
+    });
+  });
+}
+
+test("the post editor inserts an image from the library with its size and alt text", async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL!);
+  const image = await uploadPhoto(api, baseURL!, "#36c");
+  await openItem(page, image);
+  await page.getByLabel("대체 텍스트").fill("라이브러리 사진");
+  await page.getByRole("button", { name: "대체 텍스트 저장" }).click();
+  await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-alt-saved"] })).toBeVisible();
+
+  const title = uniqueName("라이브러리 소식 ");
+  await page.goto("/adminNewsWrite");
+  await page.getByLabel("제목", { exact: true }).fill(title);
+  await page.getByRole("textbox", { name: "내용", exact: true }).click();
+  await page.keyboard.type("사진 아래 문장.");
+  await page.getByRole("button", { name: "라이브러리에서 선택" }).click();
+  const dialog = page.getByRole("dialog", { name: "라이브러리에서 이미지 선택" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: /넣기$/ }).first()).toBeVisible();
+  expect(await axeViolations(page), "the library dialog").toEqual([]);
+  await dialog.getByRole("button", { name: /^라이브러리 사진 \(600×800, .+\) 넣기$/ }).first().click();
+  await expect(dialog).toBeHidden();
+  const inserted = page.locator(".ql-editor img");
+  await expect(inserted).toHaveAttribute("src", image.url);
+  await expect(inserted).toHaveAttribute("alt", "라이브러리 사진");
+  await expect(inserted).toHaveAttribute("width", "600");
+  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-created"] })).toBeVisible();
+
+  // The saved post shows it, and the library names the post as a use.
+  await page.goto("/admin/media");
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `이미지 #${image.id}`, exact: true }) });
+  await expect(row.getByRole("link", { name: `뉴스 ‘${title}’` })).toBeVisible();
+  await api.dispose();
+});
+
+test("the media pages are reachable with the keyboard", async ({ page }) => {
+  await page.goto("/admin/media");
+  const first = page.locator(".media-table__link").first();
+  for (let i = 0; i < 60 && !(await first.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(first).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^이미지 #\d+$/);
+});
