@@ -50,7 +50,7 @@ test("an expired session does not lose the text: sign in again in another tab, t
   await popup.getByLabel("아이디").fill(TEST_ADMIN.id);
   await popup.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await popup.getByRole("button", { name: "로그인" }).click();
-  await popup.waitForURL((url) => url.pathname === "/");
+  await popup.waitForURL((url) => url.pathname === "/admin");
   await popup.close();
 
   await page.getByRole("button", { name: "저장", exact: true }).click();

@@ -145,6 +145,7 @@ for (const js of [true, false]) {
       // Deleted again, then deleted for good from the trash (with a confirmation step).
       await page.goto(`/adminNewsWrite/${postId}?delete`);
       await page.getByRole("button", { name: "삭제", exact: true }).click();
+      await expect(page).toHaveURL(/\/pr$/);
       await page.goto("/admin/trash");
       await page.getByRole("link", { name: `${title} 영구 삭제` }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("영구 삭제");
