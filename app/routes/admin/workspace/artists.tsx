@@ -5,6 +5,7 @@ import { PATHS } from "../../../domain/site-routes";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
+import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadWorkspaceArtists(getRequestContext(context), request);
@@ -91,20 +92,19 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="workspace-page" aria-labelledby="artists-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">ADMIN</p>
-        <h1 id="artists-title" className="workspace-page__title">
-          배우
-        </h1>
-        <div className="workspace-page__actions">
-          <Link to={PATHS.adminArtist} className="button button--small">
-            배우 등록
-          </Link>
-          <Link to={PATHS.artists} className="button button--small button--ghost">
-            사이트의 배우 목록
-          </Link>
-        </div>
-      </header>
+      <WorkspaceHeader
+        titleId="artists-title" title="배우"
+        actions={
+          <>
+            <Link to={PATHS.adminArtist} className="button button--small">
+              배우 등록
+            </Link>
+            <Link to={PATHS.artists} className="button button--small button--ghost">
+              사이트의 배우 목록
+            </Link>
+          </>
+        }
+      />
       <p className="workspace-help">
         위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다.{" "}
         {hydrated

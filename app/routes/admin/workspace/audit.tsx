@@ -3,6 +3,7 @@ import type { Route } from "./+types/audit";
 import { Pagination } from "../../../components/pagination";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadAudit } from "../../../server/workspace/audit.server";
+import { FilterSelect, WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadAudit(getRequestContext(context), request);
@@ -17,35 +18,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   const { filter, actions, entities, rows, total, page, pageCount } = loaderData;
   return (
     <section className="workspace-page" aria-labelledby="audit-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">ADMIN</p>
-        <h1 id="audit-title" className="workspace-page__title">
-          활동 기록
-        </h1>
-      </header>
+      <WorkspaceHeader titleId="audit-title" title="활동 기록" />
       <Form method="get" className="workspace-filter" role="search" aria-label="활동 기록 찾기">
-        <label className="field">
-          <span className="field__label">한 일</span>
-          <select name="action" defaultValue={filter.action}>
-            <option value="">전체</option>
-            {actions.map((a) => (
-              <option key={a.value} value={a.value}>
-                {a.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">대상</span>
-          <select name="entity" defaultValue={filter.entity}>
-            <option value="">전체</option>
-            {entities.map((e) => (
-              <option key={e.value} value={e.value}>
-                {e.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="한 일" name="action" value={filter.action} options={actions} />
+        <FilterSelect label="대상" name="entity" value={filter.entity} options={entities} />
         <label className="field">
           <span className="field__label">한 사람</span>
           <input type="search" name="actor" defaultValue={filter.actor} maxLength={100} />

@@ -5,6 +5,7 @@ import { postEditorPath } from "../../../domain/post-kinds";
 import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadDashboard, type WorkspacePostRow } from "../../../server/workspace/dashboard.server";
+import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadDashboard(getRequestContext(context), request);
@@ -38,23 +39,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
   return (
     <section className="workspace-page" aria-labelledby="dashboard-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">ADMIN</p>
-        <h1 id="dashboard-title" className="workspace-page__title">
-          관리 개요
-        </h1>
-        <div className="workspace-page__actions">
-          <Link to={postEditorPath("news")} className="button button--small">
-            뉴스 작성
-          </Link>
-          <Link to={postEditorPath("notice")} className="button button--small">
-            공지사항 작성
-          </Link>
-          <Link to={PATHS.adminArtist} className="button button--small">
-            배우 등록
-          </Link>
-        </div>
-      </header>
+      <WorkspaceHeader
+        titleId="dashboard-title" title="관리 개요"
+        actions={
+          <>
+            <Link to={postEditorPath("news")} className="button button--small">
+              뉴스 작성
+            </Link>
+            <Link to={postEditorPath("notice")} className="button button--small">
+              공지사항 작성
+            </Link>
+            <Link to={PATHS.adminArtist} className="button button--small">
+              배우 등록
+            </Link>
+          </>
+        }
+      />
 
       <div className="dashboard">
         <section className="dashboard__card" aria-labelledby="drafts-title">

@@ -7,6 +7,7 @@ import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
 import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleMediaItemAction, loadMediaItem } from "../../../server/workspace/media.server";
+import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadMediaItem(getRequestContext(context), request, params.id);
@@ -69,19 +70,16 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
 
   return (
     <section className="workspace-page media-item" aria-labelledby="media-item-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">
-          <Link to={WORKSPACE_PATHS.media}>미디어</Link>
-        </p>
-        <h1 id="media-item-title" className="workspace-page__title">
-          {title}
-        </h1>
-        <div className="workspace-page__actions">
-          <Link to="?delete" className="button button--small button--danger">
-            삭제
-          </Link>
-        </div>
-      </header>
+      <WorkspaceHeader
+        titleId="media-item-title" title={title} eyebrow={<Link to={WORKSPACE_PATHS.media}>미디어</Link>}
+        actions={
+          <>
+            <Link to="?delete" className="button button--small button--danger">
+              삭제
+            </Link>
+          </>
+        }
+      />
       {actionData?.formError ? (
         <div className="form-error" role="alert">
           <p>{actionData.formError}</p>

@@ -5,6 +5,7 @@ import { Pagination } from "../../../components/pagination";
 import { MEDIA_USE_FILTER_LABELS, MEDIA_USE_FILTERS } from "../../../domain/media-uses";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadMediaLibrary } from "../../../server/workspace/media.server";
+import { FilterSelect, WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadMediaLibrary(getRequestContext(context), request);
@@ -19,25 +20,17 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { filter, items, page, pageCount, total } = loaderData;
   return (
     <section className="workspace-page" aria-labelledby="media-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">ADMIN</p>
-        <h1 id="media-title" className="workspace-page__title">
-          미디어
-        </h1>
-      </header>
+      <WorkspaceHeader titleId="media-title" title="미디어" />
       <p className="workspace-help">올린 이미지를 모두 모아 보여 줍니다. 이미지를 누르면 대체 텍스트를 고치거나 삭제할 수 있습니다.</p>
 
       <Form method="get" className="workspace-filter" role="search" aria-label="이미지 거르기">
-        <label className="field">
-          <span className="field__label">사용 여부</span>
-          <select name="use" defaultValue={filter}>
-            {MEDIA_USE_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {MEDIA_USE_FILTER_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="사용 여부"
+          name="use"
+          value={filter}
+          options={MEDIA_USE_FILTERS.map((f) => ({ value: f, label: MEDIA_USE_FILTER_LABELS[f] }))}
+          any={null}
+        />
         <button type="submit" className="button">
           보기
         </button>

@@ -5,6 +5,7 @@ import { POST_STATUS_LABELS, POST_STATUSES } from "../../../domain/content-state
 import { POST_KIND_INFO, POST_KINDS, postEditorPath } from "../../../domain/post-kinds";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadWorkspacePosts } from "../../../server/workspace/posts.server";
+import { FilterSelect, WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadWorkspacePosts(getRequestContext(context), request);
@@ -19,43 +20,27 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
   const { filter, rows, page, pageCount, total } = loaderData;
   return (
     <section className="workspace-page" aria-labelledby="posts-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">ADMIN</p>
-        <h1 id="posts-title" className="workspace-page__title">
-          뉴스·공지
-        </h1>
-        <div className="workspace-page__actions">
-          {POST_KINDS.map((kind) => (
-            <Link key={kind} to={postEditorPath(kind)} className="button button--small">
-              {POST_KIND_INFO[kind].label} 작성
-            </Link>
-          ))}
-        </div>
-      </header>
+      <WorkspaceHeader
+        titleId="posts-title" title="뉴스·공지"
+        actions={
+          <>
+            {POST_KINDS.map((kind) => (
+              <Link key={kind} to={postEditorPath(kind)} className="button button--small">
+                {POST_KIND_INFO[kind].label} 작성
+              </Link>
+            ))}
+          </>
+        }
+      />
 
       <Form method="get" className="workspace-filter" role="search" aria-label="글 찾기">
-        <label className="field">
-          <span className="field__label">종류</span>
-          <select name="kind" defaultValue={filter.kind}>
-            <option value="">전체</option>
-            {POST_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {POST_KIND_INFO[kind].label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">상태</span>
-          <select name="status" defaultValue={filter.status}>
-            <option value="">전체</option>
-            {POST_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {POST_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="종류" name="kind" value={filter.kind} options={POST_KINDS.map((kind) => ({ value: kind, label: POST_KIND_INFO[kind].label }))} />
+        <FilterSelect
+          label="상태"
+          name="status"
+          value={filter.status}
+          options={POST_STATUSES.map((status) => ({ value: status, label: POST_STATUS_LABELS[status] }))}
+        />
         <label className="field workspace-filter__query">
           <span className="field__label">제목 검색</span>
           <input type="search" name="q" defaultValue={filter.q} maxLength={100} />

@@ -7,6 +7,7 @@ import type { AdminFormReply } from "../../../lib/admin-form-reply";
 import { useRootData } from "../../../lib/root-data";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceSettingsAction, loadWorkspaceSettings } from "../../../server/workspace/settings.server";
+import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadWorkspaceSettings(getRequestContext(context), request);
@@ -76,12 +77,7 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
 
   return (
     <section className="workspace-page settings-page" aria-labelledby="settings-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">ADMIN</p>
-        <h1 id="settings-title" className="workspace-page__title">
-          사이트 설정
-        </h1>
-      </header>
+      <WorkspaceHeader titleId="settings-title" title="사이트 설정" />
       <p className="workspace-help">
         회사 정보와 연락처는 모든 페이지의 머리말·꼬리말과 ‘오시는 길’에, 소개 글은 홈 화면에, 지원서 양식은 오디션 페이지에 보입니다. 저장하면 바로 반영됩니다.
       </p>

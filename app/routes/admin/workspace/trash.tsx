@@ -4,6 +4,7 @@ import { withParticle } from "../../../domain/korean";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleTrashAction, loadTrash } from "../../../server/workspace/trash.server";
+import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadTrash(getRequestContext(context), request);
@@ -51,19 +52,18 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="workspace-page" aria-labelledby="trash-title">
-      <header className="workspace-page__header">
-        <p className="workspace-page__eyebrow">ADMIN</p>
-        <h1 id="trash-title" className="workspace-page__title">
-          휴지통
-        </h1>
-        {items.length > 0 ? (
-          <div className="workspace-page__actions">
-            <Link to="?confirm=all" className="button button--small button--danger">
-              휴지통 비우기
-            </Link>
-          </div>
-        ) : null}
-      </header>
+      <WorkspaceHeader
+        titleId="trash-title" title="휴지통"
+        actions={
+          items.length > 0 ? (
+            <>
+              <Link to="?confirm=all" className="button button--small button--danger">
+                휴지통 비우기
+              </Link>
+            </>
+          ) : null
+        }
+      />
       <p className="workspace-help">
         삭제한 글과 배우는 {retentionDays}일 동안 여기에 남아 있다가 자동으로 영구 삭제됩니다. 휴지통에 있는 동안에는 사이트와 API에 보이지 않습니다.
       </p>
