@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ARTIST_LIST_FIELD_INFO, type ArtistListField } from "../app/domain/artist-fields";
 import { ARTIST_STATUSES, POST_STATUSES } from "../app/domain/content-states";
+import { AUDITION_STATUSES } from "../app/domain/auditions";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -274,3 +275,127 @@ export const siteSettings = pgTable("site_settings", {
   value: jsonb("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Online audition applications (issue 12). Personal data: never public, never cached, deleted with
+ * their files when the retention period set in the site settings ends (docs/decisions/016-auditions.md).
+ */
+export const auditionApplications = pgTable(
+  "audition_applications",
+  {
+    id: serial("id").primaryKey(),
+    /** "AUD-2026-000123" (formatReceiptNumber). */
+    receiptNumber: text("receipt_number").notNull().unique(),
+    status: text("status", { enum: AUDITION_STATUSES }).notNull().default("received"),
+    name: text("name").notNull(),
+    birthDate: date("birth_date", { mode: "string" }).notNull(),
+    gender: text("gender").notNull(),
+    /** Normalized "010-1234-5678". */
+    phone: text("phone").notNull(),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    heightCm: smallint("height_cm").notNull(),
+    weightKg: smallint("weight_kg"),
+    career: text("career").notNull().default(""),
+    introduction: text("introduction").notNull(),
+    /** A YouTube, Vimeo or Naver TV link, when no file was uploaded. */
+    videoUrl: text("video_url"),
+    /** Legal guardian of an applicant under 14, with the time of their consent. */
+    guardian: jsonb("guardian").$type<{ name: string; phone: string; consentedAt: string } | null>(),
+    /** What the applicant agreed to and when (the retention period shown at the time included). */
+    consent: jsonb("consent").$type<{ at: string; retentionDays: number; purpose: string }>().notNull(),
+    /** Internal notes of the agency (never shown to the applicant). */
+    notes: text("notes").notNull().default(""),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When a final status (최종 합격, 불합격) was set; the retention period counts from it. */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("audition_applications_received_idx").on(t.receivedAt),
+    index("audition_applications_phone_idx").on(t.phone, t.receivedAt),
+    index("audition_applications_email_idx").on(t.email, t.receivedAt),
+    index("audition_applications_status_idx").on(t.status),
+  ],
+);
+
+/** An applicant's photos (re-encoded, metadata stripped) and uploaded video, in the private storage. */
+export const auditionFiles = pgTable(
+  "audition_files",
+  {
+    /** Random 32 hex digits: part of the admin's address of the file. */
+    id: text("id").primaryKey(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => auditionApplications.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["photo", "video"] }).notNull(),
+    /** Private storage key (unguessable, server-generated). */
+    storageKey: text("storage_key").notNull(),
+    /** A small preview of a photo (private storage). */
+    thumbKey: text("thumb_key"),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    position: smallint("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audition_files_application_idx").on(t.applicationId, t.kind, t.position)],
+);
+
+/** Every status an application went through, who set it and when. */
+export const auditionStatusChanges = pgTable(
+  "audition_status_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    applicationId: integer("application_id")
+      .notNull()
+      .references(() => auditionApplications.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorLabel: text("actor_label").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audition_status_changes_application_idx").on(t.applicationId, t.id)],
+);
+
+/** The last receipt number given out per year (numbers are never reused, even after deletion). */
+export const auditionReceiptCounters = pgTable("audition_receipt_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
+
+/**
+ * Requests counted per client (a keyed hash of the address, never the address itself) and window,
+ * shared by every app server: the limit holds whichever server a request reaches.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    bucket: text("bucket").notNull(),
+    subject: text("subject").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.subject, t.windowStart] }), index("rate_limit_hits_window_idx").on(t.windowStart)],
+);
+
+/**
+ * E-mail waiting to be sent (SMTP_URL). Written in the transaction of what it announces, sent by a
+ * background worker that claims rows with row locks, retried with back-off when the mail server is away.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    lastError: text("last_error").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);

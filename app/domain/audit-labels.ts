@@ -18,6 +18,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "sign-out": "로그아웃",
   revoke: "폐기",
   "settings-update": "설정 변경",
+  "status-change": "상태 변경",
+  "notes-update": "메모 수정",
+  export: "내보내기",
+  "retention-delete": "보관 기간 만료로 파기",
+  "request-delete": "지원자 요청으로 파기",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -29,6 +34,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   session: "관리자 로그인·로그아웃",
   settings: "사이트 설정",
   trash: "휴지통",
+  audition: "오디션 지원서",
 };
 
 export function auditActionLabel(action: string): string {

@@ -88,12 +88,17 @@ export function createTestStorage(): MediaStorage & { root: string; cleanup(): v
   return Object.assign(createLocalStorage(root), { root, cleanup: () => fs.rmSync(root, { recursive: true, force: true }) });
 }
 
-/** The services a use case needs, over a database and storage, with every announced change recorded. */
-export function createTestServices(db: Database, storage: MediaStorage): Services & { announced: ChangeEvent[] } {
+/**
+ * The services a use case needs, over a database and storage, with every announced change recorded.
+ * The private storage is a folder of its own next to the media (removed with the process's temp files
+ * unless given).
+ */
+export function createTestServices(db: Database, storage: MediaStorage, privateStorage?: MediaStorage): Services & { announced: ChangeEvent[] } {
   const changes = createChangeFeed(silentLogger);
   const announced: ChangeEvent[] = [];
   changes.subscribe((event) => announced.push(event));
-  return { db, storage, changes, logger: silentLogger, remoteImages: { allowPrivateHosts: true }, announced };
+  const ownPrivate = privateStorage ?? createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "we-private-")));
+  return { db, storage, privateStorage: ownPrivate, changes, logger: silentLogger, remoteImages: { allowPrivateHosts: true }, announced };
 }
 
 export interface UsedTestDatabase {

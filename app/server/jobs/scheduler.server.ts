@@ -2,13 +2,15 @@ import { and, isNotNull, lte } from "drizzle-orm";
 import { artists, posts } from "../../../drizzle/schema";
 import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { purgeArtists } from "../artists/artist-use-cases.server";
+import { purgeExpiredApplications } from "../auditions/audition-retention.server";
 import { systemActor, type Services } from "../platform/services.server";
 import { nextScheduledTime } from "../posts/post-queries.server";
 import { applyDueSchedules, purgePosts } from "../posts/post-use-cases.server";
 
 /**
- * Time-based work, run inside every app server: scheduled publishing and unpublishing, and emptying
- * the trash of what has been there longer than TRASH_RETENTION_DAYS. Each job claims its rows with
+ * Time-based work, run inside every app server: scheduled publishing and unpublishing, emptying
+ * the trash of what has been there longer than TRASH_RETENTION_DAYS, and deleting audition
+ * applications whose retention period has ended. Each job claims its rows with
  * row locks, so it happens once however many servers run it; each pass looks at everything due up to
  * now, so a server that was down catches up when it starts. See docs/decisions/013-admin-workspace.md.
  */
@@ -19,7 +21,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function runDueJobs(services: Services, now: Date) {
   const schedules = await applyDueSchedules(services, now);
   const purged = await purgeExpiredTrash(services, now);
-  return { ...schedules, purged };
+  const expiredApplications = await purgeExpiredApplications(services, now);
+  return { ...schedules, purged, expiredApplications };
 }
 
 /** Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS. */

@@ -6,7 +6,7 @@ import type { Database, Tx } from "./db.server";
 import { actorDetails, describeActor, type Actor } from "./services.server";
 
 /** What an audit entry is about. */
-export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash";
+export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash" | "audition";
 
 /** Records who changed what, when and from where (the administrator's own trail), in the caller's transaction. */
 export async function recordAudit(

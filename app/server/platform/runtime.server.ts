@@ -22,6 +22,7 @@ export interface Runtime extends Services {
   database: DatabaseHandle;
   db: Database;
   storage: MediaStorage;
+  privateStorage: MediaStorage;
   sessionSecret: string;
   pageCache: PageCache;
   dbHealth: DatabaseHealth;
@@ -58,6 +59,8 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     await database.migrate();
     const { db } = database;
     const storage = createLocalStorage(path.join(env.DATA_DIR, "media"));
+    // Outside the media folder: nothing in it can ever be reached through /media.
+    const privateStorage = createLocalStorage(path.join(env.DATA_DIR, "private"));
     await ensureSiteSettings(db);
     announceAdminCredential(
       await ensureAdminCredential(
@@ -84,6 +87,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       database,
       db,
       storage,
+      privateStorage,
       sessionSecret: resolveSessionSecret(env),
       pageCache,
       dbHealth,

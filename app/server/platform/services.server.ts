@@ -11,6 +11,11 @@ import type { MediaStorage } from "./storage.server";
 export interface Services {
   db: Database;
   storage: MediaStorage;
+  /**
+   * Files that are never public (audition applicants' photos and videos): not under /media, served
+   * only through admin routes. Same interface, so it moves to object storage with the rest.
+   */
+  privateStorage: MediaStorage;
   changes: ChangeFeed;
   logger: Logger;
   /** How post saves fetch images from other sites (tests allow loopback hosts). */

@@ -1,9 +1,33 @@
+import { createReadStream, createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 
-/** Where stored uploads live. Local disk now; an object store can implement the same interface. */
+/** A byte range of a stored object, both ends inclusive (as HTTP Range says). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where stored files live. Local disk now; an object store can implement the same interface.
+ * Two instances run: the public media (served under /media) and the private files (audition
+ * applicants' photos and videos, served only through the admin's routes); see decision 016.
+ */
 export interface MediaStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores what a stream yields, as it arrives (nothing is held in memory). The object appears only
+   * once the stream has ended; a stream that fails leaves nothing behind. Returns the bytes written.
+   */
+  putStream(key: string, source: AsyncIterable<Uint8Array>): Promise<number>;
+  /** The whole object, or null when there is none. */
+  get(key: string): Promise<Uint8Array | null>;
+  /** The object's size in bytes, or null when there is none. */
+  size(key: string): Promise<number | null>;
+  /** The object (or a range of it) as a stream, or null when there is none. */
+  stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   delete(key: string): Promise<void>;
   /** Absolute file path for local serving, when the storage is local. */
   localRoot: string | null;
@@ -20,20 +44,76 @@ export function mediaKeyFromUrl(url: string): string | null {
   return match?.[1] ?? null;
 }
 
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
+
 export function createLocalStorage(root: string): MediaStorage {
   const resolve = (key: string) => {
     const full = path.resolve(root, key);
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
     return full;
   };
+  let tmpCounter = 0;
+  const tmpName = (file: string) => `${file}.${process.pid}-${++tmpCounter}.tmp`;
   return {
     localRoot: root,
     async put(key, bytes) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
+      const tmp = tmpName(file);
       await fs.writeFile(tmp, bytes);
       await fs.rename(tmp, file);
+    },
+    async putStream(key, source) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = tmpName(file);
+      let written = 0;
+      try {
+        await pipeline(
+          Readable.from(source),
+          async function* (chunks: AsyncIterable<Uint8Array>) {
+            for await (const chunk of chunks) {
+              written += chunk.byteLength;
+              yield chunk;
+            }
+          },
+          createWriteStream(tmp, { flags: "wx" }),
+        );
+        await fs.rename(tmp, file);
+        return written;
+      } catch (error) {
+        await fs.rm(tmp, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await fs.readFile(resolve(key)));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async size(key) {
+      try {
+        const stats = await fs.stat(resolve(key));
+        return stats.isFile() ? stats.size : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async stream(key, range) {
+      const file = resolve(key);
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file, "r");
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      const nodeStream = createReadStream("", { fd: handle.fd, autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) });
+      return Readable.toWeb(nodeStream) as ReadableStream<Uint8Array>;
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });

@@ -4,6 +4,7 @@ import { siteSettings } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { APPLICATION_FORM_TYPES, applicationFormSummary, DEFAULT_APPLICATION_FORM, type ApplicationFormType } from "../../domain/site-settings";
 import { DEMO_CONTACT } from "../seed/demo-content.server";
+import { DEFAULT_AUDITION_RETENTION_DAYS, MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS } from "../../domain/auditions";
 
 /** The home page's intro (spec §1: the company philosophy); paragraphs are separated by a blank line. */
 export const DEFAULT_HOME_INTRO = [
@@ -44,6 +45,15 @@ export const siteSettingsSchema = z.object({
   homeIntro: z.string().min(1).default(DEFAULT_HOME_INTRO),
   applicationForm: applicationFormSchema.nullable().default(null),
   /**
+   * Online audition applications (issue 12): days they are kept after the final decision (or after
+   * receipt when there is none), then deleted with their files.
+   */
+  auditionRetentionDays: z.number().int().min(MIN_AUDITION_RETENTION_DAYS).max(MAX_AUDITION_RETENTION_DAYS).default(DEFAULT_AUDITION_RETENTION_DAYS),
+  /** The privacy officer (개인정보 보호책임자) named in /privacy. */
+  privacyOfficer: z.object({ name: z.string(), position: z.string(), phone: z.string(), email: z.string() }).default({ name: "", position: "", phone: "", email: "" }),
+  /** Who processes personal data on the agency's behalf (위탁): hosting, file storage, e-mail. Empty: not entrusted. */
+  processors: z.object({ hosting: z.string(), storage: z.string(), email: z.string() }).default({ hosting: "", storage: "", email: "" }),
+  /**
    * Settings that still hold the demo's placeholder values ("address", "social.instagram", ...): the
    * settings page shows them as "to be replaced"; saving a real value takes it off this list.
    */
@@ -68,6 +78,9 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   businessNumber: "",
   homeIntro: DEFAULT_HOME_INTRO,
   applicationForm: null,
+  auditionRetentionDays: DEFAULT_AUDITION_RETENTION_DAYS,
+  privacyOfficer: { name: "", position: "", phone: "", email: "" },
+  processors: { hosting: "", storage: "", email: "" },
   demoFields: ["address", "phone", "email", "auditionEmail", "map", "social.instagram", "social.youtube"],
 };
 

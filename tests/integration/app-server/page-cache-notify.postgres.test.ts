@@ -29,7 +29,7 @@ describe("a write by another process reaches every app server (PostgreSQL NOTIFY
   it("the server's cached list shows a post saved elsewhere, without any request to it in between", async () => {
     await fetch(`${server.baseURL}/notice`);
     expect((await fetch(`${server.baseURL}/notice`)).headers.get("x-cache")).toBe("HIT");
-    const services = { db: other.db, storage, changes, logger: silentLogger, remoteImages: { allowPrivateHosts: false } };
+    const services = { db: other.db, storage, privateStorage: storage, changes, logger: silentLogger, remoteImages: { allowPrivateHosts: false } };
     const saved = await savePost(services, SYSTEM, { kind: "notice", postId: null, title: "다른 서버의 공지", content: "<p>NOTIFY</p>", expectedVersion: null });
     expect(saved.status).toBe("saved");
     // The other server's change arrives asynchronously: poll the page until it shows it.

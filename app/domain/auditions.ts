@@ -1,0 +1,227 @@
+import { z } from "zod";
+import { kstDate } from "./kst";
+
+/**
+ * Online audition applications (issue 12): the fields, their limits and Korean messages, the consent
+ * texts the Personal Information Protection Act (개인정보 보호법) asks for, the review statuses, and the
+ * rules on age, receipt numbers and video links. Shared by the public form, the use cases, the
+ * workspace and the privacy policy (/privacy), so each is written once.
+ */
+
+export const AUDITION_PATHS = {
+  apply: "/audition/apply",
+  /** Where the JavaScript form posts (multipart, answered with JSON) to show upload progress. */
+  submit: "/audition/apply/submit",
+  complete: "/audition/apply/complete",
+  privacy: "/privacy",
+  adminList: "/admin/auditions",
+} as const;
+
+export function adminAuditionPath(id: number): string {
+  return `${AUDITION_PATHS.adminList}/${id}`;
+}
+
+/** An applicant's photo or video, for the signed-in administrator only. */
+export function adminAuditionFilePath(id: number, fileId: string): string {
+  return `${AUDITION_PATHS.adminList}/${id}/files/${fileId}`;
+}
+
+export const AUDITION_STATUSES = ["received", "documents_passed", "second_round", "accepted", "rejected", "on_hold"] as const;
+export type AuditionStatus = (typeof AUDITION_STATUSES)[number];
+
+export const AUDITION_STATUS_LABELS: Record<AuditionStatus, string> = {
+  received: "접수",
+  documents_passed: "서류 합격",
+  second_round: "2차 오디션",
+  accepted: "최종 합격",
+  rejected: "불합격",
+  on_hold: "보류",
+};
+
+/** Statuses that end the review: the retention period counts from when one was set. */
+export const FINAL_AUDITION_STATUSES: readonly AuditionStatus[] = ["accepted", "rejected"];
+
+export function isAuditionStatus(value: unknown): value is AuditionStatus {
+  return typeof value === "string" && (AUDITION_STATUSES as readonly string[]).includes(value);
+}
+
+export const GENDERS = ["female", "male", "other"] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = { female: "여성", male: "남성", other: "기타·밝히지 않음" };
+
+/** Photos per application (face and full body at least). */
+export const MIN_AUDITION_PHOTOS = 2;
+export const MAX_AUDITION_PHOTOS = 5;
+/** Per photo, before decoding (the media pipeline's limit). */
+export const MAX_AUDITION_PHOTO_BYTES = 15 * 1024 * 1024;
+/** A self-shot video file (MP4 or MOV), streamed to storage as it arrives. */
+export const MAX_AUDITION_VIDEO_BYTES = 200 * 1024 * 1024;
+/** A second application with the same phone or e-mail within this many days is refused. */
+export const DUPLICATE_WINDOW_DAYS = 30;
+/** Default retention, from the final decision (or from receipt when there is none). */
+export const DEFAULT_AUDITION_RETENTION_DAYS = 90;
+export const MIN_AUDITION_RETENTION_DAYS = 7;
+export const MAX_AUDITION_RETENTION_DAYS = 1095;
+/** Applicants younger than this (in full years, 만 나이) need a legal guardian's consent (PIPA Art. 22-2). */
+export const GUARDIAN_AGE = 14;
+/** Submissions faster than this after the form was served are refused (bots fill forms at once). */
+export const MIN_FILL_SECONDS = 5;
+/** Submission attempts per client address and hour, shared by every app server. */
+export const SUBMISSIONS_PER_ADDRESS_PER_HOUR = 10;
+
+export const AUDITION_FILE_FIELDS = { photos: "photos", video: "videoFile" } as const;
+
+/** "AUD-2026-000123": the year of receipt (KST) and the year's running number. */
+export function formatReceiptNumber(year: number, sequence: number): string {
+  return `AUD-${year}-${String(sequence).padStart(6, "0")}`;
+}
+
+export function isReceiptNumber(value: string): boolean {
+  return /^AUD-\d{4}-\d{6}$/.test(value);
+}
+
+/** Age in full years (만 나이) on `today` (both "YYYY-MM-DD"). */
+export function ageOn(birthDate: string, today: string): number {
+  const [by, bm, bd] = birthDate.split("-").map(Number) as [number, number, number];
+  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+/** Age in full years now, in Korea. */
+export function ageNow(birthDate: string, now: Date = new Date()): number {
+  return ageOn(birthDate, kstDate(now));
+}
+
+/** "010-1234-5678" from what was typed ("01012345678", "010 1234 5678", "+82 10-1234-5678"); null if not a mobile number. */
+export function normalizeMobilePhone(value: string): string | null {
+  let digits = value.replace(/[\s().-]/g, "");
+  if (digits.startsWith("+82")) digits = `0${digits.slice(3)}`;
+  const match = /^(01[016789])(\d{3,4})(\d{4})$/.exec(digits);
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : null;
+}
+
+/** Where an applicant's video may be linked instead of uploaded. */
+export type VideoHost = "youtube" | "vimeo" | "navertv";
+export const VIDEO_HOST_LABELS: Record<VideoHost, string> = { youtube: "YouTube", vimeo: "Vimeo", navertv: "네이버 TV" };
+
+/** The host of a video link, or null when it is not a YouTube, Vimeo or Naver TV video address. */
+export function videoLinkHost(value: string): VideoHost | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password) return null;
+  const host = url.hostname.toLowerCase().replace(/^(?:www\.|m\.)/, "");
+  if (host === "youtube.com" && (/^\/(?:shorts|live|embed)\/[\w-]{6,}/.test(url.pathname) || (url.pathname === "/watch" && /^[\w-]{6,}$/.test(url.searchParams.get("v") ?? "")))) return "youtube";
+  if (host === "youtu.be" && /^\/[\w-]{6,}$/.test(url.pathname)) return "youtube";
+  if ((host === "vimeo.com" || host === "player.vimeo.com") && /^\/(?:video\/)?\d+/.test(url.pathname)) return "vimeo";
+  if (host === "tv.naver.com" && /^\/(?:v|h|l)\/\d+/.test(url.pathname)) return "navertv";
+  return null;
+}
+
+/** What the consent box says (PIPA Art. 15 ②): purpose, items, retention, the right to refuse and what refusal means. */
+export const AUDITION_CONSENT = {
+  purpose: "오디션 지원자 확인, 서류·영상 심사, 심사 결과와 다음 일정 안내",
+  requiredItems: ["이름", "생년월일", "성별", "휴대전화 번호", "이메일 주소", "키", "경력·교육 사항", "자기소개", "얼굴·전신 사진", "자기소개 영상(파일 또는 링크)"],
+  optionalItems: ["몸무게"],
+  guardianItems: ["법정대리인 이름", "법정대리인 휴대전화 번호"],
+  refusal: "개인정보 수집·이용에 동의하지 않을 권리가 있습니다. 다만 동의하지 않으면 온라인 오디션 지원을 접수할 수 없습니다.",
+} as const;
+
+/** "최종 결과 안내 후 90일까지 보관하며, 결과가 나오지 않은 지원서는 접수일로부터 90일 뒤에 파기합니다." */
+export function retentionSentence(days: number): string {
+  return `심사가 끝나 최종 결과(최종 합격·불합격)가 정해진 날로부터 ${days}일 동안 보관하고, 최종 결과가 정해지지 않은 지원서는 접수일로부터 ${days}일 뒤에 사진·영상과 함께 파기합니다.`;
+}
+
+const requiredText = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${max}자 이내로 입력해 주세요.`);
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "yes" || v === "1" || v === "true");
+
+/** A number typed into a text box ("172", "172.5", "172cm"), within bounds. */
+const measure = (label: string, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s*(?:cm|kg)$/i, ""))
+    .refine((v) => /^\d{2,3}(?:\.\d)?$/.test(v) && Number(v) >= min && Number(v) <= max, `${label}는 ${min}에서 ${max} 사이의 숫자로 입력해 주세요.`)
+    .transform((v) => Math.round(Number(v)));
+
+/** The form's text fields, as typed. Photos and the video file are checked by the use case from their bytes. */
+export const auditionFieldsSchema = z
+  .object({
+    name: requiredText("이름을 입력해 주세요.", 50),
+    birthDate: z
+      .string({ error: "생년월일을 입력해 주세요." })
+      .trim()
+      .refine((v) => v !== "", "생년월일을 입력해 주세요.")
+      .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), "생년월일은 2005-03-14처럼 입력해 주세요."),
+    gender: z.enum(GENDERS, { error: "성별을 골라 주세요." }),
+    phone: z
+      .string({ error: "휴대전화 번호를 입력해 주세요." })
+      .trim()
+      .min(1, "휴대전화 번호를 입력해 주세요.")
+      .transform((v, ctx) => {
+        const phone = normalizeMobilePhone(v);
+        if (!phone) {
+          ctx.addIssue({ code: "custom", message: "휴대전화 번호는 010-1234-5678처럼 입력해 주세요." });
+          return z.NEVER;
+        }
+        return phone;
+      }),
+    email: z
+      .string({ error: "이메일 주소를 입력해 주세요." })
+      .trim()
+      .min(1, "이메일 주소를 입력해 주세요.")
+      .max(254, "이메일 주소가 너무 깁니다.")
+      .pipe(z.email("이메일 주소 형식이 아닙니다. 예: name@example.com"))
+      .transform((v) => v.toLowerCase()),
+    height: measure("키", 80, 230),
+    weight: z.preprocess((v) => v ?? "", z.union([z.literal("").transform(() => null), measure("몸무게", 15, 200)])),
+    career: z.string().trim().max(3000, "3000자 이내로 입력해 주세요.").default(""),
+    introduction: requiredText("자기소개를 입력해 주세요.", 3000),
+    videoUrl: z
+      .string()
+      .trim()
+      .max(500, "영상 주소가 너무 깁니다.")
+      .refine((v) => v === "" || videoLinkHost(v) !== null, "YouTube, Vimeo, 네이버 TV의 영상 주소를 붙여 넣어 주세요. 예: https://youtu.be/영상ID")
+      .default(""),
+    guardianName: z.string().trim().max(50, "50자 이내로 입력해 주세요.").default(""),
+    guardianPhone: z.string().trim().max(30, "휴대전화 번호가 너무 깁니다.").default(""),
+    guardianConsent: checkbox,
+    consent: checkbox,
+  })
+  .superRefine((input, ctx) => {
+    if (!input.consent) ctx.addIssue({ code: "custom", path: ["consent"], message: "개인정보 수집·이용에 동의해야 지원할 수 있습니다." });
+  });
+
+export type AuditionFields = z.output<typeof auditionFieldsSchema>;
+
+/** The text fields of the form (what a failed submission gives back, as typed). */
+export const AUDITION_TEXT_FIELDS = [
+  "name",
+  "birthDate",
+  "gender",
+  "phone",
+  "email",
+  "height",
+  "weight",
+  "career",
+  "introduction",
+  "videoUrl",
+  "guardianName",
+  "guardianPhone",
+  "guardianConsent",
+  "consent",
+] as const;
+export type AuditionFormValues = Partial<Record<(typeof AUDITION_TEXT_FIELDS)[number], string>>;
