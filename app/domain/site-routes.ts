@@ -2,6 +2,7 @@
  * Every address of the site in one list: the route table (app/routes.ts) is built from it, and the
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
+import { AUDITION_PATHS } from "./auditions";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
@@ -114,6 +115,9 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.artists, file: "routes/artist-list.tsx", audience: "public", sitemap: true },
   { pattern: `${PATHS.artists}/:name`, file: "routes/artist-detail.tsx", audience: "public" },
   { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", sitemap: true },
+  { pattern: AUDITION_PATHS.apply, file: "routes/audition-apply.tsx", audience: "public", sitemap: true },
+  { pattern: AUDITION_PATHS.submit, file: "routes/audition-apply-submit.ts", audience: "public" },
+  { pattern: AUDITION_PATHS.complete, file: "routes/audition-apply-complete.tsx", audience: "public" },
   { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", sitemap: true },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin" },
