@@ -12,7 +12,6 @@ import {
   MAX_AUDITION_PHOTOS,
   MIN_AUDITION_PHOTOS,
   normalizeMobilePhone,
-  type AuditionFields,
   type AuditionFormValues,
 } from "../../domain/auditions";
 import { kstDate } from "../../domain/kst";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { kstDate } from "../../../app/domain/kst";
 import { useAppServer } from "../../setup/app-server";
@@ -10,7 +10,6 @@ import { gifJsPolyglot, pngBomb, pngWithHtmlTail } from "../../fixtures/hostile-
 import { HOSTILE_VIDEOS, tinyMov } from "../../fixtures/videos";
 import { stampForm } from "../../../app/server/auditions/form-timing.server";
 
-const sharp = createRequire(import.meta.url)("sharp") as typeof import("sharp");
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
