@@ -164,7 +164,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
   const percent = progress ? Math.min(100, Math.round((progress.loaded / Math.max(1, progress.total)) * 100)) : 0;
 
   return (
-    <form method="post" action={AUDITION_PATHS.apply} encType="multipart/form-data" className="apply-form" noValidate onSubmit={submit} aria-describedby="apply-required-note">
+    <form method="post" action={AUDITION_PATHS.apply} encType="multipart/form-data" className="apply-form" noValidate onSubmit={submit} aria-describedby="apply-required-note" data-hydrated={hydrated || undefined}>
       <p className="apply-form__note" id="apply-required-note">
         (필수) 표시가 있는 항목은 꼭 입력해 주세요. 입력한 내용은 오디션 심사에만 쓰입니다.
       </p>

@@ -47,7 +47,9 @@ type Outcome = { kind: "received"; location: string; setCookie: string } | { kin
 /** Runs one submission: the shared limit, the body, the honeypot and time stamp, then the use case. */
 async function runSubmission(ctx: RequestContext, request: Request, now: Date): Promise<Outcome> {
   const { runtime } = ctx;
-  const stamp = stampForm(runtime.sessionSecret, now);
+  // The next try carries the form's original stamp while it is good (fixing a typo must not count as
+  // "too fast"); a new one when it was missing, forged or expired.
+  let stamp = stampForm(runtime.sessionSecret, now);
   const refuse = (status: number, formError: string, upload: ApplicationUpload | null, errors: Record<string, string> = {}): Outcome => ({
     kind: "refused",
     status,
@@ -75,6 +77,7 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date): 
     return refuse(400, "지원서를 접수하지 못했습니다. 페이지를 새로 고친 뒤 다시 제출해 주세요.", upload);
   }
   const timing = checkFormStamp(runtime.sessionSecret, upload.fields[STAMP_FIELD] ?? null, now);
+  if (timing === "ok" || timing === "too-fast") stamp = upload.fields[STAMP_FIELD]!;
   if (timing !== "ok") {
     await discard();
     return refuse(
