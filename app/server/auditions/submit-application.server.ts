@@ -19,6 +19,7 @@ import { fieldErrors } from "../../domain/schemas";
 import { ImageRejectedError, reencodePrivatePhoto } from "../media/media.server";
 import type { Database, Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
+import { queueApplicationNotice } from "../mail/notices.server";
 import { getSiteSettings } from "../site/settings.server";
 import type { ApplicationUpload } from "./application-upload.server";
 import { privateFileKey } from "./application-upload.server";
@@ -188,6 +189,9 @@ export async function submitApplication(services: Services, upload: ApplicationU
       }
       await tx.insert(auditionFiles).values(files);
       await tx.insert(auditionStatusChanges).values({ applicationId, fromStatus: null, toStatus: "received", actorLabel: "지원자", createdAt: now });
+      // The agency's e-mail notice (when SMTP_URL is set): one outbox row, sent after the commit by the
+      // scheduler; it can neither fail nor delay this submission.
+      await queueApplicationNotice(tx, services, { receiptNumber, applicationId, to: settings.auditionEmail });
       return { kind: "received", applicationId, receiptNumber } as const;
     });
     if (outcome.kind === "duplicate") {
