@@ -2,6 +2,7 @@
  * Every address of the site in one list: the route table (app/routes.ts) is built from it, and the
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
+import { AUDITION_PATHS } from "./auditions";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
@@ -50,6 +51,9 @@ export const WORKSPACE_PATHS = {
   audit: "/admin/audit",
   media: "/admin/media",
   settings: "/admin/settings",
+  /** Audition applications (issue 12): the list, its CSV export (POST), one application, its files. */
+  auditions: AUDITION_PATHS.adminList,
+  auditionExport: `${AUDITION_PATHS.adminList}/export`,
 } as const;
 
 /** What the preview shows: a post kind or an artist. */
@@ -132,6 +136,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: `${WORKSPACE_PATHS.media}/:id`, file: "routes/admin/workspace/media-item.tsx", audience: "admin", workspace: true },
   { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin" },
   { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.auditions, file: "routes/admin/workspace/auditions.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin" },
+  { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true },
+  { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin" },
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },
   { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api" },
