@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { TEST_ADMIN } from "./tests/setup/sign-in";
+import { TEST_SESSION_SECRET } from "./tests/fixtures/audition-stamp";
 
 // One free port and one fresh data directory per run, chosen once here and inherited by workers.
 // (The config is synchronous: tests/setup/free-port.ts runs as a script and prints the port.)
@@ -106,6 +107,8 @@ export default defineConfig({
       KAKAO_MAP_APP_KEY: "e2e-kakao-key",
       // As if behind a local reverse proxy: tests can act as different client addresses.
       TRUST_PROXY: "loopback",
+      // Known to the tests, so they can date the audition form's time stamp back instead of waiting.
+      SESSION_SECRET: TEST_SESSION_SECRET,
     },
   },
 });

@@ -69,6 +69,11 @@ export const MIN_FILL_SECONDS = 5;
 /** Submission attempts per client address and hour, shared by every app server. */
 export const SUBMISSIONS_PER_ADDRESS_PER_HOUR = 10;
 
+/** The honeypot: a field people never see (off-screen, out of the tab order); bots fill it in. */
+export const HONEYPOT_FIELD = "homepage";
+/** The server's signed time stamp of when the form was served (see form-timing.server.ts). */
+export const STAMP_FIELD = "startedAt";
+
 export const AUDITION_FILE_FIELDS = { photos: "photos", video: "videoFile" } as const;
 
 /** "AUD-2026-000123": the year of receipt (KST) and the year's running number. */
@@ -199,10 +204,7 @@ export const auditionFieldsSchema = z
     guardianName: z.string().trim().max(50, "50자 이내로 입력해 주세요.").default(""),
     guardianPhone: z.string().trim().max(30, "휴대전화 번호가 너무 깁니다.").default(""),
     guardianConsent: checkbox,
-    consent: checkbox,
-  })
-  .superRefine((input, ctx) => {
-    if (!input.consent) ctx.addIssue({ code: "custom", path: ["consent"], message: "개인정보 수집·이용에 동의해야 지원할 수 있습니다." });
+    consent: checkbox.refine((agreed) => agreed, "개인정보 수집·이용에 동의해야 지원할 수 있습니다."),
   });
 
 export type AuditionFields = z.output<typeof auditionFieldsSchema>;

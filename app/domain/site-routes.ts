@@ -16,7 +16,10 @@ export interface SiteRoute {
   /** Route id, when one module serves several patterns. */
   id?: string;
   audience: Audience;
-  /** Listed in the sitemap as is (patterns with parameters are listed per record instead). */
+  /**
+   * Listed in the sitemap as is (patterns with parameters are listed per record instead); `false`:
+   * deliberately not listed (an applicant's receipt, a form's JSON endpoint).
+   */
   sitemap?: boolean;
   /** Rendered inside the workspace's frame (navigation), app/routes/admin/workspace/layout.tsx. */
   workspace?: boolean;
@@ -118,6 +121,9 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.artists, file: "routes/artist-list.tsx", audience: "public", sitemap: true },
   { pattern: `${PATHS.artists}/:name`, file: "routes/artist-detail.tsx", audience: "public" },
   { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", sitemap: true },
+  { pattern: AUDITION_PATHS.apply, file: "routes/audition-apply.tsx", audience: "public", sitemap: true },
+  { pattern: AUDITION_PATHS.submit, file: "routes/audition-apply-submit.ts", audience: "public", sitemap: false },
+  { pattern: AUDITION_PATHS.complete, file: "routes/audition-apply-complete.tsx", audience: "public", sitemap: false },
   { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", sitemap: true },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin" },

@@ -3,6 +3,7 @@ import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { PATHS } from "../domain/site-routes";
+import { AUDITION_PATHS } from "../domain/auditions";
 import { getRequestContext } from "../server/http/context.server";
 import { applicationFormFileName } from "../server/site/application-form.server";
 import { applicationFormSummaryOf, getSiteSettings } from "../server/site/settings.server";
@@ -54,6 +55,18 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
         <p>나이, 성별, 경력에 제한 없이 누구나 지원할 수 있으며, 오디션은 상시 진행됩니다. 지원 비용은 없습니다.</p>
       </section>
 
+      <section className="audition__online" aria-labelledby="audition-online-title">
+        <div>
+          <h2 id="audition-online-title" className="audition__online-title">
+            온라인으로 바로 지원하세요
+          </h2>
+          <p>지원서 작성부터 사진·영상 제출까지 한 번에 끝납니다. 접수하면 바로 접수 번호를 알려 드립니다.</p>
+        </div>
+        <a className="button audition__apply" href={AUDITION_PATHS.apply}>
+          온라인 지원하기
+        </a>
+      </section>
+
       <section className="audition__steps" aria-labelledby="audition-steps-title">
         <h2 id="audition-steps-title" className="audition__subtitle">
           PROCESS
@@ -76,6 +89,13 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
           RECEPTION
         </h2>
         <dl className="reception">
+          <div>
+            <dt>온라인 접수</dt>
+            <dd>
+              <a href={AUDITION_PATHS.apply}>온라인 지원서 작성하기</a>
+              <span className="reception__note">사진과 영상을 함께 올릴 수 있습니다.</span>
+            </dd>
+          </div>
           <div>
             <dt>이메일 접수</dt>
             <dd>

@@ -36,7 +36,7 @@ export const test = base.extend<{ consoleErrors: string[]; kakaoOffline: void; s
         if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) {
           const url = new URL(message.location().url || "http://x/");
           const pageUrl = new URL(page.url() || "http://x/");
-          if (url.pathname.endsWith(".data") || url.pathname === "/api/img" || url.pathname === pageUrl.pathname) return;
+          if (url.pathname.endsWith(".data") || url.pathname === "/api/img" || url.pathname === "/audition/apply/submit" || url.pathname === pageUrl.pathname) return;
         }
         errors.push(`${text} (${message.location().url})`);
       });

@@ -117,15 +117,18 @@ export interface UsedTestDatabase {
 export function useTestDatabase(hooks: SuiteHooks): UsedTestDatabase {
   let handle: TestDatabase | undefined;
   let storage: ReturnType<typeof createTestStorage> | undefined;
+  let privateStorage: ReturnType<typeof createTestStorage> | undefined;
   let services: ReturnType<typeof createTestServices> | undefined;
   hooks.beforeAll(async () => {
     handle = await createTestDatabase();
     storage = createTestStorage();
-    services = createTestServices(handle.db, storage);
+    privateStorage = createTestStorage();
+    services = createTestServices(handle.db, storage, privateStorage);
   });
   hooks.afterAll(async () => {
     await handle?.destroy();
     storage?.cleanup();
+    privateStorage?.cleanup();
   });
   const ready = () => {
     if (!handle || !storage || !services) throw new Error("useTestDatabase: the database is created in beforeAll; read it inside a test or hook");

@@ -48,3 +48,27 @@ describe("CORS_ORIGINS", () => {
     expect(() => loadEnv({ CORS_ORIGINS: value })).toThrow("CORS_ORIGINS");
   });
 });
+
+describe("SMTP_URL and MAIL_FROM", () => {
+  it("are unset by default (no e-mail at all)", () => {
+    const env = loadEnv({ SMTP_URL: "", MAIL_FROM: " " });
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBeUndefined();
+  });
+
+  it.each(["smtp://mail.example.com", "smtps://user%40example.com:p%40ss@mail.example.com:465", "smtp://127.0.0.1:2525", "smtp://[::1]:25/"])("accepts SMTP_URL %s", (value) => {
+    expect(loadEnv({ SMTP_URL: value }).SMTP_URL).toBe(value);
+  });
+
+  it.each(["mail.example.com", "http://mail.example.com", "smtp://", "smtp://mail.example.com/inbox", "smtp://mail.example.com?pool=true", "smtp://:secret@mail.example.com"])("refuses SMTP_URL %s", (value) => {
+    expect(() => loadEnv({ SMTP_URL: value })).toThrow("SMTP_URL");
+  });
+
+  it.each(["no-reply@we.example", "WE ENTERTAINMENT <no-reply@we.example>", "위이엔터테인먼트 <audition@we.example>"])("accepts MAIL_FROM %s", (value) => {
+    expect(loadEnv({ MAIL_FROM: value }).MAIL_FROM).toBe(value);
+  });
+
+  it.each(["no-reply", "WE <no-reply@we.example", "a@we.example\r\nBcc: x@evil.example", "<a@b> <c@d>"])("refuses MAIL_FROM %j", (value) => {
+    expect(() => loadEnv({ MAIL_FROM: value })).toThrow("MAIL_FROM");
+  });
+});

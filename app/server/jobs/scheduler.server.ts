@@ -3,15 +3,16 @@ import { artists, posts } from "../../../drizzle/schema";
 import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { purgeArtists } from "../artists/artist-use-cases.server";
 import { purgeExpiredApplications } from "../auditions/audition-retention.server";
+import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbox.server";
 import { systemActor, type Services } from "../platform/services.server";
 import { nextScheduledTime } from "../posts/post-queries.server";
 import { applyDueSchedules, purgePosts } from "../posts/post-use-cases.server";
 
 /**
  * Time-based work, run inside every app server: scheduled publishing and unpublishing, emptying
- * the trash of what has been there longer than TRASH_RETENTION_DAYS, and deleting audition
- * applications whose retention period has ended. Each job claims its rows with
- * row locks, so it happens once however many servers run it; each pass looks at everything due up to
+ * the trash of what has been there longer than TRASH_RETENTION_DAYS, deleting audition
+ * applications whose retention period has ended, and sending the mail outbox (beside the passes; see
+ * startScheduler). Each job claims its rows with row locks, so it happens once however many servers run it; each pass looks at everything due up to
  * now, so a server that was down catches up when it starts. See docs/decisions/013-admin-workspace.md.
  */
 
@@ -22,7 +23,18 @@ export async function runDueJobs(services: Services, now: Date) {
   const schedules = await applyDueSchedules(services, now);
   const purged = await purgeExpiredTrash(services, now);
   const expiredApplications = await purgeExpiredApplications(services, now);
-  return { ...schedules, purged, expiredApplications };
+  const oldMail = await purgeOldMail(services.db, now);
+  return { ...schedules, purged, expiredApplications, oldMail };
+}
+
+/**
+ * The next time something falls due: a scheduled post, or (when e-mail is on and `mail` is asked
+ * for) a message's next attempt.
+ */
+export async function nextDueTime(services: Services, options: { mail: boolean } = { mail: true }): Promise<Date | null> {
+  const times = await Promise.all([nextScheduledTime(services.db), services.mail && options.mail ? nextMailAttemptTime(services.db) : null]);
+  const known = times.filter((t): t is Date => t instanceof Date);
+  return known.length === 0 ? null : new Date(Math.min(...known.map((t) => t.getTime())));
 }
 
 /** Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS. */
@@ -42,28 +54,71 @@ export async function purgeExpiredTrash(services: Services, now: Date): Promise<
 export interface Scheduler {
   /** Settles when the first pass (catching up on what fell due while the server was down) is done. */
   ready: Promise<void>;
-  /** Looks again now (a save set a time; another server announced a change). */
+  /** Looks again now (a save set a time; a commit queued mail; another server announced a change). */
   wake(): void;
   stop(): Promise<void>;
 }
 
 /**
  * Runs the due jobs at start, then again at the next scheduled time (at most `maxSleepMs` later, so
- * schedules set on other servers and the daily trash purge are never missed for long).
+ * schedules set on other servers and the daily trash purge are never missed for long). When e-mail is
+ * on, each pass also starts sending the due mail, which runs beside the passes rather than in them: a
+ * mail server that is slow or down then delays no scheduled post and no server start.
  */
 export function startScheduler(services: Services, options: { now?: () => Date; maxSleepMs?: number } = {}): Scheduler {
   const now = options.now ?? (() => new Date());
   const maxSleepMs = options.maxSleepMs ?? 60_000;
   let timer: NodeJS.Timeout | null = null;
+  /** When the armed timer fires (epoch ms). */
+  let timerAt = Infinity;
   let running: Promise<void> | null = null;
+  let sending: Promise<void> | null = null;
   let again = false;
   let stopped = false;
 
+  /** Sets the timer `delayMs` from now, unless it is already set to fire sooner (a wake during a pass stays). */
   const arm = (delayMs: number) => {
     if (stopped) return;
+    const delay = Math.max(0, Math.min(delayMs, maxSleepMs));
+    if (timer && timerAt <= Date.now() + delay) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void pass(), Math.max(0, Math.min(delayMs, maxSleepMs)));
+    timerAt = Date.now() + delay;
+    timer = setTimeout(() => {
+      timer = null;
+      timerAt = Infinity;
+      void pass();
+    }, delay);
     timer.unref();
+  };
+
+  const armForNextDue = async () => {
+    let next: Date | null = null;
+    try {
+      // While mail is being sent, its due rows are that run's: it arms the timer for them when done.
+      next = await nextDueTime(services, { mail: sending === null });
+    } catch {
+      // The database is away: the next pass will tell.
+    }
+    // A few milliseconds late rather than early: the job only takes what is due.
+    arm(next ? next.getTime() - now().getTime() + 20 : maxSleepMs);
+  };
+
+  const sendDueMail = () => {
+    const mail = services.mail;
+    if (!mail || sending || stopped) return;
+    sending = (async () => {
+      let failed = false;
+      try {
+        await deliverDueMail(services, mail.mailer, now());
+      } catch (error) {
+        failed = true;
+        services.logger.error({ err: error }, "sending the mail outbox failed; trying again later");
+      }
+      sending = null;
+      // Messages that failed are due again later, and the rest of a long queue now. After an error
+      // (the database is away), the regular passes look again.
+      if (!failed) await armForNextDue();
+    })();
   };
 
   const pass = async (): Promise<void> => {
@@ -77,14 +132,8 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
       } catch (error) {
         services.logger.error({ err: error }, "scheduled jobs failed; trying again later");
       }
-      let next: Date | null = null;
-      try {
-        next = await nextScheduledTime(services.db);
-      } catch {
-        // The database is away: the next pass will tell.
-      }
-      // A few milliseconds late rather than early: the job only takes what is due.
-      arm(next ? next.getTime() - now().getTime() + 20 : maxSleepMs);
+      sendDueMail();
+      await armForNextDue();
     })();
     await running;
     running = null;
@@ -109,6 +158,7 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
       unsubscribe();
       if (timer) clearTimeout(timer);
       await running;
+      await sending;
     },
   };
 }

@@ -52,7 +52,7 @@ export interface StoredImage {
   variants: { width: number; height: number; url: string }[];
 }
 
-async function detectFormat(bytes: Uint8Array): Promise<{ format: ImageFormat; width: number; height: number; animated: boolean }> {
+export async function detectFormat(bytes: Uint8Array): Promise<{ format: ImageFormat; width: number; height: number; animated: boolean }> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -218,6 +218,37 @@ export async function storeImage(
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
     throw error;
+  }
+}
+
+/** Long edge of an applicant's stored photo, and of its preview. */
+export const PRIVATE_PHOTO_EDGE = 2000;
+export const PRIVATE_THUMB_EDGE = 480;
+
+/**
+ * An applicant's photo for the private storage: decoded like every upload (the bytes decide the
+ * format; bombs, polyglots and hidden payloads refused), re-encoded as JPEG without any metadata
+ * (EXIF, GPS, camera serials gone; orientation applied; transparency on white), plus a WebP preview.
+ * Nothing is stored here and nothing goes to the public media library.
+ */
+export async function reencodePrivatePhoto(bytes: Uint8Array): Promise<{ jpeg: Buffer; width: number; height: number; thumb: Buffer }> {
+  if (bytes.byteLength > MAX_UPLOAD_BYTES) {
+    throw new ImageRejectedError("too_large", `파일이 너무 큽니다. ${MAX_UPLOAD_BYTES / 1024 / 1024}MB 이하의 이미지를 올려 주세요.`);
+  }
+  await detectFormat(bytes);
+  const source = () => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" }).rotate();
+  try {
+    const [full, thumb] = await Promise.all([
+      source()
+        .resize({ width: PRIVATE_PHOTO_EDGE, height: PRIVATE_PHOTO_EDGE, fit: "inside", withoutEnlargement: true })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 85, progressive: true, mozjpeg: false })
+        .toBuffer({ resolveWithObject: true }),
+      source().resize({ width: PRIVATE_THUMB_EDGE, height: PRIVATE_THUMB_EDGE, fit: "inside", withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+    ]);
+    return { jpeg: full.data, width: full.info.width, height: full.info.height, thumb };
+  } catch {
+    throw new ImageRejectedError("corrupt", "이미지를 읽을 수 없습니다. 파일이 손상되지 않았는지 확인해 주세요.");
   }
 }
 

@@ -27,6 +27,41 @@ const postgresUrl = z
   .trim()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), "must be a postgres:// or postgresql:// URL");
 
+/**
+ * smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the first byte), with an optional
+ * user:password (percent-encoded) and port. Nothing else: a path or query would be silently ignored.
+ */
+const smtpUrl = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(v);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "must be a URL like smtp://user:password@mail.example.com:587 or smtps://..." });
+      return;
+    }
+    if (url.protocol !== "smtp:" && url.protocol !== "smtps:") {
+      ctx.addIssue({ code: "custom", message: "must start with smtp:// or smtps://" });
+    } else if (!url.hostname) {
+      ctx.addIssue({ code: "custom", message: "must name the mail server's host" });
+    } else if ((url.pathname !== "" && url.pathname !== "/") || url.search || url.hash) {
+      ctx.addIssue({ code: "custom", message: "takes no path or query: smtp[s]://[user:password@]host[:port]" });
+    } else if (url.password && !url.username) {
+      ctx.addIssue({ code: "custom", message: "has a password without a user name" });
+    }
+  });
+
+/** `addr@host` or `Display Name <addr@host>`, on one line (it becomes a mail header). */
+const mailFrom = z
+  .string()
+  .trim()
+  .refine(
+    (v) => /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v),
+    "must be an address like no-reply@example.com or WE ENTERTAINMENT <no-reply@example.com>",
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -82,6 +117,10 @@ const envSchema = z
     REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS: booleanFlag(false),
     /** Serve anonymous public pages from memory (emptied on every content change). */
     PAGE_CACHE: booleanFlag(true),
+    /** Outgoing mail server for notices (a new audition application). Unset: no e-mail at all. */
+    SMTP_URL: optionalString.pipe(smtpUrl.optional()),
+    /** The notices' From; default `WE ENTERTAINMENT <no-reply@host of PUBLIC_ORIGIN or the mail server>`. */
+    MAIL_FROM: optionalString.pipe(mailFrom.optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })
   .superRefine((env, ctx) => {

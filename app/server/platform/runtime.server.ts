@@ -12,7 +12,8 @@ import { seedDemoContent } from "../seed/seed.server";
 import { ensureSiteSettings } from "../site/settings.server";
 import { createChangeFeed } from "./changes.server";
 import { startScheduler } from "../jobs/scheduler.server";
-import type { Services } from "./services.server";
+import { createSmtpMailer, resolveMailFrom } from "../mail/mailer.server";
+import type { MailService, Services } from "./services.server";
 import { createLocalStorage, type MediaStorage } from "./storage.server";
 
 /** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
@@ -27,6 +28,21 @@ export interface Runtime extends Services {
   pageCache: PageCache;
   dbHealth: DatabaseHealth;
   close(): Promise<void>;
+}
+
+/**
+ * E-mail when SMTP_URL is set (else none: nothing is queued or sent). Links in messages need the
+ * public address; without PUBLIC_ORIGIN they point at this server's own, with a warning.
+ */
+function mailService(env: Env, logger: Logger): MailService | undefined {
+  if (!env.SMTP_URL) return undefined;
+  let publicOrigin = env.PUBLIC_ORIGIN;
+  if (!publicOrigin) {
+    const host = ["0.0.0.0", "::"].includes(env.HOST) ? "localhost" : env.HOST;
+    publicOrigin = `http://${host.includes(":") ? `[${host}]` : host}:${env.PORT}`;
+    logger.warn({ publicOrigin }, "SMTP_URL is set without PUBLIC_ORIGIN: links in e-mails point at this server's own address");
+  }
+  return { mailer: createSmtpMailer({ url: env.SMTP_URL, from: resolveMailFrom(env) }), publicOrigin };
 }
 
 /** SESSION_SECRET, or one generated once and kept in DATA_DIR. */
@@ -93,6 +109,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       dbHealth,
       changes,
       remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
+      mail: mailService(env, logger),
       async close() {
         await scheduler.stop();
         dbHealth.stop();
@@ -101,7 +118,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       },
     };
     // Scheduled publishing and the trash purge: whatever fell due while no server ran is done before
-    // this one serves its first page.
+    // this one serves its first page. Mail that waited is sent meanwhile, without holding the start.
     const scheduler = startScheduler(runtime);
     runtime.scheduler = scheduler;
     await scheduler.ready;

@@ -1,3 +1,4 @@
+import type { Mailer } from "../mail/mailer.server";
 import type { ChangeFeed } from "./changes.server";
 import type { Database } from "./db.server";
 import type { Logger } from "./logger.server";
@@ -22,6 +23,17 @@ export interface Services {
   remoteImages: { allowPrivateHosts: boolean };
   /** The process's timer for scheduled work: a save that sets a time wakes it to look again. */
   scheduler?: { wake(): void };
+  /**
+   * Outgoing e-mail, present only when SMTP_URL is set: without it nothing is queued or sent. The
+   * scheduler sends the outbox through `mailer`; notices link to pages under `publicOrigin`.
+   */
+  mail?: MailService;
+}
+
+export interface MailService {
+  mailer: Mailer;
+  /** PUBLIC_ORIGIN (or this server's own address when unset), for links in messages. */
+  publicOrigin: string;
 }
 
 /** Who makes a change, for the audit trail and the history. */

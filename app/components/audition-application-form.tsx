@@ -1,0 +1,383 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import {
+  AUDITION_CONSENT,
+  AUDITION_FILE_FIELDS,
+  AUDITION_PATHS,
+  ageOn,
+  GENDER_LABELS,
+  GENDERS,
+  GUARDIAN_AGE,
+  MAX_AUDITION_PHOTO_BYTES,
+  MAX_AUDITION_PHOTOS,
+  MAX_AUDITION_VIDEO_BYTES,
+  MIN_AUDITION_PHOTOS,
+  retentionSentence,
+  type AuditionFormValues,
+} from "../domain/auditions";
+import { kstDate } from "../domain/kst";
+import { useHydrated } from "../lib/use-hydrated";
+
+/**
+ * The online audition application (/audition/apply). A native multipart form that works without
+ * JavaScript; with it, the form is sent by XMLHttpRequest to show upload progress (a video may be
+ * 200 MB), the guardian's part appears only for applicants under 14, and a refused submission keeps
+ * the chosen files as well as the typed text.
+ */
+
+export interface ApplyFormReply {
+  formError: string;
+  errors: Record<string, string>;
+  values: AuditionFormValues;
+  stamp: string;
+  filesDropped: boolean;
+}
+
+const MB = 1024 * 1024;
+const FIELD_ORDER = ["name", "birthDate", "gender", "phone", "email", "height", "weight", "career", "introduction", "photos", "videoFile", "videoUrl", "guardianName", "guardianPhone", "guardianConsent", "consent"];
+
+function describedBy(name: string, error: string | undefined, hint: boolean) {
+  return [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
+}
+
+function FieldMessage({ name, error, hint }: { name: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {hint ? (
+        <span className="field__hint" id={`${name}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="field__error" id={`${name}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+type InputProps = { name: keyof AuditionFormValues; label: string; hint?: ReactNode; required?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">;
+
+export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotField, stampField }: { stamp: string; retentionDays: number; reply: ApplyFormReply | null; honeypotField: string; stampField: string }) {
+  const hydrated = useHydrated();
+  const [clientReply, setClientReply] = useState<ApplyFormReply | null>(null);
+  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  const current = clientReply ?? reply;
+  const values = current?.values ?? {};
+  const errors = current?.errors ?? {};
+  const [birthDate, setBirthDate] = useState(values.birthDate ?? "");
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const today = kstDate(new Date());
+  const underAge = /^\d{4}-\d{2}-\d{2}$/.test(birthDate) && birthDate <= today ? ageOn(birthDate, today) < GUARDIAN_AGE : false;
+  // Without JavaScript the guardian's part is always there (it says who fills it in); with it, only when needed.
+  const showGuardian = !hydrated || underAge || Boolean(errors.guardianName || errors.guardianPhone || errors.guardianConsent);
+
+  useEffect(() => {
+    if (current?.formError) summaryRef.current?.focus();
+  }, [current]);
+
+  const input = ({ name, label, hint, required, ...props }: InputProps) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`apply-${name}`}>
+        {label}
+        {required ? <span className="apply-form__required"> (필수)</span> : null}
+      </label>
+      <input
+        id={`apply-${name}`}
+        name={name}
+        type="text"
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(name, errors[name], Boolean(hint))}
+        aria-required={required || undefined}
+        {...props}
+      />
+      <FieldMessage name={name} error={errors[name]} hint={hint} />
+    </div>
+  );
+
+  const textarea = (name: "career" | "introduction", label: string, hint: string, required: boolean) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`apply-${name}`}>
+        {label}
+        {required ? <span className="apply-form__required"> (필수)</span> : null}
+      </label>
+      <textarea
+        id={`apply-${name}`}
+        name={name}
+        rows={6}
+        maxLength={3000}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={describedBy(name, errors[name], true)}
+        aria-required={required || undefined}
+      />
+      <FieldMessage name={name} error={errors[name]} hint={hint} />
+    </div>
+  );
+
+  const filesAgain = reply && !clientReply && reply.filesDropped ? <strong className="apply-form__again">보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 골라 주세요.</strong> : null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (typeof XMLHttpRequest === "undefined") return;
+    event.preventDefault();
+    if (progress) return;
+    const form = event.currentTarget;
+    const body = new FormData(form);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", AUDITION_PATHS.submit);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "json";
+    setProgress({ loaded: 0, total: 1 });
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) setProgress({ loaded: e.loaded, total: e.total });
+    };
+    const failed = (message: string) => {
+      setProgress(null);
+      setClientReply({ formError: message, errors: {}, values: {}, stamp: (form.elements.namedItem(stampField) as HTMLInputElement | null)?.value ?? stamp, filesDropped: false });
+    };
+    xhr.onerror = () => failed("지원서를 보내는 중에 연결이 끊겼습니다. 인터넷 연결을 확인한 뒤 다시 제출해 주세요.");
+    xhr.ontimeout = xhr.onerror;
+    xhr.onload = () => {
+      const answer = xhr.response as (Partial<ApplyFormReply> & { location?: string; message?: string }) | null;
+      if (xhr.status === 200 && answer?.location) {
+        window.location.assign(answer.location);
+        return;
+      }
+      setProgress(null);
+      if (!answer || typeof answer !== "object") return failed("지원서를 접수하지 못했습니다. 잠시 후 다시 제출해 주세요.");
+      setClientReply({
+        formError: answer.formError ?? answer.message ?? "지원서를 접수하지 못했습니다. 잠시 후 다시 제출해 주세요.",
+        errors: answer.errors ?? {},
+        values: answer.values ?? {},
+        stamp: answer.stamp ?? stamp,
+        filesDropped: false,
+      });
+      // The next try needs the fresh time stamp.
+      const stampInput = form.elements.namedItem(stampField) as HTMLInputElement | null;
+      if (stampInput && answer.stamp) stampInput.value = answer.stamp;
+    };
+    xhr.send(body);
+  }
+
+  const errorList = FIELD_ORDER.filter((name) => errors[name]);
+  const percent = progress ? Math.min(100, Math.round((progress.loaded / Math.max(1, progress.total)) * 100)) : 0;
+
+  return (
+    <form method="post" action={AUDITION_PATHS.apply} encType="multipart/form-data" className="apply-form" noValidate onSubmit={submit} aria-describedby="apply-required-note" data-hydrated={hydrated || undefined}>
+      <p className="apply-form__note" id="apply-required-note">
+        (필수) 표시가 있는 항목은 꼭 입력해 주세요. 입력한 내용은 오디션 심사에만 쓰입니다.
+      </p>
+      {current?.formError ? (
+        <div className="form-error" role="alert" tabIndex={-1} ref={summaryRef}>
+          <p>{current.formError}</p>
+          {errorList.length > 0 ? (
+            <ul className="apply-form__error-list">
+              {errorList.map((name) => (
+                <li key={name}>
+                  <a href={`#apply-${name}`}>{errors[name]}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {filesAgain ? <p>사진과 영상 파일은 다시 골라 주세요.</p> : null}
+        </div>
+      ) : null}
+
+      <input type="hidden" name={stampField} defaultValue={current?.stamp ?? stamp} key={current?.stamp ?? stamp} />
+      <div className="apply-form__trap" aria-hidden="true">
+        <label htmlFor={`apply-${honeypotField}`}>이 칸은 비워 두세요</label>
+        <input id={`apply-${honeypotField}`} type="text" name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+
+      <fieldset className="apply-form__group">
+        <legend>기본 정보</legend>
+        <div className="apply-form__grid">
+          {input({ name: "name", label: "이름", required: true, autoComplete: "name", maxLength: 50 })}
+          <div className="field">
+            <label className="field__label" htmlFor="apply-birthDate">
+              생년월일<span className="apply-form__required"> (필수)</span>
+            </label>
+            <input
+              id="apply-birthDate"
+              name="birthDate"
+              type="date"
+              min="1920-01-01"
+              max={today}
+              defaultValue={values.birthDate ?? ""}
+              onChange={(e) => setBirthDate(e.currentTarget.value)}
+              autoComplete="bday"
+              aria-required
+              aria-invalid={errors.birthDate ? true : undefined}
+              aria-describedby={describedBy("birthDate", errors.birthDate, true)}
+            />
+            <FieldMessage name="birthDate" error={errors.birthDate} hint={`예: 2005-03-14. 만 ${GUARDIAN_AGE}세 미만이면 법정대리인의 동의가 필요합니다.`} />
+          </div>
+          <fieldset className="field apply-form__choices" aria-describedby={errors.gender ? "gender-error" : undefined}>
+            <legend className="field__label">
+              성별<span className="apply-form__required"> (필수)</span>
+            </legend>
+            <div className="apply-form__options">
+              {GENDERS.map((gender) => (
+                <label key={gender} className="apply-form__option">
+                  <input type="radio" name="gender" value={gender} defaultChecked={values.gender === gender} aria-invalid={errors.gender ? true : undefined} />
+                  {GENDER_LABELS[gender]}
+                </label>
+              ))}
+            </div>
+            <FieldMessage name="gender" error={errors.gender} />
+          </fieldset>
+          {input({ name: "phone", label: "휴대전화 번호", required: true, type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "010-1234-5678", maxLength: 20 })}
+          {input({ name: "email", label: "이메일", required: true, type: "email", inputMode: "email", autoComplete: "email", placeholder: "name@example.com", maxLength: 254 })}
+          {input({ name: "height", label: "키 (cm)", required: true, inputMode: "decimal", placeholder: "170", maxLength: 6 })}
+          {input({ name: "weight", label: "몸무게 (kg, 선택)", inputMode: "decimal", maxLength: 6 })}
+        </div>
+      </fieldset>
+
+      <fieldset className="apply-form__group">
+        <legend>경력과 자기소개</legend>
+        {textarea("career", "경력·교육 사항", "출연작, 연기 교육, 수상 경력 등을 자유롭게 적어 주세요. 없으면 비워 두어도 됩니다. (3000자 이내)", false)}
+        {textarea("introduction", "자기소개", "어떤 배우가 되고 싶은지, 자신을 가장 잘 보여 주는 이야기를 적어 주세요. (3000자 이내)", true)}
+      </fieldset>
+
+      <fieldset className="apply-form__group">
+        <legend>사진과 영상</legend>
+        <div className="field">
+          <label className="field__label" htmlFor={`apply-${AUDITION_FILE_FIELDS.photos}`}>
+            사진 {MIN_AUDITION_PHOTOS}~{MAX_AUDITION_PHOTOS}장<span className="apply-form__required"> (필수)</span>
+          </label>
+          <input
+            id={`apply-${AUDITION_FILE_FIELDS.photos}`}
+            type="file"
+            name={AUDITION_FILE_FIELDS.photos}
+            multiple
+            accept="image/jpeg,image/png,image/webp,image/avif,image/heic,.jpg,.jpeg,.png,.webp,.avif"
+            aria-invalid={errors.photos ? true : undefined}
+            aria-describedby={describedBy("photos", errors.photos, true)}
+          />
+          <FieldMessage
+            name="photos"
+            error={errors.photos}
+            hint={
+              <>
+                최근 3개월 안에 찍은 얼굴 사진과 전신 사진을 꼭 넣어 주세요. JPEG, PNG, WebP 파일, 장당 {MAX_AUDITION_PHOTO_BYTES / MB}MB 이하. 사진 속 위치 정보 등은 지우고 저장합니다.
+                {filesAgain ? <> {filesAgain}</> : null}
+              </>
+            }
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`apply-${AUDITION_FILE_FIELDS.video}`}>
+            자기소개 영상 파일
+          </label>
+          <input
+            id={`apply-${AUDITION_FILE_FIELDS.video}`}
+            type="file"
+            name={AUDITION_FILE_FIELDS.video}
+            accept="video/mp4,video/quicktime,.mp4,.mov"
+            aria-invalid={errors.videoFile ? true : undefined}
+            aria-describedby={describedBy("videoFile", errors.videoFile, true)}
+          />
+          <FieldMessage
+            name="videoFile"
+            error={errors.videoFile}
+            hint={
+              <>
+                1~2분 길이의 자유 연기나 자기소개 영상. MP4 또는 MOV 파일, {MAX_AUDITION_VIDEO_BYTES / MB}MB 이하. 파일 대신 아래에 영상 주소를 적어도 됩니다.
+                {filesAgain ? <> {filesAgain}</> : null}
+              </>
+            }
+          />
+        </div>
+        {input({ name: "videoUrl", label: "또는 영상 주소", type: "url", inputMode: "url", placeholder: "https://youtu.be/...", hint: "YouTube, Vimeo, 네이버 TV 주소를 붙여 넣어 주세요. 비공개(일부 공개) 영상이라면 링크가 있는 사람은 볼 수 있게 설정해 주세요.", maxLength: 500 })}
+      </fieldset>
+
+      {showGuardian ? (
+        <fieldset className="apply-form__group apply-form__guardian">
+          <legend>법정대리인 (만 {GUARDIAN_AGE}세 미만 지원자만 작성)</legend>
+          <p className="field__hint">만 {GUARDIAN_AGE}세 미만 아동의 개인정보를 처리하려면 법정대리인(부모님 등)의 동의가 필요합니다(개인정보 보호법 제22조의2).</p>
+          <div className="apply-form__grid">
+            {input({ name: "guardianName", label: "법정대리인 이름", maxLength: 50 })}
+            {input({ name: "guardianPhone", label: "법정대리인 휴대전화 번호", type: "tel", inputMode: "tel", placeholder: "010-1234-5678", maxLength: 20 })}
+          </div>
+          <div className="field apply-form__check">
+            <label htmlFor="apply-guardianConsent">
+              <input
+                id="apply-guardianConsent"
+                type="checkbox"
+                name="guardianConsent"
+                defaultChecked={values.guardianConsent === "on"}
+                aria-invalid={errors.guardianConsent ? true : undefined}
+                aria-describedby={errors.guardianConsent ? "guardianConsent-error" : undefined}
+              />
+              법정대리인으로서 아래 개인정보 수집·이용에 동의합니다.
+            </label>
+            <FieldMessage name="guardianConsent" error={errors.guardianConsent} />
+          </div>
+        </fieldset>
+      ) : null}
+
+      <fieldset className="apply-form__group apply-form__consent">
+        <legend>개인정보 수집·이용 동의 (필수)</legend>
+        <table className="consent-table">
+          <tbody>
+            <tr>
+              <th scope="row">수집·이용 목적</th>
+              <td>{AUDITION_CONSENT.purpose}</td>
+            </tr>
+            <tr>
+              <th scope="row">수집 항목</th>
+              <td>
+                필수: {AUDITION_CONSENT.requiredItems.join(", ")}
+                <br />
+                선택: {AUDITION_CONSENT.optionalItems.join(", ")}
+                <br />
+                만 {GUARDIAN_AGE}세 미만: {AUDITION_CONSENT.guardianItems.join(", ")}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">보유·이용 기간</th>
+              <td>{retentionSentence(retentionDays)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <p className="apply-form__refusal">{AUDITION_CONSENT.refusal}</p>
+        <div className="field apply-form__check">
+          <label htmlFor="apply-consent">
+            <input
+              id="apply-consent"
+              type="checkbox"
+              name="consent"
+              defaultChecked={values.consent === "on"}
+              aria-invalid={errors.consent ? true : undefined}
+              aria-describedby={errors.consent ? "consent-error" : undefined}
+            />
+            위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)
+          </label>
+          <FieldMessage name="consent" error={errors.consent} />
+        </div>
+        <p className="apply-form__policy">
+          자세한 내용은 <a href={AUDITION_PATHS.privacy}>개인정보처리방침</a>에서 볼 수 있습니다.
+        </p>
+      </fieldset>
+
+      <div className="apply-form__actions">
+        <button type="submit" className="button" disabled={Boolean(progress)}>
+          {progress ? "보내는 중..." : "지원서 제출"}
+        </button>
+        <div className="apply-form__progress" role="status" aria-live="polite">
+          {progress ? (
+            <>
+              <progress max={100} value={percent} aria-label="지원서 전송 진행률" />
+              <span>
+                지원서를 보내는 중입니다. {percent}%
+                {progress.total > 5 * MB ? ` (${(progress.loaded / MB).toFixed(0)}MB / ${(progress.total / MB).toFixed(0)}MB)` : ""}
+                {percent >= 100 ? " 사진을 확인하고 있습니다..." : ""}
+              </span>
+            </>
+          ) : null}
+        </div>
+      </div>
+    </form>
+  );
+}

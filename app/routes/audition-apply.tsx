@@ -1,0 +1,58 @@
+import type { Route } from "./+types/audition-apply";
+import { AuditionApplicationForm, type ApplyFormReply } from "../components/audition-application-form";
+import { EyebrowHeading } from "../components/eyebrow-heading";
+import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD } from "../domain/auditions";
+import { PATHS } from "../domain/site-routes";
+import { rootDataFromMatches } from "../lib/root-data";
+import { seoMeta } from "../lib/seo";
+import { getRequestContext } from "../server/http/context.server";
+import { handleApplyAction, loadApplyPage, NO_STORE } from "../server/auditions/apply-page.server";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return loadApplyPage(getRequestContext(context));
+}
+
+/** The form posted without JavaScript (the JavaScript form posts to /audition/apply/submit). */
+export function action({ context, request }: Route.ActionArgs) {
+  return handleApplyAction(getRequestContext(context), request);
+}
+
+/** Personal data is typed here: no cache anywhere keeps this page. */
+export function headers() {
+  return NO_STORE;
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const root = rootDataFromMatches(matches);
+  if (!root) return [];
+  return seoMeta({
+    title: "온라인 오디션 지원",
+    description: "WE ENTERTAINMENT 온라인 오디션 지원: 기본 정보와 자기소개, 사진 2~5장, 자기소개 영상을 올려 지원해 주세요. 지원 비용은 없습니다.",
+    path: AUDITION_PATHS.apply,
+    origin: root.origin,
+  });
+}
+
+export default function AuditionApply({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <article className="audition apply">
+      <EyebrowHeading look="page" eyebrow="AUDITION" title="온라인 오디션 지원" />
+      <div className="apply__intro">
+        <p>
+          지원서를 작성하고 사진과 영상을 올리면 바로 접수됩니다. 접수하면 접수 번호를 알려 드리며, 서류 합격자에 한해 2주 이내에 개별
+          연락을 드립니다.
+        </p>
+        <p>
+          양식을 내려받아 이메일로 보내는 방법도 그대로 받고 있습니다. <a href={PATHS.audition}>오디션 안내로 돌아가기</a>
+        </p>
+      </div>
+      <AuditionApplicationForm
+        stamp={loaderData.stamp}
+        retentionDays={loaderData.retentionDays}
+        reply={(actionData as ApplyFormReply | undefined) ?? null}
+        honeypotField={HONEYPOT_FIELD}
+        stampField={STAMP_FIELD}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,124 @@
+import { createCookie, data, redirect } from "react-router";
+import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD, SUBMISSIONS_PER_ADDRESS_PER_HOUR, type AuditionFormValues } from "../../domain/auditions";
+import type { RequestContext } from "../http/context.server";
+import { hitRateLimit, rateLimitSubject } from "../http/rate-limit.server";
+import { RequestBodyError } from "../http/uploads.server";
+import { getSiteSettings } from "../site/settings.server";
+import { readApplicationUpload, type ApplicationUpload } from "./application-upload.server";
+import { checkFormStamp, stampForm } from "./form-timing.server";
+import { duplicateMessage, submitApplication, typedValues } from "./submit-application.server";
+
+/**
+ * The public side of online applications: the form's data, the submission (a no-JavaScript form post
+ * answered with the page, or the JavaScript form's post answered with JSON so it can show upload
+ * progress), and the confirmation. Every answer is `Cache-Control: no-store`; these addresses are never
+ * in the page cache (page-cache.server.ts) and never carry anything to another visitor.
+ */
+
+
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/** What the form shows after a refused submission. */
+export interface ApplyReply {
+  formError: string;
+  errors: Record<string, string>;
+  values: AuditionFormValues;
+  /** A fresh time stamp for the next try. */
+  stamp: string;
+  /** The files were not kept: the form says to choose them again. */
+  filesDropped: boolean;
+}
+
+const RATE_RULE = { bucket: "audition-submit", limit: SUBMISSIONS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 };
+
+const receiptCookie = (secret: string) =>
+  createCookie("we_receipt", { secrets: [secret], httpOnly: true, sameSite: "lax", path: AUDITION_PATHS.apply, maxAge: 30 * 60 });
+
+export async function loadApplyPage(ctx: RequestContext, now: Date = new Date()) {
+  const settings = await getSiteSettings(ctx.runtime.db);
+  return data(
+    { stamp: stampForm(ctx.runtime.sessionSecret, now), retentionDays: settings.auditionRetentionDays, auditionEmail: settings.auditionEmail },
+    { headers: NO_STORE },
+  );
+}
+
+type Outcome = { kind: "received"; location: string; setCookie: string } | { kind: "refused"; status: number; reply: ApplyReply };
+
+/** Runs one submission: the shared limit, the body, the honeypot and time stamp, then the use case. */
+async function runSubmission(ctx: RequestContext, request: Request, now: Date): Promise<Outcome> {
+  const { runtime } = ctx;
+  // The next try carries the form's original stamp while it is good (fixing a typo must not count as
+  // "too fast"); a new one when it was missing, forged or expired.
+  let stamp = stampForm(runtime.sessionSecret, now);
+  const refuse = (status: number, formError: string, upload: ApplicationUpload | null, errors: Record<string, string> = {}): Outcome => ({
+    kind: "refused",
+    status,
+    reply: { formError, errors, values: upload ? typedValues(upload.fields) : {}, stamp, filesDropped: true },
+  });
+
+  const limit = await hitRateLimit(runtime.db, RATE_RULE, rateLimitSubject(runtime.sessionSecret, RATE_RULE.bucket, ctx.clientIp), now);
+  let upload: ApplicationUpload;
+  try {
+    upload = await readApplicationUpload(request, runtime.privateStorage);
+  } catch (error) {
+    if (error instanceof RequestBodyError) return refuse(error.status, error.message, null);
+    throw error;
+  }
+  const discard = async () => {
+    if (upload.video) await runtime.privateStorage.delete(upload.video.key).catch(() => undefined);
+  };
+  if (!limit.allowed) {
+    await discard();
+    return refuse(429, `지원서 제출이 잠시 제한되었습니다. 같은 곳에서 너무 많이 보냈습니다. ${Math.ceil(limit.retryAfterSeconds / 60)}분 뒤에 다시 제출해 주세요.`, upload);
+  }
+  if ((upload.fields[HONEYPOT_FIELD] ?? "") !== "") {
+    await discard();
+    ctx.logger.warn("audition form honeypot filled: refused");
+    return refuse(400, "지원서를 접수하지 못했습니다. 페이지를 새로 고친 뒤 다시 제출해 주세요.", upload);
+  }
+  const timing = checkFormStamp(runtime.sessionSecret, upload.fields[STAMP_FIELD] ?? null, now);
+  if (timing === "ok" || timing === "too-fast") stamp = upload.fields[STAMP_FIELD]!;
+  if (timing !== "ok") {
+    await discard();
+    return refuse(
+      400,
+      timing === "too-fast"
+        ? "너무 빨리 제출되었습니다. 입력한 내용을 한 번 더 확인한 뒤 다시 제출해 주세요."
+        : "지원서 양식을 연 지 오래되었거나 양식이 올바르지 않습니다. 입력한 내용을 확인한 뒤 다시 제출해 주세요.",
+      upload,
+    );
+  }
+
+  const result = await submitApplication(runtime, upload, now);
+  if (result.status === "invalid") return refuse(400, "입력한 내용을 확인해 주세요. 표시된 항목을 고친 뒤 다시 제출해 주세요.", upload, result.errors);
+  if (result.status === "duplicate") return refuse(409, duplicateMessage(result.earlierReceivedOn), upload);
+  runtime.scheduler?.wake();
+  const setCookie = await receiptCookie(runtime.sessionSecret).serialize({ receiptNumber: result.receiptNumber, receivedAt: result.receivedAt.toISOString() });
+  return { kind: "received", location: AUDITION_PATHS.complete, setCookie };
+}
+
+/** The no-JavaScript form post: a redirect to the confirmation, or the page again with the messages. */
+export async function handleApplyAction(ctx: RequestContext, request: Request, now: Date = new Date()) {
+  const outcome = await runSubmission(ctx, request, now);
+  if (outcome.kind === "received") return redirect(outcome.location, { headers: { "Set-Cookie": outcome.setCookie, ...NO_STORE } });
+  return data(outcome.reply, { status: outcome.status, headers: NO_STORE });
+}
+
+/** The JavaScript form's post: JSON, `{ location }` or the reply with a `message`. */
+export async function handleApplySubmit(ctx: RequestContext, request: Request, now: Date = new Date()): Promise<Response> {
+  if (request.method !== "POST") return Response.json({ error: { code: "method_not_allowed", message: "POST로 보내 주세요." } }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  const outcome = await runSubmission(ctx, request, now);
+  if (outcome.kind === "received") return Response.json({ location: outcome.location }, { headers: { "Set-Cookie": outcome.setCookie, ...NO_STORE } });
+  return Response.json({ ...outcome.reply, message: outcome.reply.formError }, { status: outcome.status, headers: NO_STORE });
+}
+
+/** The confirmation: the receipt number from the signed cookie set by the submission (null when none). */
+export async function loadCompletePage(ctx: RequestContext, request: Request) {
+  const value: unknown = await receiptCookie(ctx.runtime.sessionSecret).parse(request.headers.get("Cookie"));
+  const receipt =
+    value && typeof value === "object" && typeof (value as { receiptNumber?: unknown }).receiptNumber === "string"
+      ? (value as { receiptNumber: string; receivedAt: string })
+      : null;
+  const settings = await getSiteSettings(ctx.runtime.db);
+  return data({ receipt, auditionEmail: settings.auditionEmail }, { headers: NO_STORE });
+}

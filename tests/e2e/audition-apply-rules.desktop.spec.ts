@@ -1,0 +1,82 @@
+import { kstDate } from "../../app/domain/kst";
+import { asNewVisitor, backdateForm, choosePhotos, contactFor, expect, fillApplication, receiptPattern, test } from "./audition-helpers";
+
+/**
+ * The application's rules as applicants meet them, with JavaScript and without (at one width; the
+ * form's layout at both is covered by audition-apply.spec.ts): refused without consent keeping what
+ * was typed, an applicant under 14 with a guardian, a second application refused kindly.
+ */
+// Whole application stories (type, choose files, send, read the answer) on a 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+    test.beforeEach(async ({ page }, testInfo) => asNewVisitor(page, testInfo));
+
+    test("refused without consent: the message names it, and what was typed is still there", async ({ page }, testInfo) => {
+      await page.goto("/audition/apply");
+      await fillApplication(page, contactFor(testInfo), { name: "윤서아" });
+      await choosePhotos(page);
+      await page.getByLabel("또는 영상 주소").fill("https://youtu.be/dQw4w9WgXcQ");
+      await backdateForm(page, javaScriptEnabled);
+      await page.getByRole("button", { name: "지원서 제출" }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText("입력한 내용을 확인해 주세요.");
+      await expect(alert.getByRole("link", { name: "개인정보 수집·이용에 동의해야 지원할 수 있습니다." })).toBeVisible();
+      await expect(page.getByLabel("이름 (필수)")).toHaveValue("윤서아");
+      await expect(page.getByLabel("자기소개 (필수)")).toHaveValue("작은 역할도 진심으로 연기하는 배우가 되고 싶습니다.");
+      await expect(page.getByLabel("또는 영상 주소")).toHaveValue("https://youtu.be/dQw4w9WgXcQ");
+      await expect(page.getByRole("radio", { name: "여성" })).toBeChecked();
+      if (javaScriptEnabled) {
+        // The form was sent in the background: the chosen photos are still chosen.
+        expect(await page.getByLabel(/사진 2~5장/).evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(2);
+      } else {
+        await expect(page.getByText("보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 골라 주세요.").first()).toBeVisible();
+      }
+      // Agreeing now is enough (without JavaScript the photos are chosen again).
+      if (!javaScriptEnabled) await choosePhotos(page);
+      await page.getByLabel("위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)").check();
+      await page.getByRole("button", { name: "지원서 제출" }).click();
+      await expect(page.locator(".receipt__number")).toHaveText(receiptPattern);
+    });
+
+    test("an applicant under 14 applies with a legal guardian's name, phone and consent", async ({ page }, testInfo) => {
+      const birthDate = `${Number(kstDate(new Date()).slice(0, 4)) - 11}-03-02`;
+      await page.goto("/audition/apply");
+      const guardian = page.getByRole("group", { name: /법정대리인/ });
+      if (javaScriptEnabled) await expect(guardian).toHaveCount(0);
+      await fillApplication(page, contactFor(testInfo), { birthDate, name: "정하윤" });
+      await expect(guardian).toBeVisible();
+      await choosePhotos(page);
+      await page.getByLabel("또는 영상 주소").fill("https://tv.naver.com/v/12345678");
+      await page.getByLabel("위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)").check();
+      await backdateForm(page, javaScriptEnabled);
+      await page.getByRole("button", { name: "지원서 제출" }).click();
+      await expect(page.getByRole("alert")).toContainText("법정대리인(부모님 등)의 이름을 입력해 주세요.");
+      await guardian.getByLabel("법정대리인 이름").fill("정민수");
+      await guardian.getByLabel("법정대리인 휴대전화 번호").fill("010-2222-3333");
+      await guardian.getByLabel("법정대리인으로서 아래 개인정보 수집·이용에 동의합니다.").check();
+      if (!javaScriptEnabled) await choosePhotos(page);
+      await page.getByRole("button", { name: "지원서 제출" }).click();
+      await expect(page.locator(".receipt__number")).toHaveText(receiptPattern);
+    });
+
+    test("a second application with the same phone within 30 days is refused, naming the first one's date", async ({ page }, testInfo) => {
+      const contact = contactFor(testInfo);
+      for (const attempt of [1, 2]) {
+        await page.goto("/audition/apply");
+        await fillApplication(page, attempt === 1 ? contact : { phone: contact.phone, email: `other-${contact.email}` });
+        await choosePhotos(page);
+        await page.getByLabel("또는 영상 주소").fill("https://vimeo.com/76979871");
+        await page.getByLabel("위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)").check();
+        await backdateForm(page, javaScriptEnabled);
+        await page.getByRole("button", { name: "지원서 제출" }).click();
+        if (attempt === 1) await expect(page.locator(".receipt__number")).toHaveText(receiptPattern);
+      }
+      const [y, m, d] = kstDate(new Date()).split("-").map(Number);
+      await expect(page.getByRole("alert")).toContainText(`${y}년 ${m}월 ${d}일에 접수된 지원서가 있습니다`);
+      await expect(page.getByLabel("이름 (필수)")).toHaveValue("한지민");
+    });
+  });
+}
