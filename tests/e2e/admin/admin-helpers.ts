@@ -3,6 +3,7 @@ import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { signInCookie, TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
+import { oldStamp } from "../../fixtures/audition-stamp";
 
 export { TEST_ADMIN, uniqueClientIp };
 
@@ -46,15 +47,12 @@ export interface TestApplicationFields {
   videoUrl: string;
 }
 
-/** The minimum fill time of the public form (MIN_FILL_SECONDS), with a margin. */
-const FORM_FILL_MS = 5_500;
-
 /**
  * Applies through the public form (`POST /audition/apply`, multipart, as a browser without JavaScript
- * sends it): reads the form's signed `startedAt` token, waits out the minimum fill time by polling the
- * clock, and posts the fields with two JPEG photos from a client address of its own (the per-address
- * limit). Returns the receipt number from the confirmation page. The one place e2e stories create
- * applications: the admin server's PGlite is held by the server, and there is no test-only route.
+ * sends it) with two JPEG photos, from a client address of its own (the per-address limit). The form's
+ * signed time stamp is dated back (the e2e server runs with the tests' SESSION_SECRET) instead of
+ * waiting out the minimum fill time. Returns the receipt number from the confirmation page. The one
+ * place e2e stories create applications: the server holds its PGlite, and there is no test-only route.
  */
 export async function submitTestApplication(request: APIRequestContext, overrides: Partial<TestApplicationFields> = {}): Promise<TestApplicationFields & { receiptNumber: string }> {
   const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
@@ -74,12 +72,7 @@ export async function submitTestApplication(request: APIRequestContext, override
   const clientIp = uniqueClientIp();
   const formPage = await request.get("/audition/apply", { headers: { "X-Forwarded-For": clientIp } });
   if (!formPage.ok()) throw new Error(`GET /audition/apply answered ${formPage.status()}`);
-  const html = await formPage.text();
-  const token = /<input[^>]*name="startedAt"[^>]*value="([^"]+)"|<input[^>]*value="([^"]+)"[^>]*name="startedAt"/.exec(html);
-  if (!token) throw new Error("the audition form has no startedAt field");
-  const startedAt = (token[1] ?? token[2])!.replace(/&amp;/g, "&");
-  const readyAt = Date.now() + FORM_FILL_MS;
-  while (Date.now() < readyAt) await new Promise((resolve) => setTimeout(resolve, 100));
+  const startedAt = oldStamp();
 
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
