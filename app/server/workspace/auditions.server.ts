@@ -53,8 +53,7 @@ const flashRedirect = async (to: string, code: FlashCode) => redirect(to, { head
 /** /admin/auditions: newest first, filtered by status and a search (name, receipt number, phone, e-mail), 20 per page. */
 export async function loadWorkspaceAuditions(ctx: RequestContext, request: Request) {
   await requireAdminPage(ctx, request);
-  const url = new URL(request.url);
-  const params = url.searchParams;
+  const params = new URL(request.url).searchParams;
   const statusParam = params.get("status");
   const filter = {
     status: isAuditionStatus(statusParam) ? statusParam : null,
@@ -69,8 +68,6 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
     page: list.page,
     pageCount: list.pageCount,
     total: list.total,
-    /** Where the bulk actions come back to. */
-    returnTo: url.pathname + url.search,
     rows: list.items.map((row) => ({
       id: row.id,
       receiptNumber: row.receiptNumber,

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/auditions";
 import { Pagination } from "../../../components/pagination";
 import { FilterSelect, WorkspaceHeader } from "../../../components/admin/workspace-ui";
@@ -28,7 +28,11 @@ export function meta() {
  * form (with or without JavaScript), since the export answers with a file.
  */
 export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps) {
-  const { filter, statusOptions, rows, page, pageCount, total, returnTo } = loaderData;
+  const { filter, statusOptions, rows, page, pageCount, total } = loaderData;
+  // Where the bulk actions come back to: this list as it is (filters, page). Read from the location,
+  // not the request, whose path is the data request's after a client-side search.
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
   const hydrated = useHydrated();
   const bulkForm = useRef<HTMLFormElement>(null);
   const selectAll = (checked: boolean) => {
