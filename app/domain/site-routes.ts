@@ -54,6 +54,9 @@ export const WORKSPACE_PATHS = {
   audit: "/admin/audit",
   media: "/admin/media",
   settings: "/admin/settings",
+  /** Audition applications (issue 12): the list, its CSV export (POST), one application, its files. */
+  auditions: AUDITION_PATHS.adminList,
+  auditionExport: `${AUDITION_PATHS.adminList}/export`,
 } as const;
 
 /** What the preview shows: a post kind or an artist. */
@@ -139,6 +142,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: `${WORKSPACE_PATHS.media}/:id`, file: "routes/admin/workspace/media-item.tsx", audience: "admin", workspace: true },
   { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin" },
   { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.auditions, file: "routes/admin/workspace/auditions.tsx", audience: "admin", workspace: true },
+  { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin" },
+  { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true },
+  { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin" },
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },
   { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api" },

@@ -31,6 +31,13 @@ export const FLASH_MESSAGES = {
   "media-alt-saved": "대체 텍스트를 저장했습니다.",
   "media-deleted": "이미지를 삭제했습니다.",
   "settings-saved": "사이트 설정을 저장했습니다. 모든 페이지에 바로 반영됩니다.",
+  "audition-status-changed": "지원서 상태를 바꿨습니다. 상태 기록에 남았습니다.",
+  "audition-status-unchanged": "이미 그 상태입니다. 바뀐 것이 없습니다.",
+  "audition-notes-saved": "메모를 저장했습니다.",
+  "audition-deleted": "지원서를 사진·영상과 함께 삭제했습니다. 활동 기록에는 접수번호만 남습니다.",
+  "auditions-status-changed": "고른 지원서의 상태를 바꿨습니다.",
+  "auditions-none-selected": "먼저 목록에서 지원서를 골라 주세요. 각 줄 앞의 확인란을 누르면 고를 수 있습니다.",
+  "auditions-no-status": "바꿀 상태를 골라 주세요.",
   "signed-in": "관리자로 로그인했습니다.",
   "signed-out": "로그아웃했습니다.",
 } as const satisfies Record<string, string>;

@@ -40,8 +40,11 @@ describe("one descriptor per concept", () => {
       "/admin/media",
       "/admin/media.json",
       "/admin/settings",
+      "/admin/auditions",
+      "/admin/auditions/export",
       "/adminLogout",
     ]);
+    expect(isAdminPath("/admin/auditions/12/files/0123456789abcdef0123456789abcdef")).toBe(true);
     expect(isAdminPath("/admin")).toBe(true);
     expect(isAdminPath("/admin/history/post/3.data")).toBe(true);
     expect(isAdminPath("/adminApiTokens")).toBe(true);

@@ -97,6 +97,12 @@ export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" |
   if (entry.entity === "session") return { what: auditActionLabel(entry.action) === entry.action ? entry.action : `관리자 ${auditActionLabel(entry.action)}`, subject: "" };
   const what = `${auditEntityLabel(entry.entity)} ${auditActionLabel(entry.action)}`;
   if (entry.entity === "settings") return { what, subject: describeChangedSettings(entry.details.fields) };
+  // Applications are named by receipt number only (their personal data never enters the log).
+  if (entry.entity === "audition") {
+    const { count, receiptNumber } = entry.details;
+    if (entry.action === "export" && typeof count === "number") return { what, subject: `${count}건` };
+    return { what, subject: typeof receiptNumber === "string" ? receiptNumber : entry.entityId };
+  }
   const { name, title } = entry.details;
   if (typeof name === "string" && name) return { what, subject: name };
   if (typeof title === "string" && title) return { what, subject: title };

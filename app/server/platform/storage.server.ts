@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from "node:fs";
+import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -112,7 +112,9 @@ export function createLocalStorage(root: string): MediaStorage {
         if (isMissing(error)) return null;
         throw error;
       }
-      const nodeStream = createReadStream("", { fd: handle.fd, autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) });
+      // The stream owns the handle and closes it when done (a bare fd would also be closed by the
+      // handle's garbage collection, twice: EBADF).
+      const nodeStream = handle.createReadStream({ autoClose: true, ...(range ? { start: range.start, end: range.end } : {}) });
       return Readable.toWeb(nodeStream) as ReadableStream<Uint8Array>;
     },
     async delete(key) {

@@ -7,6 +7,7 @@ import { requireAdminPage } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
 import { describeAuditEntry, recentAuditEntries } from "../platform/audit.server";
 import { postsNeedingAttention, type Post } from "../posts/post-queries.server";
+import { countNewApplications } from "../auditions/audition-admin-queries.server";
 
 /** A post as the workspace lists it (titles link to the editor). */
 export interface WorkspacePostRow {
@@ -35,7 +36,7 @@ export function workspacePostRow(post: Post): WorkspacePostRow {
 export async function loadDashboard(ctx: RequestContext, request: Request) {
   await requireAdminPage(ctx, request);
   const { db } = ctx.runtime;
-  const [attention, changes, artistCounts, trashCounts] = await Promise.all([
+  const [attention, changes, artistCounts, trashCounts, newApplications] = await Promise.all([
     postsNeedingAttention(db),
     recentAuditEntries(db, 10),
     db.select({ status: artists.status, n: count() }).from(artists).where(isNull(artists.deletedAt)).groupBy(artists.status),
@@ -43,6 +44,7 @@ export async function loadDashboard(ctx: RequestContext, request: Request) {
       db.select({ n: count() }).from(posts).where(isNotNull(posts.deletedAt)),
       db.select({ n: count() }).from(artists).where(isNotNull(artists.deletedAt)),
     ]),
+    countNewApplications(db),
   ]);
   const byStatus = Object.fromEntries(ARTIST_STATUSES.map((s) => [s, 0])) as Record<ArtistStatus, number>;
   for (const row of artistCounts) byStatus[row.status] = row.n;
@@ -58,5 +60,7 @@ export async function loadDashboard(ctx: RequestContext, request: Request) {
     })),
     artists: byStatus,
     trash: trashCounts[0][0]!.n + trashCounts[1][0]!.n,
+    /** Audition applications still at 접수 (nobody has reviewed them yet). */
+    newApplications,
   };
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import sharp from "sharp";
 import { signInCookie, TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
+import { oldStamp } from "../../fixtures/audition-stamp";
 
 export { TEST_ADMIN, uniqueClientIp };
 
@@ -30,4 +31,60 @@ export function storedMediaFiles(): string[] {
   const root = path.join(process.env.E2E_DATA_DIR ?? "", "media");
   if (!fs.existsSync(root)) return [];
   return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** What an e2e applicant types into the public audition form; every field can be overridden. */
+export interface TestApplicationFields {
+  name: string;
+  birthDate: string;
+  gender: "female" | "male" | "other";
+  phone: string;
+  email: string;
+  height: string;
+  weight: string;
+  career: string;
+  introduction: string;
+  videoUrl: string;
+}
+
+/**
+ * Applies through the public form (`POST /audition/apply`, multipart, as a browser without JavaScript
+ * sends it) with two JPEG photos, from a client address of its own (the per-address limit). The form's
+ * signed time stamp is dated back (the e2e server runs with the tests' SESSION_SECRET) instead of
+ * waiting out the minimum fill time. Returns the receipt number from the confirmation page. The one
+ * place e2e stories create applications: the server holds its PGlite, and there is no test-only route.
+ */
+export async function submitTestApplication(request: APIRequestContext, overrides: Partial<TestApplicationFields> = {}): Promise<TestApplicationFields & { receiptNumber: string }> {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
+  const fields: TestApplicationFields = {
+    name: uniqueName("지원자"),
+    birthDate: "2003-04-05",
+    gender: "female",
+    phone: `010-${unique.slice(0, 4)}-${unique.slice(4)}`,
+    email: `e2e-${unique}@example.com`,
+    height: "168",
+    weight: "",
+    career: "연기 학원 1년",
+    introduction: "안녕하세요. 연기를 사랑하는 지원자입니다.",
+    videoUrl: "https://youtu.be/dQw4w9WgXcQ",
+    ...overrides,
+  };
+  const clientIp = uniqueClientIp();
+  const formPage = await request.get("/audition/apply", { headers: { "X-Forwarded-For": clientIp } });
+  if (!formPage.ok()) throw new Error(`GET /audition/apply answered ${formPage.status()}`);
+  const startedAt = oldStamp();
+
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  form.append("consent", "on");
+  form.append("startedAt", startedAt);
+  for (const [index, color] of ["#c87", "#78c"].entries()) {
+    form.append("photos", new Blob([new Uint8Array(await portraitJpeg(color))], { type: "image/jpeg" }), `photo-${index + 1}.jpg`);
+  }
+  const baseURL = new URL(formPage.url()).origin;
+  const response = await request.post("/audition/apply", { multipart: form, headers: { Origin: baseURL, "X-Forwarded-For": clientIp } });
+  const page = await response.text();
+  const receipt = /AUD-\d{4}-\d{6}/.exec(page);
+  if (!response.ok() || !receipt) throw new Error(`the application was not accepted (${response.status()}): ${page.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 400)}`);
+  return { ...fields, receiptNumber: receipt[0] };
 }

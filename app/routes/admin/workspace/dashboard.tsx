@@ -57,6 +57,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       />
 
       <div className="dashboard">
+        <section className="dashboard__card dashboard__card--wide dashboard__auditions" aria-labelledby="auditions-title">
+          <h2 id="auditions-title">오디션 지원</h2>
+          <p className="dashboard__figure">
+            {data.newApplications > 0 ? (
+              <Link to={`${WORKSPACE_PATHS.auditions}?status=received`}>{`새 지원서(접수) ${data.newApplications}건`}</Link>
+            ) : (
+              "새 지원서가 없습니다."
+            )}
+          </p>
+          <p className="dashboard__more">
+            <Link to={WORKSPACE_PATHS.auditions}>모든 지원서 보기</Link>
+          </p>
+        </section>
         <section className="dashboard__card" aria-labelledby="drafts-title">
           <h2 id="drafts-title">임시 저장 ({data.drafts.length})</h2>
           <PostRows rows={data.drafts} empty="임시 저장한 글이 없습니다." whenLabel="수정" />

@@ -1,0 +1,8 @@
+import type { Route } from "./+types/audition-file";
+import { serveApplicantFile } from "../../server/auditions/applicant-files.server";
+import { getRequestContext } from "../../server/http/context.server";
+
+/** GET/HEAD /admin/auditions/:id/files/:fileId: an applicant's photo or video, for the administrator only. */
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return serveApplicantFile(getRequestContext(context), request, params);
+}

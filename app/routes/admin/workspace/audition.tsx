@@ -1,0 +1,277 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/audition";
+import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { adminAuditionPath } from "../../../domain/auditions";
+import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { getRequestContext } from "../../../server/http/context.server";
+import { handleAuditionDetailAction, loadAuditionDetail } from "../../../server/workspace/auditions.server";
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadAuditionDetail(getRequestContext(context), request, params.id);
+}
+
+export function action({ context, request, params }: Route.ActionArgs) {
+  return handleAuditionDetailAction(getRequestContext(context), request, params.id);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  // The receipt number only: a browser's history and tab titles should not hold the applicant's name.
+  const title = loaderData ? `지원서 ${loaderData.application.receiptNumber}` : "지원서";
+  return [{ title: `${title} | WE ENTERTAINMENT 관리자` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** A block of text the applicant typed, line breaks kept. */
+function Paragraphs({ text }: { text: string }) {
+  if (!text.trim()) return <p className="audition-detail__none">적지 않았습니다.</p>;
+  return (
+    <div className="audition-detail__text">
+      {text.split(/\n{2,}/).map((paragraph, i) => (
+        <p key={i}>{paragraph}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /admin/auditions/:id: what the applicant sent (details, photos, video), the review (status with its
+ * history, internal notes), and deletion at the applicant's request. `?delete` is the confirmation step,
+ * a page of its own so it works without JavaScript.
+ */
+export default function AuditionDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { application: a, photos, video, history, statusOptions, notesMaxLength, confirmDelete } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const notesError = actionData?.fields.notes;
+  const statusError = actionData?.fields.status;
+
+  if (confirmDelete) {
+    return (
+      <section className="workspace-page admin-confirm" aria-labelledby="confirm-title">
+        <h1 id="confirm-title" className="workspace-page__title">
+          지원자 요청으로 삭제
+        </h1>
+        <p>
+          지원서 {a.receiptNumber}({a.name})의 내용과 사진·영상을 지금 삭제할까요? 삭제하면 되돌릴 수 없습니다. 활동 기록에는 접수번호와 날짜만 남고 이름과 연락처는 남지 않습니다.
+        </p>
+        <Form method="post" className="admin-form__actions">
+          <Link to={adminAuditionPath(a.id)} className="button button--ghost">
+            취소
+          </Link>
+          <button type="submit" name="intent" value="delete" className="button button--danger">
+            삭제
+          </button>
+        </Form>
+      </section>
+    );
+  }
+
+  return (
+    <section className="workspace-page audition-detail" aria-labelledby="audition-title">
+      <WorkspaceHeader
+        titleId="audition-title"
+        eyebrow={<Link to={WORKSPACE_PATHS.auditions}>오디션 지원</Link>}
+        title={
+          <>
+            {a.name} <span className="audition-detail__receipt">{a.receiptNumber}</span>
+          </>
+        }
+        actions={
+          <Link to="?delete" className="button button--small button--danger">
+            지원자 요청으로 삭제
+          </Link>
+        }
+      />
+      {actionData?.formError ? (
+        <div className="form-error" role="alert">
+          <p>{actionData.formError}</p>
+        </div>
+      ) : null}
+
+      <div className="audition-detail__layout">
+        <div className="audition-detail__main">
+          <section aria-labelledby="applicant-title">
+            <h2 id="applicant-title" className="audition-detail__subtitle">
+              지원자
+            </h2>
+            <dl className="audition-detail__facts">
+              <dt>생년월일</dt>
+              <dd>
+                {`${a.birthDate} (만 ${a.age}세)`}
+              </dd>
+              <dt>성별</dt>
+              <dd>{a.gender}</dd>
+              <dt>휴대전화</dt>
+              <dd>
+                <a href={a.phoneHref}>{a.phone}</a>
+              </dd>
+              <dt>이메일</dt>
+              <dd>
+                <a href={`mailto:${a.email}`}>{a.email}</a>
+              </dd>
+              <dt>키·몸무게</dt>
+              <dd>
+                {`${a.heightCm}cm · ${a.weightKg === null ? "몸무게 적지 않음" : `${a.weightKg}kg`}`}
+              </dd>
+              <dt>접수</dt>
+              <dd>{a.receivedAt}</dd>
+              <dt>개인정보 동의</dt>
+              <dd>
+                {`${a.consentAt} (보관 기간 ${a.consentRetentionDays}일 안내)`}
+              </dd>
+            </dl>
+          </section>
+
+          {a.guardian ? (
+            <section aria-labelledby="guardian-title" className="audition-detail__guardian">
+              <h2 id="guardian-title" className="audition-detail__subtitle">
+                법정대리인
+              </h2>
+              <dl className="audition-detail__facts">
+                <dt>이름</dt>
+                <dd>{a.guardian.name}</dd>
+                <dt>휴대전화</dt>
+                <dd>
+                  <a href={a.guardian.phoneHref}>{a.guardian.phone}</a>
+                </dd>
+                <dt>동의</dt>
+                <dd>{a.guardian.consentedAt}</dd>
+              </dl>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="photos-title">
+            <h2 id="photos-title" className="audition-detail__subtitle">
+              {`사진 (${photos.length}장)`}
+            </h2>
+            <ul className="audition-photos">
+              {photos.map((photo) => (
+                <li key={photo.id}>
+                  <a href={photo.href} target="_blank" rel="noopener">
+                    <img src={photo.thumbHref} alt={`${photo.label} (원본 크게 보기)`} width={160} height={Math.max(1, Math.round((160 * photo.height) / photo.width))} loading="lazy" />
+                  </a>
+                  <a href={`${photo.href}?download=1`} className="audition-photos__download">
+                    {`${photo.label} 내려받기`}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="video-title">
+            <h2 id="video-title" className="audition-detail__subtitle">
+              자기소개 영상
+            </h2>
+            {video?.kind === "file" ? (
+              <div className="audition-video">
+                <video controls preload="metadata" src={video.href} aria-labelledby="video-title">
+                  <a href={video.downloadHref}>영상 내려받기</a>
+                </video>
+                <p>
+                  <a href={video.downloadHref}>영상 파일 내려받기</a> {`(${video.size})`}
+                </p>
+              </div>
+            ) : video?.kind === "link" ? (
+              <p>
+                <a href={video.href} target="_blank" rel="noopener noreferrer">
+                  {`${video.hostLabel}에서 영상 보기`}
+                </a>
+                <span className="audition-detail__url">{video.href}</span>
+              </p>
+            ) : (
+              <p className="audition-detail__none">영상이 없습니다.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="career-title">
+            <h2 id="career-title" className="audition-detail__subtitle">
+              경력·교육
+            </h2>
+            <Paragraphs text={a.career} />
+          </section>
+          <section aria-labelledby="intro-title">
+            <h2 id="intro-title" className="audition-detail__subtitle">
+              자기소개
+            </h2>
+            <Paragraphs text={a.introduction} />
+          </section>
+        </div>
+
+        <aside className="audition-detail__review" aria-label="심사">
+          <Form method="post" className="admin-form audition-review" noValidate>
+            <h2 className="audition-detail__subtitle">
+              상태 <span className={`status-badge status-badge--audition-${a.status}`}>{a.statusLabel}</span>
+            </h2>
+            {a.decidedAt ? <p className="workspace-help">최종 결과 {a.decidedAt} · 이날부터 보관 기간을 계산합니다.</p> : null}
+            <label className="field">
+              <span className="field__label">바꿀 상태</span>
+              <select name="status" defaultValue={a.status} aria-invalid={statusError ? true : undefined} aria-describedby={statusError ? "status-error" : undefined}>
+                {statusOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+              {statusError ? (
+                <span className="field__error" id="status-error">
+                  {statusError}
+                </span>
+              ) : null}
+            </label>
+            <div className="admin-form__actions">
+              <button type="submit" name="intent" value="status" className="button" disabled={busy}>
+                상태 바꾸기
+              </button>
+            </div>
+          </Form>
+
+          <section aria-labelledby="history-title">
+            <h2 id="history-title" className="audition-detail__subtitle">
+              상태 기록
+            </h2>
+            {history.length === 0 ? (
+              <p className="audition-detail__none">아직 기록이 없습니다.</p>
+            ) : (
+              <ol className="audition-history">
+                {history.map((change) => (
+                  <li key={change.id}>
+                    <span className="audition-history__change">{change.from ? `${change.from} → ${change.to}` : change.to}</span>
+                    <span className="audition-history__meta">
+                      {change.when} · {change.who}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <Form method="post" className="admin-form audition-notes" noValidate>
+            <label className="field">
+              <span className="field__label audition-detail__subtitle">내부 메모</span>
+              <textarea
+                name="notes"
+                rows={6}
+                defaultValue={actionData?.values?.notes ?? a.notes}
+                maxLength={notesMaxLength}
+                aria-invalid={notesError ? true : undefined}
+                aria-describedby={notesError ? "notes-error notes-hint" : "notes-hint"}
+              />
+              <span className="field__hint" id="notes-hint">
+                지원자에게는 보이지 않습니다. ({notesMaxLength}자 이하)
+              </span>
+              {notesError ? (
+                <span className="field__error" id="notes-error">
+                  {notesError}
+                </span>
+              ) : null}
+            </label>
+            <div className="admin-form__actions">
+              <button type="submit" name="intent" value="notes" className="button" disabled={busy}>
+                메모 저장
+              </button>
+            </div>
+          </Form>
+        </aside>
+      </div>
+    </section>
+  );
+}

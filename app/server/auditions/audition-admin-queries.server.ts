@@ -1,0 +1,115 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { auditionApplications, auditionFiles, auditionStatusChanges } from "../../../drizzle/schema";
+import { AUDITION_PAGE_SIZE } from "../../domain/audition-review";
+import type { AuditionStatus } from "../../domain/auditions";
+import type { Database } from "../platform/db.server";
+
+/**
+ * What the workspace reads about audition applications. Only the signed-in administrator's pages and
+ * routes call these: nothing here is ever public or cached.
+ */
+
+export type AuditionApplication = typeof auditionApplications.$inferSelect;
+export type AuditionFile = typeof auditionFiles.$inferSelect;
+export type AuditionStatusChange = typeof auditionStatusChanges.$inferSelect;
+
+export interface AuditionListFilter {
+  status: AuditionStatus | null;
+  /** Part of a name, receipt number, phone number (with or without hyphens) or e-mail address. */
+  query: string;
+  page: number;
+}
+
+const listColumns = {
+  id: auditionApplications.id,
+  receiptNumber: auditionApplications.receiptNumber,
+  name: auditionApplications.name,
+  birthDate: auditionApplications.birthDate,
+  status: auditionApplications.status,
+  receivedAt: auditionApplications.receivedAt,
+};
+
+export type AuditionListItem = { [K in keyof typeof listColumns]: AuditionApplication[K] };
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function searchCondition(query: string): SQL | undefined {
+  if (!query) return undefined;
+  const like = `%${escapeLike(query)}%`;
+  const conditions: SQL[] = [
+    ilike(auditionApplications.name, like),
+    ilike(auditionApplications.receiptNumber, like),
+    ilike(auditionApplications.email, like),
+    ilike(auditionApplications.phone, like),
+  ];
+  // "01012345678" or "1234 5678" finds "010-1234-5678": phones are stored with hyphens.
+  const digits = query.replace(/[\s-]/g, "");
+  if (/^\d{3,}$/.test(digits)) conditions.push(sql`replace(${auditionApplications.phone}, '-', '') like ${`%${digits}%`}`);
+  return or(...conditions);
+}
+
+/** The workspace list: newest first, filtered by status and a search, one page of AUDITION_PAGE_SIZE. */
+export async function listApplicationsForWorkspace(db: Database, filter: AuditionListFilter): Promise<{ items: AuditionListItem[]; total: number; page: number; pageCount: number }> {
+  const where = and(filter.status ? eq(auditionApplications.status, filter.status) : undefined, searchCondition(filter.query));
+  const [totals] = await db.select({ total: count() }).from(auditionApplications).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / AUDITION_PAGE_SIZE));
+  const page = Math.min(Math.max(1, Math.floor(filter.page)), pageCount);
+  const items = await db
+    .select(listColumns)
+    .from(auditionApplications)
+    .where(where)
+    .orderBy(desc(auditionApplications.receivedAt), desc(auditionApplications.id))
+    .limit(AUDITION_PAGE_SIZE)
+    .offset((page - 1) * AUDITION_PAGE_SIZE);
+  return { items, total, page, pageCount };
+}
+
+/** Applications waiting for a first look (status 접수), for the workspace overview. */
+export async function countNewApplications(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditionApplications).where(eq(auditionApplications.status, "received"));
+  return row?.n ?? 0;
+}
+
+export interface AuditionApplicationDetail {
+  application: AuditionApplication;
+  /** Photos first (in their order), then the video file, if any. */
+  files: AuditionFile[];
+  /** Oldest first. */
+  history: AuditionStatusChange[];
+}
+
+/** One application with its files and status history, or null. */
+export async function getApplicationForAdmin(db: Database, id: number): Promise<AuditionApplicationDetail | null> {
+  const [application] = await db.select().from(auditionApplications).where(eq(auditionApplications.id, id));
+  if (!application) return null;
+  const [files, history] = await Promise.all([
+    applicationFiles(db, id),
+    db.select().from(auditionStatusChanges).where(eq(auditionStatusChanges.applicationId, id)).orderBy(asc(auditionStatusChanges.id)),
+  ]);
+  return { application, files, history };
+}
+
+/** An application's files: photos in their order, then the video. */
+export function applicationFiles(db: Database, applicationId: number): Promise<AuditionFile[]> {
+  return db
+    .select()
+    .from(auditionFiles)
+    .where(eq(auditionFiles.applicationId, applicationId))
+    .orderBy(sql`case when ${auditionFiles.kind} = 'photo' then 0 else 1 end`, asc(auditionFiles.position), asc(auditionFiles.createdAt));
+}
+
+/** The given applications (those that still exist) with their file counts, newest first: what the CSV export writes. */
+export async function applicationsForExport(db: Database, ids: number[]): Promise<(AuditionApplication & { photos: number; videoFiles: number })[]> {
+  if (ids.length === 0) return [];
+  const [rows, fileCounts] = await Promise.all([
+    db.select().from(auditionApplications).where(inArray(auditionApplications.id, ids)).orderBy(desc(auditionApplications.receivedAt), desc(auditionApplications.id)),
+    db
+      .select({ applicationId: auditionFiles.applicationId, kind: auditionFiles.kind, n: count() })
+      .from(auditionFiles)
+      .where(inArray(auditionFiles.applicationId, ids))
+      .groupBy(auditionFiles.applicationId, auditionFiles.kind),
+  ]);
+  const countOf = (id: number, kind: "photo" | "video") => fileCounts.find((c) => c.applicationId === id && c.kind === kind)?.n ?? 0;
+  return rows.map((row) => ({ ...row, photos: countOf(row.id, "photo"), videoFiles: countOf(row.id, "video") }));
+}

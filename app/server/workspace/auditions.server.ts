@@ -1,0 +1,263 @@
+import { data, redirect } from "react-router";
+import {
+  AUDITION_CSV_COLUMNS,
+  AUDITION_STATUS_OPTIONS,
+  auditionNotesSchema,
+  auditionSelectionSchema,
+  auditionStatusChangeSchema,
+  MAX_AUDITION_NOTES_LENGTH,
+  MAX_AUDITION_QUERY_LENGTH,
+} from "../../domain/audition-review";
+import {
+  adminAuditionFilePath,
+  adminAuditionPath,
+  ageNow,
+  AUDITION_STATUS_LABELS,
+  GENDER_LABELS,
+  isAuditionStatus,
+  VIDEO_HOST_LABELS,
+  videoLinkHost,
+  type Gender,
+} from "../../domain/auditions";
+import { formatKst, kstDate } from "../../domain/kst";
+import { formatBytes } from "../../domain/media-uses";
+import { WORKSPACE_PATHS } from "../../domain/site-routes";
+import { toCsv } from "../../lib/csv";
+import { parsePage } from "../../lib/pagination";
+import { telHref } from "../../lib/tel";
+import { applicationsForExport, countNewApplications, getApplicationForAdmin, listApplicationsForWorkspace } from "../auditions/audition-admin-queries.server";
+import { deleteApplications } from "../auditions/audition-retention.server";
+import { changeApplicationStatus, recordApplicationsExport, saveApplicationNotes } from "../auditions/audition-review.server";
+import { adminActor, INVALID_MESSAGE, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import type { FlashCode } from "../../lib/flash-messages";
+import { setFlash } from "../http/flash.server";
+
+/**
+ * /admin/auditions (the list, its bulk status change and CSV export) and /admin/auditions/:id (one
+ * application: its details, photos, video, status, history, notes, and deletion at the applicant's
+ * request). Applicants' personal data: administrators only, never cached (the workspace's frame says
+ * `private, no-store`, and the page cache skips every admin path).
+ */
+
+const genderLabel = (gender: string) => GENDER_LABELS[gender as Gender] ?? gender;
+
+/** Back to the list as it was (filters, page), or to the plain list for anything that is not one of its addresses. */
+function listReturnPath(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return /^\/admin\/auditions(?:\?[^#\s]*)?$/.test(path) ? path : WORKSPACE_PATHS.auditions;
+}
+
+const flashRedirect = async (to: string, code: FlashCode) => redirect(to, { headers: { "Set-Cookie": await setFlash(code) } });
+
+/** /admin/auditions: newest first, filtered by status and a search (name, receipt number, phone, e-mail), 20 per page. */
+export async function loadWorkspaceAuditions(ctx: RequestContext, request: Request) {
+  await requireAdminPage(ctx, request);
+  const params = new URL(request.url).searchParams;
+  const statusParam = params.get("status");
+  const filter = {
+    status: isAuditionStatus(statusParam) ? statusParam : null,
+    query: (params.get("q") ?? "").trim().slice(0, MAX_AUDITION_QUERY_LENGTH),
+    page: parsePage(params.get("page")),
+  };
+  const list = await listApplicationsForWorkspace(ctx.runtime.db, filter);
+  const now = new Date();
+  return {
+    filter: { status: filter.status ?? "", q: filter.query },
+    statusOptions: AUDITION_STATUS_OPTIONS,
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    rows: list.items.map((row) => ({
+      id: row.id,
+      receiptNumber: row.receiptNumber,
+      name: row.name,
+      age: ageNow(row.birthDate, now),
+      receivedAt: formatKst(row.receivedAt),
+      status: row.status,
+      statusLabel: AUDITION_STATUS_LABELS[row.status],
+      href: adminAuditionPath(row.id),
+    })),
+  };
+}
+
+/** The list's bulk status change (intent "status"), with the checked rows' `id`s. */
+export async function handleWorkspaceAuditionsAction(ctx: RequestContext, request: Request) {
+  const read = await readAdminForm(request, []);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const session = await ctx.adminSession();
+  if (!session) return replyExpired(null);
+  const back = listReturnPath(form.get("returnTo"));
+  if (form.get("intent") !== "status") throw data(null, { status: 400 });
+  const selection = auditionSelectionSchema.safeParse(form.getAll("id"));
+  if (!selection.success) throw data(null, { status: 400 });
+  if (selection.data.length === 0) return flashRedirect(back, "auditions-none-selected");
+  const status = auditionStatusChangeSchema.safeParse({ status: form.get("status") });
+  if (!status.success) return flashRedirect(back, "auditions-no-status");
+  const result = await changeApplicationStatus(ctx.runtime, adminActor(session, ctx), selection.data, status.data.status);
+  return flashRedirect(back, result.changed.length > 0 ? "auditions-status-changed" : "audition-status-unchanged");
+}
+
+/**
+ * POST /admin/auditions/export: the checked applications as a CSV file Excel opens as it is (UTF-8
+ * with BOM), one audit entry naming how many and which receipt numbers. Nothing checked: back to the
+ * list with a notice.
+ */
+export async function exportAuditionsCsv(ctx: RequestContext, request: Request): Promise<Response> {
+  const read = await readAdminForm(request, []);
+  if ("refused" in read) return new Response(null, { status: read.refused.init?.status ?? 400 });
+  const { form } = read;
+  const session = await ctx.adminSession();
+  if (!session) return new Response("로그인이 필요합니다.", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const back = listReturnPath(form.get("returnTo"));
+  const selection = auditionSelectionSchema.safeParse(form.getAll("id"));
+  if (!selection.success) return new Response(null, { status: 400 });
+  const rows = await applicationsForExport(ctx.runtime.db, selection.data);
+  if (rows.length === 0) return flashRedirect(back, "auditions-none-selected");
+
+  const now = new Date();
+  const csv = toCsv([
+    AUDITION_CSV_COLUMNS,
+    ...rows.map((row) => [
+      row.receiptNumber,
+      AUDITION_STATUS_LABELS[row.status],
+      row.name,
+      row.birthDate,
+      ageNow(row.birthDate, now),
+      genderLabel(row.gender),
+      row.phone,
+      row.email,
+      row.heightCm,
+      row.weightKg,
+      row.career,
+      row.introduction,
+      row.videoUrl ?? (row.videoFiles > 0 ? "영상 파일" : ""),
+      row.photos,
+      row.guardian?.name ?? "",
+      row.guardian?.phone ?? "",
+      formatKst(row.receivedAt),
+      row.decidedAt ? formatKst(row.decidedAt) : "",
+      row.notes,
+    ]),
+  ]);
+  await recordApplicationsExport(ctx.runtime, adminActor(session, ctx), rows.map((r) => r.receiptNumber));
+  const day = kstDate(now);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="auditions-${day}.csv"; filename*=UTF-8''${encodeURIComponent(`오디션_지원서_${day}.csv`)}`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+function parseId(value: string | undefined): number {
+  const id = Number(value);
+  if (!/^\d{1,10}$/.test(value ?? "") || id < 1 || id > 2_147_483_647) throw data(null, { status: 404 });
+  return id;
+}
+
+/** /admin/auditions/:id: everything the applicant sent, the review, the history; `?delete` asks before deleting. */
+export async function loadAuditionDetail(ctx: RequestContext, request: Request, idParam: string | undefined) {
+  await requireAdminPage(ctx, request);
+  const id = parseId(idParam);
+  const detail = await getApplicationForAdmin(ctx.runtime.db, id);
+  if (!detail) throw data(null, { status: 404 });
+  const { application: a, files, history } = detail;
+  const photos = files.filter((f) => f.kind === "photo");
+  const videoFile = files.find((f) => f.kind === "video");
+  const videoHost = a.videoUrl ? videoLinkHost(a.videoUrl) : null;
+  return {
+    application: {
+      id: a.id,
+      receiptNumber: a.receiptNumber,
+      status: a.status,
+      statusLabel: AUDITION_STATUS_LABELS[a.status],
+      name: a.name,
+      birthDate: a.birthDate,
+      age: ageNow(a.birthDate),
+      gender: genderLabel(a.gender),
+      phone: a.phone,
+      phoneHref: telHref(a.phone),
+      email: a.email,
+      heightCm: a.heightCm,
+      weightKg: a.weightKg,
+      career: a.career,
+      introduction: a.introduction,
+      guardian: a.guardian ? { name: a.guardian.name, phone: a.guardian.phone, phoneHref: telHref(a.guardian.phone), consentedAt: formatKst(new Date(a.guardian.consentedAt)) } : null,
+      consentAt: formatKst(new Date(a.consent.at)),
+      consentRetentionDays: a.consent.retentionDays,
+      receivedAt: formatKst(a.receivedAt),
+      decidedAt: a.decidedAt ? formatKst(a.decidedAt) : null,
+      notes: a.notes,
+    },
+    photos: photos.map((photo, index) => ({
+      id: photo.id,
+      label: `사진 ${index + 1}`,
+      href: adminAuditionFilePath(a.id, photo.id),
+      thumbHref: photo.thumbKey ? `${adminAuditionFilePath(a.id, photo.id)}?thumb=1` : adminAuditionFilePath(a.id, photo.id),
+      width: photo.width ?? 3,
+      height: photo.height ?? 4,
+    })),
+    video: videoFile
+      ? {
+          kind: "file" as const,
+          href: adminAuditionFilePath(a.id, videoFile.id),
+          downloadHref: `${adminAuditionFilePath(a.id, videoFile.id)}?download=1`,
+          contentType: videoFile.contentType,
+          size: formatBytes(videoFile.bytes),
+        }
+      : a.videoUrl
+        ? { kind: "link" as const, href: a.videoUrl, hostLabel: videoHost ? VIDEO_HOST_LABELS[videoHost] : "영상" }
+        : null,
+    history: history.map((change) => ({
+      id: change.id,
+      from: change.fromStatus && isAuditionStatus(change.fromStatus) ? AUDITION_STATUS_LABELS[change.fromStatus] : null,
+      to: isAuditionStatus(change.toStatus) ? AUDITION_STATUS_LABELS[change.toStatus] : change.toStatus,
+      who: change.actorLabel || "-",
+      when: formatKst(change.createdAt),
+    })),
+    statusOptions: AUDITION_STATUS_OPTIONS,
+    notesMaxLength: MAX_AUDITION_NOTES_LENGTH,
+    confirmDelete: new URL(request.url).searchParams.has("delete"),
+  };
+}
+
+/** The detail page's forms: status (intent "status"), notes ("notes"), deletion at the applicant's request ("delete"). */
+export async function handleAuditionDetailAction(ctx: RequestContext, request: Request, idParam: string | undefined) {
+  const id = parseId(idParam);
+  const read = await readAdminForm<{ notes: string }>(request, []);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const values = { notes: String(form.get("notes") ?? "") };
+  const session = await ctx.adminSession();
+  if (!session) return replyExpired(values);
+  const actor = adminActor(session, ctx);
+  const intent = form.get("intent");
+
+  if (intent === "status") {
+    const parsed = auditionStatusChangeSchema.safeParse({ status: form.get("status") });
+    if (!parsed.success) return replyWith(400, { formError: INVALID_MESSAGE, fields: { status: parsed.error.issues[0]!.message } });
+    const result = await changeApplicationStatus(ctx.runtime, actor, [id], parsed.data.status);
+    if (result.changed.length === 0 && result.unchanged.length === 0) throw data(null, { status: 404 });
+    return flashRedirect(adminAuditionPath(id), result.changed.length > 0 ? "audition-status-changed" : "audition-status-unchanged");
+  }
+  if (intent === "notes") {
+    const parsed = auditionNotesSchema.safeParse(values);
+    if (!parsed.success) return replyWith(400, { formError: INVALID_MESSAGE, values, fields: { notes: parsed.error.issues[0]!.message } });
+    if (!(await saveApplicationNotes(ctx.runtime, actor, id, parsed.data.notes))) throw data(null, { status: 404 });
+    return flashRedirect(adminAuditionPath(id), "audition-notes-saved");
+  }
+  if (intent === "delete") {
+    const deleted = await deleteApplications(ctx.runtime, actor, [id], "request");
+    if (deleted.length === 0) throw data(null, { status: 404 });
+    return flashRedirect(WORKSPACE_PATHS.auditions, "audition-deleted");
+  }
+  throw data(null, { status: 400 });
+}
+
+/** The overview's count of applications nobody has looked at yet. */
+export function newApplicationsCount(ctx: RequestContext): Promise<number> {
+  return countNewApplications(ctx.runtime.db);
+}
