@@ -68,7 +68,8 @@ export default defineConfig({
     },
     {
       name: "mobile",
-      testIgnore: [/\.desktop\.spec\.ts$/, /admin\//, /security\//],
+      // a11y.spec.ts checks both widths in each of its tests (from the desktop project).
+      testIgnore: [/\.desktop\.spec\.ts$/, /admin\//, /security\//, /\/a11y\.spec\.ts$/],
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, launchOptions: chromium },
     },
     {

@@ -2,8 +2,9 @@ import { expect, test } from "../fixtures";
 import { axeViolations, resolveDemoPath } from "../helpers";
 import { adminApi, uniqueName } from "./admin-helpers";
 
-// Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
-test.use({ signedIn: true });
+// Signed in over HTTP once per worker, the session shared by these tests: none of them signs out (the
+// login form has its own stories in auth.spec.ts).
+test.use({ signedIn: "per-worker" });
 
 const WIDTHS = [1280, 390];
 /** Admin pages, and public pages as the administrator sees them (with their edit controls). */
@@ -32,17 +33,21 @@ const ROUTES = [
   "/admin/preview/artist/1",
 ];
 
-for (const width of WIDTHS) {
-  for (const route of ROUTES) {
-    test(`${route} as the administrator sees it has no axe-core violations at ${width} px`, async ({ page }) => {
-      const path = await resolveDemoPath(page.request, route);
+// One test per route, loading the page afresh at each width (as the browser of that width would) and
+// reporting every width's violations (soft assertions), each under the route and the width.
+for (const route of ROUTES) {
+  test(`${route} as the administrator sees it has no axe-core violations at ${WIDTHS.join(" and ")} px`, async ({ page }) => {
+    // The project's budget for each width.
+    test.setTimeout(test.info().timeout * WIDTHS.length);
+    const path = await resolveDemoPath(page.request, route);
+    for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto(path);
       await page.waitForLoadState("networkidle");
       if (path.includes("Write") && !path.includes("delete")) await page.locator(".ql-editor").waitFor();
-      expect(await axeViolations(page), `${path} at ${width}px`).toEqual([]);
-    });
-  }
+      expect.soft(await axeViolations(page), `${path} at ${width}px`).toEqual([]);
+    }
+  });
 }
 
 /** A news post saved twice and then deleted: its history, a comparison, and the trash have something to show. */
@@ -58,9 +63,11 @@ async function revisedPostInTrash(baseURL: string): Promise<{ postId: number; ti
   return { postId, title };
 }
 
-for (const width of WIDTHS) {
-  test(`history, a comparison, the trash and its confirmation have no axe-core violations at ${width} px`, async ({ page, baseURL }) => {
-    const { postId, title } = await revisedPostInTrash(baseURL!);
+test(`history, a comparison, the trash and its confirmation have no axe-core violations at ${WIDTHS.join(" and ")} px`, async ({ page, baseURL }) => {
+  // Five pages at each width, on a 2-core machine: half again the project's budget for each width.
+  test.setTimeout(test.info().timeout * 1.5 * WIDTHS.length);
+  const { postId, title } = await revisedPostInTrash(baseURL!);
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 844 });
     const pages: [string, () => Promise<unknown>][] = [
       ["history", () => page.goto(`/admin/history/post/${postId}`)],
@@ -72,7 +79,7 @@ for (const width of WIDTHS) {
     for (const [name, open] of pages) {
       await open();
       await page.waitForLoadState("networkidle");
-      expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
+      expect.soft(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
     }
-  });
-}
+  }
+});
