@@ -2,6 +2,7 @@
  * Every address of the site in one list: the route table (app/routes.ts) is built from it, and the
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
+import { AUDITION_PATHS } from "./auditions";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
@@ -31,6 +32,8 @@ export const PATHS = {
   artists: "/artist",
   audition: "/audition",
   pr: "/pr",
+  /** 개인정보처리방침 (issue 12), linked from every page's footer. */
+  privacy: AUDITION_PATHS.privacy,
   adminLogin: "/adminLogin",
   adminLogout: "/adminLogout",
   adminApiTokens: "/adminApiTokens",
@@ -116,6 +119,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", sitemap: true },
   { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", sitemap: true },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
+  { pattern: PATHS.privacy, file: "routes/privacy.tsx", audience: "public", sitemap: true },
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin" },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
   { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin" },
