@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { telHref } from "../lib/tel";
 import { Link, useLocation } from "react-router";
+import { PATHS } from "../domain/site-routes";
 
 export interface FooterInfo {
   companyName: string;
@@ -43,6 +44,12 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">{info?.companyNameEn ?? "WE ENTERTAINMENT"}</div>
+        {/* Korean sites set the privacy policy apart in bold: it is the link the law asks to be easy to find. */}
+        <p className="site-footer__policies">
+          <Link to={PATHS.privacy} className="site-footer__privacy">
+            개인정보처리방침
+          </Link>
+        </p>
         {info ? (
           <address className="site-footer__contact">
             <span>{info.companyName}</span>

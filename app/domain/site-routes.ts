@@ -35,6 +35,8 @@ export const PATHS = {
   artists: "/artist",
   audition: "/audition",
   pr: "/pr",
+  /** 개인정보처리방침 (issue 12), linked from every page's footer. */
+  privacy: AUDITION_PATHS.privacy,
   adminLogin: "/adminLogin",
   adminLogout: "/adminLogout",
   adminApiTokens: "/adminApiTokens",
@@ -126,6 +128,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: AUDITION_PATHS.complete, file: "routes/audition-apply-complete.tsx", audience: "public", sitemap: false },
   { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", sitemap: true },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
+  { pattern: PATHS.privacy, file: "routes/privacy.tsx", audience: "public", sitemap: true },
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin" },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
   { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS } from "./auditions";
 
 /**
  * The site settings form (/admin/settings): its fields with their Korean labels, the input schema the
@@ -22,6 +23,14 @@ export const SETTINGS_FIELD_PATHS = {
   representative: "representative",
   businessNumber: "businessNumber",
   homeIntro: "homeIntro",
+  auditionRetentionDays: "auditionRetentionDays",
+  privacyOfficerName: "privacyOfficer.name",
+  privacyOfficerPosition: "privacyOfficer.position",
+  privacyOfficerPhone: "privacyOfficer.phone",
+  privacyOfficerEmail: "privacyOfficer.email",
+  processorHosting: "processors.hosting",
+  processorStorage: "processors.storage",
+  processorEmail: "processors.email",
 } as const;
 
 export type SettingsField = keyof typeof SETTINGS_FIELD_PATHS;
@@ -43,7 +52,30 @@ export const SETTING_LABELS: Record<string, string> = {
   businessNumber: "사업자등록번호",
   homeIntro: "홈 소개 글",
   applicationForm: "지원서 양식",
+  auditionRetentionDays: "지원서 보유 기간",
+  "privacyOfficer.name": "개인정보 보호책임자 이름",
+  "privacyOfficer.position": "개인정보 보호책임자 직책",
+  "privacyOfficer.phone": "개인정보 보호책임자 전화번호",
+  "privacyOfficer.email": "개인정보 보호책임자 이메일",
+  "processors.hosting": "위탁: 호스팅",
+  "processors.storage": "위탁: 파일 저장소",
+  "processors.email": "위탁: 이메일 발송",
 };
+
+/**
+ * The stored settings the privacy policy (/privacy) states: when a save changes one of them, the
+ * policy's effective date (`privacyPolicyUpdatedAt`) moves to that day.
+ */
+export const PRIVACY_POLICY_SETTINGS = [
+  "auditionRetentionDays",
+  "privacyOfficer.name",
+  "privacyOfficer.position",
+  "privacyOfficer.phone",
+  "privacyOfficer.email",
+  "processors.hosting",
+  "processors.storage",
+  "processors.email",
+] as const;
 
 /** "전화번호, 지원서 양식": the changed settings of an audit entry, or "변경 없음". */
 export function describeChangedSettings(fields: unknown): string {
@@ -112,6 +144,9 @@ const coordinate = (name: string, limit: number) =>
     .refine((value) => /^-?\d{1,3}(?:\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `${name}는 -${limit}에서 ${limit} 사이의 숫자로 입력해 주세요. 예: ${limit === 90 ? "37.524283" : "127.037825"}`)
     .transform(Number);
 
+const PHONE_PATTERN = /^(?:0\d{1,2}-\d{3,4}-\d{4}|1\d{3}-\d{4})$/;
+const PHONE_MESSAGE = "전화번호는 02-1234-5678처럼 하이픈(-)을 넣어 입력해 주세요.";
+
 const email = (label: string) =>
   z
     .string()
@@ -124,10 +159,7 @@ export const siteSettingsInputSchema = z.object({
   companyName: text("회사 이름(한글)을", 100),
   companyNameEn: text("회사 이름(영문)을", 100),
   address: text("주소를", 200),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^(?:0\d{1,2}-\d{3,4}-\d{4}|1\d{3}-\d{4})$/, "전화번호는 02-1234-5678처럼 하이픈(-)을 넣어 입력해 주세요."),
+  phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE),
   email: email("대표 이메일을"),
   auditionEmail: email("오디션 접수 이메일을"),
   businessHours: optionalText(100),
@@ -143,5 +175,21 @@ export const siteSettingsInputSchema = z.object({
     .refine((value) => value === "" || /^\d{3}-\d{2}-\d{5}$/.test(value), "사업자등록번호는 000-00-00000 형식으로 입력해 주세요.")
     .refine((value) => value === "" || !/^\d{3}-\d{2}-\d{5}$/.test(value) || isValidBusinessNumber(value), "올바른 사업자등록번호가 아닙니다. 숫자를 다시 확인해 주세요."),
   homeIntro: text("홈 화면 소개 글을", 2000),
+  auditionRetentionDays: z
+    .string()
+    .trim()
+    .refine(
+      (value) => /^\d{1,4}$/.test(value) && Number(value) >= MIN_AUDITION_RETENTION_DAYS && Number(value) <= MAX_AUDITION_RETENTION_DAYS,
+      `보유 기간은 ${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이의 정수로 입력해 주세요. 예: 90`,
+    )
+    .transform(Number),
+  privacyOfficerName: text("개인정보 보호책임자의 이름을", 50),
+  privacyOfficerPosition: text("개인정보 보호책임자의 직책을", 50),
+  privacyOfficerPhone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE),
+  privacyOfficerEmail: email("개인정보 보호책임자의 이메일을"),
+  // Company names (수탁자); empty: the work is not entrusted to anyone.
+  processorHosting: optionalText(100),
+  processorStorage: optionalText(100),
+  processorEmail: optionalText(100),
 });
 export type SiteSettingsInput = z.output<typeof siteSettingsInputSchema>;

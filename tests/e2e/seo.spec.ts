@@ -15,6 +15,7 @@ const PAGES = [
   ["/pr", /^PR \| WE ENTERTAINMENT$/],
   ["/news", /^News \| WE ENTERTAINMENT$/],
   ["/notice", /^Notice \| WE ENTERTAINMENT$/],
+  ["/privacy", /^개인정보처리방침 \| WE ENTERTAINMENT$/],
 ] as const;
 
 for (const [path, title] of PAGES) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "../../../drizzle/schema";
 import { fieldErrors } from "../../domain/schemas";
-import { APPLICATION_FORM_FIELD, formatFileSize, MAX_APPLICATION_FORM_BYTES, siteSettingsInputSchema } from "../../domain/site-settings";
+import { APPLICATION_FORM_FIELD, formatFileSize, MAX_APPLICATION_FORM_BYTES, PRIVACY_POLICY_SETTINGS, siteSettingsInputSchema } from "../../domain/site-settings";
 import { recordAudit } from "../platform/audit.server";
 import type { Actor, Services } from "../platform/services.server";
 import { sniffApplicationFormType, storeApplicationForm } from "./application-form.server";
@@ -12,6 +12,8 @@ export interface SaveSiteSettingsRequest {
   input: unknown;
   /** A new application form file, "oversize" when it was too large to read, null to keep the current one. */
   applicationForm: Uint8Array | "oversize" | null;
+  /** When the save happens (tests pass a fixed clock): the privacy policy's new effective date. */
+  now?: Date;
 }
 
 export type SaveSiteSettingsResult = { status: "saved"; changed: string[] } | { status: "invalid"; errors: Record<string, string> };
@@ -40,13 +42,15 @@ const COMPARED_FIELDS = [
   "businessNumber",
   "homeIntro",
   "applicationForm",
+  ...PRIVACY_POLICY_SETTINGS,
 ] as const;
 
 /**
  * Saves the site settings: validates every field (Korean messages by field) and the application form
  * file by its content, writes the settings with one audit entry naming the changed fields in one
  * transaction, then announces the change (header and footer are on every page, so every page changes).
- * A demo value that was changed stops being flagged as demo.
+ * A demo value that was changed stops being flagged as demo. A change to what the privacy policy states
+ * (retention, officer, processors) moves the policy's effective date to `now`.
  */
 export async function saveSiteSettings(services: Services, actor: Actor, request: SaveSiteSettingsRequest): Promise<SaveSiteSettingsResult> {
   const parsed = siteSettingsInputSchema.safeParse(request.input);
@@ -83,8 +87,12 @@ export async function saveSiteSettings(services: Services, actor: Actor, request
       businessNumber: input.businessNumber,
       homeIntro: input.homeIntro.replace(/\r\n?/g, "\n"),
       applicationForm: storedFile ?? current.applicationForm,
+      auditionRetentionDays: input.auditionRetentionDays,
+      privacyOfficer: { name: input.privacyOfficerName, position: input.privacyOfficerPosition, phone: input.privacyOfficerPhone, email: input.privacyOfficerEmail },
+      processors: { hosting: input.processorHosting, storage: input.processorStorage, email: input.processorEmail },
     };
     const changed = COMPARED_FIELDS.filter((field) => JSON.stringify(settingAt(current, field)) !== JSON.stringify(settingAt(next, field)));
+    if (changed.some((field) => (PRIVACY_POLICY_SETTINGS as readonly string[]).includes(field))) next.privacyPolicyUpdatedAt = (request.now ?? new Date()).toISOString();
     next.demoFields = current.demoFields.filter((field) => !changed.includes(field as (typeof COMPARED_FIELDS)[number]));
     await tx
       .insert(siteSettings)

@@ -22,6 +22,16 @@ export const applicationFormSchema = z.object({
 });
 export type StoredApplicationForm = z.infer<typeof applicationFormSchema>;
 
+/** Placeholder privacy officer: visibly an example, like the demo address and phone. */
+export const DEMO_PRIVACY_OFFICER = {
+  name: "홍길동 (예시)",
+  position: "경영지원팀장",
+  phone: DEMO_CONTACT.phone,
+  email: "privacy@we-entertainment.example",
+} as const;
+
+const PRIVACY_OFFICER_FIELDS = ["privacyOfficer.name", "privacyOfficer.position", "privacyOfficer.phone", "privacyOfficer.email"] as const;
+
 /** Contact details, map position and social links: the one place the site reads them from. */
 export const siteSettingsSchema = z.object({
   companyName: z.string().min(1),
@@ -49,10 +59,18 @@ export const siteSettingsSchema = z.object({
    * receipt when there is none), then deleted with their files.
    */
   auditionRetentionDays: z.number().int().min(MIN_AUDITION_RETENTION_DAYS).max(MAX_AUDITION_RETENTION_DAYS).default(DEFAULT_AUDITION_RETENTION_DAYS),
-  /** The privacy officer (개인정보 보호책임자) named in /privacy. */
-  privacyOfficer: z.object({ name: z.string(), position: z.string(), phone: z.string(), email: z.string() }).default({ name: "", position: "", phone: "", email: "" }),
+  /**
+   * The privacy officer (개인정보 보호책임자) named in /privacy. Demo values (flagged as demo) until the
+   * administrator names the real one: a policy must never name nobody.
+   */
+  privacyOfficer: z.object({ name: z.string(), position: z.string(), phone: z.string(), email: z.string() }).default(DEMO_PRIVACY_OFFICER),
   /** Who processes personal data on the agency's behalf (위탁): hosting, file storage, e-mail. Empty: not entrusted. */
   processors: z.object({ hosting: z.string(), storage: z.string(), email: z.string() }).default({ hosting: "", storage: "", email: "" }),
+  /**
+   * When a save last changed what /privacy states (retention, officer, processors): the policy's
+   * effective date. Null until then (the policy text's own date applies).
+   */
+  privacyPolicyUpdatedAt: z.string().nullable().default(null),
   /**
    * Settings that still hold the demo's placeholder values ("address", "social.instagram", ...): the
    * settings page shows them as "to be replaced"; saving a real value takes it off this list.
@@ -79,9 +97,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   homeIntro: DEFAULT_HOME_INTRO,
   applicationForm: null,
   auditionRetentionDays: DEFAULT_AUDITION_RETENTION_DAYS,
-  privacyOfficer: { name: "", position: "", phone: "", email: "" },
+  privacyOfficer: { ...DEMO_PRIVACY_OFFICER },
   processors: { hosting: "", storage: "", email: "" },
-  demoFields: ["address", "phone", "email", "auditionEmail", "map", "social.instagram", "social.youtube"],
+  privacyPolicyUpdatedAt: null,
+  demoFields: ["address", "phone", "email", "auditionEmail", "map", "social.instagram", "social.youtube", ...PRIVACY_OFFICER_FIELDS],
 };
 
 /**
@@ -111,9 +130,18 @@ async function upgradeDemoSettings(db: Database): Promise<void> {
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY));
   const stored = row?.value as Record<string, unknown> | undefined;
   if (!stored) return;
-  const next = structuredClone(stored) as Record<string, unknown> & { social?: Record<string, unknown>; demoFields?: string[] };
+  const next = structuredClone(stored) as Record<string, unknown> & { social?: Record<string, unknown>; privacyOfficer?: Record<string, unknown>; demoFields?: string[] };
   const demoFields = new Set(next.demoFields ?? []);
   let changed = false;
+  // Settings stored before the privacy officer existed (or with it blank) get the demo officer, flagged.
+  const officer = (next.privacyOfficer ??= {});
+  for (const field of PRIVACY_OFFICER_FIELDS) {
+    const key = field.slice("privacyOfficer.".length) as keyof typeof DEMO_PRIVACY_OFFICER;
+    if (typeof officer[key] === "string" && officer[key] !== "") continue;
+    officer[key] = DEMO_PRIVACY_OFFICER[key];
+    demoFields.add(field);
+    changed = true;
+  }
   for (const [field, legacy] of Object.entries(LEGACY_DEFAULTS)) {
     const [group, key] = field.includes(".") ? (field.split(".") as [string, string]) : [null, field];
     const holder = (group ? next[group] : next) as Record<string, unknown> | undefined;

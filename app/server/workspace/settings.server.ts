@@ -26,6 +26,14 @@ function formValuesOf(settings: SiteSettings): SettingsFormValues {
     representative: settings.representative,
     businessNumber: settings.businessNumber,
     homeIntro: settings.homeIntro,
+    auditionRetentionDays: String(settings.auditionRetentionDays),
+    privacyOfficerName: settings.privacyOfficer.name,
+    privacyOfficerPosition: settings.privacyOfficer.position,
+    privacyOfficerPhone: settings.privacyOfficer.phone,
+    privacyOfficerEmail: settings.privacyOfficer.email,
+    processorHosting: settings.processors.hosting,
+    processorStorage: settings.processors.storage,
+    processorEmail: settings.processors.email,
   };
 }
 

@@ -137,6 +137,51 @@ for (const js of [true, false]) {
   });
 }
 
+test("the administrator sets the retention period, the privacy officer and a processor, and /privacy states them at once", async ({ page, baseURL }) => {
+  // A visitor's cached policy, before the change.
+  await anonymousPage(baseURL!, PATHS.privacy);
+  expect((await anonymousPage(baseURL!, PATHS.privacy)).cache).toBe("HIT");
+
+  await page.goto(WORKSPACE_PATHS.settings);
+  const group = page.getByRole("group", { name: "개인정보 처리", exact: true });
+  // A new site names a placeholder officer, flagged like the other demo values.
+  await expect(fieldOf(page, "보호책임자 이름").getByText(DEMO_MESSAGE)).toBeVisible();
+  await expect(group.getByRole("link", { name: "개인정보처리방침" })).toHaveAttribute("href", PATHS.privacy);
+
+  // Out of range first: the Korean message by the field, nothing saved.
+  await page.getByLabel("온라인 지원서 보유 기간 (일)").fill("5");
+  await saveSettings(page);
+  await expect(fieldOf(page, "온라인 지원서 보유 기간 (일)")).toContainText("보유 기간은 7일에서 1095일 사이의 정수로 입력해 주세요.");
+  await expect(page.getByLabel("온라인 지원서 보유 기간 (일)")).toHaveAttribute("aria-invalid", "true");
+
+  const officer = `이보호${String(Date.now()).slice(-4)}`;
+  await page.getByLabel("온라인 지원서 보유 기간 (일)").fill("120");
+  await page.getByLabel("보호책임자 이름").fill(officer);
+  await page.getByLabel("보호책임자 직책").fill("개인정보 보호팀장");
+  await page.getByLabel("보호책임자 이메일").fill("privacy@we-e2e.example");
+  await page.getByLabel("호스팅 (서버 운영)").fill("가나클라우드 주식회사");
+  await saveSettings(page);
+  await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["settings-saved"] })).toBeVisible();
+  await expect(page.getByLabel("온라인 지원서 보유 기간 (일)")).toHaveValue("120");
+  await expect(fieldOf(page, "보호책임자 이름").getByText(DEMO_MESSAGE)).toHaveCount(0);
+  // The phone was left as it was: still the demo's.
+  await expect(fieldOf(page, "보호책임자 전화번호").getByText(DEMO_MESSAGE)).toBeVisible();
+
+  // The activity log names what changed.
+  await page.goto(WORKSPACE_PATHS.audit);
+  await expect(page.getByText("지원서 보유 기간, 개인정보 보호책임자 이름, 개인정보 보호책임자 직책, 개인정보 보호책임자 이메일, 위탁: 호스팅").first()).toBeVisible();
+
+  const after = await anonymousPage(baseURL!, PATHS.privacy);
+  expect(after.cache).toBe("MISS");
+  await page.goto(PATHS.privacy);
+  await expect(page.getByRole("region", { name: "제3조 개인정보의 처리 및 보유 기간" })).toContainText("120일 동안 보관");
+  const officerSection = page.getByRole("region", { name: "제11조 개인정보 보호책임자" });
+  await expect(officerSection).toContainText(officer);
+  await expect(officerSection).toContainText("개인정보 보호팀장");
+  await expect(officerSection.getByRole("link", { name: "privacy@we-e2e.example" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "제6조 개인정보 처리의 위탁" }).getByRole("row", { name: /가나클라우드 주식회사/ })).toContainText("호스팅");
+});
+
 test("the settings form is reachable with the keyboard, from the workspace menu to the save button", async ({ page }) => {
   await page.goto(WORKSPACE_PATHS.dashboard);
   const menuLink = page.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link", { name: "사이트 설정" });

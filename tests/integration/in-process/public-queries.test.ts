@@ -121,7 +121,7 @@ describe("the public pages' queries", () => {
 
     it("lists every public page in the sitemap", async () => {
       const entries = (await listSitemapEntries(database.db)).map((e) => e.path);
-      expect(entries).toEqual(expect.arrayContaining(["/", "/company", "/artist", "/audition", "/pr", "/news", "/notice"]));
+      expect(entries).toEqual(expect.arrayContaining(["/", "/company", "/artist", "/audition", "/pr", "/news", "/notice", "/privacy"]));
       expect(entries).toContain(`/artist/${encodeURIComponent("가수민")}`);
       expect(entries).not.toContain(`/artist/${encodeURIComponent("다숨김")}`);
       expect(entries.filter((p) => p.startsWith("/newsDetail/"))).toHaveLength(12);

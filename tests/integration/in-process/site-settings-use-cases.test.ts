@@ -32,6 +32,14 @@ const formOf = (overrides: Partial<SettingsFormValues> = {}): SettingsFormValues
   representative: "",
   businessNumber: "",
   homeIntro: DEFAULT_SITE_SETTINGS.homeIntro,
+  auditionRetentionDays: String(DEFAULT_SITE_SETTINGS.auditionRetentionDays),
+  privacyOfficerName: DEFAULT_SITE_SETTINGS.privacyOfficer.name,
+  privacyOfficerPosition: DEFAULT_SITE_SETTINGS.privacyOfficer.position,
+  privacyOfficerPhone: DEFAULT_SITE_SETTINGS.privacyOfficer.phone,
+  privacyOfficerEmail: DEFAULT_SITE_SETTINGS.privacyOfficer.email,
+  processorHosting: "",
+  processorStorage: "",
+  processorEmail: "",
   ...overrides,
 });
 
@@ -166,5 +174,68 @@ describe("saveSiteSettings: validation, audit, change event and the application 
     const replaced = await serveApplicationForm(database.services, request, DEFAULT_APPLICATION_FORM.path);
     expect(replaced.headers.get("Content-Type")).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
     expect(Buffer.from(await replaced.arrayBuffer()).equals(docx)).toBe(true);
+  });
+  it("refuses a retention period outside 7-1095 days and an incomplete privacy officer, with Korean messages", async () => {
+    const before = await getSiteSettings(database.db);
+    for (const days of ["6", "1096", "90.5", "구십", ""]) {
+      expect(await saveSiteSettings(database.services, ADMIN, { input: formOf({ auditionRetentionDays: days }), applicationForm: null })).toEqual({
+        status: "invalid",
+        errors: { auditionRetentionDays: "보유 기간은 7일에서 1095일 사이의 정수로 입력해 주세요. 예: 90" },
+      });
+    }
+    const officer = await saveSiteSettings(database.services, ADMIN, {
+      input: formOf({ privacyOfficerName: " ", privacyOfficerPosition: "", privacyOfficerPhone: "01012345678", privacyOfficerEmail: "privacy@", processorHosting: "가".repeat(101) }),
+      applicationForm: null,
+    });
+    expect(officer).toEqual({
+      status: "invalid",
+      errors: {
+        privacyOfficerName: "개인정보 보호책임자의 이름을 입력해 주세요.",
+        privacyOfficerPosition: "개인정보 보호책임자의 직책을 입력해 주세요.",
+        privacyOfficerPhone: "전화번호는 02-1234-5678처럼 하이픈(-)을 넣어 입력해 주세요.",
+        privacyOfficerEmail: "이메일 주소 형식이 아닙니다. 예: contact@example.com",
+        processorHosting: "100자 이내로 입력해 주세요.",
+      },
+    });
+    expect(await getSiteSettings(database.db)).toEqual(before);
+  });
+
+  it("stores the retention period, the officer and the processors, names them in the audit entry and moves the policy's date only when they change", async () => {
+    const base = { phone: "02-3446-0101", representative: "김대표", businessNumber: "123-45-67891", blog: "https://blog.naver.com/we", homeIntro: "첫 문단\n\n둘째 문단" };
+    const before = await getSiteSettings(database.db);
+    expect(before.demoFields).toEqual(expect.arrayContaining(["privacyOfficer.name", "privacyOfficer.position", "privacyOfficer.phone", "privacyOfficer.email"]));
+    expect(before.privacyPolicyUpdatedAt).toBeNull();
+
+    const savedAt = new Date("2027-03-02T01:00:00Z");
+    const result = await saveSiteSettings(database.services, ADMIN, {
+      input: formOf({ ...base, auditionRetentionDays: " 180 ", privacyOfficerName: "이보호", privacyOfficerEmail: "privacy@we.example", processorHosting: "가나클라우드(주)", processorEmail: "다라메일" }),
+      applicationForm: null,
+      now: savedAt,
+    });
+    expect(result).toEqual({ status: "saved", changed: ["auditionRetentionDays", "privacyOfficer.name", "privacyOfficer.email", "processors.hosting", "processors.email"] });
+    const settings = await getSiteSettings(database.db);
+    expect(settings.auditionRetentionDays).toBe(180);
+    expect(settings.privacyOfficer).toEqual({ name: "이보호", position: DEFAULT_SITE_SETTINGS.privacyOfficer.position, phone: DEFAULT_SITE_SETTINGS.privacyOfficer.phone, email: "privacy@we.example" });
+    expect(settings.processors).toEqual({ hosting: "가나클라우드(주)", storage: "", email: "다라메일" });
+    expect(settings.privacyPolicyUpdatedAt).toBe(savedAt.toISOString());
+    // The officer's fields left as they were stay flagged as demo; the changed ones do not.
+    expect(settings.demoFields).toEqual(expect.arrayContaining(["privacyOfficer.position", "privacyOfficer.phone"]));
+    expect(settings.demoFields).not.toContain("privacyOfficer.name");
+    expect(settings.demoFields).not.toContain("privacyOfficer.email");
+
+    const entries = await settingsAudit();
+    expect(describeAuditEntry(entries.at(-1)!)).toEqual({
+      what: "사이트 설정 수정",
+      subject: "지원서 보유 기간, 개인정보 보호책임자 이름, 개인정보 보호책임자 이메일, 위탁: 호스팅, 위탁: 이메일 발송",
+    });
+
+    // A save that changes nothing the policy states leaves its date alone.
+    const later = await saveSiteSettings(database.services, ADMIN, {
+      input: formOf({ ...base, phone: "02-3446-0102", auditionRetentionDays: "180", privacyOfficerName: "이보호", privacyOfficerEmail: "privacy@we.example", processorHosting: "가나클라우드(주)", processorEmail: "다라메일" }),
+      applicationForm: null,
+      now: new Date("2027-04-01T00:00:00Z"),
+    });
+    expect(later).toEqual({ status: "saved", changed: ["phone"] });
+    expect((await getSiteSettings(database.db)).privacyPolicyUpdatedAt).toBe(savedAt.toISOString());
   });
 });

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { MapFallback } from "../../../components/contact-section";
 import { KakaoMap } from "../../../islands/kakao-map";
+import { MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS, AUDITION_PATHS } from "../../../domain/auditions";
 import { APPLICATION_FORM_FIELD, type SettingsField as SettingsFieldName, type SettingsFormValues } from "../../../domain/site-settings";
 import type { AdminFormReply } from "../../../lib/admin-form-reply";
 import { useRootData } from "../../../lib/root-data";
@@ -79,7 +80,7 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
     <section className="workspace-page settings-page" aria-labelledby="settings-title">
       <WorkspaceHeader titleId="settings-title" title="사이트 설정" />
       <p className="workspace-help">
-        회사 정보와 연락처는 모든 페이지의 머리말·꼬리말과 ‘오시는 길’에, 소개 글은 홈 화면에, 지원서 양식은 오디션 페이지에 보입니다. 저장하면 바로 반영됩니다.
+        회사 정보와 연락처는 모든 페이지의 머리말·꼬리말과 ‘오시는 길’에, 소개 글은 홈 화면에, 지원서 양식은 오디션 페이지에, 개인정보 처리 항목은 개인정보처리방침에 보입니다. 저장하면 바로 반영됩니다.
       </p>
       {reply?.formError ? (
         <div className="form-error" role="alert">
@@ -142,6 +143,45 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
         <fieldset className="settings-form__group">
           <legend>홈 화면</legend>
           <SettingsField {...state("homeIntro")} name="homeIntro" label="소개 글" multiline hint="빈 줄로 문단을 나눕니다." />
+        </fieldset>
+        <fieldset className="settings-form__group">
+          <legend>개인정보 처리</legend>
+          <p className="settings-form__current">
+            아래 내용은 <a href={AUDITION_PATHS.privacy}>개인정보처리방침</a>에 그대로 보이며, 바꾸어 저장하면 방침의 시행일이 저장한 날로 바뀝니다.
+          </p>
+          <div className="admin-form__grid">
+            <SettingsField
+              {...state("auditionRetentionDays")}
+              name="auditionRetentionDays"
+              label="온라인 지원서 보유 기간 (일)"
+              type="number"
+              min={MIN_AUDITION_RETENTION_DAYS}
+              max={MAX_AUDITION_RETENTION_DAYS}
+              step={1}
+              inputMode="numeric"
+              hint={`${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이. 최종 결과가 정해진 날(결과가 없으면 접수일)부터 세며, 지나면 사진·영상과 함께 자동으로 파기합니다.`}
+            />
+          </div>
+          <fieldset className="settings-form__subgroup">
+            <legend>개인정보 보호책임자</legend>
+            <div className="admin-form__grid">
+              <SettingsField {...state("privacyOfficerName")} name="privacyOfficerName" label="보호책임자 이름" autoComplete="off" />
+              <SettingsField {...state("privacyOfficerPosition")} name="privacyOfficerPosition" label="보호책임자 직책" autoComplete="off" />
+              <SettingsField {...state("privacyOfficerPhone")} name="privacyOfficerPhone" label="보호책임자 전화번호" placeholder="02-1234-5678" inputMode="tel" autoComplete="off" />
+              <SettingsField {...state("privacyOfficerEmail")} name="privacyOfficerEmail" label="보호책임자 이메일" inputMode="email" autoComplete="off" hint="열람·정정·삭제 요구를 받는 주소입니다." />
+            </div>
+          </fieldset>
+          <fieldset className="settings-form__subgroup" aria-describedby="processors-hint">
+            <legend>개인정보 처리 위탁 (선택)</legend>
+            <p className="field__hint settings-form__note" id="processors-hint">
+              수탁 업체의 회사 이름을 적습니다. 비워 두면 그 업무를 위탁하지 않는 것으로 표시합니다.
+            </p>
+            <div className="admin-form__grid">
+              <SettingsField {...state("processorHosting")} name="processorHosting" label="호스팅 (서버 운영)" autoComplete="off" />
+              <SettingsField {...state("processorStorage")} name="processorStorage" label="파일 저장소" autoComplete="off" />
+              <SettingsField {...state("processorEmail")} name="processorEmail" label="이메일 발송" autoComplete="off" />
+            </div>
+          </fieldset>
         </fieldset>
         <fieldset className="settings-form__group">
           <legend>오디션 지원서 양식</legend>

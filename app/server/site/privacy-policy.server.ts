@@ -1,0 +1,25 @@
+import { AUDITION_CONSENT, GUARDIAN_AGE, retentionSentence } from "../../domain/auditions";
+import { entrustedTasks, privacyPolicyEffectiveDate } from "../../domain/privacy-policy";
+import { LOGIN_IP_LIMIT, LOGIN_WINDOW_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../auth/sessions.server";
+import type { Database } from "../platform/db.server";
+import { getSiteSettings } from "./settings.server";
+
+/** What /privacy states, from the stored settings: nothing on the page is typed twice. */
+export async function loadPrivacyPolicy(db: Database) {
+  const settings = await getSiteSettings(db);
+  return {
+    companyName: settings.companyName,
+    retentionDays: settings.auditionRetentionDays,
+    retention: retentionSentence(settings.auditionRetentionDays),
+    consent: AUDITION_CONSENT,
+    guardianAge: GUARDIAN_AGE,
+    officer: settings.privacyOfficer,
+    processors: entrustedTasks(settings.processors),
+    effectiveDate: privacyPolicyEffectiveDate(settings.privacyPolicyUpdatedAt),
+    // The safety measures as the code enforces them (app/server/auth/sessions.server.ts).
+    adminSession: { idleHours: SESSION_IDLE_MS / 3_600_000, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
+    signInLimit: { attempts: LOGIN_IP_LIMIT, minutes: LOGIN_WINDOW_MS / 60_000 },
+  };
+}
+
+export type PrivacyPolicyData = Awaited<ReturnType<typeof loadPrivacyPolicy>>;
