@@ -8,6 +8,8 @@ const ROUTES = [
   "/artist",
   "/artist/{artist}",
   "/audition",
+  "/audition/apply",
+  "/audition/apply/complete",
   "/pr",
   "/news",
   "/news?page=2",

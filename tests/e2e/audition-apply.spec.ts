@@ -23,7 +23,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/audition\/apply\/complete$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("지원서가 접수되었습니다");
       await expect(page.locator(".receipt__number")).toHaveText(receiptPattern);
-      await expect(page.getByRole("link", { name: "개인정보처리방침" })).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: "개인정보처리방침" })).toHaveAttribute("href", "/privacy");
     });
 
   });
