@@ -1,17 +1,12 @@
-import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
-import type { Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { auditionApplications, auditionFiles, auditionStatusChanges, auditLog } from "../../../drizzle/schema";
 import { isAdminPath } from "../../../app/domain/site-routes";
-import { loadEnv, type Env } from "../../../app/server/platform/env.server";
 import type { Runtime } from "../../../app/server/platform/runtime.server";
 import { createTestApplication, type TestApplication } from "../../fixtures/auditions";
 import { signInCookie, TEST_ADMIN } from "../../setup/sign-in";
-import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";
+import { testEngine } from "../../setup/test-database";
 
 /**
  * The agency's side of the online audition (issue 12) over HTTP, on the production build run in this
@@ -22,43 +17,19 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
   let runtime: Runtime;
   let baseURL: string;
   let cookie: string;
-  let close: () => Promise<void>;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-auditions-"));
-  let database: PostgresDatabase | null = null;
+  let app: InProcessApp | undefined;
   let withVideo: TestApplication;
   let other: TestApplication;
 
   beforeAll(async () => {
-    database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
-    const env: Env = loadEnv({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? "",
-      SEED_DEMO_CONTENT: "false",
-      LOG_LEVEL: "silent",
-      ADMIN_ID: TEST_ADMIN.id,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-    });
-    const build = (await import(/* @vite-ignore */ new URL("../../../build/server/index.js", import.meta.url).href)) as {
-      createApp(options: { env: Env }): Promise<{ app: Express; runtime: Runtime }>;
-    };
-    const created = await build.createApp({ env });
-    runtime = created.runtime;
-    const listener = created.app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => listener.once("listening", resolve));
-    baseURL = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    close = async () => {
-      await new Promise((resolve) => listener.close(resolve));
-      await runtime.close();
-    };
+    app = await startInProcessApp("auditions");
+    ({ runtime, baseURL } = app);
     cookie = await signInCookie(baseURL);
     withVideo = await createTestApplication(runtime, { name: "김영상", videoFile: true, photos: 3 });
     other = await createTestApplication(runtime, { name: "이다른" });
   }, 120_000);
   afterAll(async () => {
-    await close?.();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   const fileUrl = (app: TestApplication, fileId: string, query = "") => `${baseURL}/admin/auditions/${app.id}/files/${fileId}${query}`;

@@ -1,15 +1,9 @@
-import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import type { Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadEnv, type Env } from "../../../app/server/platform/env.server";
+import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import type { Runtime } from "../../../app/server/platform/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
-import { TEST_ADMIN } from "../../setup/sign-in";
-import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";
+import { testEngine } from "../../setup/test-database";
 
 const SYSTEM: Actor = { adminId: null, via: "system" };
 
@@ -21,39 +15,14 @@ async function get(baseURL: string, pathname: string) {
 describe(`a write made outside HTTP empties the page cache of the server that serves it (${testEngine()}, in-process)`, () => {
   let runtime: Runtime;
   let baseURL: string;
-  let close: () => Promise<void>;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-inprocess-"));
-  let database: PostgresDatabase | null = null;
+  let app: InProcessApp | undefined;
 
   beforeAll(async () => {
-    database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
-    const env: Env = loadEnv({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? "",
-      SEED_DEMO_CONTENT: "false",
-      LOG_LEVEL: "silent",
-      ADMIN_ID: TEST_ADMIN.id,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-    });
-    // The production build's app, run in this process: the test then writes through the use cases directly.
-    const build = (await import(/* @vite-ignore */ new URL("../../../build/server/index.js", import.meta.url).href)) as {
-      createApp(options: { env: Env }): Promise<{ app: Express; runtime: Runtime }>;
-    };
-    const created = await build.createApp({ env });
-    runtime = created.runtime;
-    const listener = created.app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => listener.once("listening", resolve));
-    baseURL = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    close = async () => {
-      await new Promise((resolve) => listener.close(resolve));
-      await runtime.close();
-    };
+    app = await startInProcessApp("inprocess");
+    ({ runtime, baseURL } = app);
   }, 120_000);
   afterAll(async () => {
-    await close?.();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it("a post saved and deleted by a job (no request) is on the very next page, and gone after", async () => {

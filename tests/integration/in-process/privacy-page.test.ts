@@ -1,19 +1,13 @@
-import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import type { Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { retentionSentence } from "../../../app/domain/auditions";
 import { PRIVACY_POLICY_SECTIONS, PRIVACY_POLICY_TEXT_DATE } from "../../../app/domain/privacy-policy";
 import type { SettingsFormValues } from "../../../app/domain/site-settings";
-import { loadEnv, type Env } from "../../../app/server/platform/env.server";
 import type { Runtime } from "../../../app/server/platform/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { DEMO_PRIVACY_OFFICER, getSiteSettings, type SiteSettings } from "../../../app/server/site/settings.server";
 import { saveSiteSettings } from "../../../app/server/site/settings-use-cases.server";
-import { TEST_ADMIN } from "../../setup/sign-in";
-import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";
+import { testEngine } from "../../setup/test-database";
 
 const ADMIN: Actor = { adminId: null, via: "system", label: "방침 테스트" };
 
@@ -67,39 +61,14 @@ function formOf(settings: SiteSettings, overrides: Partial<SettingsFormValues>):
 describe(`/privacy is generated from the site settings and follows their changes (${testEngine()}, in-process)`, () => {
   let runtime: Runtime;
   let baseURL: string;
-  let close: () => Promise<void>;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-privacy-"));
-  let database: PostgresDatabase | null = null;
+  let app: InProcessApp | undefined;
 
   beforeAll(async () => {
-    database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
-    const env: Env = loadEnv({
-      NODE_ENV: "production",
-      DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? "",
-      SEED_DEMO_CONTENT: "false",
-      LOG_LEVEL: "silent",
-      ADMIN_ID: TEST_ADMIN.id,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-    });
-    // The production build's app in this process: the test saves through the use case, as the settings page does.
-    const build = (await import(/* @vite-ignore */ new URL("../../../build/server/index.js", import.meta.url).href)) as {
-      createApp(options: { env: Env }): Promise<{ app: Express; runtime: Runtime }>;
-    };
-    const created = await build.createApp({ env });
-    runtime = created.runtime;
-    const listener = created.app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => listener.once("listening", resolve));
-    baseURL = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-    close = async () => {
-      await new Promise((resolve) => listener.close(resolve));
-      await runtime.close();
-    };
+    app = await startInProcessApp("privacy");
+    ({ runtime, baseURL } = app);
   }, 120_000);
   afterAll(async () => {
-    await close?.();
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it("a fresh site states the default retention period, the demo officer, no processors and the text's date, in every section", async () => {

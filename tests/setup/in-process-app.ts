@@ -1,0 +1,51 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { Express } from "express";
+import { loadEnv, type Env } from "../../app/server/platform/env.server";
+import type { Runtime } from "../../app/server/platform/runtime.server";
+import { TEST_ADMIN } from "./sign-in";
+import { createPostgresDatabase, testEngine } from "./test-database";
+
+export interface InProcessApp {
+  runtime: Runtime;
+  baseURL: string;
+  /** Closes the listener and the runtime, drops the database and removes the data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The production build's app run in this process, on a loopback port, over a database of its own
+ * (PGlite in a temporary DATA_DIR, or a PostgreSQL database from the template): the test can write
+ * through the runtime's use cases directly and read the result over HTTP.
+ */
+export async function startInProcessApp(prefix: string): Promise<InProcessApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `we-${prefix}-`));
+  const database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
+  const env: Env = loadEnv({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? "",
+    SEED_DEMO_CONTENT: "false",
+    LOG_LEVEL: "silent",
+    ADMIN_ID: TEST_ADMIN.id,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+  });
+  const build = (await import(/* @vite-ignore */ new URL("../../build/server/index.js", import.meta.url).href)) as {
+    createApp(options: { env: Env }): Promise<{ app: Express; runtime: Runtime }>;
+  };
+  const { app, runtime } = await build.createApp({ env });
+  const listener = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => listener.once("listening", resolve));
+  return {
+    runtime,
+    baseURL: `http://127.0.0.1:${(listener.address() as AddressInfo).port}`,
+    async stop() {
+      await new Promise((resolve) => listener.close(resolve));
+      await runtime.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
