@@ -1,4 +1,3 @@
-import { createWriteStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -68,6 +67,9 @@ export function createLocalStorage(root: string): MediaStorage {
       await fs.mkdir(path.dirname(file), { recursive: true });
       const tmp = tmpName(file);
       let written = 0;
+      // The temporary file is opened before anything flows: a stream that fails at once must not
+      // race a write stream still opening its file (which would create it after the clean-up below).
+      const handle = await fs.open(tmp, "wx");
       try {
         await pipeline(
           Readable.from(source),
@@ -77,7 +79,7 @@ export function createLocalStorage(root: string): MediaStorage {
               yield chunk;
             }
           },
-          createWriteStream(tmp, { flags: "wx" }),
+          handle.createWriteStream(),
         );
         await fs.rename(tmp, file);
         return written;
