@@ -13,13 +13,14 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { ARTIST_LIST_FIELD_INFO, type ArtistListField } from "../app/domain/artist-fields";
+import { ARTIST_LIST_FIELD_INFO, type ArtistEnglish, type ArtistListField } from "../app/domain/artist-fields";
 import { ARTIST_STATUSES, POST_STATUSES } from "../app/domain/content-states";
 import { AUDITION_STATUSES } from "../app/domain/auditions";
 
@@ -43,6 +44,12 @@ export const media = pgTable("media", {
   sha256: text("sha256").notNull(),
   /** Alternative text offered when the image is placed from the media library. */
   alt: text("alt").notNull().default(""),
+  /**
+   * The point share images are cropped around (issue 13), as fractions of the width and height from the
+   * top left; the centre unless the administrator sets it.
+   */
+  focalX: real("focal_x").notNull().default(0.5),
+  focalY: real("focal_y").notNull().default(0.5),
   createdAt: createdAt(),
 });
 
@@ -75,6 +82,11 @@ export const artists = pgTable(
     insta: text("insta").notNull().default(""),
     /** The eight list fields (app/domain/artist-fields.ts), each a JSON array of strings. */
     ...artistListColumns(),
+    /**
+     * The English version of the profile (issue 13): its text fields and list entries
+     * (app/domain/artist-fields.ts `ArtistEnglish`); `{}` when there is none. The English name is `ename`.
+     */
+    en: jsonb("en").$type<ArtistEnglish>().notNull().default(sql`'{}'::jsonb`),
     displayOrder: integer("display_order").notNull().default(0),
     /** app/domain/content-states.ts: draft, public (on the roster), hidden, former (전속 종료). */
     status: text("status", { enum: ARTIST_STATUSES }).notNull().default("public"),
@@ -132,6 +144,16 @@ export const posts = pgTable(
     thumbnail: text("thumbnail"),
     /** and the HTML as pages show it: our images with their size, variants and loading hints. */
     renderedContent: text("rendered_content").notNull().default(""),
+    /**
+     * The English version (issue 13): title and sanitized HTML as edited, and the forms derived from it as
+     * above. An empty `titleEn` means there is none: the post is left out of the English lists.
+     */
+    titleEn: text("title_en").notNull().default(""),
+    contentEn: text("content_en").notNull().default(""),
+    contentTextEn: text("content_text_en").notNull().default(""),
+    previewEn: text("preview_en").notNull().default(""),
+    descriptionEn: text("description_en").notNull().default(""),
+    renderedContentEn: text("rendered_content_en").notNull().default(""),
     /** Which derivation made the fields above; older rows are derived again at start. */
     derivedVersion: integer("derived_version").notNull().default(0),
     /** The spec's writeDay (shown as YYYY-MM-DD, Korea time): the day it was first published. */

@@ -73,3 +73,16 @@ export function pickArtistFields(source: ArtistFields): ArtistFields {
     ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((key) => [key, source[key]])) as Record<ArtistListField, string[]>),
   };
 }
+
+/**
+ * The English version of a profile (issue 13), entered next to the Korean one. The English name is the
+ * `ename` field; height and the social link read the same in both languages. A list left empty shows the
+ * Korean entries on the English page (with a note), never an empty section.
+ */
+export type ArtistEnglish = { birthday?: string } & Partial<Record<ArtistListField, string[]>>;
+
+/** Whether an artist has any English profile text. */
+export function hasEnglishProfile(en: ArtistEnglish | null | undefined): boolean {
+  if (!en) return false;
+  return Boolean(en.birthday?.trim()) || ARTIST_LIST_FIELDS.some((key) => (en[key]?.length ?? 0) > 0);
+}
