@@ -21,6 +21,8 @@ import { FlashNotice } from "./components/flash-notice";
 import { getRequestContext } from "./server/http/context.server";
 import { takeFlash } from "./server/http/flash.server";
 import { getSiteSettings } from "./server/site/settings.server";
+import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
+import { messagesFor } from "./domain/messages";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -40,25 +42,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       auditionEmail: settings.auditionEmail,
       businessHours: settings.businessHours,
       map: settings.map,
+      // The English pages' versions (issue 13); empty: the Korean one.
+      addressEn: settings.addressEn || settings.address,
+      businessHoursEn: settings.businessHoursEn || settings.businessHours,
     },
     social: settings.social,
     footer: {
       companyName: settings.companyName,
       companyNameEn: settings.companyNameEn,
       address: settings.address,
+      addressEn: settings.addressEn || settings.address,
       phone: settings.phone,
       email: settings.email,
       representative: settings.representative,
       businessNumber: settings.businessNumber,
     },
     homeIntro: settings.homeIntro,
+    homeIntroEn: settings.homeIntroEn || settings.homeIntro,
   }, flash ? { headers: { "Set-Cookie": flash.setCookie } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const locale = localeOfPath(useLocation().pathname);
+  const t = messagesFor(locale);
   return (
-    <html lang="ko">
+    <html lang={LOCALE_INFO[locale].lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -69,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <a className="skip-link" href="#main">
-          본문 바로가기
+          {t.layout.skipLink}
         </a>
         <SiteHeader social={root?.social ?? null} phone={root?.contact.phone ?? null} adminControls={root?.isAdmin ? <AdminBar /> : null} />
         <main id="main" className="page" tabIndex={-1}>
@@ -95,30 +104,31 @@ export default function App() {
   );
 }
 
-export function meta() {
-  return [
-    { title: "WE ENTERTAINMENT | 위이엔터테인먼트" },
-    { name: "description", content: "배우의 꿈을 함께 만들어 가는 배우 매니지먼트, 위이엔터테인먼트입니다." },
-  ];
+export function meta({ location }: Route.MetaArgs) {
+  const locale = localeOfPath(location.pathname);
+  return locale === "en"
+    ? [{ title: messagesFor("en").seo.siteTitle }, { name: "description", content: messagesFor("en").seo.description }]
+    : [
+        { title: "WE ENTERTAINMENT | 위이엔터테인먼트" },
+        { name: "description", content: "배우의 꿈을 함께 만들어 가는 배우 매니지먼트, 위이엔터테인먼트입니다." },
+      ];
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const locale = localeOfPath(useLocation().pathname);
+  const t = messagesFor(locale).errors;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <title>{notFound ? "페이지를 찾을 수 없습니다 | WE ENTERTAINMENT" : "오류 | WE ENTERTAINMENT"}</title>
+      <title>{`${notFound ? t.notFoundTitle : t.errorDocumentTitle} | WE ENTERTAINMENT`}</title>
       <p className="error-page__code">{notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}</p>
       <h1 id="error-title" className="error-page__title">
-        {notFound ? "페이지를 찾을 수 없습니다" : "일시적인 오류가 발생했습니다"}
+        {notFound ? t.notFoundTitle : t.errorTitle}
       </h1>
-      <p className="error-page__text">
-        {notFound
-          ? "주소가 바뀌었거나 삭제된 페이지입니다. 입력한 주소를 다시 확인해 주세요."
-          : "잠시 후 다시 시도해 주세요. 문제가 계속되면 회사로 연락해 주세요."}
-      </p>
-      <Link to="/" className="button">
-        홈으로 가기
+      <p className="error-page__text">{notFound ? t.notFoundText : t.errorText}</p>
+      <Link to={localizedPath(locale, "/")} className="button">
+        {t.home}
       </Link>
     </section>
   );

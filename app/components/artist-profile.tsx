@@ -2,9 +2,13 @@ import { Link } from "react-router";
 import { artistEditorPath, PATHS } from "../domain/site-routes";
 import type { ResponsiveImage } from "../lib/responsive-image";
 import { AdminLinks } from "./admin-links";
+import { localizedPath, type Locale } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
 
 /** What the profile shows (app/server/artists/artist-profile.server.ts builds it from an artist). */
 export interface ArtistProfileView {
+  /** The page's language (issue 13). */
+  locale: Locale;
   name: string;
   ename: string;
   birthday: string;
@@ -12,16 +16,19 @@ export interface ArtistProfileView {
   insta: string;
   /** Shown to the administrator when the artist is not public ("비공개", "임시 저장"). */
   statusLabel: string | null;
-  profileLists: { key: string; label: string; title: string; items: string[] }[];
-  credits: { key: string; label: string; title: string; items: string[] }[];
+  /** `lang: "ko"`: an English page showing the Korean entries, which have no English version yet. */
+  profileLists: { key: string; label: string; title: string; items: string[]; lang: "ko" | null }[];
+  credits: { key: string; label: string; title: string; items: string[]; lang: "ko" | null }[];
+  /** An English page with some of the profile shown in Korean (it says so). */
+  koreanFallback: boolean;
   main: ResponsiveImage | null;
   gallery: ResponsiveImage[];
 }
 
-function ListCell({ items }: { items: string[] }) {
+function ListCell({ items, lang }: { items: string[]; lang: "ko" | null }) {
   if (items.length === 0) return <>-</>;
   return (
-    <ul className="profile-list">
+    <ul className="profile-list" lang={lang ?? undefined}>
       {items.map((item, i) => (
         <li key={i}>{item}</li>
       ))}
@@ -34,6 +41,10 @@ function ListCell({ items }: { items: string[] }) {
  * page and the administrator's preview render the same component.
  */
 export function ArtistProfile({ artist, adminControls = true }: { artist: ArtistProfileView; adminControls?: boolean }) {
+  const english = artist.locale === "en";
+  const t = messagesFor(artist.locale).artists;
+  // English pages lead with the English name (issue 13); the Korean one follows.
+  const [primary, secondary] = english && artist.ename ? [artist.ename, artist.name] : [artist.name, artist.ename];
   return (
     <article className="artist-detail">
       <div className="artist-detail__top">
@@ -45,20 +56,22 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
               sizes="(min-width: 1000px) 480px, 100vw"
               width={artist.main.width}
               height={artist.main.height}
-              alt={artist.main.alt || `${artist.name} 프로필 사진`}
+              alt={artist.main.alt || t.mainPhotoAlt(primary)}
               fetchPriority="high"
             />
           ) : null}
         </div>
         <div className="artist-detail__profile">
           <header className="artist-detail__heading">
-            <h1 className="artist-detail__name">{artist.name}</h1>
-            <p className="artist-detail__ename" lang="en">
-              {artist.ename}
+            <h1 className="artist-detail__name" lang={english && artist.ename ? "en" : undefined}>
+              {primary}
+            </h1>
+            <p className="artist-detail__ename" lang={english ? "ko" : "en"}>
+              {secondary}
             </p>
             {artist.statusLabel ? (
               <p className="artist-detail__status" role="note">
-                <span className="status-badge">{artist.statusLabel}</span> 사이트에 공개되지 않은 배우입니다. 관리자에게만 보입니다.
+                <span className="status-badge">{artist.statusLabel}</span> {t.notPublic}
               </p>
             ) : null}
             {adminControls ? (
@@ -70,31 +83,36 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
               />
             ) : null}
           </header>
+          {artist.koreanFallback ? (
+            <p className="artist-detail__note" role="note">
+              {t.koreanOnlyNote}
+            </p>
+          ) : null}
           <table className="profile-table">
-            <caption className="visually-hidden">{artist.name} 프로필</caption>
+            <caption className="visually-hidden">{t.profileCaption(primary)}</caption>
             <tbody>
               <tr>
-                <th scope="row">생년월일</th>
+                <th scope="row">{t.birthday}</th>
                 <td>{artist.birthday || "-"}</td>
               </tr>
               <tr>
-                <th scope="row">키</th>
+                <th scope="row">{t.height}</th>
                 <td>{artist.cm ? `${artist.cm}${/^\d+(\.\d+)?$/.test(artist.cm) ? "cm" : ""}` : "-"}</td>
               </tr>
               {artist.profileLists.map((list) => (
                 <tr key={list.key}>
                   <th scope="row">{list.label}</th>
                   <td>
-                    <ListCell items={list.items} />
+                    <ListCell items={list.items} lang={list.lang} />
                   </td>
                 </tr>
               ))}
               <tr>
-                <th scope="row">SNS</th>
+                <th scope="row">{t.sns}</th>
                 <td>
                   {artist.insta ? (
                     <a href={artist.insta} target="_blank" rel="noopener noreferrer nofollow">
-                      Instagram<span className="visually-hidden"> (새 창)</span>
+                      Instagram<span className="visually-hidden"> {t.newWindow}</span>
                     </a>
                   ) : (
                     "-"
@@ -114,7 +132,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
               <span className="credits__label">{credit.label}</span>
             </h2>
             {credit.items.length > 0 ? (
-              <ul className="credits__list">
+              <ul className="credits__list" lang={credit.lang ?? undefined}>
                 {credit.items.map((item, i) => (
                   <li key={i}>{item}</li>
                 ))}
@@ -140,7 +158,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
                   sizes="(min-width: 1000px) 25vw, 50vw"
                   width={image.width}
                   height={image.height}
-                  alt={image.alt || `${artist.name} 사진 ${i + 2}`}
+                  alt={image.alt || t.photoAlt(primary, i + 2)}
                   loading="lazy"
                   decoding="async"
                 />
@@ -151,7 +169,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
       ) : null}
 
       <p className="back-link">
-        <Link to={PATHS.artists}>← 배우 목록으로</Link>
+        <Link to={localizedPath(artist.locale, PATHS.artists)}>{t.backToList}</Link>
       </p>
     </article>
   );

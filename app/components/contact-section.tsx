@@ -1,6 +1,7 @@
 import { KakaoMap } from "../islands/kakao-map";
 import { telHref } from "../lib/tel";
 import { EyebrowHeading } from "./eyebrow-heading";
+import { useLocale, useMessages } from "../lib/locale";
 
 export interface ContactInfo {
   companyName: string;
@@ -10,53 +11,60 @@ export interface ContactInfo {
   email: string;
   businessHours: string;
   map: { lat: number; lng: number };
+  /** The English pages' address and hours (issue 13): the Korean ones when none were entered. */
+  addressEn?: string;
+  businessHoursEn?: string;
 }
 
 /** The contact block: details and a map with a marker and an info window at the company (spec §2). */
 export function ContactSection({ contact, kakaoMapKey }: { contact: ContactInfo; kakaoMapKey: string | null }) {
   const { lat, lng } = contact.map;
+  const t = useMessages().contact;
   const place = encodeURIComponent(contact.companyName);
+  const english = useLocale() === "en";
+  const address = english ? contact.addressEn || contact.address : contact.address;
+  const hours = english ? contact.businessHoursEn || contact.businessHours : contact.businessHours;
   return (
     <section className="contact" aria-labelledby="contact-title">
       <div className="contact__inner">
-        <EyebrowHeading look="section" eyebrow="CONTACT" title="오시는 길" id="contact-title" />
+        <EyebrowHeading look="section" eyebrow="CONTACT" title={t.heading} id="contact-title" />
         <div className="contact__body">
           <div className="contact__map">
             <KakaoMap appKey={kakaoMapKey} lat={lat} lng={lng} label={contact.companyNameEn}>
-              <MapFallback label={contact.companyNameEn} address={contact.address} />
+              <MapFallback label={contact.companyNameEn} address={address} />
             </KakaoMap>
           </div>
           <dl className="contact__details">
             <div>
-              <dt>주소</dt>
-              <dd>{contact.address}</dd>
+              <dt>{t.address}</dt>
+              <dd>{address}</dd>
             </div>
             <div>
-              <dt>전화</dt>
+              <dt>{t.phone}</dt>
               <dd>
                 <a href={telHref(contact.phone)}>{contact.phone}</a>
               </dd>
             </div>
             <div>
-              <dt>이메일</dt>
+              <dt>{t.email}</dt>
               <dd>
                 <a href={`mailto:${contact.email}`}>{contact.email}</a>
               </dd>
             </div>
             <div>
-              <dt>운영 시간</dt>
-              <dd>{contact.businessHours}</dd>
+              <dt>{t.hours}</dt>
+              <dd>{hours}</dd>
             </div>
           </dl>
           <ul className="contact__links">
             <li>
               <a href={`https://map.kakao.com/link/map/${place},${lat},${lng}`} target="_blank" rel="noopener noreferrer">
-                카카오맵에서 보기
+                {t.kakaoMap}
               </a>
             </li>
             <li>
               <a href={`https://map.kakao.com/link/to/${place},${lat},${lng}`} target="_blank" rel="noopener noreferrer">
-                카카오맵 길찾기
+                {t.kakaoDirections}
               </a>
             </li>
             <li>
@@ -65,7 +73,7 @@ export function ContactSection({ contact, kakaoMapKey }: { contact: ContactInfo;
                 target="_blank"
                 rel="noopener noreferrer"
               >
-                네이버 지도 길찾기
+                {t.naverDirections}
               </a>
             </li>
           </ul>
@@ -77,8 +85,9 @@ export function ContactSection({ contact, kakaoMapKey }: { contact: ContactInfo;
 
 /** A keyless map: a drawn street grid with the marker and the info window, no network needed. */
 export function MapFallback({ label, address }: { label: string; address: string }) {
+  const t = useMessages().contact;
   return (
-    <div className="map-fallback" role="img" aria-label={`지도: ${label}, ${address}`}>
+    <div className="map-fallback" role="img" aria-label={t.mapLabel(label, address)}>
       <svg className="map-fallback__streets" viewBox="0 0 600 360" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
         <rect width="600" height="360" fill="#f2eee9" />
         <path d="M-10 250 L610 170" stroke="#fff" strokeWidth="26" />

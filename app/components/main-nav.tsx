@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { POST_KIND_INFO, POST_KINDS } from "../domain/post-kinds";
 import { PATHS } from "../domain/site-routes";
+import { useLocalizedPath, useMessages } from "../lib/locale";
 
 interface NavItem {
   to: string;
@@ -26,18 +27,20 @@ const LOOKS = {
 export function MainNavList({ look }: { look: keyof typeof LOOKS }) {
   const css = LOOKS[look];
   const Item = look === "header" ? NavLink : Link;
+  const to = useLocalizedPath();
+  const t = useMessages().layout;
   return (
     <ul className={css.list}>
       {NAV_ITEMS.map((item) => (
         <li key={item.to} className={item.children ? css.parent : css.item}>
-          <Item to={item.to} className={css.link}>
+          <Item to={to(item.to)} className={css.link}>
             {item.label}
           </Item>
           {item.children ? (
-            <ul className={css.sub} aria-label={look === "header" ? `${item.label} 하위 메뉴` : undefined}>
+            <ul className={css.sub} aria-label={look === "header" ? t.subMenu(item.label) : undefined}>
               {item.children.map((child) => (
                 <li key={child.to}>
-                  <Item to={child.to}>{child.label}</Item>
+                  <Item to={to(child.to)}>{child.label}</Item>
                 </li>
               ))}
             </ul>

@@ -6,6 +6,8 @@ import { BREAKPOINT_WIDE, OVERLAY_FOOTER_TEXT } from "../domain/constants";
 import { Logo } from "./logo";
 import { MainNavList } from "./main-nav";
 import { SocialIcons, type SocialLinks } from "./social-icons";
+import { LanguageSwitch } from "./language-switch";
+import { useLocalizedPath, useMessages } from "../lib/locale";
 
 type MenuState = "closed" | "open" | "closing";
 
@@ -22,6 +24,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  */
 export function MobileMenu({ social, phone, adminControls }: { social: SocialLinks | null; phone: string | null; adminControls?: React.ReactNode }) {
   const [state, setState] = useState<MenuState>("closed");
+  const t = useMessages().layout;
+  const to = useLocalizedPath();
   const enhanced = useHydrated();
   const overlayRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLAnchorElement>(null);
@@ -88,7 +92,7 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
         href="#site-menu"
         className="hamburger"
         role="button"
-        aria-label="메뉴 열기"
+        aria-label={t.openMenu}
         aria-expanded={state === "open"}
         aria-controls="site-menu"
         onClick={(event) => {
@@ -107,7 +111,7 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
           className={`mobile-menu${state === "open" ? " is-open" : ""}${state === "closing" ? " is-closing" : ""}`}
           role="dialog"
           aria-modal={state === "open" ? true : undefined}
-          aria-label="전체 메뉴"
+          aria-label={t.menuDialog}
           onKeyDown={onKeyDown}
           onAnimationEnd={(event) => {
             if (event.target !== event.currentTarget || state !== "closing") return;
@@ -116,14 +120,14 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
           }}
         >
           <div className="mobile-menu__top">
-            <Link to="/" className="mobile-menu__logo" aria-label="WE ENTERTAINMENT 홈">
+            <Link to={to("/")} className="mobile-menu__logo" aria-label={t.homeLabel}>
               <Logo />
             </Link>
             <a
               href="#"
               role="button"
               className="mobile-menu__close"
-              aria-label="메뉴 닫기"
+              aria-label={t.closeMenu}
               onClick={(event) => {
                 event.preventDefault();
                 close();
@@ -136,13 +140,14 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
           </div>
           {/* Following a link closes the menu at once. */}
           <nav
-            aria-label="전체 메뉴 링크"
+            aria-label={t.menuLinks}
             onClick={(event) => {
               if ((event.target as HTMLElement).closest("a")) setState("closed");
             }}
           >
             <MainNavList look="overlay" />
           </nav>
+          <LanguageSwitch className="mobile-menu__language" />
           {adminControls}
           {social ? <SocialIcons links={social} className="mobile-menu__social" /> : null}
           {phone ? (

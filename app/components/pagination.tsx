@@ -1,9 +1,12 @@
 import { Link, useLocation } from "react-router";
 import { pageHref } from "../lib/pagination";
+import { useLocale, useMessages } from "../lib/locale";
 
 /** Numbered page buttons; the current one is disabled (spec §4). Plain links, so it works without JavaScript. */
 export function Pagination({ page, pageCount, param, label }: { page: number; pageCount: number; param: string; label: string }) {
   const location = useLocation();
+  const t = useMessages().posts;
+  const english = useLocale() === "en";
   if (pageCount <= 1) return null;
   const search = new URLSearchParams(location.search);
   return (
@@ -13,13 +16,15 @@ export function Pagination({ page, pageCount, param, label }: { page: number; pa
           <li key={n}>
             {n === page ? (
               <button type="button" className="pagination__page is-current" disabled aria-current="page">
+                {english ? <span className="visually-hidden">{t.page} </span> : null}
                 {n}
-                <span className="visually-hidden"> 쪽 (현재 쪽)</span>
+                <span className="visually-hidden"> {t.currentPage}</span>
               </button>
             ) : (
               <Link to={pageHref(search, param, n)} className="pagination__page" preventScrollReset={false}>
+                {english ? <span className="visually-hidden">{t.page} </span> : null}
                 {n}
-                <span className="visually-hidden"> 쪽</span>
+                {english ? null : <span className="visually-hidden"> {t.page}</span>}
               </Link>
             )}
           </li>

@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import { emptyListMessage, POST_KIND_INFO, postDetailPath, postEditorPath, type PostKind } from "../domain/post-kinds";
+import { localizedPath } from "../domain/locale";
+import { formatDay, messagesFor } from "../domain/messages";
+import { useLocale } from "../lib/locale";
 import { AdminLinks } from "./admin-links";
 import { Pagination } from "./pagination";
 
@@ -36,6 +39,10 @@ export function PostList({
   moreLink?: boolean;
 }) {
   const info = POST_KIND_INFO[kind];
+  const locale = useLocale();
+  const english = locale === "en";
+  const t = messagesFor(locale).posts;
+  const label = t.kindLabel[kind]!;
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const titleId = `${kind}-list-title`;
   return (
@@ -43,22 +50,22 @@ export function PostList({
       <header className="post-list__header">
         <Heading id={titleId} className="post-list__title">
           <span lang="en">{info.title}</span>
-          <span className="post-list__korean">{info.label}</span>
+          {english ? null : <span className="post-list__korean">{info.label}</span>}
         </Heading>
         <AdminLinks links={[{ to: postEditorPath(kind), label: `${info.label} 작성` }]} />
         {moreLink ? (
-          <Link to={info.listPath} className="post-list__more">
-            {info.label} 전체 보기
+          <Link to={localizedPath(locale, info.listPath)} className="post-list__more">
+            {t.viewAll(label)}
           </Link>
         ) : null}
       </header>
       {list.items.length === 0 && list.pinned.length === 0 ? (
-        <p className="empty-state">{emptyListMessage(kind)}</p>
+        <p className="empty-state">{english ? t.empty(label) : emptyListMessage(kind)}</p>
       ) : (
         <ul className="post-list__items">
           {[...list.pinned, ...list.items].map((post) => (
             <li key={post.postId} className={post.pinned ? "post-item is-pinned" : "post-item"}>
-              <Link to={postDetailPath(kind, post.postId)} className="post-item__link">
+              <Link to={localizedPath(locale, postDetailPath(kind, post.postId))} className="post-item__link">
                 {post.thumbnail ? (
                   <img className="post-item__thumb" src={post.thumbnail} alt="" width={160} height={100} loading="lazy" decoding="async" />
                 ) : (
@@ -68,20 +75,20 @@ export function PostList({
                 )}
                 <span className="post-item__body">
                   <span className="post-item__title">
-                    {post.pinned ? <span className="pin-badge">공지</span> : null}
+                    {post.pinned ? <span className="pin-badge">{t.pinned}</span> : null}
                     {post.title}
                   </span>
                   <span className="post-item__preview">{post.preview}</span>
                 </span>
                 <time className="post-item__date" dateTime={post.writeDay}>
-                  {post.writeDay}
+                  {formatDay(locale, post.writeDay)}
                 </time>
               </Link>
             </li>
           ))}
         </ul>
       )}
-      <Pagination page={list.page} pageCount={list.pageCount} param={pageParam} label={`${info.label} 쪽 이동`} />
+      <Pagination page={list.page} pageCount={list.pageCount} param={pageParam} label={t.pages(label)} />
     </section>
   );
 }

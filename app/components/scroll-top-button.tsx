@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useMessages } from "../lib/locale";
 
 /**
  * Back-to-top button (60 px, 50 px under 768 px; spec §9), shown once the visitor has scrolled down.
@@ -7,6 +8,7 @@ import { useEffect, useState } from "react";
  */
 export function ScrollTopButton() {
   const [visible, setVisible] = useState(false);
+  const t = useMessages().layout;
   useEffect(() => {
     const update = () => setVisible(window.scrollY > 200);
     update();
@@ -17,7 +19,7 @@ export function ScrollTopButton() {
     <a
       href="#top"
       className={visible ? "scroll-top" : "scroll-top is-hidden"}
-      aria-label="맨 위로"
+      aria-label={t.scrollTop}
       onClick={(event) => {
         event.preventDefault();
         const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;

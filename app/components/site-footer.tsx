@@ -2,11 +2,14 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { telHref } from "../lib/tel";
 import { Link, useLocation } from "react-router";
 import { PATHS } from "../domain/site-routes";
+import { useLocale, useMessages } from "../lib/locale";
 
 export interface FooterInfo {
   companyName: string;
   companyNameEn: string;
   address: string;
+  /** The English pages' address (issue 13). */
+  addressEn?: string;
   phone: string;
   email: string;
   /** 대표자 and 사업자등록번호: shown only when filled (site settings). */
@@ -25,6 +28,8 @@ const NOTICE_MS = 8000;
  */
 export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin: boolean }) {
   const location = useLocation();
+  const t = useMessages().footer;
+  const english = useLocale() === "en";
   // The location key of the page the notice was asked on, and when (each click restarts the timer).
   const [asked, setAsked] = useState<{ key: string; at: number } | null>(null);
   const notice = asked !== null && asked.key === location.key;
@@ -46,34 +51,43 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
         <div className="site-footer__brand">{info?.companyNameEn ?? "WE ENTERTAINMENT"}</div>
         {/* Korean sites set the privacy policy apart in bold: it is the link the law asks to be easy to find. */}
         <p className="site-footer__policies">
-          <Link to={PATHS.privacy} className="site-footer__privacy">
-            개인정보처리방침
+          {/* The policy exists in Korean only (its Korean text binds): English pages say so. */}
+          <Link to={PATHS.privacy} className="site-footer__privacy" hrefLang="ko">
+            {t.privacy}
           </Link>
         </p>
         {info ? (
           <address className="site-footer__contact">
-            <span>{info.companyName}</span>
-            <span>{info.address}</span>
+            <span>{english ? info.companyNameEn : info.companyName}</span>
+            <span>{english ? info.addressEn || info.address : info.address}</span>
             <span>
               TEL <a href={telHref(info.phone)}>{info.phone}</a>
             </span>
             <span>
               E-MAIL <a href={`mailto:${info.email}`}>{info.email}</a>
             </span>
-            {info.representative ? <span>대표자 {info.representative}</span> : null}
-            {info.businessNumber ? <span>사업자등록번호 {info.businessNumber}</span> : null}
+            {info.representative ? (
+              <span>
+                {t.representative} {info.representative}
+              </span>
+            ) : null}
+            {info.businessNumber ? (
+              <span>
+                {t.businessNumber} {info.businessNumber}
+              </span>
+            ) : null}
           </address>
         ) : null}
         <div className="site-footer__bottom">
           <p className="site-footer__copyright">ALL RIGHTS RESERVED. 2024 @ WE ENTERTAINMENT</p>
           <span className="site-footer__notice">
             <span role="status" aria-live="polite">
-              {notice ? "이미 관리자로 로그인되어 있습니다." : ""}
+              {notice ? t.alreadySignedIn : ""}
             </span>
             {notice ? (
               <button ref={closeRef} type="button" className="site-footer__notice-close" onClick={clear}>
                 <span aria-hidden="true">×</span>
-                <span className="visually-hidden">알림 닫기</span>
+                <span className="visually-hidden">{t.closeNotice}</span>
               </button>
             ) : null}
           </span>
@@ -81,8 +95,8 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
             ref={iconRef}
             to="/adminLogin"
             className="site-footer__admin"
-            aria-label="관리자 로그인"
-            title="관리자 로그인"
+            aria-label={t.adminLogin}
+            title={t.adminLogin}
             onClick={(event) => {
               if (!isAdmin) return;
               event.preventDefault();

@@ -4,19 +4,23 @@ import { MobileMenu } from "./mobile-menu";
 import { MainNavList } from "./main-nav";
 import { SocialIcons, type SocialLinks } from "./social-icons";
 import { telHref } from "../lib/tel";
+import { useLocalizedPath, useMessages } from "../lib/locale";
+import { LanguageSwitch } from "./language-switch";
 
 /**
  * The fixed 100 px header (spec §2): logo, links with the PR sub-menu, the company phone (issue 11: it
  * follows the site settings), social icons; a hamburger under 1000 px, whose overlay has them too.
  */
 export function SiteHeader({ social, phone, adminControls }: { social: SocialLinks | null; phone: string | null; adminControls?: React.ReactNode }) {
+  const t = useMessages().layout;
+  const to = useLocalizedPath();
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to="/" className="site-header__logo" aria-label="WE ENTERTAINMENT 홈">
+        <Link to={to("/")} className="site-header__logo" aria-label={t.homeLabel}>
           <Logo />
         </Link>
-        <nav className="site-nav" aria-label="주 메뉴">
+        <nav className="site-nav" aria-label={t.mainNav}>
           <MainNavList look="header" />
         </nav>
         {phone ? (
@@ -25,6 +29,7 @@ export function SiteHeader({ social, phone, adminControls }: { social: SocialLin
           </a>
         ) : null}
         {social ? <SocialIcons links={social} className="site-header__social" /> : null}
+        <LanguageSwitch className="site-header__language" />
         {adminControls ? <div className="site-header__admin">{adminControls}</div> : null}
         <MobileMenu social={social} phone={phone} adminControls={adminControls} />
       </div>

@@ -30,6 +30,8 @@ export interface ArtistListFieldInfo {
   column: string;
   /** Korean label: the admin form, the profile table and the credits headings say it. */
   label: string;
+  /** What the English pages say instead (issue 13). */
+  labelEn: string;
   /** English heading of a credits section on the profile page ("MOVIE"); profile rows have none. */
   title?: string;
   /** Where the profile page shows it: in the profile table, or as a credits section. */
@@ -40,14 +42,14 @@ export interface ArtistListFieldInfo {
 
 /** The eight list fields, in the spec's order (§3). */
 export const ARTIST_LIST_FIELD_INFO = [
-  { key: "schoolList", column: "school_list", label: "학력", section: "profile", placeholder: "예: 한국예술종합학교 연기과 졸업" },
-  { key: "winList", column: "win_list", label: "수상", section: "profile", placeholder: "예: 2025 청룡영화상 신인여우상" },
-  { key: "hobbyList", column: "hobby_list", label: "특기", section: "profile", placeholder: "예: 현대무용" },
-  { key: "movieList", column: "movie_list", label: "영화", title: "MOVIE", section: "credits", placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역" },
-  { key: "dramaList", column: "drama_list", label: "드라마", title: "DRAMA", section: "credits", placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역" },
-  { key: "playList", column: "play_list", label: "연극", title: "THEATER", section: "credits", placeholder: "예: 2022 연극 〈제목〉 '역할' 역" },
-  { key: "cfList", column: "cf_list", label: "광고", title: "CF", section: "credits", placeholder: "예: 2024 브랜드 TV 광고" },
-  { key: "bookList", column: "book_list", label: "도서·화보", title: "BOOK", section: "credits", placeholder: "예: 2023 《매거진》 3월호 화보" },
+  { key: "schoolList", column: "school_list", label: "학력", labelEn: "Education", section: "profile", placeholder: "예: 한국예술종합학교 연기과 졸업" },
+  { key: "winList", column: "win_list", label: "수상", labelEn: "Awards", section: "profile", placeholder: "예: 2025 청룡영화상 신인여우상" },
+  { key: "hobbyList", column: "hobby_list", label: "특기", labelEn: "Skills", section: "profile", placeholder: "예: 현대무용" },
+  { key: "movieList", column: "movie_list", label: "영화", labelEn: "Film", title: "MOVIE", section: "credits", placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역" },
+  { key: "dramaList", column: "drama_list", label: "드라마", labelEn: "Television", title: "DRAMA", section: "credits", placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역" },
+  { key: "playList", column: "play_list", label: "연극", labelEn: "Stage", title: "THEATER", section: "credits", placeholder: "예: 2022 연극 〈제목〉 '역할' 역" },
+  { key: "cfList", column: "cf_list", label: "광고", labelEn: "Commercials", title: "CF", section: "credits", placeholder: "예: 2024 브랜드 TV 광고" },
+  { key: "bookList", column: "book_list", label: "도서·화보", labelEn: "Books & magazines", title: "BOOK", section: "credits", placeholder: "예: 2023 《매거진》 3월호 화보" },
 ] as const satisfies readonly ArtistListFieldInfo[];
 
 export type ArtistListField = (typeof ARTIST_LIST_FIELD_INFO)[number]["key"];

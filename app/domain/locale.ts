@@ -78,3 +78,11 @@ export function switchLanguagePath(pathname: string, search = ""): { locale: Loc
 export function bothLanguagePaths(basePath: string): string[] {
   return hasEnglishVersion(basePath) ? [basePath, localizedPath("en", basePath)] : [basePath];
 }
+
+/**
+ * The language a route serves, from its pattern (loaders get it as `pattern`, with or without the
+ * leading slash): the English routes are the /en copies of the Korean ones (site-routes.ts).
+ */
+export function localeOfPattern(pattern: string): Locale {
+  return localeOfPath(pattern.startsWith("/") ? pattern : `/${pattern}`);
+}

@@ -4,6 +4,7 @@
  * reads it from here.
  */
 import { withParticle } from "./korean";
+import { basePathOf } from "./locale";
 
 export const POST_KINDS = ["news", "notice"] as const;
 export type PostKind = (typeof POST_KINDS)[number];
@@ -71,8 +72,9 @@ export function postApiPath(kind: PostKind, operation: keyof PostKindDescriptor[
  * from this file, so an unknown one is a programming error, never silently "notice".
  */
 export function postKindOfPattern(pattern: string): PostKind {
-  // React Router gives the pattern as the route table writes it, without the leading slash.
-  const path = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  // React Router gives the pattern as the route table writes it, without the leading slash; English
+  // pages serve the same kinds under /en.
+  const path = basePathOf(pattern.startsWith("/") ? pattern : `/${pattern}`);
   for (const kind of POST_KINDS) {
     const info = POST_KIND_INFO[kind];
     const patterns = [info.listPath, info.detailPattern, info.editorPattern, ...Object.keys(info.api).map((op) => apiPatternOf(kind, op as keyof PostKindDescriptor["api"]))];

@@ -3,6 +3,7 @@
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
 import { AUDITION_PATHS } from "./auditions";
+import { bothLanguagePaths, hasEnglishVersion, localizedPath } from "./locale";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
@@ -164,6 +165,16 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.applicationForm, file: "routes/application-form.ts", audience: "file" },
 ];
 
+/**
+ * The English pages (issue 13): every public route whose page has an English version, again under /en,
+ * served by the same module (which reads the language from the path) under its own route id.
+ */
+export const ENGLISH_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter((r) => r.audience === "public" && hasEnglishVersion(r.pattern)).map((r) => ({
+  ...r,
+  pattern: localizedPath("en", r.pattern),
+  id: `en-${r.id ?? r.file.replace(/^routes\//, "").replace(/\.tsx?$/, "")}`,
+}));
+
 /** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */
 export function staticPrefix(pattern: string): string {
   const cut = pattern.search(/\/[:*]/);
@@ -184,12 +195,13 @@ export function isAdminPath(pathname: string): boolean {
 /** Fixed public pages for the sitemap, in the spec's order. */
 export const SITEMAP_STATIC_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.sitemap).map((r) => r.pattern);
 
+/** Every public route, Korean and English. */
+export const ALL_PUBLIC_ROUTES: readonly SiteRoute[] = [...SITE_ROUTES.filter((r) => r.audience === "public"), ...ENGLISH_ROUTES];
+
 /** Public paths that show a post (for change events: caches, CDN purges). */
 export function pathsShowingPost(kind: PostKind, postId: number): string[] {
   return [
-    PATHS.pr,
-    POST_KIND_INFO[kind].listPath,
-    postDetailPath(kind, postId),
+    ...[PATHS.pr, POST_KIND_INFO[kind].listPath, postDetailPath(kind, postId)].flatMap(bothLanguagePaths),
     postApiPath(kind, "list"),
     postApiPath(kind, "post", postId),
     postApiPath(kind, "get", postId),
@@ -199,5 +211,10 @@ export function pathsShowingPost(kind: PostKind, postId: number): string[] {
 
 /** Public paths that show an artist (the home carousel and the roster included). */
 export function pathsShowingArtist(name: string): string[] {
-  return [PATHS.home, PATHS.artists, artistPath(name), "/api/we/actorList", `/api/we/actorList/${encodeURIComponent(name)}`, PATHS.sitemap];
+  return [
+    ...[PATHS.home, PATHS.artists, artistPath(name)].flatMap(bothLanguagePaths),
+    "/api/we/actorList",
+    `/api/we/actorList/${encodeURIComponent(name)}`,
+    PATHS.sitemap,
+  ];
 }

@@ -23,6 +23,9 @@ export const SETTINGS_FIELD_PATHS = {
   representative: "representative",
   businessNumber: "businessNumber",
   homeIntro: "homeIntro",
+  addressEn: "addressEn",
+  businessHoursEn: "businessHoursEn",
+  homeIntroEn: "homeIntroEn",
   auditionRetentionDays: "auditionRetentionDays",
   privacyOfficerName: "privacyOfficer.name",
   privacyOfficerPosition: "privacyOfficer.position",
@@ -51,6 +54,9 @@ export const SETTING_LABELS: Record<string, string> = {
   representative: "대표자",
   businessNumber: "사업자등록번호",
   homeIntro: "홈 소개 글",
+  addressEn: "영문 주소",
+  businessHoursEn: "영문 운영 시간",
+  homeIntroEn: "영문 홈 소개 글",
   applicationForm: "지원서 양식",
   auditionRetentionDays: "지원서 보유 기간",
   "privacyOfficer.name": "개인정보 보호책임자 이름",
@@ -175,6 +181,10 @@ export const siteSettingsInputSchema = z.object({
     .refine((value) => value === "" || /^\d{3}-\d{2}-\d{5}$/.test(value), "사업자등록번호는 000-00-00000 형식으로 입력해 주세요.")
     .refine((value) => value === "" || !/^\d{3}-\d{2}-\d{5}$/.test(value) || isValidBusinessNumber(value), "올바른 사업자등록번호가 아닙니다. 숫자를 다시 확인해 주세요."),
   homeIntro: text("홈 화면 소개 글을", 2000),
+  // The English pages (issue 13); empty: they show the Korean text.
+  addressEn: optionalText(200),
+  businessHoursEn: optionalText(100),
+  homeIntroEn: optionalText(2000),
   auditionRetentionDays: z
     .string()
     .trim()

@@ -6,6 +6,7 @@ import "slick-carousel/slick/slick.css";
 import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../domain/constants";
 import type { ResponsiveImage } from "../lib/responsive-image";
 import { useMediaQuery } from "../lib/use-media-query";
+import { useMessages } from "../lib/locale";
 
 export interface CarouselSlide {
   image: ResponsiveImage;
@@ -36,6 +37,7 @@ type SliderComponent = ComponentType<Settings & { ref?: Ref<SlickSlider> }>;
  */
 export function Carousel({ slides, label, wideSlides, sizes, priority = false, className }: CarouselProps) {
   const [Slider, setSlider] = useState<SliderComponent | null>(null);
+  const t = useMessages().layout;
   const [ready, setReady] = useState(false);
   const [pausedByUser, setPausedByUser] = useState(false);
   const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
@@ -113,7 +115,7 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
       </div>
       {ready && canSlide ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickPrev()} aria-label="이전 사진">
+          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickPrev()} aria-label={t.previousPhoto}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
             </svg>
@@ -123,7 +125,7 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
             className="carousel__button"
             onClick={() => setPausedByUser((p) => !p)}
             aria-pressed={!playing}
-            aria-label={playing ? "자동 넘김 일시정지" : "자동 넘김 재생"}
+            aria-label={playing ? t.pauseCarousel : t.playCarousel}
             disabled={reducedMotion}
           >
             {playing ? (
@@ -136,7 +138,7 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
               </svg>
             )}
           </button>
-          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickNext()} aria-label="다음 사진">
+          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickNext()} aria-label={t.nextPhoto}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
             </svg>

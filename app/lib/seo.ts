@@ -1,4 +1,6 @@
 import type { MetaDescriptor } from "react-router";
+import { LOCALE_INFO, LOCALES, localizedPath, type Locale } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
 
 export const SITE_NAME = "WE ENTERTAINMENT";
 export const DEFAULT_DESCRIPTION =
@@ -19,6 +21,13 @@ export interface SeoInput {
   image?: string | null;
   type?: "website" | "article" | "profile";
   jsonLd?: JsonLd;
+  /** The page's language (issue 13); Korean when omitted. */
+  locale?: Locale;
+  /**
+   * The Korean path of a page that exists in both languages: `hreflang` alternates for each and
+   * `x-default` (the Korean one). Omitted on pages in one language only.
+   */
+  alternates?: string;
 }
 
 export function absoluteUrl(origin: string, pathOrUrl: string): string {
@@ -27,7 +36,8 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 
 /** Title, description, canonical, Open Graph and Twitter tags, and JSON-LD for one page. */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
-  const title = input.title ? `${input.title} | ${SITE_NAME}` : `${SITE_NAME} | 위이엔터테인먼트`;
+  const locale = input.locale ?? "ko";
+  const title = input.title ? `${input.title} | ${SITE_NAME}` : messagesFor(locale).seo.siteTitle;
   const url = absoluteUrl(input.origin, input.path);
   const image = absoluteUrl(input.origin, input.image ?? DEFAULT_OG_IMAGE);
   const description = input.description.length > 160 ? `${input.description.slice(0, 157)}...` : input.description;
@@ -36,7 +46,10 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: SITE_NAME },
-    { property: "og:locale", content: "ko_KR" },
+    { property: "og:locale", content: LOCALE_INFO[locale].ogLocale },
+    ...(input.alternates !== undefined
+      ? LOCALES.filter((other) => other !== locale).map((other) => ({ property: "og:locale:alternate", content: LOCALE_INFO[other].ogLocale }))
+      : []),
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
@@ -47,6 +60,11 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
   ];
+  if (input.alternates !== undefined) {
+    const base = input.alternates;
+    for (const other of LOCALES) tags.push({ tagName: "link", rel: "alternate", hrefLang: LOCALE_INFO[other].hreflang, href: absoluteUrl(input.origin, localizedPath(other, base)) });
+    tags.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(input.origin, base) });
+  }
   if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });
   return tags;
 }

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/artist-detail";
 import { ArtistProfile } from "../components/artist-profile";
 import { artistPath } from "../domain/site-routes";
+import { localeOfPattern, localizedPath } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
 import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta } from "../lib/seo";
 import { artistProfileView } from "../server/artists/artist-profile.server";
@@ -9,24 +11,27 @@ import { getArtist } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
 
 /** /artist/{name}: a public artist's profile; the administrator also opens hidden and draft ones (marked, never cached). */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const isAdmin = (await ctx.adminSession()) !== null;
   const artist = await getArtist(ctx.runtime.db, params.name, isAdmin ? "admin-site" : "public");
   if (!artist) throw data(null, { status: 404 });
-  return { artist: artistProfileView(artist) };
+  return { artist: artistProfileView(artist, localeOfPattern(pattern)) };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root || !loaderData) return [];
   const { artist } = loaderData;
-  const path = artistPath(artist.name);
+  const english = artist.locale === "en";
+  const path = localizedPath(artist.locale, artistPath(artist.name));
   const works = artist.credits.flatMap((c) => c.items).slice(0, 3).join(", ");
   return seoMeta({
-    title: `${artist.name} ${artist.ename}`,
-    description: `WE ENTERTAINMENT 소속 배우 ${artist.name}(${artist.ename}) 프로필. ${works}`,
+    title: english ? `${artist.ename} ${artist.name}` : `${artist.name} ${artist.ename}`,
+    description: messagesFor(artist.locale).seo.artistDescription(artist.name, artist.ename, works),
     path,
+    locale: artist.locale,
+    alternates: artistPath(artist.name),
     origin: root.origin,
     image: artist.main?.src,
     type: "profile",
@@ -35,7 +40,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
       "@type": "Person",
       name: artist.name,
       alternateName: artist.ename,
-      jobTitle: "배우",
+      jobTitle: english ? "Actor" : "배우",
       url: absoluteUrl(root.origin, path),
       ...(artist.main ? { image: absoluteUrl(root.origin, artist.main.src) } : {}),
       ...(artist.insta ? { sameAs: [artist.insta] } : {}),

@@ -10,48 +10,64 @@ import { listArtists } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { ARTIST_STATUS_LABELS } from "../domain/content-states";
+import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
+import { useLocale } from "../lib/locale";
 
 /** /artist: the roster. The administrator also sees hidden artists, marked as such (never cached). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, pattern }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
+  const locale = localeOfPattern(pattern);
+  const t = messagesFor(locale).artists;
   const isAdmin = (await ctx.adminSession()) !== null;
   const roster = await listArtists(ctx.runtime.db, isAdmin ? "admin-site" : "public");
   return {
-    artists: roster.map((artist) => ({
-      name: artist.name,
-      ename: artist.ename,
-      /** Shown to the administrator when the artist is not public ("비공개", "임시 저장"). */
-      statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
-      href: artistPath(artist.name),
-      slides: artist.images.map((image, i) => ({
-        image: toResponsiveImage(image),
-        alt: image.alt || (i === 0 ? `${artist.name} 프로필 사진` : `${artist.name} 사진 ${i + 1}`),
-      })),
-    })),
+    artists: roster.map((artist) => {
+      // English pages call artists by their English name (issue 13).
+      const shown = locale === "en" && artist.ename ? artist.ename : artist.name;
+      return {
+        name: artist.name,
+        ename: artist.ename,
+        /** Shown to the administrator when the artist is not public ("비공개", "임시 저장"). */
+        statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
+        href: localizedPath(locale, artistPath(artist.name)),
+        shown,
+        slides: artist.images.map((image, i) => ({
+          image: toResponsiveImage(image),
+          alt: image.alt || (i === 0 ? t.mainPhotoAlt(shown) : t.photoAlt(shown, i + 1)),
+        })),
+      };
+    }),
   };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
-  const names = loaderData?.artists.filter((a) => a.statusLabel === null).map((a) => a.name).join(", ") ?? "";
+  const locale = localeOfPath(location.pathname);
+  const names = loaderData?.artists.filter((a) => a.statusLabel === null).map((a) => a.shown).join(", ") ?? "";
   return seoMeta({
     title: "ARTIST",
-    description: `WE ENTERTAINMENT 소속 배우를 소개합니다. ${names}`,
-    path: PATHS.artists,
+    description: messagesFor(locale).seo.artistsDescription(names),
+    path: localizedPath(locale, PATHS.artists),
+    locale,
+    alternates: PATHS.artists,
     origin: root.origin,
     image: loaderData?.artists.find((a) => a.statusLabel === null)?.slides[0]?.image.src,
   });
 }
 
 export default function ArtistList({ loaderData }: Route.ComponentProps) {
+  const locale = useLocale();
+  const t = messagesFor(locale).artists;
+  const english = locale === "en";
   return (
     <section className="artist-list" aria-labelledby="artist-list-title">
       <EyebrowHeading look="page" eyebrow="OUR ACTORS" title="ARTIST" id="artist-list-title">
         <AdminLinks links={[{ to: artistEditorPath(), label: "배우 등록" }]} />
       </EyebrowHeading>
       {loaderData.artists.length === 0 ? (
-        <p className="empty-state">곧 새로운 배우들을 소개해 드리겠습니다.</p>
+        <p className="empty-state">{messagesFor(locale).home.noArtists}</p>
       ) : (
         <ul className="artist-grid">
           {loaderData.artists.map((artist, index) => (
@@ -59,7 +75,7 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
               {artist.slides.length > 0 ? (
                 <Carousel
                   slides={artist.slides}
-                  label={`${artist.name} 사진`}
+                  label={t.carouselLabel(artist.shown)}
                   wideSlides={1}
                   sizes="(min-width: 1000px) 33vw, (min-width: 600px) 50vw, 100vw"
                   priority={index < 3}
@@ -72,15 +88,17 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
               <div className="artist-card__text">
                 {artist.statusLabel ? (
                   <p className="artist-card__status">
-                    <span className="status-badge">{artist.statusLabel}</span> 관리자에게만 보입니다
+                    <span className="status-badge">{artist.statusLabel}</span> {t.onlyAdmin}
                   </p>
                 ) : null}
                 <h2 className="artist-card__ename" lang="en">
                   {artist.ename}
                 </h2>
-                <p className="artist-card__name">{artist.name}</p>
+                <p className="artist-card__name" lang={english ? "ko" : undefined}>
+                  {artist.name}
+                </p>
                 <Link to={artist.href} className="artist-card__more">
-                  VIEW MORE<span className="visually-hidden"> {artist.name} 프로필</span>
+                  VIEW MORE<span className="visually-hidden"> {t.viewMore(artist.shown)}</span>
                 </Link>
               </div>
             </li>

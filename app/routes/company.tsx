@@ -2,15 +2,65 @@ import type { Route } from "./+types/company";
 import { rootDataFromMatches } from "../lib/root-data";
 import { organizationJsonLd, seoMeta } from "../lib/seo";
 import { EyebrowHeading } from "../components/eyebrow-heading";
+import { localeOfPath, localizedPath, type Locale } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
+import { PATHS } from "../domain/site-routes";
+import { useLocale } from "../lib/locale";
 
-export function meta({ matches }: Route.MetaArgs) {
+/** The company page's text in each language (the English is written for readers abroad, not word for word). */
+const COMPANY_TEXT: Record<
+  Locale,
+  { title: string; lead: string; paragraphs: string[]; valuesTitle: string; values: [string, string][]; organization: string; chartAlt: string }
+> = {
+  ko: {
+    title: "회사 소개",
+    lead: "배우의 ‘하고 싶은 마음’과 ‘살아 낸 경험’을 존중하는 회사, WE ENTERTAINMENT입니다.",
+    paragraphs: [
+      "WE ENTERTAINMENT는 배우 매니지먼트를 전문으로 하는 엔터테인먼트 회사입니다. 우리는 연기가 대본 위의 기술만으로 완성되지 않는다고 생각합니다. 한 사람의 배우가 무엇을 표현하고 싶은지, 그리고 어떤 시간을 지나 지금에 이르렀는지가 화면과 무대 위에서 그 배우만의 얼굴을 만듭니다.",
+      "그래서 우리는 배우의 창작 욕구와 경험을 가장 먼저 존중합니다. 작품을 고를 때에도, 캐릭터를 준비할 때에도 회사의 일정보다 배우의 목소리를 먼저 듣습니다. 현장에서 배우가 연기에만 집중할 수 있도록 스케줄과 계약, 홍보와 일상의 작은 일까지 매니지먼트 팀이 곁에서 함께합니다.",
+      "‘WE’라는 이름에는 배우와 회사가 한 팀이라는 약속이 담겨 있습니다. 소속 배우 한 사람 한 사람의 꿈을 회사의 목표로 삼고, 신인 배우에게는 첫 무대를, 경력 배우에게는 새로운 도전을 찾아 드리며, 그 꿈이 이루어지는 순간까지 함께 걷겠습니다.",
+    ],
+    valuesTitle: "우리가 지키는 가치",
+    values: [
+      ["Want", "배우가 하고 싶은 이야기와 역할을 먼저 묻습니다."],
+      ["Experience", "배우가 쌓아 온 시간과 경험을 연기의 가장 큰 자산으로 여깁니다."],
+      ["Together", "소속 배우의 꿈을 회사의 꿈으로 삼고 끝까지 함께합니다."],
+    ],
+    organization: "조직도",
+    chartAlt:
+      "WE ENTERTAINMENT 조직도: 대표이사 아래 경영지원본부(재무·인사, 법무·계약), 매니지먼트본부(매니지먼트 1팀, 매니지먼트 2팀, 신인개발팀), 콘텐츠전략본부(홍보·마케팅, 디지털 콘텐츠), 캐스팅본부(캐스팅·오디션)",
+  },
+  en: {
+    title: "About us",
+    lead: "WE ENTERTAINMENT respects what actors want to create and the lives they have lived.",
+    paragraphs: [
+      "WE ENTERTAINMENT is an entertainment company dedicated to actor management. We believe acting is never just technique on the page. What an actor wants to express, and the road that brought them here, is what gives them a face of their own on screen and on stage.",
+      "That is why we put our actors' creative drive and experience first. When choosing a project or preparing a character, we listen to the actor before we look at the company's schedule. Our management team stays close, taking care of schedules, contracts, publicity and the small things of everyday life, so that on set our actors can think about nothing but the work.",
+      "The name 'WE' is a promise that actor and company are one team. We make each actor's dream the company's goal: a first stage for new actors, a new challenge for experienced ones, and our company all the way until that dream comes true.",
+    ],
+    valuesTitle: "What we stand for",
+    values: [
+      ["Want", "We ask first what stories and roles our actors want to pursue."],
+      ["Experience", "We treat the years and experience an actor brings as their greatest asset."],
+      ["Together", "We make our actors' dreams the company's own and see them through to the end."],
+    ],
+    organization: "Organization",
+    chartAlt:
+      "WE ENTERTAINMENT organization chart: under the CEO, Management Support (finance and HR, legal and contracts), Artist Management (Management Teams 1 and 2, New Talent Development), Content Strategy (PR and marketing, digital content) and Casting (casting and auditions)",
+  },
+};
+
+export function meta({ matches, location }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
+  const locale = localeOfPath(location.pathname);
+  const seo = messagesFor(locale).seo;
   return seoMeta({
-    title: "회사 소개",
-    description:
-      "WE ENTERTAINMENT는 배우의 창작 욕구와 경험을 존중하며 'Want and Experience'를 모토로 소속 배우의 꿈을 함께 이루어 가는 배우 매니지먼트사입니다.",
-    path: "/company",
+    title: seo.companyTitle,
+    description: seo.companyDescription,
+    path: localizedPath(locale, PATHS.company),
+    locale,
+    alternates: PATHS.company,
     origin: root.origin,
     jsonLd: organizationJsonLd(root.origin, {
       ...root.contact,
@@ -20,63 +70,39 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Company() {
+  const text = COMPANY_TEXT[useLocale()];
   return (
     <article className="company">
-      <EyebrowHeading look="page" eyebrow="COMPANY" title="회사 소개" />
+      <EyebrowHeading look="page" eyebrow="COMPANY" title={text.title} />
       <section className="company__intro" aria-labelledby="company-motto">
         <h2 id="company-motto" className="company__motto">
           Want and Experience
         </h2>
-        <p className="company__lead">배우의 ‘하고 싶은 마음’과 ‘살아 낸 경험’을 존중하는 회사, WE ENTERTAINMENT입니다.</p>
+        <p className="company__lead">{text.lead}</p>
         <div className="company__text">
-          <p>
-            WE ENTERTAINMENT는 배우 매니지먼트를 전문으로 하는 엔터테인먼트 회사입니다. 우리는 연기가 대본 위의
-            기술만으로 완성되지 않는다고 생각합니다. 한 사람의 배우가 무엇을 표현하고 싶은지, 그리고 어떤 시간을
-            지나 지금에 이르렀는지가 화면과 무대 위에서 그 배우만의 얼굴을 만듭니다.
-          </p>
-          <p>
-            그래서 우리는 배우의 창작 욕구와 경험을 가장 먼저 존중합니다. 작품을 고를 때에도, 캐릭터를 준비할
-            때에도 회사의 일정보다 배우의 목소리를 먼저 듣습니다. 현장에서 배우가 연기에만 집중할 수 있도록
-            스케줄과 계약, 홍보와 일상의 작은 일까지 매니지먼트 팀이 곁에서 함께합니다.
-          </p>
-          <p>
-            ‘WE’라는 이름에는 배우와 회사가 한 팀이라는 약속이 담겨 있습니다. 소속 배우 한 사람 한 사람의 꿈을
-            회사의 목표로 삼고, 신인 배우에게는 첫 무대를, 경력 배우에게는 새로운 도전을 찾아 드리며, 그 꿈이
-            이루어지는 순간까지 함께 걷겠습니다.
-          </p>
+          {text.paragraphs.map((paragraph) => (
+            <p key={paragraph.slice(0, 20)}>{paragraph}</p>
+          ))}
         </div>
       </section>
       <section className="company__values" aria-labelledby="company-values-title">
         <h2 id="company-values-title" className="visually-hidden">
-          우리가 지키는 가치
+          {text.valuesTitle}
         </h2>
         <ul className="values">
-          <li>
-            <strong>Want</strong>
-            <span>배우가 하고 싶은 이야기와 역할을 먼저 묻습니다.</span>
-          </li>
-          <li>
-            <strong>Experience</strong>
-            <span>배우가 쌓아 온 시간과 경험을 연기의 가장 큰 자산으로 여깁니다.</span>
-          </li>
-          <li>
-            <strong>Together</strong>
-            <span>소속 배우의 꿈을 회사의 꿈으로 삼고 끝까지 함께합니다.</span>
-          </li>
+          {text.values.map(([name, sentence]) => (
+            <li key={name}>
+              <strong>{name}</strong>
+              <span>{sentence}</span>
+            </li>
+          ))}
         </ul>
       </section>
       <section className="company__organization" aria-labelledby="company-organization-title">
         <h2 id="company-organization-title" className="company__subtitle">
-          조직도
+          {text.organization}
         </h2>
-        <img
-          src="/images/organization-chart.png"
-          width={1200}
-          height={640}
-          alt="WE ENTERTAINMENT 조직도: 대표이사 아래 경영지원본부(재무·인사, 법무·계약), 매니지먼트본부(매니지먼트 1팀, 매니지먼트 2팀, 신인개발팀), 콘텐츠전략본부(홍보·마케팅, 디지털 콘텐츠), 캐스팅본부(캐스팅·오디션)"
-          loading="lazy"
-          decoding="async"
-        />
+        <img src="/images/organization-chart.png" width={1200} height={640} alt={text.chartAlt} loading="lazy" decoding="async" />
       </section>
     </article>
   );

@@ -11,25 +11,32 @@ import { artistPath } from "../domain/site-routes";
 import { listArtists, pickHomeCarouselImages } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
+import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
+import { useLocale } from "../lib/locale";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, pattern }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
+  const locale = localeOfPattern(pattern);
   const roster = await listArtists(runtime.db);
   return {
     slides: pickHomeCarouselImages(roster, HOME_CAROUSEL_IMAGES).map(({ artist, image }) => ({
       image: toResponsiveImage(image),
-      alt: image.alt || `${artist.name} (${artist.ename})`,
-      href: artistPath(artist.name),
+      alt: image.alt || (locale === "en" && artist.ename ? `${artist.ename} (${artist.name})` : `${artist.name} (${artist.ename})`),
+      href: localizedPath(locale, artistPath(artist.name)),
     })),
   };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
+  const locale = localeOfPath(location.pathname);
   return seoMeta({
-    description: DEFAULT_DESCRIPTION,
-    path: "/",
+    description: locale === "en" ? messagesFor("en").seo.description : DEFAULT_DESCRIPTION,
+    path: localizedPath(locale, "/"),
+    locale,
+    alternates: "/",
     origin: root.origin,
     jsonLd: organizationJsonLd(root.origin, {
       ...root.contact,
@@ -40,6 +47,9 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
+  const locale = useLocale();
+  const t = messagesFor(locale).home;
+  const intro = locale === "en" ? root.homeIntroEn : root.homeIntro;
   return (
     <>
       <ScrollTopButton />
@@ -53,7 +63,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             Want and Experience
           </h1>
           {/* The intro is a site setting: paragraphs separated by a blank line. */}
-          {root.homeIntro.split(/\n\s*\n/).map((paragraph, i) => (
+          {intro.split(/\n\s*\n/).map((paragraph, i) => (
             <p key={i}>{paragraph.trim()}</p>
           ))}
         </div>
@@ -64,14 +74,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {loaderData.slides.length > 0 ? (
           <Carousel
             slides={loaderData.slides}
-            label="소속 배우 사진"
+            label={t.carouselLabel}
             wideSlides={3}
             sizes="(min-width: 1000px) 33vw, 100vw"
             priority
             className="home-artists__carousel"
           />
         ) : (
-          <p className="empty-state">곧 새로운 배우들을 소개해 드리겠습니다.</p>
+          <p className="empty-state">{t.noArtists}</p>
         )}
       </section>
       <div className="spacer" aria-hidden="true" />

@@ -7,17 +7,22 @@ import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta, SITE_NAME } from "../lib/seo";
 import { getRequestContext } from "../server/http/context.server";
 import { getPostForPage } from "../server/posts/post-queries.server";
+import { localeOfPattern, localizedPath } from "../domain/locale";
 
 /** /newsDetail/{postId} and /noticeDetail/{postId}: the HTML, description and image stored when it was saved. */
 export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
   const kind = postKindOfPattern(pattern);
+  const locale = localeOfPattern(pattern);
   const postId = parsePostId(params.postId);
-  const post = postId === null ? null : await getPostForPage(runtime.db, kind, postId);
+  const post = postId === null ? null : await getPostForPage(runtime.db, kind, postId, locale);
   if (!post) throw data(null, { status: 404 });
   return {
     kind,
+    locale,
+    hasEnglish: post.hasEnglish,
     post: {
+      inLocale: post.inLocale,
       postId: post.postId,
       title: post.title,
       writeDay: post.writeDay,
@@ -32,12 +37,16 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root || !loaderData) return [];
-  const { kind, post } = loaderData;
-  const path = postDetailPath(kind, post.postId);
+  const { kind, post, locale } = loaderData;
+  const base = postDetailPath(kind, post.postId);
+  // An English page showing a post that has no English version points search engines to the Korean one.
+  const path = post.inLocale ? localizedPath(locale, base) : base;
   return seoMeta({
     title: post.title,
     description: post.description || `${SITE_NAME} ${POST_KIND_INFO[kind].title}`,
     path,
+    locale: post.inLocale ? locale : "ko",
+    alternates: post.inLocale && loaderData.hasEnglish ? base : undefined,
     origin: root.origin,
     image: post.image,
     type: "article",
@@ -56,5 +65,5 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 }
 
 export default function PostDetailPage({ loaderData }: Route.ComponentProps) {
-  return <PostDetail kind={loaderData.kind} post={loaderData.post} />;
+  return <PostDetail kind={loaderData.kind} post={loaderData.post} locale={loaderData.locale} />;
 }

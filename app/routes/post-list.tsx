@@ -7,23 +7,31 @@ import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { getRequestContext } from "../server/http/context.server";
 import { listPosts } from "../server/posts/post-queries.server";
+import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
 
 /** /news and /notice: one kind's posts, five per page, with the contact block (spec §2). */
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
   const kind = postKindOfPattern(pattern);
-  return { kind, list: await listPosts(runtime.db, kind, parsePage(url.searchParams.get("page"))) };
+  return { kind, list: await listPosts(runtime.db, kind, parsePage(url.searchParams.get("page")), localeOfPattern(pattern)) };
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root || !loaderData) return [];
+  const locale = localeOfPath(location.pathname);
+  const t = messagesFor(locale);
   const info = POST_KIND_INFO[loaderData.kind];
   const page = loaderData.list.page;
+  const path = page > 1 ? `${info.listPath}?page=${page}` : info.listPath;
   return seoMeta({
-    title: page > 1 ? `${info.title} (${page}쪽)` : info.title,
-    description: info.listDescription,
-    path: page > 1 ? `${info.listPath}?page=${page}` : info.listPath,
+    title: page > 1 ? t.seo.pageOf(info.title, page) : info.title,
+    description: t.posts.kindDescription[loaderData.kind]!,
+    path: localizedPath(locale, path),
+    locale,
+    // Later pages differ between the languages (only English posts are listed in English).
+    alternates: page > 1 ? undefined : info.listPath,
     origin: root.origin,
   });
 }

@@ -8,29 +8,37 @@ import { seoMeta } from "../lib/seo";
 import { getRequestContext } from "../server/http/context.server";
 import { listPosts } from "../server/posts/post-queries.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
+import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { messagesFor } from "../domain/messages";
+import { useMessages } from "../lib/locale";
 
 /** /pr: news, then notices (spec §2), each paged on its own. */
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
-  const lists = await Promise.all(POST_KINDS.map((kind) => listPosts(runtime.db, kind, parsePage(url.searchParams.get(prPageParam(kind))))));
+  const locale = localeOfPattern(pattern);
+  const lists = await Promise.all(POST_KINDS.map((kind) => listPosts(runtime.db, kind, parsePage(url.searchParams.get(prPageParam(kind))), locale)));
   return { lists: POST_KINDS.map((kind, i) => ({ kind, list: lists[i]! })) };
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root) return [];
+  const locale = localeOfPath(location.pathname);
   return seoMeta({
     title: "PR",
-    description: "WE ENTERTAINMENT와 소속 배우의 새로운 소식과 공지사항을 전해 드립니다.",
-    path: PATHS.pr,
+    description: messagesFor(locale).seo.prDescription,
+    path: localizedPath(locale, PATHS.pr),
+    locale,
+    alternates: PATHS.pr,
     origin: root.origin,
   });
 }
 
 export default function Pr({ loaderData }: Route.ComponentProps) {
+  const t = useMessages().posts;
   return (
     <div className="pr">
-      <EyebrowHeading look="page" eyebrow="PR" title="소식" />
+      <EyebrowHeading look="page" eyebrow="PR" title={t.pr} />
       {loaderData.lists.map(({ kind, list }) => (
         <PostList key={kind} kind={kind} list={list} pageParam={prPageParam(kind)} headingLevel={2} moreLink />
       ))}

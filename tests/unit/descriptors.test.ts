@@ -3,7 +3,7 @@ import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS } from "../../app/domain/art
 import { MAX_ARTIST_IMAGES } from "../../app/domain/constants";
 import { POST_KIND_INFO, POST_KINDS, postKindOfPattern } from "../../app/domain/post-kinds";
 import { MAX_CONTENT_LENGTH, MAX_ENTRY_LENGTH, MAX_LIST_ENTRIES, MAX_TITLE_LENGTH } from "../../app/domain/schemas";
-import { ADMIN_PATH_PREFIXES, isAdminPath, SITE_ROUTES } from "../../app/domain/site-routes";
+import { ADMIN_PATH_PREFIXES, ENGLISH_ROUTES, isAdminPath, SITE_ROUTES } from "../../app/domain/site-routes";
 import routes from "../../app/routes";
 import { OPENAPI_DOCUMENT } from "../../app/server/api/openapi.server";
 import { MAX_UPLOAD_BYTES } from "../../app/server/media/media.server";
@@ -17,7 +17,12 @@ describe("one descriptor per concept", () => {
     // The workspace's pages sit under a pathless layout route.
     const flat = (entries: Entry[]): Entry[] => entries.flatMap((r) => (r.children ? flat(r.children) : [r]));
     const paths = flat(routes as Entry[]).map((r) => (r.index ? "/" : `/${r.path}`));
-    expect([...paths].sort()).toEqual(SITE_ROUTES.map((r) => r.pattern).sort());
+    expect([...paths].sort()).toEqual([...SITE_ROUTES, ...ENGLISH_ROUTES].map((r) => r.pattern).sort());
+    // Issue 13: every public page with an English version, again under /en (and nothing else there).
+    expect(ENGLISH_ROUTES.map((r) => r.pattern).sort()).toEqual(
+      ["/en", "/en/company", "/en/artist", "/en/artist/:name", "/en/audition", "/en/pr", "/en/news", "/en/notice", "/en/newsDetail/:postId", "/en/noticeDetail/:postId"].sort(),
+    );
+    expect(new Set(ENGLISH_ROUTES.map((r) => r.id)).size).toBe(ENGLISH_ROUTES.length);
     for (const path of ["/", "/company", "/artist", "/artist/:name", "/audition", "/pr", "/news", "/notice", "/newsDetail/:postId", "/noticeDetail/:postId", "/adminLogin", "/adminNewsWrite/:postId?", "/adminNoticeWrite/:postId?", "/adminActor/:name?"]) {
       expect(paths).toContain(path);
     }

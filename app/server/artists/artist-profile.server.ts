@@ -1,28 +1,45 @@
-import { ARTIST_LIST_FIELD_INFO, type ArtistFields } from "../../domain/artist-fields";
+import { ARTIST_LIST_FIELD_INFO, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import { ARTIST_STATUS_LABELS } from "../../domain/content-states";
+import type { Locale } from "../../domain/locale";
 import type { ArtistProfileView } from "../../components/artist-profile";
 import { toResponsiveImage } from "../../lib/responsive-image";
 import type { Artist } from "./artist-queries.server";
 
-/** What an artist's profile page shows, from the artist (the public page and the preview). */
-export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" | "images">): ArtistProfileView {
+/**
+ * What an artist's profile page shows, from the artist (the public page and the preview). In English
+ * (issue 13) each text and list is the English one where it was entered, else the Korean one, marked
+ * `lang: "ko"` so the page can say so (never an empty section).
+ */
+export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" | "images"> & { en?: ArtistEnglish }, locale: Locale = "ko"): ArtistProfileView {
   const [main, ...gallery] = artist.images;
+  const english = locale === "en";
+  const en = artist.en ?? {};
   const lists = (section: "profile" | "credits") =>
-    ARTIST_LIST_FIELD_INFO.filter((f) => f.section === section).map((f) => ({
-      key: f.key,
-      label: f.label,
-      title: "title" in f ? f.title : f.label,
-      items: artist[f.key],
-    }));
+    ARTIST_LIST_FIELD_INFO.filter((f) => f.section === section).map((f) => {
+      const translated = english && (en[f.key]?.length ?? 0) > 0;
+      const items = translated ? en[f.key]! : artist[f.key];
+      return {
+        key: f.key,
+        label: english ? f.labelEn : f.label,
+        title: "title" in f ? f.title : f.label,
+        items,
+        lang: english && !translated && items.length > 0 ? ("ko" as const) : null,
+      };
+    });
+  const profileLists = lists("profile");
+  const credits = lists("credits");
+  const birthday = english && en.birthday?.trim() ? en.birthday.trim() : artist.birthday;
   return {
+    locale,
     name: artist.name,
     ename: artist.ename,
-    birthday: artist.birthday,
+    birthday,
     cm: artist.cm,
     insta: /^https?:\/\//i.test(artist.insta) ? artist.insta : "",
     statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
-    profileLists: lists("profile"),
-    credits: lists("credits"),
+    profileLists,
+    credits,
+    koreanFallback: english && [...profileLists, ...credits].some((list) => list.lang === "ko"),
     main: main ? toResponsiveImage(main) : null,
     gallery: gallery.map(toResponsiveImage),
   };

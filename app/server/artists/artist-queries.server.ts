@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { artistImages, artists } from "../../../drizzle/schema";
-import { pickArtistFields, type ArtistFields } from "../../domain/artist-fields";
+import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import type { ArtistStatus } from "../../domain/content-states";
 import type { Database, Tx } from "../platform/db.server";
 import { getMediaByIds, type MediaInfo } from "../media/media.server";
 
 export interface Artist extends ArtistFields {
   id: number;
+  /** The English version of the profile (issue 13); `{}` when there is none. */
+  en: ArtistEnglish;
   displayOrder: number;
   status: ArtistStatus;
   version: number;
@@ -29,6 +31,7 @@ async function withImages(db: Database | Tx, rows: ArtistRow[]): Promise<Artist[
   return rows.map((row) => ({
     ...pickArtistFields(row),
     id: row.id,
+    en: row.en ?? {},
     displayOrder: row.displayOrder,
     status: row.status,
     version: row.version,

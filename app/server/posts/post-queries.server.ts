@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, isNull, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, isNull, ne, type SQL } from "drizzle-orm";
 import { posts } from "../../../drizzle/schema";
 import { PAGE_SIZE } from "../../domain/constants";
 import type { PostStatus } from "../../domain/content-states";
+import type { Locale } from "../../domain/locale";
 import type { PostKind } from "../../domain/post-kinds";
 import type { Database } from "../platform/db.server";
 
@@ -79,21 +80,31 @@ const postColumns = {
 
 const summaryColumns = { postId: posts.id, title: posts.title, writeDay: posts.writeDay, preview: posts.preview, thumbnail: posts.thumbnail, pinned: posts.pinned };
 
-/** One page of a kind's published posts, newest first, with the pinned notices on top. A page past the end shows the last page. */
-export async function listPosts(db: Database, kind: PostKind, requestedPage: number): Promise<PostPage> {
-  const unpinned = and(eq(posts.kind, kind), publicPostFilter(), eq(posts.pinned, false));
+/** English versions of the list's columns (issue 13). */
+const englishSummaryColumns = { ...summaryColumns, title: posts.titleEn, preview: posts.previewEn };
+
+/**
+ * One page of a kind's published posts, newest first, with the pinned notices on top. A page past the
+ * end shows the last page. In English (issue 13) only the posts that have an English version, with
+ * their English titles and previews.
+ */
+export async function listPosts(db: Database, kind: PostKind, requestedPage: number, locale: Locale = "ko"): Promise<PostPage> {
+  const english = locale === "en";
+  const inLocale = english ? and(eq(posts.kind, kind), publicPostFilter(), ne(posts.titleEn, "")) : and(eq(posts.kind, kind), publicPostFilter());
+  const columns = english ? englishSummaryColumns : summaryColumns;
+  const unpinned = and(inLocale, eq(posts.pinned, false));
   const [totals] = await db.select({ total: count() }).from(posts).where(unpinned);
   const total = totals?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
   const [pinned, items] = await Promise.all([
     db
-      .select(summaryColumns)
+      .select(columns)
       .from(posts)
-      .where(and(eq(posts.kind, kind), publicPostFilter(), eq(posts.pinned, true)))
+      .where(and(inLocale, eq(posts.pinned, true)))
       .orderBy(desc(posts.writeDay), desc(posts.id)),
     db
-      .select(summaryColumns)
+      .select(columns)
       .from(posts)
       .where(unpinned)
       .orderBy(desc(posts.writeDay), desc(posts.id))
@@ -114,14 +125,34 @@ const pageColumns = {
   updatedAt: posts.updatedAt,
 };
 
-/** A published post of the given kind for its public page, or null (an id of the other kind is not found). */
-export async function getPostForPage(db: Database, kind: PostKind, postId: number): Promise<PostForPage | null> {
+const englishPageColumns = {
+  ...pageColumns,
+  titleEn: posts.titleEn,
+  renderedContentEn: posts.renderedContentEn,
+  descriptionEn: posts.descriptionEn,
+};
+
+/**
+ * A published post of the given kind for its public page, or null (an id of the other kind is not
+ * found). In English: the English version, or the Korean one marked `inLocale: false` when it has none
+ * (the page says so; never an empty page).
+ */
+export async function getPostForPage(
+  db: Database,
+  kind: PostKind,
+  postId: number,
+  locale: Locale = "ko",
+): Promise<(PostForPage & { inLocale: boolean; hasEnglish: boolean }) | null> {
   const [row] = await db
-    .select(pageColumns)
+    .select(englishPageColumns)
     .from(posts)
     .where(and(eq(posts.kind, kind), eq(posts.id, postId), publicPostFilter()))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const { titleEn, renderedContentEn, descriptionEn, ...korean } = row;
+  const hasEnglish = titleEn !== "";
+  if (locale === "en" && hasEnglish) return { ...korean, title: titleEn, renderedContent: renderedContentEn, description: descriptionEn, inLocale: true, hasEnglish };
+  return { ...korean, inLocale: locale === "ko", hasEnglish };
 }
 
 /** Any post not in the trash as its public page would show it: the administrator's preview. */

@@ -14,6 +14,7 @@ export const DEMO_CONTACT = {
   instagram: "https://instagram.example/we_entertainment_official/",
   youtube: "https://youtube.example/@we_entertainment",
   address: "서울특별시 강남구 도산대로 000, 7층 (예시 주소)",
+  addressEn: "7F, 000 Dosan-daero, Gangnam-gu, Seoul, Korea (example address)",
 } as const;
 
 /** A fictional artist: the fields of app/domain/artist-fields.ts, plus how to draw their photos. */

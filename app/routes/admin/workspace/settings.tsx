@@ -40,7 +40,7 @@ function SettingsField({ name, label, hint, multiline, value, error, flagged, ..
       <label className="field__label" htmlFor={name}>
         {label}
       </label>
-      {multiline ? <textarea rows={6} {...common} /> : <input type="text" {...common} {...props} />}
+      {multiline ? <textarea rows={6} {...common} lang={props.lang} /> : <input type="text" {...common} {...props} />}
       {hint ? (
         <span className="field__hint" id={`${name}-hint`}>
           {hint}
@@ -143,6 +143,17 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
         <fieldset className="settings-form__group">
           <legend>홈 화면</legend>
           <SettingsField {...state("homeIntro")} name="homeIntro" label="소개 글" multiline hint="빈 줄로 문단을 나눕니다." />
+        </fieldset>
+        <fieldset className="settings-form__group">
+          <legend>영문 페이지</legend>
+          <p className="settings-form__current">
+            <a href="/en">영문 사이트(/en)</a>에 보이는 내용입니다. 비워 두면 한글 내용이 그대로 보입니다.
+          </p>
+          <div className="admin-form__grid">
+            <SettingsField {...state("addressEn")} name="addressEn" label="영문 주소 (선택)" lang="en" placeholder="7F, 317 Dosan-daero, Gangnam-gu, Seoul" />
+            <SettingsField {...state("businessHoursEn")} name="businessHoursEn" label="영문 운영 시간 (선택)" lang="en" />
+          </div>
+          <SettingsField {...state("homeIntroEn")} name="homeIntroEn" label="영문 홈 소개 글 (선택)" multiline lang="en" hint="빈 줄로 문단을 나눕니다." />
         </fieldset>
         <fieldset className="settings-form__group">
           <legend>개인정보 처리</legend>
