@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistListField, type ArtistTextKey } from "./artist-fields";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistEnglish, type ArtistListField, type ArtistTextKey } from "./artist-fields";
 import { MAX_ARTIST_IMAGES } from "./constants";
 import { withParticle } from "./korean";
 
@@ -29,6 +29,24 @@ export const postInputSchema = z.object({
     .meta({ description: "HTML. 저장할 때 정제되며, 다른 사이트의 이미지는 이 사이트로 가져옵니다." }),
 });
 export type PostInput = z.infer<typeof postInputSchema>;
+
+/**
+ * The English version of a post (issue 13): optional, but whole. Both empty means there is none (the
+ * post stays out of the English lists); a title needs content and content a title (checked on save).
+ */
+export const postEnglishInputSchema = z.object({
+  titleEn: z
+    .string({ error: "영문 제목은 글자여야 합니다." })
+    .trim()
+    .max(MAX_TITLE_LENGTH, `영문 제목은 ${MAX_TITLE_LENGTH}자 이내로 입력해 주세요.`)
+    .default("")
+    .meta({ description: "영문 제목. 비우면 영문 버전이 없는 글입니다 (영문 목록에 나오지 않음)." }),
+  contentEn: z
+    .string({ error: "영문 내용은 글자여야 합니다." })
+    .max(MAX_CONTENT_LENGTH, "영문 내용이 너무 깁니다. 글을 나누어 올려 주세요.")
+    .default("")
+    .meta({ description: "영문 내용 HTML. 한글 내용처럼 저장할 때 정제됩니다." }),
+});
 
 export const MAX_LIST_ENTRIES = 50;
 export const MAX_ENTRY_LENGTH = 200;
@@ -86,12 +104,42 @@ const listFieldShape = Object.fromEntries(
   ARTIST_LIST_FIELD_INFO.map((f) => [f.key, listFieldSchema(f.label).default([]).meta({ description: f.label })]),
 ) as unknown as { [K in ArtistListField]: z.ZodDefault<ReturnType<typeof listFieldSchema>> };
 
+/**
+ * The English version of a profile (issue 13): the English birthday text and list entries, each
+ * optional. Empty entries and empty lists are dropped, so "nothing in English" is stored as `{}`.
+ */
+export const artistEnglishSchema = z
+  .object({
+    birthday: z
+      .string({ error: "영문 생년월일 형식이 올바르지 않습니다." })
+      .trim()
+      .max(30, "영문 생년월일은 30자 이내로 입력해 주세요.")
+      .optional()
+      .meta({ description: "영문 생년월일 (예: March 14, 1995). 비우면 한글 값이 보입니다." }),
+    ...(Object.fromEntries(
+      ARTIST_LIST_FIELD_INFO.map((f) => [f.key, listFieldSchema(`영문 ${f.label}`).optional().meta({ description: `영문 ${f.label} (${f.labelEn})` })]),
+    ) as unknown as { [K in ArtistListField]: z.ZodOptional<ReturnType<typeof listFieldSchema>> }),
+  })
+  .transform((en) => Object.fromEntries(Object.entries(en).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : Boolean(value)))) as ArtistEnglish);
+
 /** An artist as the admin form and the API write it: the fields of app/domain/artist-fields.ts and the images. */
 export const artistInputSchema = z.object({
   ...textFieldShape,
   ...listFieldShape,
   imgList: imageListSchema.default([]),
+  /** Omitted: the English version stays as it is (API clients that never send it). */
+  en: artistEnglishSchema.optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
 });
+
+/** Like `fieldErrors`, with the English version's fields as "en.birthday", "en.schoolList". */
+export function artistFieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] === "en" && issue.path.length > 1 ? `en.${String(issue.path[1])}` : String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
 export type ArtistInput = z.output<typeof artistInputSchema>;
 
 /** The artist's place in the roster (smaller first); empty means "at the end". */

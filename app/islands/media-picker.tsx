@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { MEDIA_LIBRARY_JSON_PATH } from "../domain/site-routes";
 
 /** An image of the media library as the picker hands it over. */
@@ -27,6 +27,7 @@ async function fetchLibraryPage(page: number): Promise<LibraryPage> {
  * chosen one to `onPick`, so an image already uploaded is placed again instead of uploaded again.
  */
 export function MediaPicker({ onPick }: { onPick: (image: PickedImage) => void }) {
+  const titleId = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [state, setState] = useState<{ status: "idle" | "loading" | "error"; message?: string; data?: LibraryPage }>({ status: "idle" });
 
@@ -45,14 +46,15 @@ export function MediaPicker({ onPick }: { onPick: (image: PickedImage) => void }
   };
 
   const data = state.data;
+  // Two editors (Korean and English content) may each have a picker on the page.
   return (
     <>
       <button type="button" className="button button--small button--ghost" onClick={open}>
         라이브러리에서 선택
       </button>
-      <dialog ref={dialogRef} className="media-picker" aria-labelledby="media-picker-title">
+      <dialog ref={dialogRef} className="media-picker" aria-labelledby={titleId}>
         <div className="media-picker__header">
-          <h2 id="media-picker-title" className="media-picker__title">
+          <h2 id={titleId} className="media-picker__title">
             라이브러리에서 이미지 선택
           </h2>
           <button type="button" className="button button--small button--ghost" onClick={() => dialogRef.current?.close()}>

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistFields, type ArtistTextKey } from "../../domain/artist-fields";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistFields, type ArtistListField, type ArtistTextKey } from "../../domain/artist-fields";
 import type { LibraryChoice } from "../../domain/media-uses";
 import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
 import { artistPath, PATHS } from "../../domain/site-routes";
@@ -11,7 +11,25 @@ import { useEditorDraft } from "../../lib/use-editor-draft";
 import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
 
 /** What the artist form holds: the artist fields, state, order, and one image URL per slot. */
-export type ArtistFormValues = ArtistFields & { status: ArtistStatus; displayOrder: string; images: string[] };
+export type ArtistFormValues = ArtistFields & {
+  /** The English profile (issue 13), every field present in the form (empty: not entered). */
+  en: { birthday: string } & Record<ArtistListField, string[]>;
+  status: ArtistStatus;
+  displayOrder: string;
+  images: string[];
+};
+
+/** Examples for the English entries (issue 13). */
+const ENGLISH_PLACEHOLDERS: Record<ArtistListField, string> = {
+  schoolList: "e.g. Korea National University of Arts, B.F.A. in Acting",
+  winList: "e.g. 2025 Blue Dragon Film Awards, Best New Actress",
+  hobbyList: "e.g. Contemporary dance",
+  movieList: "e.g. 2025 'Title' (lead, as Seo-ha)",
+  dramaList: "e.g. 2024 tvN 'Title' (supporting, as Ji-su)",
+  playList: "e.g. 2022 play 'Title' (as Nari)",
+  cfList: "e.g. 2024 Brand TV commercial",
+  bookList: "e.g. 2023 Magazine, March issue pictorial",
+};
 
 /** The states offered, in the order a roster's life goes. */
 const ARTIST_STATUS_CHOICES: ArtistStatus[] = ["public", "hidden", "draft", "former"];
@@ -122,6 +140,37 @@ export function ArtistForm({
             />
           ))}
         </div>
+
+        <fieldset className="field english-version">
+          <legend className="field__label">영문 프로필 (선택)</legend>
+          <p className="field__hint">
+            영문 사이트(/en)의 프로필에 보입니다. 영문 이름은 위의 ‘영문 이름’을 씁니다. 비워 둔 항목은 영문 페이지에 한글로 보이며, 그렇다는 안내가 함께
+            나옵니다.
+          </p>
+          <TextField
+            name="en.birthday"
+            label="영문 생년월일"
+            maxLength={30}
+            placeholder="예: March 14, 1995"
+            value={values.en.birthday}
+            onChange={(birthday) => setValues((v) => ({ ...v, en: { ...v.en, birthday } }))}
+            error={fields["en.birthday"]}
+            lang="en"
+          />
+          <div className="admin-form__lists">
+            {ARTIST_LIST_FIELD_INFO.map((field) => (
+              <ListField
+                key={field.key}
+                name={`en.${field.key}`}
+                label={`영문 ${field.label} (${field.labelEn})`}
+                placeholder={ENGLISH_PLACEHOLDERS[field.key]}
+                entries={values.en[field.key]}
+                onChange={(entries) => setValues((v) => ({ ...v, en: { ...v.en, [field.key]: entries } }))}
+                error={fields[`en.${field.key}`]}
+              />
+            ))}
+          </div>
+        </fieldset>
 
         <FormActions cancelTo={profilePath} saving={saving} conflictVersion={reply?.conflictVersion} busy={uploading} />
       </Form>

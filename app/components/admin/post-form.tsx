@@ -12,6 +12,9 @@ import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
 export type PostFormValues = {
   title: string;
   content: string;
+  /** The English version (issue 13): optional; both empty means none. */
+  titleEn: string;
+  contentEn: string;
   /** Publish (now, or keep public), keep as a draft, or publish at `publishAt`. */
   publication: "publish" | "draft" | "schedule";
   /** KST date and time, as a datetime-local input holds it. */
@@ -91,6 +94,41 @@ export function PostForm({
             {fields.attachImage ? <span className="field__error">{fields.attachImage}</span> : null}
           </label>
         )}
+        <fieldset className="field english-version">
+          <legend className="field__label">영문 버전 (선택)</legend>
+          <p className="field__hint" id="english-version-hint">
+            채우면 영문 사이트(/en)의 {POST_KIND_INFO[kind].label} 목록과 글에 보입니다. 비워 두면 영문 목록에 나오지 않고, 영문 주소로 들어온 방문자에게는 한글
+            글이 안내 문구와 함께 보입니다.
+          </p>
+          <TextField
+            name="titleEn"
+            label="영문 제목"
+            maxLength={MAX_TITLE_LENGTH}
+            value={values.titleEn}
+            onChange={(titleEn) => setValues({ ...values, titleEn })}
+            error={fields.titleEn}
+            lang="en"
+          />
+          <div className="field">
+            <span className="field__label" id="contentEn-label">
+              영문 내용
+            </span>
+            <RichTextEditor
+              name="contentEn"
+              label="영문 내용"
+              value={values.contentEn}
+              onChange={(contentEn) => setValues((v) => ({ ...v, contentEn }))}
+              invalid={Boolean(fields.contentEn)}
+              resetKey={draft.revision}
+              describedBy={fields.contentEn ? "contentEn-error" : undefined}
+            />
+            {fields.contentEn ? (
+              <span className="field__error" id="contentEn-error">
+                {fields.contentEn}
+              </span>
+            ) : null}
+          </div>
+        </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
         <FormActions
           cancelTo={detailPath ?? PATHS.pr}

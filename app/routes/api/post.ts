@@ -1,6 +1,6 @@
 import type { Route } from "./+types/post";
 import { postKindOfPattern } from "../../domain/post-kinds";
-import { ApiError, apiJson, handleApi, isApiWriter, methodNotAllowed, requirePostId } from "../../server/api/api.server";
+import { ApiError, apiJson, apiLocale, handleApi, isApiWriter, methodNotAllowed, requirePostId } from "../../server/api/api.server";
 import { postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 
@@ -14,7 +14,7 @@ export function loader({ context, request, params, pattern }: Route.LoaderArgs) 
     const audience = (await isApiWriter(ctx, request)) ? "workspace" : "public";
     const post = await getPost(ctx.runtime.db, postKindOfPattern(pattern), requirePostId(params.postId), audience);
     if (!post) throw new ApiError(404, "not_found", "해당 글을 찾을 수 없습니다.");
-    return apiJson(postToApi(post));
+    return apiJson(postToApi(post, apiLocale(request)));
   });
 }
 

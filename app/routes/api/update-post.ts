@@ -1,7 +1,7 @@
 import type { Route } from "./+types/update-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
 import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter, requirePostId, versionConflict } from "../../server/api/api.server";
-import { apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
+import { apiEnglish, apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 import { savePost } from "../../server/posts/post-use-cases.server";
 
@@ -18,6 +18,7 @@ export function action({ context, request, params, pattern }: Route.ActionArgs) 
       postId,
       title: body.title,
       content: body.content,
+      english: apiEnglish(body),
       expectedVersion: body.version ?? null,
       publication: apiPublication(body),
     });

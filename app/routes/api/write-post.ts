@@ -1,7 +1,7 @@
 import type { Route } from "./+types/write-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
 import { apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
-import { apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
+import { apiEnglish, apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 import { savePost } from "../../server/posts/post-use-cases.server";
 
@@ -17,6 +17,7 @@ export function action({ context, request, pattern }: Route.ActionArgs) {
       postId: null,
       title: body.title,
       content: body.content,
+      english: apiEnglish(body),
       expectedVersion: null,
       publication: apiPublication(body),
     });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, type ArtistListField } from "../../domain/artist-fields";
 import { withParticle } from "../../domain/korean";
 import { artistInputSchema, imageListSchema, listFieldSchema, postInputSchema } from "../../domain/schemas";
+import type { Locale } from "../../domain/locale";
 import type { Artist } from "../artists/artist-queries.server";
 import type { Post } from "../posts/post-queries.server";
 import type { Publication } from "../posts/post-use-cases.server";
@@ -43,6 +44,9 @@ export const versionSchema = z
  */
 export const apiPostInputSchema = postInputSchema
   .extend({
+    // The English version (issue 13): optional; omitted leaves it as it is, both empty removes it.
+    titleEn: z.string({ error: "titleEn은 문자열이어야 합니다." }).optional().meta({ description: "영문 제목 (선택). 생략하면 그대로 둡니다." }),
+    contentEn: z.string({ error: "contentEn은 문자열이어야 합니다." }).optional().meta({ description: "영문 내용 HTML (선택). 생략하면 그대로 둡니다." }),
     version: versionSchema.optional(),
     status: z
       .literal("draft", { error: 'status에는 "draft"만 쓸 수 있습니다.' })
@@ -59,6 +63,12 @@ export const apiPostInputSchema = postInputSchema
   });
 
 /** What the optional `status` and `publishAt` of an API body ask for (undefined: the default). */
+/** The English version a write sends, or undefined when it sends neither field (kept as it is). */
+export function apiEnglish(body: { titleEn?: string; contentEn?: string }): { title: string; content: string } | undefined {
+  if (body.titleEn === undefined && body.contentEn === undefined) return undefined;
+  return { title: body.titleEn ?? "", content: body.contentEn ?? "" };
+}
+
 export function apiPublication(body: { status?: "draft"; publishAt?: string }): Publication | undefined {
   if (body.status === "draft") return { mode: "draft" };
   if (body.publishAt !== undefined) return { mode: "schedule", at: new Date(body.publishAt) };
@@ -75,6 +85,11 @@ export const apiArtistInputSchema = artistInputSchema
     version: versionSchema.optional(),
   });
 
+/** Marks of an English answer (`?lang=en`, issue 13): which language it is, and what is still Korean. */
+const englishMarks = {
+  lang: z.enum(["ko", "en"]).optional().meta({ description: "lang=en으로 읽었을 때만: 답의 언어 (영문 버전이 없는 글은 ko)" }),
+};
+
 /** An artist as the API gives it: list fields and imgList as JSON-encoded strings (the original client JSON.parses them). */
 export const apiArtistSchema = z
   .object({
@@ -88,8 +103,10 @@ export const apiArtistSchema = z
       z.ZodString
     >),
     version: z.number().int().min(1),
+    ...englishMarks,
+    untranslated: z.array(z.string()).optional().meta({ description: "lang=en으로 읽었을 때만: 영문이 없어 한글로 채운 필드" }),
   })
-  .meta({ description: "목록 필드와 imgList는 JSON 문자열입니다 (원래 클라이언트가 JSON.parse 합니다)." });
+  .meta({ description: "목록 필드와 imgList는 JSON 문자열입니다 (원래 클라이언트가 JSON.parse 합니다). lang=en이면 영문 값(없으면 한글)입니다." });
 
 export const apiPostSchema = z
   .object({
@@ -100,6 +117,7 @@ export const apiPostSchema = z
     version: z.number().int().min(1),
     status: z.enum(["draft", "scheduled", "published"]).meta({ description: "공개 상태. 공개 읽기 API에는 published만 나옵니다." }),
     publishAt: z.string().nullable().meta({ description: "예약 공개 시각 (ISO 8601, UTC), 예약이 아니면 null" }),
+    ...englishMarks,
   });
 
 export const apiImageSchema = z
@@ -113,23 +131,43 @@ export const apiImageSchema = z
 export const apiErrorSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string().meta({ description: "한국어 안내 문구" }) }) });
 
-export function artistToApi(artist: Artist): z.infer<typeof apiArtistSchema> {
-  return {
+/** An artist as the API gives it; in English (`?lang=en`) the English birthday and lists where entered. */
+export function artistToApi(artist: Artist, locale: Locale = "ko"): z.infer<typeof apiArtistSchema> {
+  const korean = {
     ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, artist[f.key]])) as Record<(typeof ARTIST_TEXT_FIELDS)[number]["key"], string>),
     imgList: JSON.stringify(artist.images.map((i) => i.url)),
     ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, JSON.stringify(artist[f])])) as Record<ArtistListField, string>),
     version: artist.version,
   };
+  if (locale === "ko") return korean;
+  const { en } = artist;
+  const untranslated = [
+    ...(artist.birthday && !en.birthday ? ["birthday"] : []),
+    ...ARTIST_LIST_FIELDS.filter((f) => artist[f].length > 0 && (en[f]?.length ?? 0) === 0),
+  ];
+  return {
+    ...korean,
+    birthday: en.birthday || artist.birthday,
+    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, JSON.stringify(en[f]?.length ? en[f] : artist[f])])) as Record<ArtistListField, string>),
+    lang: "en",
+    untranslated,
+  };
 }
 
-export function postToApi(post: Pick<Post, "postId" | "title" | "content" | "writeDay" | "version" | "status" | "publishAt">): z.infer<typeof apiPostSchema> {
+/** A post as the API gives it; in English (`?lang=en`) its English version, or the Korean one marked `lang: "ko"`. */
+export function postToApi(
+  post: Pick<Post, "postId" | "title" | "content" | "titleEn" | "contentEn" | "writeDay" | "version" | "status" | "publishAt">,
+  locale: Locale = "ko",
+): z.infer<typeof apiPostSchema> {
+  const english = locale === "en" && post.titleEn !== "";
   return {
     postId: post.postId,
-    title: post.title,
-    content: post.content,
+    title: english ? post.titleEn : post.title,
+    content: english ? post.contentEn : post.content,
     writeDay: post.writeDay,
     version: post.version,
     status: post.status,
     publishAt: post.publishAt?.toISOString() ?? null,
+    ...(locale === "en" ? { lang: english ? ("en" as const) : ("ko" as const) } : {}),
   };
 }

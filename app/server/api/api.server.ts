@@ -1,3 +1,4 @@
+import type { Locale } from "../../domain/locale";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { parsePostId } from "../../lib/post-id";
@@ -39,6 +40,17 @@ export async function handleApi(context: Readonly<RouterContextProvider>, run: (
     ctx.logger.error({ err: error }, "api request failed");
     return apiJson({ error: { code: "internal_error", message: "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." } }, 500);
   }
+}
+
+/**
+ * The language of a read (issue 13): Korean unless `?lang=en` asks for the English fields. The API
+ * stays Korean-first: without the parameter nothing changes.
+ */
+export function apiLocale(request: Request): Locale {
+  const lang = new URL(request.url).searchParams.get("lang");
+  if (lang === null || lang === "ko") return "ko";
+  if (lang === "en") return "en";
+  throw new ApiError(400, "invalid_lang", "lang에는 ko 또는 en만 쓸 수 있습니다.");
 }
 
 export function methodNotAllowed(allowed: string[]): never {

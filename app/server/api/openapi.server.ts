@@ -31,6 +31,14 @@ const writeErrors = {
 const security = [{ cookieAuth: [] }, { bearerAuth: [] }];
 const nameParam = { name: "name", in: "path", required: true, description: "배우 이름 (한글, URL 인코딩)", schema: { type: "string" } };
 const postIdParam = { name: "postId", in: "path", required: true, schema: { type: "integer", minimum: 1 } };
+/** Issue 13: the English fields on request; Korean without it. */
+const langParam = {
+  name: "lang",
+  in: "query",
+  required: false,
+  description: "en: 영문 필드로 답합니다 (영문 버전이 없는 값은 한글). 글 목록은 영문 버전이 있는 글만. 생략하거나 ko면 한글.",
+  schema: { type: "string", enum: ["ko", "en"] },
+};
 const body = (schemaName: string) => ({ required: true, content: { "application/json": { schema: ref(schemaName) } } });
 
 function postPaths(kind: PostKind) {
@@ -38,11 +46,11 @@ function postPaths(kind: PostKind) {
   const path = (operation: keyof (typeof POST_KIND_INFO)[PostKind]["api"]) => toOpenApiPath(apiPatternOf(kind, operation));
   const detail = {
     summary: `${label} 한 건`,
-    parameters: [postIdParam],
-    responses: { "200": json(ref("Post"), label), "400": error("postId가 정수가 아님"), ...readErrors },
+    parameters: [postIdParam, langParam],
+    responses: { "200": json(ref("Post"), label), "400": error("postId가 정수가 아니거나 lang이 ko, en이 아님"), ...readErrors },
   };
   return {
-    [path("list")]: { get: { summary: `${label} 목록 (최신순)`, responses: { "200": json({ type: "array", items: ref("Post") }, `${label} 목록`) } } },
+    [path("list")]: { get: { summary: `${label} 목록 (최신순)`, parameters: [langParam], responses: { "200": json({ type: "array", items: ref("Post") }, `${label} 목록`) } } },
     [path("post")]: { get: detail },
     [path("get")]: { get: { ...detail, summary: `수정용 ${label} 한 건` } },
     [path("write")]: {
@@ -87,10 +95,10 @@ export const OPENAPI_DOCUMENT = {
   },
   paths: {
     "/api/we/actorList": {
-      get: { summary: "배우 목록 (공개된 배우만, 표시 순서대로)", responses: { "200": json({ type: "array", items: ref("Artist") }, "배우 목록") } },
+      get: { summary: "배우 목록 (공개된 배우만, 표시 순서대로)", parameters: [langParam], responses: { "200": json({ type: "array", items: ref("Artist") }, "배우 목록") } },
     },
     "/api/we/actorList/{name}": {
-      get: { summary: "배우 한 명", parameters: [nameParam], responses: { "200": json(ref("Artist"), "배우"), ...readErrors } },
+      get: { summary: "배우 한 명", parameters: [nameParam, langParam], responses: { "200": json(ref("Artist"), "배우"), ...readErrors } },
     },
     "/api/we/addactor": {
       post: {

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
-import { ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, emptyArtistFields, pickArtistFields } from "../../domain/artist-fields";
+import { ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, emptyArtistFields, pickArtistFields, type ArtistEnglish } from "../../domain/artist-fields";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
-import { artistInputSchema, fieldErrors } from "../../domain/schemas";
+import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
 import { PATHS } from "../../domain/site-routes";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
@@ -21,7 +21,15 @@ import { deleteArtist, saveArtist } from "./artist-use-cases.server";
 export const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
 
 function emptyValues(): ArtistFormValues {
-  return { ...emptyArtistFields(), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
+  return { ...emptyArtistFields(), en: englishFormValues({}), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
+}
+
+/** The English profile as the form holds it: every field present (empty when not entered). */
+function englishFormValues(en: ArtistEnglish): ArtistFormValues["en"] {
+  return {
+    birthday: en.birthday ?? "",
+    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, en[f] ?? []])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string[]>),
+  };
 }
 
 /** The state chosen in the form; an unknown value (a forged form) counts as public, the form's default. */
@@ -43,6 +51,11 @@ export function artistValuesFromForm(form: FormData): ArtistFormValues {
   return {
     ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, String(form.get(f.key) ?? "")])) as Pick<ArtistFormValues, (typeof ARTIST_TEXT_FIELDS)[number]["key"]>),
     ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, f)])) as Pick<ArtistFormValues, (typeof ARTIST_LIST_FIELDS)[number]>),
+    // The English profile (issue 13): "en.birthday", "en.schoolList", ...
+    en: {
+      birthday: String(form.get("en.birthday") ?? ""),
+      ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, `en.${f}`)])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string[]>),
+    },
     status: parseArtistStatus(form.get("status")),
     displayOrder: String(form.get("displayOrder") ?? ""),
     // A photo picked from the media library (the no-JavaScript select) takes the slot.
@@ -67,6 +80,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
   if (!artist) throw data(null, { status: 404 });
   const values: ArtistFormValues = {
     ...pickArtistFields(artist),
+    en: englishFormValues(artist.en),
     status: artist.status,
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
@@ -105,12 +119,12 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
       imageErrors[i] = error.message;
     }
   }
-  const input = { ...pickArtistFields(values), imgList: values.images.filter(Boolean) };
+  const input = { ...pickArtistFields(values), imgList: values.images.filter(Boolean), en: values.en };
   if (Object.keys(imageErrors).length > 0) {
     // The other fields are checked too, so every problem is shown at once.
     const parsed = artistInputSchema.safeParse(input);
     const status = Object.values(imageErrors).includes(OVERSIZE_MESSAGE) ? 413 : 400;
-    return replyWith(status, { formError: INVALID_MESSAGE, values, imageErrors, fields: parsed.success ? {} : fieldErrors(parsed.error) });
+    return replyWith(status, { formError: INVALID_MESSAGE, values, imageErrors, fields: parsed.success ? {} : artistFieldErrors(parsed.error) });
   }
 
   const order = values.displayOrder.trim();

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { artistImages, artists } from "../../../drizzle/schema";
-import { pickArtistFields, type ArtistFields } from "../../domain/artist-fields";
+import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
-import { artistInputSchema, displayOrderSchema, fieldErrors } from "../../domain/schemas";
+import { artistFieldErrors, artistInputSchema, displayOrderSchema } from "../../domain/schemas";
 import { PATHS, pathsShowingArtist } from "../../domain/site-routes";
 import { deleteRevisions, recordRevision } from "../history/revisions.server";
 import { deleteUnusedMedia, getMediaByUrls } from "../media/media.server";
@@ -35,7 +35,7 @@ export interface SaveArtistRequest {
 }
 
 /** The editable fields of an artist as a revision keeps them (restoring saves them again). */
-export type ArtistSnapshot = ArtistFields & { imgList: string[]; status: ArtistStatus };
+export type ArtistSnapshot = ArtistFields & { imgList: string[]; status: ArtistStatus; en?: ArtistEnglish };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -54,7 +54,7 @@ type ArtistRow = typeof artists.$inferSelect;
  */
 export async function saveArtist(services: Services, actor: Actor, request: SaveArtistRequest): Promise<SaveArtistResult> {
   const parsed = artistInputSchema.safeParse(request.input);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  const errors = parsed.success ? {} : artistFieldErrors(parsed.error);
   if (request.displayOrder !== null) {
     const order = displayOrderSchema.safeParse(request.displayOrder);
     if (!order.success) errors.displayOrder = order.error.issues[0]!.message;
@@ -62,7 +62,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
   if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
 
   const { db } = services;
-  const { imgList, ...rest } = parsed.data;
+  const { imgList, en, ...rest } = parsed.data;
   const fields = pickArtistFields(rest);
   const known = await getMediaByUrls(db, imgList);
   const unknown = imgList.find((url) => !known.has(url));
@@ -83,7 +83,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
         if (request.expectedVersion !== null && row.version !== request.expectedVersion) return { status: "conflict" as const, version: row.version };
         current = row;
       }
-      const common = { ...fields, updatedBy: describeActor(actor) };
+      const common = { ...fields, ...(en !== undefined ? { en } : {}), updatedBy: describeActor(actor) };
       let row: ArtistRow;
       if (current === null) {
         [row] = (await tx
@@ -118,7 +118,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
         entityId: row.id,
         details: { name: row.name, version: row.version, status: row.status, ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}) },
       });
-      const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imgList, status: row.status };
+      const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imgList, status: row.status, en: row.en };
       await recordRevision(tx, actor, { entity: "artist", entityId: row.id, version: row.version, snapshot: { ...snapshot }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
       return { status: "saved" as const, id: row.id, name: row.name, version: row.version, created, artistStatus: row.status, before: current };
     });

@@ -23,7 +23,7 @@ export interface CachedResponse {
 }
 
 /** Query parameters that select content; any other makes a request uncacheable (no cache flooding). */
-const CACHEABLE_QUERY = new Set(["page", ...POST_KINDS.map(prPageParam), "_routes", "index"]);
+const CACHEABLE_QUERY = new Set(["page", ...POST_KINDS.map(prPageParam), "_routes", "index", "lang"]);
 /**
  * Not pages: health checks, uploads, media files and downloads (served with their own caching); and
  * the online audition application, whose pages carry a per-visit time stamp or an applicant's receipt.

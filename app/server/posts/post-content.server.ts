@@ -59,19 +59,29 @@ export async function writePostMedia(tx: Database | Tx, postId: number, mediaIds
 /** Derives again every post made by an older derivation (after an upgrade); returns how many. */
 export async function refreshDerivedPostContent(db: Database, logger?: Logger): Promise<number> {
   const stale = await db
-    .select({ id: posts.id, content: posts.content, derivedVersion: posts.derivedVersion })
+    .select({ id: posts.id, content: posts.content, contentEn: posts.contentEn, derivedVersion: posts.derivedVersion })
     .from(posts)
     .where(lt(posts.derivedVersion, DERIVED_CONTENT_VERSION));
   for (const row of stale) {
     const derived = await derivePostContent(db, row.content);
+    // The English version (issue 13) is derived the same way.
+    const english = row.contentEn ? await derivePostContent(db, row.contentEn) : null;
+    const englishColumns = english
+      ? {
+          contentTextEn: english.columns.contentText,
+          previewEn: english.columns.preview,
+          descriptionEn: english.columns.description,
+          renderedContentEn: english.columns.renderedContent,
+        }
+      : {};
     await db.transaction(async (tx) => {
       // Only if nobody derived it meanwhile (another app server starting at the same time).
       const updated = await tx
         .update(posts)
-        .set(derived.columns)
+        .set({ ...derived.columns, ...englishColumns })
         .where(and(eq(posts.id, row.id), eq(posts.derivedVersion, row.derivedVersion)))
         .returning({ id: posts.id });
-      if (updated.length > 0) await writePostMedia(tx, row.id, derived.mediaIds);
+      if (updated.length > 0) await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? [])])]);
     });
   }
   if (stale.length > 0) logger?.info({ posts: stale.length, version: DERIVED_CONTENT_VERSION }, "post content derived again");

@@ -29,7 +29,7 @@ export interface EditorPost {
 }
 
 function emptyValues(): PostFormValues {
-  return { title: "", content: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false };
+  return { title: "", content: "", titleEn: "", contentEn: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false };
 }
 
 export async function loadPostEditor(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
@@ -50,6 +50,8 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
     values: {
       title: post.title,
       content: post.content,
+      titleEn: post.titleEn,
+      contentEn: post.contentEn,
       publication: post.status === "draft" ? "draft" : post.status === "scheduled" ? "schedule" : "publish",
       publishAt: post.publishAt ? toKstInputValue(post.publishAt) : "",
       unpublishAt: post.unpublishAt ? toKstInputValue(post.unpublishAt) : "",
@@ -65,6 +67,8 @@ export function postValuesFromForm(form: FormData): PostFormValues {
   return {
     title: String(form.get("title") ?? ""),
     content: String(form.get("content") ?? ""),
+    titleEn: String(form.get("titleEn") ?? ""),
+    contentEn: String(form.get("contentEn") ?? ""),
     publication: publication === "draft" || publication === "schedule" ? publication : "publish",
     publishAt: String(form.get("publishAt") ?? ""),
     unpublishAt: String(form.get("unpublishAt") ?? ""),
@@ -126,6 +130,7 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     postId,
     title: values.title,
     content: values.content,
+    english: { title: values.titleEn, content: values.contentEn },
     expectedVersion: postId === null ? null : expectedVersionOf(form),
     publication: state.publication,
     unpublishAt: state.unpublishAt,

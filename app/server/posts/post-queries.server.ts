@@ -49,6 +49,9 @@ export interface Post {
   kind: PostKind;
   title: string;
   content: string;
+  /** The English version (issue 13); both empty when there is none. */
+  titleEn: string;
+  contentEn: string;
   writeDay: string;
   status: PostStatus;
   publishAt: Date | null;
@@ -66,6 +69,8 @@ const postColumns = {
   kind: posts.kind,
   title: posts.title,
   content: posts.content,
+  titleEn: posts.titleEn,
+  contentEn: posts.contentEn,
   writeDay: posts.writeDay,
   status: posts.status,
   publishAt: posts.publishAt,

@@ -3,7 +3,7 @@ import { postMedia, posts } from "../../../drizzle/schema";
 import type { PostStatus } from "../../domain/content-states";
 import { kstDate } from "../../domain/kst";
 import type { PostKind } from "../../domain/post-kinds";
-import { fieldErrors, postInputSchema } from "../../domain/schemas";
+import { fieldErrors, postEnglishInputSchema, postInputSchema } from "../../domain/schemas";
 import { pathsShowingPost } from "../../domain/site-routes";
 import { deleteRevisions, recordRevision } from "../history/revisions.server";
 import { importExternalImages } from "../media/import-images.server";
@@ -17,7 +17,7 @@ import { sanitizePostHtml } from "./sanitize.server";
 /** When a post goes public: now, never (a draft), or at a time. */
 export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "schedule"; at: Date };
 
-export type PostField = "title" | "content" | "publishAt" | "unpublishAt";
+export type PostField = "title" | "content" | "titleEn" | "contentEn" | "publishAt" | "unpublishAt";
 
 export type SavePostResult =
   | { status: "saved"; postId: number; version: number; created: boolean; postStatus: PostStatus }
@@ -32,6 +32,11 @@ export interface SavePostRequest {
   /** As sent by the form or the API client; validated here. */
   title: unknown;
   content: unknown;
+  /**
+   * The English version (issue 13): both empty removes it; omitted keeps it as it is (API clients that
+   * never send it).
+   */
+  english?: { title: unknown; content: unknown };
   /** The version the client edited; null skips the check (clients that never read versions). */
   expectedVersion: number | null;
   /** The writeDay (YYYY-MM-DD) of a new post; the day it is published (KST) when omitted. */
@@ -55,6 +60,9 @@ export interface SavePostRequest {
 export interface PostSnapshot {
   title: string;
   content: string;
+  /** The English version (issue 13); snapshots saved before it have neither. */
+  titleEn?: string;
+  contentEn?: string;
   status: PostStatus;
   publishAt: string | null;
   unpublishAt: string | null;
@@ -63,10 +71,12 @@ export interface PostSnapshot {
 
 type PostRow = typeof posts.$inferSelect;
 
-function snapshotOf(row: Pick<PostRow, "title" | "content" | "status" | "publishAt" | "unpublishAt" | "pinned">): PostSnapshot {
+function snapshotOf(row: Pick<PostRow, "title" | "content" | "titleEn" | "contentEn" | "status" | "publishAt" | "unpublishAt" | "pinned">): PostSnapshot {
   return {
     title: row.title,
     content: row.content,
+    titleEn: row.titleEn,
+    contentEn: row.contentEn,
     status: row.status,
     publishAt: row.publishAt?.toISOString() ?? null,
     unpublishAt: row.unpublishAt?.toISOString() ?? null,
@@ -121,6 +131,8 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
   // Stored media never change, so what is derived from them can be made before the transaction.
   const derived = await derivePostContent(db, content);
   if (!derived.columns.contentText && !derived.columns.firstImage) return { status: "invalid", errors: { content: "내용을 입력해 주세요." } };
+  const english = request.english === undefined ? null : await prepareEnglish(services, actor, request.english);
+  if (english && "errors" in english) return { status: "invalid", errors: english.errors };
 
   const result = await db.transaction(async (tx) => {
     let current: PostRow | null = null;
@@ -138,10 +150,13 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
     if (state.unpublishAt && state.publishAt && state.unpublishAt <= state.publishAt) {
       return { status: "invalid" as const, errors: { unpublishAt: "공개 종료 시각은 예약 공개 시각보다 뒤여야 합니다." } };
     }
+    // The English version as sent, or as it is (its images still count as used: post_media is rewritten).
+    const kept = english === null && current !== null && current.contentEn !== "" ? await derivePostContent(tx, current.contentEn) : null;
     const fields = {
       title: parsed.data.title,
       content,
       ...derived.columns,
+      ...(english ? english.columns : {}),
       ...state,
       pinned: kind === "notice" ? (request.pinned ?? current?.pinned ?? false) : false,
       updatedBy: describeActor(actor),
@@ -156,7 +171,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
         .where(eq(posts.id, current.id))
         .returning()) as [PostRow];
     }
-    await writePostMedia(tx, row.id, derived.mediaIds);
+    await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? kept?.mediaIds ?? [])])]);
     const created = current === null;
     await recordAudit(tx, actor, {
       action: created ? "create" : request.restoredFrom ? "restore-revision" : "update",
@@ -177,6 +192,41 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
   services.scheduler?.wake();
   services.logger.info({ kind, postId: saved.postId, status: saved.postStatus, via: actor.via }, saved.created ? "post created" : "post updated");
   return saved;
+}
+
+/** The stored English columns of a post without an English version. */
+const NO_ENGLISH = { titleEn: "", contentEn: "", contentTextEn: "", previewEn: "", descriptionEn: "", renderedContentEn: "" };
+
+/**
+ * The English version of a save (issue 13), validated, sanitized and derived like the Korean one: its
+ * columns and the stored media it shows, or the messages by field. Both empty: no English version.
+ */
+async function prepareEnglish(
+  services: Services,
+  actor: Actor,
+  input: { title: unknown; content: unknown },
+): Promise<{ columns: typeof NO_ENGLISH; mediaIds: number[] } | { errors: Partial<Record<PostField, string>> }> {
+  const parsed = postEnglishInputSchema.safeParse({ titleEn: input.title ?? "", contentEn: input.content ?? "" });
+  if (!parsed.success) return { errors: fieldErrors(parsed.error) };
+  const { titleEn } = parsed.data;
+  const imported = await importExternalImages(services, actor, sanitizePostHtml(parsed.data.contentEn));
+  if ("errors" in imported) return { errors: { contentEn: imported.errors.join(" ") } };
+  const derived = await derivePostContent(services.db, imported.html);
+  const hasContent = derived.columns.contentText !== "" || derived.columns.firstImage !== null;
+  if (titleEn === "" && !hasContent) return { columns: NO_ENGLISH, mediaIds: [] };
+  if (titleEn === "") return { errors: { titleEn: "영문 내용이 있으면 영문 제목도 입력해 주세요. 영문 버전을 없애려면 둘 다 비워 주세요." } };
+  if (!hasContent) return { errors: { contentEn: "영문 제목이 있으면 영문 내용도 입력해 주세요. 영문 버전을 없애려면 둘 다 비워 주세요." } };
+  return {
+    columns: {
+      titleEn,
+      contentEn: imported.html,
+      contentTextEn: derived.columns.contentText,
+      previewEn: derived.columns.preview,
+      descriptionEn: derived.columns.description,
+      renderedContentEn: derived.columns.renderedContent,
+    },
+    mediaIds: derived.mediaIds,
+  };
 }
 
 /** Moves a post to the trash (restorable until purged), with its audit entry, then announces it; false when there was none. */
@@ -317,13 +367,15 @@ async function claimAndChange(tx: Tx, actor: Actor, change: "publish" | "unpubli
 }
 
 /** Snapshot fields as a save request: what restoring a revision saves again. */
-export function postSnapshotToRequest(snapshot: Record<string, unknown>): Pick<SavePostRequest, "title" | "content" | "publication" | "unpublishAt" | "pinned"> {
+export function postSnapshotToRequest(snapshot: Record<string, unknown>): Pick<SavePostRequest, "title" | "content" | "english" | "publication" | "unpublishAt" | "pinned"> {
   const s = snapshot as Partial<PostSnapshot>;
   const publishAt = typeof s.publishAt === "string" ? new Date(s.publishAt) : null;
   const unpublishAt = typeof s.unpublishAt === "string" ? new Date(s.unpublishAt) : null;
   return {
     title: s.title,
     content: s.content,
+    // A revision saved before English versions existed leaves the current English version alone.
+    english: typeof s.titleEn === "string" ? { title: s.titleEn, content: s.contentEn ?? "" } : undefined,
     publication: s.status === "draft" ? { mode: "draft" } : s.status === "scheduled" && publishAt ? { mode: "schedule", at: publishAt } : { mode: "publish" },
     unpublishAt: unpublishAt && unpublishAt.getTime() > Date.now() ? unpublishAt : null,
     pinned: s.pinned === true,

@@ -1,6 +1,6 @@
 import { diffArrays, diffWords } from "diff";
 import { data, redirect } from "react-router";
-import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS } from "../../domain/artist-fields";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistEnglish } from "../../domain/artist-fields";
 import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS, type ArtistStatus, type PostStatus } from "../../domain/content-states";
 import { formatKst } from "../../domain/kst";
 import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
@@ -19,6 +19,9 @@ import { postHtmlToText } from "../posts/sanitize.server";
 const FIELD_LABELS: Record<string, string> = {
   title: "제목",
   content: "내용",
+  titleEn: "영문 제목",
+  contentEn: "영문 내용",
+  en: "영문 프로필",
   status: "공개 상태",
   publishAt: "예약 공개 시각",
   unpublishAt: "공개 종료 시각",
@@ -101,7 +104,15 @@ export interface FieldComparison {
 /** A snapshot value as people read it (HTML as text, states by name, times in KST). */
 function readable(field: string, value: unknown): string | string[] {
   if (value === null || value === undefined || value === "") return "";
-  if (field === "content") return postHtmlToText(String(value));
+  if (field === "content" || field === "contentEn") return postHtmlToText(String(value));
+  // The English profile (issue 13): one line per entry, named by its field.
+  if (field === "en" && typeof value === "object") {
+    const en = value as ArtistEnglish;
+    return [
+      ...(en.birthday ? [`Date of birth: ${en.birthday}`] : []),
+      ...ARTIST_LIST_FIELD_INFO.flatMap((f) => (en[f.key] ?? []).map((entry) => `${f.labelEn}: ${entry}`)),
+    ];
+  }
   if (field === "status") return POST_STATUS_LABELS[value as PostStatus] ?? ARTIST_STATUS_LABELS[value as ArtistStatus] ?? String(value);
   if (field === "publishAt" || field === "unpublishAt") return formatKst(new Date(String(value)));
   if (field === "pinned") return value === true ? "고정" : "고정 안 함";
