@@ -147,7 +147,14 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
           >
             <MainNavList look="overlay" />
           </nav>
-          <LanguageSwitch className="mobile-menu__language" />
+          {/* Switching language closes the menu too, like the links above. */}
+          <div
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest("a")) setState("closed");
+            }}
+          >
+            <LanguageSwitch className="mobile-menu__language" />
+          </div>
           {adminControls}
           {social ? <SocialIcons links={social} className="mobile-menu__social" /> : null}
           {phone ? (

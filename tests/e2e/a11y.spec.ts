@@ -18,6 +18,17 @@ const ROUTES = [
   "/noticeDetail/{notice}",
   "/adminLogin",
   "/this-page-does-not-exist",
+  // The English pages (issue 13).
+  "/en",
+  "/en/company",
+  "/en/artist",
+  "/en/artist/{artist}",
+  "/en/audition",
+  "/en/pr",
+  "/en/news",
+  "/en/newsDetail/{news}",
+  "/en/notice",
+  "/en/this-page-does-not-exist",
 ];
 
 // Runs in the desktop project only (playwright.config.ts): each test checks its route at both widths,

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "../../app/server/seed/demo-content.server";
 
 export { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES };
@@ -83,4 +83,14 @@ export async function resolveDemoPath(request: APIRequestContext, path: string):
   if (resolved.includes("{media}")) resolved = resolved.replace("{media}", String(((await (await request.get("/admin/media.json")).json()) as { items: { id: number }[] }).items[0]!.id));
   if (resolved.includes("{artist}")) resolved = resolved.replace("{artist}", encodeURIComponent((await first<{ name: string }>("/api/we/actorList")).name));
   return resolved;
+}
+
+/** The KO/EN switch in the header (issue 13; at every width). */
+export const headerSwitch = (page: Page) => page.locator(".site-header__language");
+
+/** The page is the given path in the given language, and the switch marks that language. */
+export async function expectLanguage(page: Page, lang: "ko" | "en", path: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  await expect(headerSwitch(page).locator('[aria-current="true"]')).toHaveText(lang === "ko" ? "KO" : "EN");
 }
