@@ -77,9 +77,15 @@ describe("one descriptor per concept", () => {
 
     const artist = schemas.ArtistInput!;
     expect(Object.keys(artist.properties!).sort()).toEqual(
-      [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELD_INFO.map((f) => f.key), "imgList", "version"].sort(),
+      [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELD_INFO.map((f) => f.key), "imgList", "version", "en"].sort(),
     );
     expect(artist.required).toEqual(["name"]);
+    // The English profile (issue 13): optional, its birthday and the eight lists with the same limits.
+    const english = artist.properties!.en!;
+    expect(english.properties!.birthday).toMatchObject({ type: "string", maxLength: 30 });
+    for (const field of ARTIST_LIST_FIELD_INFO) expect(english.properties![field.key], `en.${field.key}`).toMatchObject({ type: "array", maxItems: MAX_LIST_ENTRIES });
+    expect(post.properties!.titleEn).toMatchObject({ type: "string" });
+    expect(post.required).not.toContain("titleEn");
     for (const field of ARTIST_TEXT_FIELDS) expect(artist.properties![field.key], field.key).toMatchObject({ type: "string", maxLength: field.maxLength });
     for (const field of ARTIST_LIST_FIELD_INFO) {
       const [asArray, asString] = artist.properties![field.key]!.anyOf!;

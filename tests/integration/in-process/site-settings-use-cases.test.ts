@@ -241,4 +241,22 @@ describe("saveSiteSettings: validation, audit, change event and the application 
     expect(later).toEqual({ status: "saved", changed: ["phone"] });
     expect((await getSiteSettings(database.db)).privacyPolicyUpdatedAt).toBe(savedAt.toISOString());
   });
+  it("stores the English pages' address, hours and intro (issue 13), names them in the audit entry and unflags the demo address", async () => {
+    const before = await getSiteSettings(database.db);
+    expect(before.demoFields).toContain("addressEn");
+    const result = await saveSiteSettings(database.services, ADMIN, {
+      input: formOf({ addressEn: "7F, 317 Dosan-daero, Gangnam-gu, Seoul", businessHoursEn: "Weekdays 10:00-18:00", homeIntroEn: "First.\r\n\r\nSecond." }),
+      applicationForm: null,
+    });
+    expect(result).toMatchObject({ status: "saved", changed: expect.arrayContaining(["addressEn", "businessHoursEn", "homeIntroEn"]) });
+    const after = await getSiteSettings(database.db);
+    expect(after).toMatchObject({ addressEn: "7F, 317 Dosan-daero, Gangnam-gu, Seoul", businessHoursEn: "Weekdays 10:00-18:00", homeIntroEn: "First.\n\nSecond." });
+    expect(after.demoFields).not.toContain("addressEn");
+    const entry = (await settingsAudit()).sort((a, b) => a.id - b.id).at(-1);
+    expect(describeAuditEntry(entry!).subject).toContain("영문 주소");
+    expect(await saveSiteSettings(database.services, ADMIN, { input: formOf({ addressEn: "x".repeat(201) }), applicationForm: null })).toMatchObject({
+      status: "invalid",
+      errors: { addressEn: "200자 이내로 입력해 주세요." },
+    });
+  });
 });
