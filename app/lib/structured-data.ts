@@ -24,7 +24,7 @@ const AVAILABLE_LANGUAGES = ["Korean", "English"];
 /** The site settings the Organization states (the root loader's `contact` and `social`). */
 export interface OrganizationFacts {
   origin: string;
-  contact: { companyName: string; companyNameEn: string; address: string; phone: string; email: string; auditionEmail: string };
+  contact: { companyName: string; companyNameEn: string; address: string; addressEn?: string; phone: string; email: string; auditionEmail: string };
   social: { instagram: string; youtube: string; blog: string | null };
 }
 
@@ -71,7 +71,7 @@ export function organizationJsonLd(site: OrganizationFacts, locale: Locale): Jso
     alternateName: contact.companyName,
     email: contact.email,
     telephone,
-    address: postalAddress(contact.address),
+    address: postalAddress(locale === "en" && contact.addressEn ? contact.addressEn : contact.address),
     sameAs: [social.instagram, social.youtube, ...(social.blog ? [social.blog] : [])],
     contactPoint: [
       { "@type": "ContactPoint", contactType: "customer service", telephone, email: contact.email, areaServed: "KR", availableLanguage: AVAILABLE_LANGUAGES },

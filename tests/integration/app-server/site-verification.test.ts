@@ -9,7 +9,7 @@ describe(`search engines' site verification codes from the environment are on ev
   const server = useAppServer({ beforeAll, afterAll }, { env: { NAVER_SITE_VERIFICATION: NAVER, GOOGLE_SITE_VERIFICATION: GOOGLE } });
 
   it("once per page in <head>, also on pages whose own meta replaces the root's", async () => {
-    for (const path of ["/", "/company", "/news", "/pr", "/artist", "/audition"]) {
+    for (const path of ["/", "/company", "/news", "/pr", "/artist", "/audition", "/en", "/en/news"]) {
       const html = await (await fetch(server.baseURL + path)).text();
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head.match(/<meta name="naver-site-verification" content="([^"]*)"\/>/g), path).toEqual([`<meta name="naver-site-verification" content="${NAVER}"/>`]);

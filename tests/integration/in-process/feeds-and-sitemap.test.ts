@@ -168,6 +168,36 @@ describe(`RSS feeds and the bilingual sitemap: what is public, in which language
     expect(byLoc.get(`${baseURL}/company`)!.lastmod).toBeDefined();
   });
 
+  it("every URL of the sitemap and every link of the feeds is a page that answers, in both languages", async () => {
+    const locs = (await sitemap()).urls.map((u) => u.loc);
+    const links = [];
+    for (const path of ["/news/rss.xml", "/notice/rss.xml", "/en/news/rss.xml", "/en/notice/rss.xml"]) {
+      const { channel, items } = await feed(path);
+      links.push(channel.link, ...items.map((i) => i.link));
+    }
+    expect(locs.some((l) => l.startsWith(`${baseURL}/en/`))).toBe(true);
+    for (const url of new Set([...locs, ...links])) expect((await fetch(url)).status, url).toBe(200);
+  });
+
+  it("the English pages offer the English feeds and state their JSON-LD in English", async () => {
+    const links = (html: string) => [...html.matchAll(/<link rel="alternate" type="application\/rss\+xml" title="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], m[2]]);
+    expect(links((await fetchText("/en/news")).text)).toEqual([["WE ENTERTAINMENT News", `${baseURL}/en/news/rss.xml`]]);
+    expect(links((await fetchText("/en/pr")).text)).toEqual([
+      ["WE ENTERTAINMENT News", `${baseURL}/en/news/rss.xml`],
+      ["WE ENTERTAINMENT Notice", `${baseURL}/en/notice/rss.xml`],
+    ]);
+
+    const [organization] = jsonLdOf((await fetchText("/en")).text);
+    expect(organizationSchema.parse(organization).url).toBe(`${baseURL}/en`);
+    const [person] = jsonLdOf((await fetchText(`/en/artist/${encodeURIComponent("한서윤")}`)).text);
+    expect(personSchema.parse(person)).toMatchObject({ name: "HAN SEO YUN", alternateName: "한서윤", jobTitle: "Actor", url: `${baseURL}/en/artist/${encodeURIComponent("한서윤")}` });
+    const [english] = jsonLdOf((await fetchText(`/en/newsDetail/${ids.english}`)).text);
+    expect(articleSchema.parse(english)).toMatchObject({ headline: "News with an English version & more", inLanguage: "en-US", url: `${baseURL}/en/newsDetail/${ids.english}` });
+    // An English page showing a post that has no English version states the Korean article.
+    const [korean] = jsonLdOf((await fetchText(`/en/newsDetail/${ids.plain}`)).text);
+    expect(articleSchema.parse(korean)).toMatchObject({ headline: "한국어로만 쓴 소식", inLanguage: "ko-KR", url: `${baseURL}/newsDetail/${ids.plain}` });
+  });
+
   it("a post unpublished or deleted drops out of the feeds and the sitemap on the very next request", async () => {
     const inFeeds = async () => ({
       ko: (await feed("/news/rss.xml")).items.some((i) => i.link.endsWith(`/newsDetail/${ids.english}`)),
