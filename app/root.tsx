@@ -33,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     flash: flash?.message || null,
     origin: runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
     kakaoMapKey: runtime.env.KAKAO_MAP_APP_KEY ?? null,
+    siteVerification: { naver: runtime.env.NAVER_SITE_VERIFICATION ?? null, google: runtime.env.GOOGLE_SITE_VERIFICATION ?? null },
     contact: {
       companyName: settings.companyName,
       companyNameEn: settings.companyNameEn,
@@ -73,6 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Here, not in `meta`: a route's meta replaces the root's, and these belong on every page. */}
+        {root?.siteVerification.naver ? <meta name="naver-site-verification" content={root.siteVerification.naver} /> : null}
+        {root?.siteVerification.google ? <meta name="google-site-verification" content={root.siteVerification.google} /> : null}
         <Meta />
         <Links />
       </head>

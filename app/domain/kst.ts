@@ -45,3 +45,19 @@ export function parseKstInputValue(value: string): Date | null {
   // Reject dates that do not exist (2026-02-30 rolls over).
   return toKstInputValue(parsed) === `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}` ? parsed : null;
 }
+
+/** "2026-11-24T15:30:05+09:00": an instant as an ISO 8601 (W3C) date-time in KST, for sitemaps and JSON-LD. */
+export function toKstIsoString(date: Date): string {
+  return `${new Date(date.getTime() + KST_OFFSET_MS).toISOString().slice(0, 19)}+09:00`;
+}
+
+/**
+ * The instant something dated `day` (YYYY-MM-DD, KST) happened: `instant` when it falls on that day,
+ * else the day's 00:00 KST. A post's page shows its writeDay (the day it first went public); its
+ * `publishedAt` (when it last went public) gives the time only when it is that same day, so a post
+ * republished later, or imported without a time, is still dated as its page dates it.
+ */
+export function instantOnKstDay(day: string, instant: Date | null): Date {
+  if (instant && kstDate(instant) === day) return instant;
+  return new Date(`${day}T00:00:00+09:00`);
+}

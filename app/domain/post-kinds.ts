@@ -4,7 +4,7 @@
  * reads it from here.
  */
 import { withParticle } from "./korean";
-import { basePathOf } from "./locale";
+import { basePathOf, localizedPath, type Locale } from "./locale";
 
 export const POST_KINDS = ["news", "notice"] as const;
 export type PostKind = (typeof POST_KINDS)[number];
@@ -17,6 +17,8 @@ export interface PostKindDescriptor {
   title: string;
   /** Public list page: "/news". */
   listPath: string;
+  /** RSS 2.0 feed of the latest posts (Korean; the English one is under `/en`): "/news/rss.xml". */
+  feedPath: string;
   /** Route pattern of the public detail page: "/newsDetail/:postId". */
   detailPattern: string;
   /** Route pattern of the admin editor (create without postId, edit with it). */
@@ -32,6 +34,7 @@ const descriptor = (kind: PostKind, label: string, title: string, listDescriptio
   label,
   title,
   listPath: `/${kind}`,
+  feedPath: `/${kind}/rss.xml`,
   detailPattern: `/${kind}Detail/:postId`,
   editorPattern: `/admin${title}Write/:postId?`,
   listDescription,
@@ -53,6 +56,11 @@ export const POST_KIND_INFO: Record<PostKind, PostKindDescriptor> = {
 /** Public detail page of a post: "/newsDetail/12". */
 export function postDetailPath(kind: PostKind, postId: number): string {
   return POST_KIND_INFO[kind].detailPattern.replace(":postId", String(postId));
+}
+
+/** A kind's RSS feed in a language: "/news/rss.xml", "/en/news/rss.xml". */
+export function postFeedPath(kind: PostKind, locale: Locale): string {
+  return localizedPath(locale, POST_KIND_INFO[kind].feedPath);
 }
 
 /** Admin editor: "/adminNewsWrite" to write, "/adminNewsWrite/12" to edit. */

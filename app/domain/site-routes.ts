@@ -3,8 +3,8 @@
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
 import { AUDITION_PATHS } from "./auditions";
-import { bothLanguagePaths, hasEnglishVersion, localizedPath } from "./locale";
-import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
+import { bothLanguagePaths, hasEnglishVersion, LOCALES, localizedPath } from "./locale";
+import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, postFeedPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
 export type Audience = "public" | "admin" | "api" | "file";
@@ -162,6 +162,10 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api" },
   { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file" },
   { pattern: PATHS.sitemap, file: "routes/sitemap.ts", audience: "file" },
+  // RSS feeds of news and notices, Korean and English (one module serves the four).
+  ...POST_KINDS.flatMap((kind) =>
+    LOCALES.map((locale): SiteRoute => ({ pattern: postFeedPath(kind, locale), file: "routes/post-feed.ts", id: `${kind}-feed-${locale}`, audience: "file" })),
+  ),
   { pattern: PATHS.applicationForm, file: "routes/application-form.ts", audience: "file" },
 ];
 
@@ -206,6 +210,7 @@ export function pathsShowingPost(kind: PostKind, postId: number): string[] {
     postApiPath(kind, "post", postId),
     postApiPath(kind, "get", postId),
     PATHS.sitemap,
+    ...LOCALES.map((locale) => postFeedPath(kind, locale)),
   ];
 }
 

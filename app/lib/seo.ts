@@ -68,19 +68,3 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });
   return tags;
 }
-
-/** Schema.org Organization for the agency. */
-export function organizationJsonLd(origin: string, contact: { companyName: string; address: string; phone: string; email: string; sameAs: string[] }): JsonLd {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    name: SITE_NAME,
-    alternateName: contact.companyName,
-    url: absoluteUrl(origin, "/"),
-    logo: absoluteUrl(origin, "/logo.png"),
-    email: contact.email,
-    telephone: contact.phone,
-    address: { "@type": "PostalAddress", streetAddress: contact.address, addressCountry: "KR" },
-    sameAs: contact.sameAs,
-  };
-}

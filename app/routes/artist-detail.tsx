@@ -5,7 +5,8 @@ import { artistPath } from "../domain/site-routes";
 import { localeOfPattern, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { rootDataFromMatches } from "../lib/root-data";
-import { absoluteUrl, seoMeta } from "../lib/seo";
+import { seoMeta } from "../lib/seo";
+import { personJsonLd } from "../lib/structured-data";
 import { artistProfileView } from "../server/artists/artist-profile.server";
 import { getArtist } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
@@ -35,17 +36,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     origin: root.origin,
     image: artist.main?.src,
     type: "profile",
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "Person",
-      name: artist.name,
-      alternateName: artist.ename,
-      jobTitle: english ? "Actor" : "배우",
-      url: absoluteUrl(root.origin, path),
-      ...(artist.main ? { image: absoluteUrl(root.origin, artist.main.src) } : {}),
-      ...(artist.insta ? { sameAs: [artist.insta] } : {}),
-      worksFor: { "@type": "Organization", name: "WE ENTERTAINMENT" },
-    },
+    jsonLd: personJsonLd(root.origin, artist, artist.locale),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/company";
 import { rootDataFromMatches } from "../lib/root-data";
-import { organizationJsonLd, seoMeta } from "../lib/seo";
+import { seoMeta } from "../lib/seo";
+import { organizationJsonLd } from "../lib/structured-data";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { localeOfPath, localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
@@ -62,10 +63,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
     locale,
     alternates: PATHS.company,
     origin: root.origin,
-    jsonLd: organizationJsonLd(root.origin, {
-      ...root.contact,
-      sameAs: [root.social.instagram, root.social.youtube, ...(root.social.blog ? [root.social.blog] : [])],
-    }),
+    jsonLd: organizationJsonLd(root, locale),
   });
 }
 

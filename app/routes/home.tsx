@@ -6,7 +6,8 @@ import { Carousel } from "../islands/carousel";
 import { HOME_CAROUSEL_IMAGES } from "../domain/constants";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
-import { DEFAULT_DESCRIPTION, organizationJsonLd, seoMeta } from "../lib/seo";
+import { DEFAULT_DESCRIPTION, seoMeta } from "../lib/seo";
+import { organizationJsonLd } from "../lib/structured-data";
 import { artistPath } from "../domain/site-routes";
 import { listArtists, pickHomeCarouselImages } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
@@ -38,10 +39,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
     locale,
     alternates: "/",
     origin: root.origin,
-    jsonLd: organizationJsonLd(root.origin, {
-      ...root.contact,
-      sameAs: [root.social.instagram, root.social.youtube, ...(root.social.blog ? [root.social.blog] : [])],
-    }),
+    jsonLd: organizationJsonLd(root, locale),
   });
 }
 

@@ -4,7 +4,8 @@ import { PostDetail } from "../components/post-detail";
 import { POST_KIND_INFO, postDetailPath, postKindOfPattern } from "../domain/post-kinds";
 import { parsePostId } from "../lib/post-id";
 import { rootDataFromMatches } from "../lib/root-data";
-import { absoluteUrl, seoMeta, SITE_NAME } from "../lib/seo";
+import { seoMeta, SITE_NAME } from "../lib/seo";
+import { articleJsonLd } from "../lib/structured-data";
 import { getRequestContext } from "../server/http/context.server";
 import { getPostForPage } from "../server/posts/post-queries.server";
 import { localeOfPattern, localizedPath } from "../domain/locale";
@@ -30,6 +31,7 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
       description: post.description,
       image: post.firstImage,
       updatedAt: post.updatedAt.toISOString(),
+      publishedAt: post.publishedAt?.toISOString() ?? null,
     },
   };
 }
@@ -50,17 +52,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     origin: root.origin,
     image: post.image,
     type: "article",
-    jsonLd: {
-      "@context": "https://schema.org",
-      "@type": "NewsArticle",
-      headline: post.title,
-      datePublished: post.writeDay,
-      dateModified: post.updatedAt,
-      mainEntityOfPage: absoluteUrl(root.origin, path),
-      ...(post.image ? { image: [absoluteUrl(root.origin, post.image)] } : {}),
-      author: { "@type": "Organization", name: SITE_NAME },
-      publisher: { "@type": "Organization", name: SITE_NAME, logo: { "@type": "ImageObject", url: absoluteUrl(root.origin, "/logo.png") } },
-    },
+    jsonLd: articleJsonLd(root.origin, kind, post, post.inLocale ? locale : "ko"),
   });
 }
 

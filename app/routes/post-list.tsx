@@ -5,6 +5,7 @@ import { POST_KIND_INFO, postKindOfPattern } from "../domain/post-kinds";
 import { parsePage } from "../lib/pagination";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
+import { feedLinks } from "../lib/feeds";
 import { getRequestContext } from "../server/http/context.server";
 import { listPosts } from "../server/posts/post-queries.server";
 import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
@@ -33,7 +34,7 @@ export function meta({ matches, loaderData, location }: Route.MetaArgs) {
     // Later pages differ between the languages (only English posts are listed in English).
     alternates: page > 1 ? undefined : info.listPath,
     origin: root.origin,
-  });
+  }).concat(feedLinks([loaderData.kind], locale, root.origin));
 }
 
 export default function PostListPage({ loaderData }: Route.ComponentProps) {

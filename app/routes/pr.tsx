@@ -5,6 +5,7 @@ import { PATHS } from "../domain/site-routes";
 import { parsePage } from "../lib/pagination";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
+import { feedLinks } from "../lib/feeds";
 import { getRequestContext } from "../server/http/context.server";
 import { listPosts } from "../server/posts/post-queries.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
@@ -31,7 +32,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
     locale,
     alternates: PATHS.pr,
     origin: root.origin,
-  });
+  }).concat(feedLinks(POST_KINDS, locale, root.origin));
 }
 
 export default function Pr({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { SITE_ROUTES, staticPrefix } from "../../app/domain/site-routes";
 import type { Page } from "@playwright/test";
 import { DEMO_ARTISTS } from "./helpers";
 import { expect, test } from "./fixtures";
+import { articleSchema, organizationSchema, personSchema } from "../fixtures/structured-data";
 
 async function meta(page: Page, selector: string) {
   return page.locator(selector).first().getAttribute("content");
@@ -35,13 +36,13 @@ test("artist and post pages carry Person and NewsArticle JSON-LD and their own p
   const artist = DEMO_ARTISTS[0]!;
   await page.goto(`/artist/${encodeURIComponent(artist.name)}`);
   await expect(page).toHaveTitle(`${artist.name} ${artist.ename} | WE ENTERTAINMENT`);
-  const person = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  const person = personSchema.parse(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}"));
   expect(person).toMatchObject({ "@type": "Person", name: artist.name, alternateName: artist.ename });
   expect(await meta(page, 'meta[property="og:image"]')).toMatch(/\/media\//);
 
   await page.goto("/news");
   await page.locator(".post-item__link").first().click();
-  const article = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  const article = articleSchema.parse(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}"));
   expect(article["@type"]).toBe("NewsArticle");
   expect(article.headline).toBe(await page.getByRole("heading", { level: 1 }).textContent());
   expect(await meta(page, 'meta[property="og:type"]')).toBe("article");
@@ -66,5 +67,20 @@ test("robots.txt keeps crawlers out of the admin area and points at the sitemap,
   expect(xml).toContain(`<loc>${baseURL}/audition</loc>`);
   for (const route of SITE_ROUTES.filter((r) => r.audience === "public" && !r.pattern.includes(":") && r.sitemap !== false)) {
     expect(xml).toContain(`<loc>${new URL(route.pattern, baseURL).toString()}</loc>`);
+  }
+});
+
+test("the home page states the agency as an Organization, and /pr offers both feeds, which a browser can load", async ({ page, request }) => {
+  await page.goto("/");
+  organizationSchema.parse(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}"));
+
+  await page.goto("/pr");
+  const feeds = page.locator('link[rel="alternate"][type="application/rss+xml"]');
+  await expect(feeds).toHaveCount(2);
+  expect(await feeds.evaluateAll((links) => links.map((l) => l.getAttribute("title")))).toEqual(["WE ENTERTAINMENT 뉴스", "WE ENTERTAINMENT 공지사항"]);
+  for (const href of await feeds.evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href))) {
+    const response = await request.get(href);
+    expect(response.headers()["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    expect(await response.text()).toContain("<item>");
   }
 });

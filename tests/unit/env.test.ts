@@ -72,3 +72,22 @@ describe("SMTP_URL and MAIL_FROM", () => {
     expect(() => loadEnv({ MAIL_FROM: value })).toThrow("MAIL_FROM");
   });
 });
+
+describe("NAVER_SITE_VERIFICATION and GOOGLE_SITE_VERIFICATION", () => {
+  it("are unset by default and keep a verification code as given", () => {
+    expect(loadEnv({}).NAVER_SITE_VERIFICATION).toBeUndefined();
+    expect(loadEnv({ GOOGLE_SITE_VERIFICATION: " " }).GOOGLE_SITE_VERIFICATION).toBeUndefined();
+    const env = loadEnv({ NAVER_SITE_VERIFICATION: " 0123456789abcdef0123 ", GOOGLE_SITE_VERIFICATION: "Abc-DEF_123ghi/JKL+456=" });
+    expect(env.NAVER_SITE_VERIFICATION).toBe("0123456789abcdef0123");
+    expect(env.GOOGLE_SITE_VERIFICATION).toBe("Abc-DEF_123ghi/JKL+456=");
+  });
+
+  it.each([
+    ['<meta name="naver-site-verification" content="0123456789abcdef" />', "not the whole tag"],
+    ["short", "verification code"],
+    ["code with spaces inside", "verification code"],
+  ])("refuses %s", (value, message) => {
+    expect(() => loadEnv({ NAVER_SITE_VERIFICATION: value })).toThrow("NAVER_SITE_VERIFICATION");
+    expect(() => loadEnv({ GOOGLE_SITE_VERIFICATION: value })).toThrow(message);
+  });
+});

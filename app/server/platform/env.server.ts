@@ -62,6 +62,18 @@ const mailFrom = z
     "must be an address like no-reply@example.com or WE ENTERTAINMENT <no-reply@example.com>",
   );
 
+/**
+ * A search engine's site verification code: only the `content` value of the `<meta>` tag it hands out
+ * (letters, digits and - _ . = + /). A pasted whole tag is refused with a hint rather than printed into pages.
+ */
+const siteVerification = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    if (/[<>"]/.test(v)) ctx.addIssue({ code: "custom", message: 'must be only the content value of the <meta> tag (the part inside content="..."), not the whole tag' });
+    else if (!/^[A-Za-z0-9_\-.=+/]{8,200}$/.test(v)) ctx.addIssue({ code: "custom", message: "must be the verification code (8-200 letters, digits or - _ . = + /)" });
+  });
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -121,6 +133,10 @@ const envSchema = z
     SMTP_URL: optionalString.pipe(smtpUrl.optional()),
     /** The notices' From; default `WE ENTERTAINMENT <no-reply@host of PUBLIC_ORIGIN or the mail server>`. */
     MAIL_FROM: optionalString.pipe(mailFrom.optional()),
+    /** Naver Search Advisor's site verification code: `<meta name="naver-site-verification">` on public pages. */
+    NAVER_SITE_VERIFICATION: optionalString.pipe(siteVerification.optional()),
+    /** Google Search Console's site verification code: `<meta name="google-site-verification">`. */
+    GOOGLE_SITE_VERIFICATION: optionalString.pipe(siteVerification.optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   })
   .superRefine((env, ctx) => {

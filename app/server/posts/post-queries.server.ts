@@ -41,6 +41,8 @@ export interface PostForPage {
   description: string;
   firstImage: string | null;
   updatedAt: Date;
+  /** When it last went public (its JSON-LD's publication time, on its writeDay). */
+  publishedAt: Date | null;
 }
 
 /** A post as edited and as the JSON API gives it: the sanitized HTML it was saved with. */
@@ -128,6 +130,7 @@ const pageColumns = {
   description: posts.description,
   firstImage: posts.firstImage,
   updatedAt: posts.updatedAt,
+  publishedAt: posts.publishedAt,
 };
 
 const englishPageColumns = {

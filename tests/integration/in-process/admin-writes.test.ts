@@ -142,7 +142,7 @@ describe("the write use cases (save and delete artists and posts)", () => {
     if (saved.status !== "saved") throw new Error(saved.status);
     expect(database.services.announced).toHaveLength(1);
     expect(database.services.announced[0]).toMatchObject({ entity: "post", action: "created", ids: [String(saved.postId)], origin: "local" });
-    expect(database.services.announced[0]!.paths).toEqual(expect.arrayContaining(["/pr", "/news", `/newsDetail/${saved.postId}`, "/api/we/newslist", "/sitemap.xml"]));
+    expect(database.services.announced[0]!.paths).toEqual(expect.arrayContaining(["/pr", "/news", `/newsDetail/${saved.postId}`, "/api/we/newslist", "/sitemap.xml", "/news/rss.xml", "/en/news/rss.xml"]));
     expect((await auditRows("news")).at(-1)).toMatchObject({ action: "create", entityId: String(saved.postId), details: { via: "token", tokenId: 9 } });
 
     expect(await deletePost(database.services, ADMIN, { kind: "news", postId: saved.postId })).toBe(true);
