@@ -4,7 +4,7 @@
  * nowhere real: links use the reserved `.example` top-level domain (RFC 2606), phone numbers are
  * all zeros. The site settings mark their demo values so the settings page can say "to be replaced".
  */
-import type { ArtistFields } from "../../domain/artist-fields";
+import type { ArtistEnglish, ArtistFields } from "../../domain/artist-fields";
 
 /** Reserved names for the demo's company contacts and social accounts. */
 export const DEMO_CONTACT = {
@@ -23,6 +23,8 @@ export interface DemoArtist extends ArtistFields {
   imageCount: 3 | 4 | 5;
   /** Two hex colours ("#rrggbb") for the generated portraits; distinct per artist. */
   palette: [string, string];
+  /** The English profile (issue 13); without it the English page shows the Korean entries. */
+  en?: ArtistEnglish;
 }
 
 export interface DemoPost {
@@ -35,6 +37,9 @@ export interface DemoPost {
   writeDay: string;
   /** if html contains {{IMAGE}}, a short English label (≤ 24 chars, Latin letters/spaces only) for the generated image, e.g. "DRAMA SET" */
   imageLabel?: string;
+  /** The English version (issue 13), both or neither: same HTML rules and the same {{IMAGE}} token (the same photo). */
+  titleEn?: string;
+  htmlEn?: string;
 }
 
 export const DEMO_ARTISTS: DemoArtist[] = [
@@ -73,6 +78,43 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     ],
     imageCount: 5,
     palette: ["#f4d8de", "#a97d8e"],
+    en: {
+      birthday: "March 14, 1994",
+      schoolList: [
+        "Korea National University of Arts, Department of Acting (graduated)",
+        "Seoul Arts High School, Department of Theater (graduated)",
+      ],
+      winList: [
+        "Best Actress, 14th Hangang Film Festival (2025)",
+        "Best New Actress, Seoul Cinema Awards (2023)",
+        "Acting Award, 7th Youth Short Film Festival (2021)",
+      ],
+      hobbyList: ["Contemporary dance", "English", "Piano", "Horseback riding"],
+      movieList: [
+        "The House Beneath the Water (2027, lead as Hae-won; filming soon)",
+        "Where the Wind Rests (2025, lead as Seo-ha)",
+        "Morning in the Glass Garden (2023, lead as Eun-jae)",
+        "The Stop at Summer's End (2021, supporting role as Da-in)",
+        "The Empty Classroom (short film, 2020, lead as Su-a)",
+      ],
+      dramaList: [
+        "Letters in Spring (tvN, 2024, lead as Yoon-seul)",
+        "Black Waves (JTBC, 2022, supporting role as Han Ji-su)",
+        "Our Seasons (KBS2, 2020, supporting role as Mi-rae)",
+      ],
+      playList: ["The Lighthouse Keeper's Daughter (2019, as Yeon-hee)", "The Third Spring (2018, as Na-ri)"],
+      cfList: [
+        "Lumière Cosmetics, TV commercial (2025)",
+        "Haneulsaem bottled water, online ad (2024)",
+        "Moa Card, TV commercial (2023)",
+      ],
+      bookList: [
+        "MONO Magazine, April 2025 issue (cover)",
+        "LAYERED, April 2025 spring special (photo shoot)",
+        "Style Post, September 2024 issue (photo shoot)",
+        "The Seasons That Stay, photo essay book (2023)",
+      ],
+    },
   },
   {
     name: "윤도겸",
@@ -106,6 +148,36 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     bookList: ["2026 《씨네 포커스》 11월호 인터뷰 화보", "2025 《맨즈 무드》 3월호 화보"],
     imageCount: 4,
     palette: ["#dfe6ee", "#5f7489"],
+    en: {
+      birthday: "November 2, 1990",
+      schoolList: ["Chung-Ang University, Department of Theater (graduated)"],
+      winList: [
+        "Best Actor, 15th Hangang Film Festival (2026)",
+        "Excellence Award, Actor, Drama of the Year Awards (2024)",
+        "Best New Performer, Daehangno Theater Festival (2019)",
+      ],
+      hobbyList: ["Kendo", "Guitar", "Japanese"],
+      movieList: [
+        "The Late-Night Witness (2026, lead as Kang Woo-jin)",
+        "Boys on the Railway (2024, supporting role as Tae-seok)",
+        "The Last Run (2021, supporting role as Jung-hyun)",
+      ],
+      dramaList: [
+        "The Red Files (SBS, 2025, lead as Cha Min-hyuk)",
+        "The Heat of Noon (MBC, 2024, supporting role as Lee Jun)",
+        "The Vanishing Convenience Store (tvN, 2022, supporting role as Sergeant Park)",
+      ],
+      playList: [
+        "Hourglass Inn (2018, as Gi-cheol)",
+        "Stairs to the Sea (2016, as Sang-hoon)",
+        "Starlight Laundromat (musical, 2015, ensemble)",
+      ],
+      cfList: ["BaroPay, TV commercial (2025)", "Forestware, outdoor apparel campaign (2024)"],
+      bookList: [
+        "Cine Focus, November 2026 issue (interview and photo shoot)",
+        "Men's Mood, March 2025 issue (photo shoot)",
+      ],
+    },
   },
   {
     name: "차은설",
@@ -130,6 +202,19 @@ export const DEMO_ARTISTS: DemoArtist[] = [
     bookList: ["2026 《레이어드》 5월호 화보", "2025 《레이어드》 4월호 봄 특집 화보", "2025 《틴 스타일》 여름 특별호 화보"],
     imageCount: 5,
     palette: ["#e3eefa", "#7ea3c9"],
+    // Partly translated on purpose: the English page shows the other lists in Korean, with its note.
+    en: {
+      birthday: "June 25, 2001",
+      schoolList: [
+        "Dongguk University, Division of Theater (currently enrolled)",
+        "Anyang Arts High School, Department of Theater and Film (graduated)",
+      ],
+      dramaList: [
+        "The Running Classroom (ENA, 2026, lead as Han-byeol)",
+        "Our Neighborhood Gym (tvN, 2025, supporting role as So-ra)",
+        "My First Place at Twenty (web drama, 2024, lead as Ye-rin)",
+      ],
+    },
   },
   {
     name: "권도윤",
@@ -301,29 +386,37 @@ export const DEMO_NEWS: DemoPost[] = [
   {
     kind: "news",
     title: "한서윤, 영화 〈물결 아래의 집〉 주연 캐스팅 확정",
+    titleEn: "Han Seo-yun Cast as the Lead in 'The House Beneath the Water'",
     writeDay: "2026-11-18",
     imageLabel: "SCRIPT READING",
     html: `<p>배우 한서윤이 영화 〈물결 아래의 집〉의 주연으로 최종 캐스팅되었습니다.</p><p>{{IMAGE}}</p><p>〈물결 아래의 집〉은 댐 건설로 물에 잠긴 고향 마을을 20년 만에 다시 찾은 다큐멘터리 감독 '해원'이, 가뭄으로 모습을 드러낸 옛 집터에서 어린 시절의 기억과 마주하게 되는 이야기입니다. 한서윤은 담담한 얼굴 뒤에 오래된 상실을 품은 해원 역을 맡아, 잊고 지냈던 시간과 천천히 화해해 가는 인물의 감정선을 섬세하게 그려 낼 예정입니다.</p><p>지난 11월 초 진행된 첫 대본 리딩에서 한서윤은 인물의 호흡을 정확하게 짚어 내며 제작진의 깊은 신뢰를 얻었습니다. 연출을 맡은 감독은 "해원은 말보다 침묵으로 더 많은 것을 이야기하는 인물이다. 한서윤 배우는 그 침묵의 무게를 누구보다 깊이 이해하고 있었다"며 캐스팅 이유를 밝혔습니다.</p><h2>제작 일정</h2><ul><li>크랭크인: 2026년 12월 중순</li><li>주요 촬영지: 충청북도 제천, 강원도 인제</li><li>개봉 목표: 2027년 하반기</li></ul><blockquote>"해원을 만나면서 멈춰 있던 시간도 결국 다시 흐른다는 것을 배웠습니다. 관객분들께 조용한 위로가 되는 영화를 만들고 싶습니다." - 한서윤</blockquote><p>2025년 영화 〈바람이 머무는 곳〉으로 제14회 한강영화제 여우주연상을 받은 한서윤은 이번 작품으로 다시 한번 스크린 주연에 나섭니다. WE ENTERTAINMENT는 배우가 작품에 온전히 몰입할 수 있도록 촬영 전 과정을 세심하게 지원하겠습니다. 많은 관심과 응원 부탁드립니다.</p>`,
+    htmlEn: `<p>Actor Han Seo-yun has been confirmed as the lead of the film <em>The House Beneath the Water</em>.</p><p>{{IMAGE}}</p><p><em>The House Beneath the Water</em> follows Hae-won, a documentary filmmaker who returns, twenty years on, to the home village that disappeared under a dam reservoir. When a drought brings the site of her old house back into view, she comes face to face with memories of her childhood. Han plays Hae-won, a woman who carries an old loss behind a calm face, and will trace in fine detail how she slowly makes peace with the years she had set aside.</p><p>At the first script reading in early November, Han found the character's rhythm with precision and earned the production team's deep trust. Explaining the casting, the director said: "Hae-won says more through silence than through words. Han Seo-yun understood the weight of that silence better than anyone."</p><h2>Production schedule</h2><ul><li>Filming begins: mid-December 2026</li><li>Main locations: Jecheon, North Chungcheong Province, and Inje, Gangwon Province</li><li>Planned release: second half of 2027</li></ul><blockquote>"Meeting Hae-won taught me that even time that has stood still eventually starts to flow again. I want to make a film that offers audiences a quiet kind of comfort." — Han Seo-yun</blockquote><p>Han won Best Actress at the 14th Hangang Film Festival for <em>Where the Wind Rests</em> (2025), and this film sees her lead on the big screen once again. WE ENTERTAINMENT will support her closely throughout the production so she can devote herself fully to the work. Thank you for your interest and support.</p>`,
   },
   {
     kind: "news",
     title: "윤도겸, 제15회 한강영화제 남우주연상 수상",
+    titleEn: "Yoon Do-gyeom Wins Best Actor at the 15th Hangang Film Festival",
     writeDay: "2026-10-02",
     imageLabel: "AWARD NIGHT",
     html: `<p>배우 윤도겸이 지난 9월 30일 열린 제15회 한강영화제 시상식에서 영화 〈늦은 밤의 증인〉으로 <strong>남우주연상</strong>을 수상했습니다.</p><p>{{IMAGE}}</p><p>〈늦은 밤의 증인〉은 야간 택시 기사 '강우진'이 우연히 한 사건의 유일한 목격자가 되면서 벌어지는 일을 그린 스릴러입니다. 윤도겸은 평범한 가장이 두려움과 양심 사이에서 흔들리다 끝내 진실을 말하기로 결심하기까지의 과정을 절제된 연기로 표현해 평단과 관객 모두에게 호평을 받았습니다. 특히 좁은 택시 안에서 대부분의 장면을 소화해야 했던 만큼, 작은 표정 변화만으로 긴장감을 쌓아 올린 연기가 높은 평가를 받았습니다.</p><h2>수상 소감</h2><blockquote>"우진이라는 사람은 특별한 영웅이 아니라 우리 곁에 있는 평범한 이웃이었습니다. 그런 사람이 용기를 내는 순간을 연기할 수 있어 행복했습니다. 늘 제가 하고 싶은 연기를 할 수 있도록 믿고 기다려 준 회사와, 매일 밤 함께 택시에 올라 준 스태프 여러분께 이 상을 바칩니다."</blockquote><p>윤도겸은 2015년 뮤지컬 앙상블로 데뷔한 이후 대학로 무대와 영화, 드라마를 오가며 꾸준히 연기의 폭을 넓혀 왔습니다. 이번 수상은 데뷔 11년 만에 받은 첫 주연상으로, 시상식 현장에 함께한 소속 배우 한서윤과 배준서도 객석에서 축하의 박수를 보냈습니다.</p><p>윤도겸은 현재 차기작을 검토하며 휴식을 취하고 있습니다. 앞으로도 진심을 담은 연기로 보답할 윤도겸에게 변함없는 응원 부탁드립니다.</p>`,
+    htmlEn: `<p>Actor Yoon Do-gyeom won <strong>Best Actor</strong> for <em>The Late-Night Witness</em> at the 15th Hangang Film Festival awards ceremony on September 30.</p><p>{{IMAGE}}</p><p><em>The Late-Night Witness</em> is a thriller about Kang Woo-jin, a night-shift taxi driver who by chance becomes the only witness to an incident. Yoon's restrained performance, charting how an ordinary family man wavers between fear and conscience before finally deciding to tell the truth, was praised by critics and audiences alike. With most of his scenes played inside a cramped taxi, he built the tension through the smallest changes of expression, and that work drew particular acclaim.</p><h2>Acceptance speech</h2><blockquote>"Woo-jin isn't an extraordinary hero. He's an ordinary neighbor, the kind of person who lives next door to all of us. I was glad to play the moment someone like that finds his courage. I dedicate this award to my agency, which always believed in me and waited for me so I could do the work I wanted to do, and to the crew who got into that taxi with me night after night."</blockquote><p>Since his debut in a musical ensemble in 2015, Yoon has steadily broadened his range across the Daehangno stage, film and television. The award is his first for a leading role, eleven years after his debut; fellow WE ENTERTAINMENT actors Han Seo-yun and Bae Jun-seo were in the audience to applaud him.</p><p>Yoon is now taking a break while he considers his next project. Please keep supporting him as he continues to give every role his whole heart.</p>`,
   },
   {
     kind: "news",
     title: "차은설, 첫 단독 팬미팅 〈은설의 계절〉 개최",
+    titleEn: "Cha Eun-seol to Hold Her First Solo Fan Meeting, 'The Season of Eun-seol'",
     writeDay: "2026-08-21",
     html: `<p>배우 차은설이 데뷔 후 첫 단독 팬미팅 〈은설의 계절〉을 개최합니다.</p><ul><li>일시: 2026년 9월 19일(토) 오후 5시</li><li>장소: 서울 마포구 하늘빛아트홀</li><li>예매: 9월 1일(화) 오후 8시부터 공식 예매처 단독 판매</li></ul><p>이번 팬미팅에서는 드라마 〈달리는 교실〉 비하인드 토크와 차은설이 직접 준비한 노래 무대, 팬들과 함께하는 게임 코너 등이 진행될 예정입니다. 자세한 예매 방법은 공식 SNS를 통해 안내해 드리겠습니다.</p>`,
+    htmlEn: `<p>Actor Cha Eun-seol will hold <em>The Season of Eun-seol</em>, her first solo fan meeting since her debut.</p><ul><li>Date: Saturday, September 19, 2026, 5 p.m.</li><li>Venue: Haneulbit Art Hall, Mapo-gu, Seoul</li><li>Tickets: on sale from Tuesday, September 1, 8 p.m., exclusively through the official ticketing partner</li></ul><p>The program includes behind-the-scenes stories from the drama <em>The Running Classroom</em>, a song Cha has prepared herself, and games with the fans. Details on how to book will be posted on our official social media.</p>`,
   },
   {
     kind: "news",
     title: "오채린, 《모노 매거진》 7월호 커버 화보 공개",
+    titleEn: "Oh Chae-rin Covers the July Issue of MONO Magazine",
     writeDay: "2026-06-12",
     imageLabel: "MAGAZINE COVER",
     html: `<p>배우 오채린이 패션 매거진 《모노 매거진》 7월호 커버를 장식했습니다.</p><p>{{IMAGE}}</p><p>'한여름의 정적'을 주제로 한 이번 화보에서 오채린은 절제된 흑백 의상과 자연광만을 활용한 촬영으로 특유의 단단하고 서늘한 분위기를 보여 주었습니다. 함께 진행된 인터뷰에서는 하반기 개봉을 앞둔 영화 〈소리 없는 방〉의 준비 과정과 <em>"익숙한 얼굴보다 낯선 얼굴을 더 많이 보여 주고 싶다"</em>는 배우로서의 바람을 솔직하게 전했습니다.</p><p>화보와 인터뷰 전문은 《모노 매거진》 7월호와 공식 온라인 채널에서 만나 보실 수 있습니다.</p>`,
+    htmlEn: `<p>Actor Oh Chae-rin is the cover star of the July issue of the fashion magazine <em>MONO Magazine</em>.</p><p>{{IMAGE}}</p><p>Shot around the theme of "midsummer stillness," using pared-back black-and-white clothes and nothing but natural light, the shoot shows off her signature poised, cool presence. In the accompanying interview she talks candidly about preparing for her film <em>The Silent Room</em>, out in the second half of the year, and about what she hopes for as an actor: <em>"I want to show more unfamiliar faces than familiar ones."</em></p><p>The full shoot and interview are in the July issue of <em>MONO Magazine</em> and on the magazine's official online channels.</p>`,
   },
   {
     kind: "news",
@@ -381,9 +474,11 @@ export const DEMO_NOTICES: DemoPost[] = [
   {
     kind: "notice",
     title: "2027 상반기 신인 배우 공개 오디션 안내",
+    titleEn: "Open Audition for New Actors, First Half of 2027",
     writeDay: "2026-11-20",
     imageLabel: "OPEN AUDITION",
     html: `<p>WE ENTERTAINMENT가 함께 꿈을 키워 갈 신인 배우를 찾습니다. 연기에 대한 뜨거운 욕구와 자신만의 경험을 이야기로 풀어낼 수 있는 분이라면 경력과 관계없이 누구나 지원하실 수 있습니다.</p><p>{{IMAGE}}</p><h2>모집 개요</h2><ul><li>모집 분야: 영화·드라마·연극 연기자 (성별 무관)</li><li>지원 자격: 2010년 12월 31일 이전 출생자, 경력 무관 (미성년자는 보호자 동의서 필수)</li><li>접수 기간: 2026년 12월 1일(화) ~ 12월 31일(목) 자정까지</li><li>접수 방법: 이메일 접수 (<a href="mailto:${DEMO_CONTACT.auditionEmail}">${DEMO_CONTACT.auditionEmail}</a>)</li></ul><h2>제출 서류</h2><ol><li>지원서 1부 (오디션 페이지에서 양식 내려받기)</li><li>최근 3개월 이내에 촬영한 정면 사진과 전신 사진 각 1장 (보정 최소화)</li><li>1분 이내의 자유 연기 영상 (휴대전화 촬영 가능)</li></ol><h2>전형 절차</h2><p>1차 서류 및 영상 심사, 2차 실기 오디션(2027년 1월 23일(토) 예정), 3차 미팅과 최종 합격자 발표 순서로 진행됩니다. 1차 합격자에게는 2027년 1월 15일(금)까지 개별 연락을 드리며, 불합격자에게는 따로 연락드리지 않는 점 양해 부탁드립니다.</p><blockquote><strong>WE ENTERTAINMENT는 오디션 과정에서 어떠한 명목으로도 비용을 요구하지 않습니다.</strong> 오디션 응시료, 프로필 촬영비, 연기 레슨비 등을 요구받으셨다면 즉시 대표 번호(${DEMO_CONTACT.phone})로 알려 주시기 바랍니다.</blockquote><p>제출하신 서류와 영상은 심사 목적으로만 사용되며, 전형이 끝난 뒤 6개월 이내에 안전하게 파기됩니다. 여러분의 많은 지원을 기다립니다.</p>`,
+    htmlEn: `<p>WE ENTERTAINMENT is looking for new actors to grow with us. If you have a real hunger to act and can turn your own experiences into stories, you are welcome to apply, whatever your experience.</p><p>{{IMAGE}}</p><h2>Overview</h2><ul><li>Looking for: actors for film, television and theater (any gender)</li><li>Eligibility: born on or before December 31, 2010; no experience required (minors must include a consent form signed by a parent or guardian)</li><li>Application period: Tuesday, December 1 to Thursday, December 31, 2026 (until midnight)</li><li>How to apply: by e-mail (<a href="mailto:${DEMO_CONTACT.auditionEmail}">${DEMO_CONTACT.auditionEmail}</a>)</li></ul><h2>What to send</h2><ol><li>One application form (download it from the Audition page)</li><li>One close-up and one full-length photo, both taken within the last three months (keep retouching to a minimum)</li><li>A self-tape of up to one minute, material of your choice (shooting it on a phone is fine)</li></ol><h2>Selection process</h2><p>Selection has three rounds: a review of your documents and video, an acting audition (planned for Saturday, January 23, 2027), and a meeting, followed by the announcement of the final results. Applicants who pass the first round will be contacted individually by Friday, January 15, 2027. We are sorry that we cannot contact applicants who are not selected.</p><blockquote><strong>WE ENTERTAINMENT never charges any fee, for any reason, at any stage of the audition process.</strong> If anyone asks you to pay for an audition, a profile photo shoot, acting lessons or anything similar, please let us know right away at our main number (${DEMO_CONTACT.phone}).</blockquote><p>Your documents and video are used for the selection only and are securely destroyed within six months after the process ends. We look forward to hearing from you.</p>`,
   },
   {
     kind: "notice",
@@ -394,8 +489,10 @@ export const DEMO_NOTICES: DemoPost[] = [
   {
     kind: "notice",
     title: "소속 배우 사칭 계정 및 허위 캐스팅 제의 주의 안내",
+    titleEn: "Beware of Accounts Impersonating Our Actors and of Fake Casting Offers",
     writeDay: "2026-07-15",
     html: `<p>최근 WE ENTERTAINMENT 소속 배우 또는 직원을 사칭한 SNS 계정과 메신저를 통해 개인정보나 금전을 요구하는 사례가 잇따라 확인되고 있어 각별한 주의를 부탁드립니다.</p><h2>확인된 피해 사례</h2><ul><li>배우 본인을 사칭해 팬에게 개인 메시지를 보내고 선물이나 송금을 요구하는 경우</li><li>회사 캐스팅 담당자를 사칭해 오디션 참가비, 프로필 촬영비, 교육비 등을 요구하는 경우</li><li>회사 로고와 배우 사진을 무단으로 사용해 팬미팅, 사인회 등 허위 행사의 티켓을 판매하는 경우</li></ul><h2>공식 채널 확인 방법</h2><p>소속 배우의 공식 SNS 계정은 홈페이지 각 배우 프로필 페이지에 연결된 계정이 유일합니다. 회사의 공식 연락은 대표 번호(${DEMO_CONTACT.phone})와 <strong>@we-entertainment.example</strong> 주소의 이메일로만 이루어지며, 개인 메신저나 SNS 메시지로 캐스팅을 제안하거나 비용을 요구하는 일은 <u>절대 없습니다</u>.</p><blockquote>배우는 팬 여러분께 개인적으로 연락해 금전이나 선물, 개인정보를 요구하지 않습니다. 의심스러운 연락을 받으셨다면 응답하지 마시고 회사로 먼저 확인해 주세요.</blockquote><p>사칭 계정을 발견하시면 해당 계정 주소와 화면 캡처를 첨부해 <a href="mailto:${DEMO_CONTACT.email}">${DEMO_CONTACT.email}</a>로 제보해 주시기 바랍니다. 회사는 확인된 사칭 계정에 대해 플랫폼 신고와 함께 법적 조치를 포함한 강경한 대응을 이어 가겠습니다. 피해 예방을 위해 주변에도 널리 알려 주시면 감사하겠습니다.</p>`,
+    htmlEn: `<p>We have recently seen a number of cases in which social media accounts and messenger profiles posing as WE ENTERTAINMENT actors or staff ask people for personal information or money. Please be especially careful.</p><h2>Cases we have seen</h2><ul><li>Someone posing as one of our actors sends fans private messages asking for gifts or money transfers.</li><li>Someone posing as one of our casting staff asks for audition fees, profile photo shoot fees, training fees and the like.</li><li>Tickets are sold for fake events, such as fan meetings and autograph sessions, using our logo and our actors' photos without permission.</li></ul><h2>How to check our official channels</h2><p>Each of our actors has one official social media account: the one linked on their profile page on this website. The company contacts you only from our main number (${DEMO_CONTACT.phone}) and from e-mail addresses ending in <strong>@we-entertainment.example</strong>. We will <u>never</u> offer a role or ask for money through personal messengers or social media messages.</p><blockquote>Our actors never contact fans privately to ask for money, gifts or personal information. If you receive a suspicious message, do not reply; check with us first.</blockquote><p>If you come across an account impersonating us, please report it to <a href="mailto:${DEMO_CONTACT.email}">${DEMO_CONTACT.email}</a> with the account's address and screenshots. We report confirmed impersonation accounts to the platforms and respond firmly, including with legal action. Please help protect others by sharing this notice.</p>`,
   },
   {
     kind: "notice",

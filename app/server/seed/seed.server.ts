@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { artistImages, artists, posts, siteSettings } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
+import type { Database, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { deleteMedia, storeImage } from "../media/media.server";
 import { pickArtistFields } from "../../domain/artist-fields";
@@ -48,7 +48,7 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
   const postImages = new Map<DemoPost, { id: number; url: string }>();
   const allPosts = [...DEMO_NEWS, ...DEMO_NOTICES];
   for (const [i, post] of allPosts.entries()) {
-    if (!post.html.includes("{{IMAGE}}")) continue;
+    if (!post.html.includes("{{IMAGE}}") && !post.htmlEn?.includes("{{IMAGE}}")) continue;
     const stored = await storeImage(db, storage, await renderDemoScene(POST_PALETTES[i % POST_PALETTES.length]!, i));
     postImages.set(post, { id: stored.id, url: stored.url });
   }
@@ -62,6 +62,7 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
         .insert(artists)
         .values({
           ...pickArtistFields(artist),
+          en: artist.en ?? {},
           displayOrder: i + 1,
           updatedBy: SEED_ACTOR_LABEL,
         })
@@ -73,11 +74,12 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
     // Oldest first, so ids grow with the date like real posting would.
     for (const post of [...allPosts].reverse()) {
       const imageUrl = postImages.get(post)?.url;
-      const html = imageUrl
-        ? post.html.replace("{{IMAGE}}", `<img src="${imageUrl}" alt="${post.imageLabel ?? ""}">`)
-        : post.html;
-      const content = sanitizePostHtml(html);
+      // Both languages show the same stored photo.
+      const withImage = (html: string) =>
+        imageUrl ? html.replace("{{IMAGE}}", `<img src="${imageUrl}" alt="${post.imageLabel ?? ""}">`) : html;
+      const content = sanitizePostHtml(withImage(post.html));
       const derived = await derivePostContent(tx, content);
+      const english = await deriveEnglish(tx, post, withImage);
       const written = new Date(`${post.writeDay}T10:00:00+09:00`);
       const [row] = await tx
         .insert(posts)
@@ -86,6 +88,7 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
           title: post.title,
           content,
           ...derived.columns,
+          ...english.columns,
           writeDay: post.writeDay,
           status: "published",
           publishedAt: written,
@@ -94,7 +97,7 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
           updatedAt: written,
         })
         .returning({ id: posts.id });
-      await writePostMedia(tx, row!.id, derived.mediaIds);
+      await writePostMedia(tx, row!.id, [...new Set([...derived.mediaIds, ...english.mediaIds])]);
     }
     await tx.insert(siteSettings).values({ key: SEEDED_MARKER, value: { at: new Date().toISOString() } });
     return "seeded" as const;
@@ -110,6 +113,24 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
     await deleteMedia(db, storage, [...artistMedia.flat(), ...Array.from(postImages.values(), (p) => p.id)]);
   }
   return result;
+}
+
+/** The English columns of a demo post (issue 13), derived the way a save derives them; none without an English version. */
+async function deriveEnglish(tx: Tx, post: DemoPost, withImage: (html: string) => string) {
+  if (!post.titleEn || !post.htmlEn) return { columns: {}, mediaIds: [] };
+  const contentEn = sanitizePostHtml(withImage(post.htmlEn));
+  const derived = await derivePostContent(tx, contentEn);
+  return {
+    columns: {
+      titleEn: post.titleEn,
+      contentEn,
+      contentTextEn: derived.columns.contentText,
+      previewEn: derived.columns.preview,
+      descriptionEn: derived.columns.description,
+      renderedContentEn: derived.columns.renderedContent,
+    },
+    mediaIds: derived.mediaIds,
+  };
 }
 
 async function hasMarker(db: Database): Promise<boolean> {

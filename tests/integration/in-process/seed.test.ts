@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { artists, media, mediaVariants, posts } from "../../../drizzle/schema";
+import { artists, media, mediaVariants, postMedia, posts } from "../../../drizzle/schema";
 import { listArtists } from "../../../app/server/artists/artist-queries.server";
 import { listPosts } from "../../../app/server/posts/post-queries.server";
 import { seedDemoContent } from "../../../app/server/seed/seed.server";
@@ -45,6 +45,42 @@ describe("demo content seeding", () => {
     expect(withImages.length).toBeGreaterThanOrEqual(4);
     expect(stored.some((p) => p.content.includes("{{IMAGE}}"))).toBe(false);
   }, 90_000);
+
+  it("seeds English profiles and posts for the English pages (issue 13)", async () => {
+    const { db } = database;
+    const roster = await listArtists(db);
+    const byName = new Map(roster.map((a) => [a.name, a]));
+    expect(byName.get("한서윤")!.en.birthday).toBe("March 14, 1994");
+    expect(byName.get("윤도겸")!.en.movieList?.length).toBe(DEMO_ARTISTS.find((a) => a.name === "윤도겸")!.movieList.length);
+    // 차은설's is partial, so her English page shows some lists in Korean.
+    expect(Object.keys(byName.get("차은설")!.en).sort()).toEqual(["birthday", "dramaList", "schoolList"]);
+    for (const demo of DEMO_ARTISTS) expect(byName.get(demo.name)!.en).toEqual(demo.en ?? {});
+
+    const englishDemo = [...DEMO_NEWS, ...DEMO_NOTICES].filter((p) => p.titleEn);
+    expect((await listPosts(db, "news", 1, "en")).total).toBe(DEMO_NEWS.filter((p) => p.titleEn).length);
+    expect((await listPosts(db, "notice", 1, "en")).total).toBe(DEMO_NOTICES.filter((p) => p.titleEn).length);
+    const rows = await db.select().from(posts);
+    const links = await db.select().from(postMedia);
+    const withEnglish = rows.filter((r) => r.titleEn !== "");
+    expect(withEnglish.map((r) => r.titleEn).sort()).toEqual(englishDemo.map((p) => p.titleEn).sort());
+    for (const row of withEnglish) {
+      expect(row.contentEn).not.toContain("{{IMAGE}}");
+      expect(row.contentTextEn).not.toBe("");
+      expect(row.previewEn).not.toBe("");
+      expect(row.descriptionEn).not.toBe("");
+      expect(row.renderedContentEn).toMatch(/^<p>/);
+      if (row.firstImage) {
+        // The same stored photo as the Korean version, rendered with its variants, and kept in post_media.
+        expect(row.renderedContentEn).toContain(`src="${row.firstImage}"`);
+        expect(row.renderedContentEn).toContain("srcset=");
+        expect(links.filter((l) => l.postId === row.id)).toHaveLength(1);
+      }
+    }
+    expect(withEnglish.filter((r) => r.firstImage).length).toBeGreaterThanOrEqual(3);
+    for (const row of rows.filter((r) => r.titleEn === "")) {
+      expect([row.contentEn, row.contentTextEn, row.previewEn, row.descriptionEn, row.renderedContentEn]).toEqual(["", "", "", "", ""]);
+    }
+  });
 
   it("does not seed twice, and never brings back content the administrator deleted", async () => {
     const { db } = database;
