@@ -44,7 +44,7 @@ for (const route of ROUTES) {
       await page.setViewportSize({ width, height: 844 });
       await page.goto(path);
       await page.waitForLoadState("networkidle");
-      if (path.includes("Write") && !path.includes("delete")) await page.locator(".ql-editor").waitFor();
+      if (path.includes("Write") && !path.includes("delete")) await page.locator(".ql-editor").first().waitFor();
       expect.soft(await axeViolations(page), `${path} at ${width}px`).toEqual([]);
     }
   });

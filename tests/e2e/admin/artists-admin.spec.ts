@@ -15,12 +15,12 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
 
   await page.getByLabel("이름", { exact: true }).fill(name);
   await page.getByLabel("영문 이름").fill("TEST ACTOR");
-  await page.getByLabel("생년월일").fill("1997.05.05");
+  await page.getByLabel("생년월일", { exact: true }).fill("1997.05.05");
   await page.getByLabel("키 (cm)").fill("174");
   await page.getByLabel("SNS 주소").fill("https://www.instagram.com/test_actor/");
 
   // List fields: one entry at a time, empty entries ignored, double-click removes.
-  const school = page.getByRole("group", { name: "학력" });
+  const school = page.getByRole("group", { name: "학력", exact: true });
   await school.getByLabel("학력 항목 입력").fill("한국예술종합학교 연기과 졸업");
   await school.getByRole("button", { name: "추가" }).click();
   await school.getByRole("button", { name: "추가" }).click(); // empty: ignored
@@ -29,7 +29,7 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
   await expect(school.getByRole("listitem")).toHaveCount(2);
   await school.getByRole("listitem").filter({ hasText: "지워질 항목" }).dblclick();
   await expect(school.getByRole("listitem")).toHaveCount(1);
-  const movies = page.getByRole("group", { name: "영화" });
+  const movies = page.getByRole("group", { name: "영화", exact: true });
   for (const movie of ["2026 영화 〈첫 장면〉 주연", "2025 영화 〈둘째 장면〉 조연", "남길 수 없는 항목"]) {
     await movies.getByLabel("영화 항목 입력").fill(movie);
     await movies.getByRole("button", { name: "추가" }).click();
@@ -37,8 +37,8 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
   // The keyboard-reachable remove button.
   await movies.getByRole("button", { name: "남길 수 없는 항목 삭제" }).click();
   await expect(movies.getByRole("listitem")).toHaveCount(2);
-  await page.getByRole("group", { name: "특기" }).getByLabel("특기 항목 입력").fill("탭댄스");
-  await page.getByRole("group", { name: "특기" }).getByRole("button", { name: "추가" }).click();
+  await page.getByRole("group", { name: "특기", exact: true }).getByLabel("특기 항목 입력").fill("탭댄스");
+  await page.getByRole("group", { name: "특기", exact: true }).getByRole("button", { name: "추가" }).click();
 
   // Five photo slots; each uploads on its own and says so.
   const slots = page.locator(".image-slot");
@@ -101,8 +101,8 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("이름", { exact: true }).fill(name);
     await page.getByLabel("영문 이름").fill("NO SCRIPT");
     // Lists degrade to one entry per line; blank lines are ignored.
-    await page.getByLabel("학력").fill("서울예술대학교 연기과\n\n  \n");
-    await page.getByLabel("드라마").fill("2026 드라마 〈하나〉\n2025 드라마 〈둘〉");
+    await page.getByLabel(/^학력/).fill("서울예술대학교 연기과\n\n  \n");
+    await page.getByLabel(/^드라마/).fill("2026 드라마 〈하나〉\n2025 드라마 〈둘〉");
     const slots = page.locator(".image-slot");
     for (let i = 0; i < 5; i++) {
       await slots.nth(i).locator('input[type="file"]').setInputFiles({ name: `n${i}.jpg`, mimeType: "image/jpeg", buffer: await portraitJpeg(COLORS[i]!) });
@@ -118,7 +118,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: /^DRAMA/ }).getByRole("listitem")).toHaveCount(2);
 
     await page.getByRole("link", { name: "수정" }).click();
-    await expect(page.getByLabel("드라마")).toHaveValue("2026 드라마 〈하나〉\n2025 드라마 〈둘〉");
+    await expect(page.getByLabel(/^드라마/)).toHaveValue("2026 드라마 〈하나〉\n2025 드라마 〈둘〉");
     await page.getByLabel("영문 이름").fill("NO SCRIPT EDITED");
     await page.locator(".image-slot").nth(1).getByLabel("사진 빼기").check();
     await page.getByRole("button", { name: "저장", exact: true }).click();

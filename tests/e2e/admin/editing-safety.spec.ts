@@ -22,13 +22,13 @@ test.describe("without JavaScript", () => {
     await page.goto("/adminActor");
     await page.getByLabel("영문 이름").fill("NAMELESS");
     await page.getByLabel("SNS 주소").fill("javascript:alert(1)");
-    await page.getByLabel("수상").fill("수상 하나\n수상 둘");
+    await page.getByLabel(/^수상/).fill("수상 하나\n수상 둘");
     await page.getByRole("button", { name: "저장", exact: true }).click();
     await expect(page.getByRole("alert")).toContainText("입력한 내용을 확인해 주세요.");
     await expect(page.getByText("이름을 입력해 주세요.")).toBeVisible();
     await expect(page.getByText("SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.")).toBeVisible();
     await expect(page.getByLabel("영문 이름")).toHaveValue("NAMELESS");
-    await expect(page.getByLabel("수상")).toHaveValue("수상 하나\n수상 둘");
+    await expect(page.getByLabel(/^수상/)).toHaveValue("수상 하나\n수상 둘");
   });
 });
 

@@ -17,14 +17,14 @@ test("keyboard only: sign in and write a news post", async ({ page }) => {
   await tabTo(page, page.getByRole("link", { name: "뉴스 작성" }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/adminNewsWrite$/);
-  await page.locator(".ql-editor").waitFor();
+  await page.locator(".ql-editor").first().waitFor();
   await tabTo(page, page.getByLabel("제목", { exact: true }));
   await page.keyboard.type(title);
   await tabTo(page, page.getByRole("textbox", { name: "내용", exact: true }));
   await page.keyboard.type("키보드만으로 ");
   // Toolbar buttons are reachable and work from the keyboard too.
   await page.keyboard.press("Shift+Tab");
-  await expect(page.getByRole("button", { name: "이미지 넣기" })).toBeFocused();
+  await expect(page.getByRole("button", { name: "이미지 넣기" }).first()).toBeFocused();
   await page.keyboard.press("Tab");
   await page.keyboard.press("End");
   await page.keyboard.press("Control+b");

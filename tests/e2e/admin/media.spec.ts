@@ -153,7 +153,7 @@ test("the post editor inserts an image from the library with its size and alt te
   await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("사진 아래 문장.");
-  await page.getByRole("button", { name: "라이브러리에서 선택" }).click();
+  await page.getByRole("button", { name: "라이브러리에서 선택" }).first().click();
   const dialog = page.getByRole("dialog", { name: "라이브러리에서 이미지 선택" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("button", { name: /넣기$/ }).first()).toBeVisible();

@@ -21,13 +21,13 @@ for (const k of KINDS) {
     // Quill 2 with the spec's toolbar, 700 × 300 px.
     const editor = page.getByRole("textbox", { name: "내용", exact: true });
     await expect(editor).toBeVisible();
-    const toolbar = page.locator(".ql-toolbar");
+    const toolbar = page.locator(".ql-toolbar").first();
     for (const button of [".ql-header[value='1']", ".ql-header[value='2']", ".ql-size", ".ql-bold", ".ql-italic", ".ql-underline", ".ql-strike", ".ql-blockquote", ".ql-list[value='ordered']", ".ql-list[value='bullet']", ".ql-align", ".ql-image"]) {
       await expect(toolbar.locator(button).first()).toBeVisible();
     }
-    const box = await page.locator(".rich-text").boundingBox();
+    const box = await page.locator(".rich-text").first().boundingBox();
     expect(box?.width).toBe(700);
-    expect((await page.locator(".ql-container").boundingBox())?.height).toBe(300);
+    expect((await page.locator(".ql-container").first().boundingBox())?.height).toBe(300);
 
     await page.getByLabel("제목", { exact: true }).fill(title);
     await editor.click();
@@ -101,7 +101,7 @@ for (const k of KINDS) {
 
       await page.goto(k.editor);
       await page.getByLabel("제목", { exact: true }).fill(title);
-      await page.getByLabel("내용 (HTML)").fill('<h2>무JS 소제목</h2><p><em>기울임</em>과 <u>밑줄</u></p><script>alert(1)</script>');
+      await page.getByLabel("내용 (HTML)", { exact: true }).fill('<h2>무JS 소제목</h2><p><em>기울임</em>과 <u>밑줄</u></p><script>alert(1)</script>');
       await page.getByLabel("이미지 첨부").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await portraitJpeg("#69c") });
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page).toHaveURL(/\/pr$/);
@@ -114,7 +114,7 @@ for (const k of KINDS) {
       expect(await content.innerHTML()).not.toContain("script");
 
       await page.getByRole("link", { name: "수정" }).click();
-      await expect(page.getByLabel("내용 (HTML)")).toHaveValue(/무JS 소제목/);
+      await expect(page.getByLabel("내용 (HTML)", { exact: true })).toHaveValue(/무JS 소제목/);
       await page.getByLabel("제목", { exact: true }).fill(`${title} 수정됨`);
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page).toHaveURL(/\/pr$/);

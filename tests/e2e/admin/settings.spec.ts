@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { PATHS, WORKSPACE_PATHS } from "../../../app/domain/site-routes";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
+import { internationalPhone } from "../../../app/lib/structured-data";
 import { docxDocument, hwpDocument } from "../../fixtures/documents";
 import { expect, test } from "../fixtures";
 import { tabTo } from "../helpers";
@@ -50,7 +51,7 @@ for (const js of [true, false]) {
       await page.getByLabel("전화번호", { exact: true }).fill(phone);
       await page.getByLabel("대표자 (선택)").fill("김대표");
       await page.getByLabel("사업자등록번호 (선택)").fill("123-45-67891");
-      await page.getByLabel("소개 글").fill(`${intro}\n\n둘째 문단입니다.`);
+      await page.getByLabel("소개 글", { exact: true }).fill(`${intro}\n\n둘째 문단입니다.`);
       const blog = `https://blog.naver.com/we_${js ? "js" : "nojs"}`;
       await page.getByLabel("블로그 주소 (선택)").fill(blog);
       await saveSettings(page);
@@ -71,7 +72,8 @@ for (const js of [true, false]) {
       // The header shows it at this width (1280 px); the document head's organization data carries it too.
       await expect(page.getByRole("banner").getByRole("link", { name: `TEL ${phone}` }).first()).toHaveAttribute("href", `tel:${phone.replace(/-/g, "")}`);
       const jsonLd = await page.locator('head script[type="application/ld+json"]').allTextContents();
-      expect(jsonLd.some((text) => text.includes(`"telephone":"${phone}"`))).toBe(true);
+      // Structured data gives the number in the international form search engines ask for.
+      expect(jsonLd.some((text) => text.includes(`"telephone":"${internationalPhone(phone)}"`))).toBe(true);
       // The home intro is the edited text, in its two paragraphs.
       await expect(page.locator(".home-hero__text p")).toHaveText([intro, "둘째 문단입니다."]);
 

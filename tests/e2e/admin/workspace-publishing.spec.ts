@@ -31,7 +31,7 @@ async function writeDraft(page: Page, title: string, body: string, js: boolean) 
     await page.getByRole("textbox", { name: "내용", exact: true }).click();
     await page.keyboard.type(body);
   } else {
-    await page.getByLabel("내용 (HTML)").fill(`<p>${body}</p>`);
+    await page.getByLabel("내용 (HTML)", { exact: true }).fill(`<p>${body}</p>`);
   }
   await page.getByRole("radio", { name: /^임시 저장/ }).check();
   await page.getByRole("button", { name: "저장", exact: true }).click();
@@ -68,7 +68,7 @@ for (const js of [true, false]) {
         await page.keyboard.press("Control+End");
         await page.keyboard.type(" 고친 문장.");
       } else {
-        await page.getByLabel("내용 (HTML)").fill("<p>미리 써 둔 소식입니다. 고친 문장.</p>");
+        await page.getByLabel("내용 (HTML)", { exact: true }).fill("<p>미리 써 둔 소식입니다. 고친 문장.</p>");
       }
       const popup = context.waitForEvent("page");
       await page.getByRole("button", { name: /미리보기/ }).click();
