@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { LOCALE_INFO, localeOfPath, type Locale } from "../domain/locale";
 
 export const SITE_NAME = "WE ENTERTAINMENT";
 export const DEFAULT_DESCRIPTION =
@@ -6,6 +7,17 @@ export const DEFAULT_DESCRIPTION =
 export const DEFAULT_OG_IMAGE = "/og-image.png";
 
 type JsonLd = Extract<MetaDescriptor, { "script:ld+json": unknown }>["script:ld+json"];
+
+/** A link-preview image with what crawlers are told about it (KakaoTalk lays out the card from the size). */
+export interface SeoImage {
+  /** Path or URL. */
+  url: string;
+  width: number;
+  height: number;
+  /** MIME type, e.g. `image/jpeg`. */
+  type: string;
+  alt: string;
+}
 
 export interface SeoInput {
   /** Page title without the site name; omit on the home page. */
@@ -15,8 +27,10 @@ export interface SeoInput {
   path: string;
   /** Site origin (PUBLIC_ORIGIN or the request's), e.g. `https://www.we-entertainment.co.kr`. */
   origin: string;
-  /** Image path or URL for link previews (KakaoTalk, social). */
-  image?: string | null;
+  /** Image for link previews (KakaoTalk, social): a path or URL, or one with its size, type and alt text. */
+  image?: string | SeoImage | null;
+  /** The page's language (`og:locale`); by default the path's: English under `/en`, else Korean. */
+  locale?: Locale;
   type?: "website" | "article" | "profile";
   jsonLd?: JsonLd;
 }
@@ -29,23 +43,34 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const title = input.title ? `${input.title} | ${SITE_NAME}` : `${SITE_NAME} | 위이엔터테인먼트`;
   const url = absoluteUrl(input.origin, input.path);
-  const image = absoluteUrl(input.origin, input.image ?? DEFAULT_OG_IMAGE);
+  const imageInfo = typeof input.image === "object" && input.image !== null ? input.image : null;
+  const image = absoluteUrl(input.origin, imageInfo?.url ?? (input.image as string | null | undefined) ?? DEFAULT_OG_IMAGE);
+  const locale = input.locale ?? localeOfPath(input.path);
   const description = input.description.length > 160 ? `${input.description.slice(0, 157)}...` : input.description;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:site_name", content: SITE_NAME },
-    { property: "og:locale", content: "ko_KR" },
+    { property: "og:locale", content: LOCALE_INFO[locale].ogLocale },
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(imageInfo
+      ? [
+          { property: "og:image:width", content: String(imageInfo.width) },
+          { property: "og:image:height", content: String(imageInfo.height) },
+          { property: "og:image:type", content: imageInfo.type },
+          { property: "og:image:alt", content: imageInfo.alt },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
     { name: "twitter:image", content: image },
+    ...(imageInfo ? [{ name: "twitter:image:alt", content: imageInfo.alt }] : []),
   ];
   if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });
   return tags;

@@ -1,22 +1,26 @@
 import { data } from "react-router";
 import type { Route } from "./+types/post-detail";
 import { PostDetail } from "../components/post-detail";
+import { localeOfPath } from "../domain/locale";
 import { POST_KIND_INFO, postDetailPath, postKindOfPattern } from "../domain/post-kinds";
 import { parsePostId } from "../lib/post-id";
 import { rootDataFromMatches } from "../lib/root-data";
 import { absoluteUrl, seoMeta, SITE_NAME } from "../lib/seo";
 import { getRequestContext } from "../server/http/context.server";
+import { postShareImage } from "../server/media/share-image-store.server";
 import { getPostForPage } from "../server/posts/post-queries.server";
 
 /** /newsDetail/{postId} and /noticeDetail/{postId}: the HTML, description and image stored when it was saved. */
-export async function loader({ context, params, pattern }: Route.LoaderArgs) {
+export async function loader({ context, params, pattern, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
   const kind = postKindOfPattern(pattern);
   const postId = parsePostId(params.postId);
   const post = postId === null ? null : await getPostForPage(runtime.db, kind, postId);
   if (!post) throw data(null, { status: 404 });
+  const shareImage = await postShareImage(runtime.db, { kind, postId: post.postId }, localeOfPath(new URL(request.url).pathname));
   return {
     kind,
+    shareImage,
     post: {
       postId: post.postId,
       title: post.title,
@@ -39,7 +43,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     description: post.description || `${SITE_NAME} ${POST_KIND_INFO[kind].title}`,
     path,
     origin: root.origin,
-    image: post.image,
+    image: loaderData.shareImage ?? post.image,
     type: "article",
     jsonLd: {
       "@context": "https://schema.org",
