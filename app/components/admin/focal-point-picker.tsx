@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { focalObjectPosition, focalPercent, SHARE_IMAGE_SIZE } from "../../domain/focal-point";
+import { useHydrated } from "../../lib/use-hydrated";
 
 interface FocalPointPickerProps {
   image: { width: number; height: number; src: string; alt: string };
@@ -32,6 +33,7 @@ export function FocalPointPicker({ image, size, focal, typed, errors = {} }: Foc
   const [clicked, setClicked] = useState<{ x: number; y: number } | null>(null);
   const point = clicked ?? { x: parsePercent(texts.x) ?? focal.x, y: parsePercent(texts.y) ?? focal.y };
   const busy = navigation.state !== "idle";
+  const hydrated = useHydrated();
 
   function pick(event: MouseEvent<HTMLInputElement>) {
     event.preventDefault();
@@ -50,7 +52,8 @@ export function FocalPointPicker({ image, size, focal, typed, errors = {} }: Foc
   };
 
   return (
-    <div className="focal-point">
+    // `data-hydrated`: from here on a click is taken by `pick` (tests wait for it).
+    <div className="focal-point" data-hydrated={hydrated || undefined}>
       <Form method="post" className="focal-point__picker" preventScrollReset>
         <input type="hidden" name="intent" value="focal" />
         <input type="hidden" name="boxWidth" value={size.width} />
