@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "scheduled-unpublish": "예약 공개 종료",
   upload: "업로드",
   "media-update": "사진 정보 수정",
+  "media-focal": "초점 변경",
   "media-delete": "사진 삭제",
   "sign-in": "로그인",
   "sign-in-failed": "로그인 실패",

@@ -160,6 +160,41 @@ export const mediaAltSchema = z.object({
     .pipe(z.string().max(MAX_MEDIA_ALT_LENGTH, `대체 텍스트는 ${MAX_MEDIA_ALT_LENGTH}자 이하로 입력해 주세요.`)),
 });
 
+const FOCAL_OUTSIDE = "초점은 사진 안에서 골라 주세요.";
+
+/** The focal point of a stored image (issue 13), as fractions of its width and height from the top left. */
+export const focalPointSchema = z.object({
+  x: z.number({ error: FOCAL_OUTSIDE }).min(0, FOCAL_OUTSIDE).max(1, FOCAL_OUTSIDE),
+  y: z.number({ error: FOCAL_OUTSIDE }).min(0, FOCAL_OUTSIDE).max(1, FOCAL_OUTSIDE),
+});
+
+const focalPercent = (axis: "가로" | "세로") => {
+  const message = `${axis} 위치는 0에서 100 사이의 숫자로 입력해 주세요.`;
+  return z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z.number({ error: message }).min(0, message).max(100, message),
+  );
+};
+
+/** The focal point form's typed fields: percentages from the left and from the top. */
+export const mediaFocalSchema = z
+  .object({ focalX: focalPercent("가로"), focalY: focalPercent("세로") })
+  .transform((v) => ({ x: v.focalX / 100, y: v.focalY / 100 }));
+
+const CLICK_AGAIN = "사진 위를 다시 눌러 초점을 골라 주세요.";
+const clickNumber = z.coerce.number({ error: CLICK_AGAIN }).int(CLICK_AGAIN).min(0, CLICK_AGAIN).max(10_000, CLICK_AGAIN);
+
+/**
+ * A click on the photo without JavaScript: `<input type="image" name="focal">` sends the point as
+ * `focal.x`/`focal.y` in the pixels the photo was shown at, and the form says that size.
+ */
+export const mediaFocalClickSchema = z
+  .object({ "focal.x": clickNumber, "focal.y": clickNumber, boxWidth: clickNumber.min(1, CLICK_AGAIN), boxHeight: clickNumber.min(1, CLICK_AGAIN) })
+  .transform((v) => ({
+    x: Math.min(1, v["focal.x"] / v.boxWidth),
+    y: Math.min(1, v["focal.y"] / v.boxHeight),
+  }));
+
 /** The first message for each field, for showing next to it. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};

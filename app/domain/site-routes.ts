@@ -3,7 +3,7 @@
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
 import { AUDITION_PATHS } from "./auditions";
-import { bothLanguagePaths, hasEnglishVersion, LOCALES, localizedPath } from "./locale";
+import { bothLanguagePaths, hasEnglishVersion, LOCALES, localizedPath, type Locale } from "./locale";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, postFeedPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
@@ -96,6 +96,20 @@ export function artistEditorPath(name?: string | null): string {
   return name == null ? PATHS.adminArtist : `${PATHS.adminArtist}/${encodeURIComponent(name)}`;
 }
 
+/** What a share image shows (issue 13): an artist or a post of a kind. */
+export type ShareImageSubject = "artist" | PostKind;
+
+/** Route pattern of the share images; the file is `{id}.jpg`, or `{id}-en.jpg` for the English one. */
+export const SHARE_IMAGE_PATTERN = "/share/:subject/:file";
+
+/**
+ * The Open Graph / KakaoTalk image of an artist's profile or a post: "/share/artist/12.jpg?v=…",
+ * "/share/news/3-en.jpg?v=…". `version` is the hash of everything the image is drawn from.
+ */
+export function shareImagePath(subject: ShareImageSubject, id: number, locale: Locale, version: string): string {
+  return `/share/${subject}/${id}${locale === "en" ? "-en" : ""}.jpg?v=${version}`;
+}
+
 const postRoutes = (kind: PostKind): SiteRoute[] => {
   const info = POST_KIND_INFO[kind];
   const api = (operation: keyof PostKindDescriptor["api"], file: string): SiteRoute => ({
@@ -167,6 +181,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
     LOCALES.map((locale): SiteRoute => ({ pattern: postFeedPath(kind, locale), file: "routes/post-feed.ts", id: `${kind}-feed-${locale}`, audience: "file" })),
   ),
   { pattern: PATHS.applicationForm, file: "routes/application-form.ts", audience: "file" },
+  { pattern: SHARE_IMAGE_PATTERN, file: "routes/share-image.ts", audience: "file" },
 ];
 
 /**

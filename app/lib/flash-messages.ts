@@ -29,6 +29,7 @@ export const FLASH_MESSAGES = {
   "revision-restored": "이전 버전으로 복원했습니다. 복원도 새 버전으로 기록됩니다.",
   "roster-reordered": "배우 순서를 바꿨습니다. 사이트의 배우 목록에 바로 반영됩니다.",
   "media-alt-saved": "대체 텍스트를 저장했습니다.",
+  "media-focal-saved": "초점을 저장했습니다. 이 사진으로 만드는 공유 이미지도 새 초점으로 바뀝니다.",
   "media-deleted": "이미지를 삭제했습니다.",
   "settings-saved": "사이트 설정을 저장했습니다. 모든 페이지에 바로 반영됩니다.",
   "audition-status-changed": "지원서 상태를 바꿨습니다. 상태 기록에 남았습니다.",

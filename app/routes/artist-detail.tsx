@@ -10,6 +10,7 @@ import { personJsonLd } from "../lib/structured-data";
 import { artistProfileView } from "../server/artists/artist-profile.server";
 import { getArtist } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/http/context.server";
+import { artistShareImage } from "../server/media/share-image-store.server";
 
 /** /artist/{name}: a public artist's profile; the administrator also opens hidden and draft ones (marked, never cached). */
 export async function loader({ context, params, pattern }: Route.LoaderArgs) {
@@ -17,7 +18,9 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const isAdmin = (await ctx.adminSession()) !== null;
   const artist = await getArtist(ctx.runtime.db, params.name, isAdmin ? "admin-site" : "public");
   if (!artist) throw data(null, { status: 404 });
-  return { artist: artistProfileView(artist, localeOfPattern(pattern)) };
+  const locale = localeOfPattern(pattern);
+  const shareImage = await artistShareImage(ctx.runtime.db, artist, locale);
+  return { artist: artistProfileView(artist, locale), shareImage };
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -34,7 +37,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     locale: artist.locale,
     alternates: artistPath(artist.name),
     origin: root.origin,
-    image: artist.main?.src,
+    image: loaderData.shareImage ?? artist.main?.src,
     type: "profile",
     jsonLd: personJsonLd(root.origin, artist, artist.locale),
   });

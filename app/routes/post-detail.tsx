@@ -7,6 +7,7 @@ import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta, SITE_NAME } from "../lib/seo";
 import { articleJsonLd } from "../lib/structured-data";
 import { getRequestContext } from "../server/http/context.server";
+import { postShareImage } from "../server/media/share-image-store.server";
 import { getPostForPage } from "../server/posts/post-queries.server";
 import { localeOfPattern, localizedPath } from "../domain/locale";
 
@@ -18,10 +19,12 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const postId = parsePostId(params.postId);
   const post = postId === null ? null : await getPostForPage(runtime.db, kind, postId, locale);
   if (!post) throw data(null, { status: 404 });
+  const shareImage = await postShareImage(runtime.db, { kind, postId: post.postId }, post.inLocale ? locale : "ko");
   return {
     kind,
     locale,
     hasEnglish: post.hasEnglish,
+    shareImage,
     post: {
       inLocale: post.inLocale,
       postId: post.postId,
@@ -50,7 +53,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
     locale: post.inLocale ? locale : "ko",
     alternates: post.inLocale && loaderData.hasEnglish ? base : undefined,
     origin: root.origin,
-    image: post.image,
+    image: loaderData.shareImage ?? post.image,
     type: "article",
     jsonLd: articleJsonLd(root.origin, kind, post, post.inLocale ? locale : "ko"),
   });

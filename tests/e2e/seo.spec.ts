@@ -38,7 +38,9 @@ test("artist and post pages carry Person and NewsArticle JSON-LD and their own p
   await expect(page).toHaveTitle(`${artist.name} ${artist.ename} | WE ENTERTAINMENT`);
   const person = personSchema.parse(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}"));
   expect(person).toMatchObject({ "@type": "Person", name: artist.name, alternateName: artist.ename });
-  expect(await meta(page, 'meta[property="og:image"]')).toMatch(/\/media\//);
+  // The share image (issue 13): the main photo cropped to 1200×630 with the name, versioned.
+  expect(await meta(page, 'meta[property="og:image"]')).toMatch(/\/share\/artist\/\d+\.jpg\?v=[0-9a-f]{16}$/);
+  expect(await meta(page, 'meta[property="og:image:width"]')).toBe("1200");
 
   await page.goto("/news");
   await page.locator(".post-item__link").first().click();
@@ -46,6 +48,11 @@ test("artist and post pages carry Person and NewsArticle JSON-LD and their own p
   expect(article["@type"]).toBe("NewsArticle");
   expect(article.headline).toBe(await page.getByRole("heading", { level: 1 }).textContent());
   expect(await meta(page, 'meta[property="og:type"]')).toBe("article");
+  const shareImage = (await meta(page, 'meta[property="og:image"]'))!;
+  expect(shareImage).toMatch(/\/share\/news\/\d+\.jpg\?v=/);
+  const image = await page.request.get(shareImage);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["content-type"]).toBe("image/jpeg");
 });
 
 test("robots.txt keeps crawlers out of the admin area and points at the sitemap, which lists every page", async ({ request, baseURL }) => {

@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, exists, inArray, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { artistImages, artists, media, mediaVariants, postMedia, posts } from "../../../drizzle/schema";
+import { isPublicArtist, isPublicPost } from "../../domain/content-states";
 import type { MediaUse, MediaUseFilter } from "../../domain/media-uses";
+import type { PostKind } from "../../domain/post-kinds";
 import type { Database, Tx } from "../platform/db.server";
 import { mediaUrl } from "../platform/storage.server";
 
@@ -24,6 +26,8 @@ export interface MediaLibraryItem {
 
 export interface MediaItemDetail extends MediaLibraryItem {
   variants: { width: number; height: number; bytes: number; url: string }[];
+  /** Where share images crop around (issue 13), as fractions from the top left. */
+  focal: { x: number; y: number };
 }
 
 function usedCondition(): SQL {
@@ -117,5 +121,42 @@ export async function getMediaItem(db: Database | Tx, id: number): Promise<Media
     .from(mediaVariants)
     .where(and(eq(mediaVariants.mediaId, id)))
     .orderBy(asc(mediaVariants.width));
-  return { ...item, variants: variants.map((v) => ({ width: v.width, height: v.height, bytes: v.bytes, url: mediaUrl(v.storageKey) })) };
+  return {
+    ...item,
+    variants: variants.map((v) => ({ width: v.width, height: v.height, bytes: v.bytes, url: mediaUrl(v.storageKey) })),
+    focal: { x: rows[0]!.focalX, y: rows[0]!.focalY },
+  };
+}
+
+/** A record whose share image (issue 13) is made from a given stored image. */
+export type ShareImageUse =
+  | { entity: "artist"; id: number; name: string; ename: string; public: boolean }
+  | { entity: "post"; kind: PostKind; id: number; title: string; public: boolean };
+
+/**
+ * The artists (main photo) and posts (first image) not in the trash whose share images are cropped from
+ * this image: their pages change when its focal point does, and the media page previews them.
+ */
+export async function listShareImageUses(db: Database | Tx, mediaId: number): Promise<ShareImageUse[]> {
+  const [row] = await db.select({ key: media.storageKey }).from(media).where(eq(media.id, mediaId));
+  if (!row) return [];
+  const variantRows = await db.select({ key: mediaVariants.storageKey }).from(mediaVariants).where(eq(mediaVariants.mediaId, mediaId));
+  const urls = [row.key, ...variantRows.map((v) => v.key)].map(mediaUrl);
+  const [artistRows, postRows] = await Promise.all([
+    db
+      .select({ id: artists.id, name: artists.name, ename: artists.ename, status: artists.status })
+      .from(artistImages)
+      .innerJoin(artists, eq(artists.id, artistImages.artistId))
+      .where(and(eq(artistImages.mediaId, mediaId), eq(artistImages.position, 0), isNull(artists.deletedAt)))
+      .orderBy(asc(artists.name)),
+    db
+      .select({ id: posts.id, kind: posts.kind, title: posts.title, status: posts.status })
+      .from(posts)
+      .where(and(inArray(posts.firstImage, urls), isNull(posts.deletedAt)))
+      .orderBy(desc(posts.id)),
+  ]);
+  return [
+    ...artistRows.map((a) => ({ entity: "artist" as const, id: a.id, name: a.name, ename: a.ename, public: isPublicArtist({ status: a.status, deletedAt: null }) })),
+    ...postRows.map((p) => ({ entity: "post" as const, kind: p.kind, id: p.id, title: p.title, public: isPublicPost({ status: p.status, deletedAt: null }) })),
+  ];
 }

@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { media, mediaVariants, posts } from "../../../drizzle/schema";
 import { pickArtistFields } from "../../domain/artist-fields";
 import { mediaInUseMessage, mediaUseLabel, type MediaUse } from "../../domain/media-uses";
-import { fieldErrors, mediaAltSchema } from "../../domain/schemas";
-import { pathsShowingArtist } from "../../domain/site-routes";
+import { fieldErrors, focalPointSchema, mediaAltSchema } from "../../domain/schemas";
+import { pathsShowingArtist, pathsShowingPost } from "../../domain/site-routes";
 import { getArtistById } from "../artists/artist-queries.server";
 import { saveArtist } from "../artists/artist-use-cases.server";
 import { recordAudit } from "../platform/audit.server";
@@ -11,7 +11,7 @@ import type { Actor, Services } from "../platform/services.server";
 import { mediaUrl } from "../platform/storage.server";
 import { savePost } from "../posts/post-use-cases.server";
 import { removeImageSources } from "../posts/sanitize.server";
-import { listMediaUses } from "./media-queries.server";
+import { listMediaUses, listShareImageUses } from "./media-queries.server";
 
 export type UpdateMediaAltResult = { status: "saved"; alt: string } | { status: "invalid"; errors: { alt?: string } } | { status: "not-found" };
 
@@ -35,6 +35,39 @@ export async function updateMediaAlt(services: Services, actor: Actor, request: 
   const paths = new Set(uses.flatMap((u) => (u.entity === "artist" && !u.inTrash ? pathsShowingArtist(u.name) : [])));
   services.changes.publish({ entity: "media", action: "updated", ids: [String(request.mediaId)], paths: [...paths] });
   return { status: "saved", alt };
+}
+
+export type UpdateMediaFocalResult =
+  | { status: "saved"; focal: { x: number; y: number } }
+  | { status: "invalid"; errors: { x?: string; y?: string } }
+  | { status: "not-found" };
+
+/**
+ * Sets the point share images keep in view when they crop this image (issue 13), with its audit entry,
+ * then announces it: the pages whose share image is cropped from it (an artist's main photo, a post's
+ * first image) name a new share image URL.
+ */
+export async function updateMediaFocalPoint(
+  services: Services,
+  actor: Actor,
+  request: { mediaId: number; focal: { x: unknown; y: unknown } },
+): Promise<UpdateMediaFocalResult> {
+  const parsed = focalPointSchema.safeParse(request.focal);
+  if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
+  // Four decimals: a tenth of a pixel on the largest stored image, and stable through the `real` column.
+  const focal = { x: Math.round(parsed.data.x * 10_000) / 10_000, y: Math.round(parsed.data.y * 10_000) / 10_000 };
+  const updated = await services.db.transaction(async (tx) => {
+    const [before] = await tx.select({ x: media.focalX, y: media.focalY }).from(media).where(eq(media.id, request.mediaId)).for("update");
+    if (!before) return false;
+    await tx.update(media).set({ focalX: focal.x, focalY: focal.y }).where(eq(media.id, request.mediaId));
+    await recordAudit(tx, actor, { action: "media-focal", entity: "media", entityId: request.mediaId, details: { focal, before } });
+    return true;
+  });
+  if (!updated) return { status: "not-found" };
+  const uses = await listShareImageUses(services.db, request.mediaId);
+  const paths = new Set(uses.flatMap((u) => (!u.public ? [] : u.entity === "artist" ? pathsShowingArtist(u.name) : pathsShowingPost(u.kind, u.id))));
+  services.changes.publish({ entity: "media", action: "updated", ids: [String(request.mediaId)], paths: [...paths] });
+  return { status: "saved", focal };
 }
 
 export type DeleteMediaResult =

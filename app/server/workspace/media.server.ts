@@ -1,14 +1,18 @@
 import { data, redirect } from "react-router";
+import { focalPickerSize } from "../../domain/focal-point";
 import { formatKst } from "../../domain/kst";
 import { formatBytes, MEDIA_USE_FILTERS, mediaUseLabel, type MediaUse, type MediaUseFilter } from "../../domain/media-uses";
-import { postEditorPath } from "../../domain/post-kinds";
+import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
+import { fieldErrors, mediaFocalClickSchema, mediaFocalSchema } from "../../domain/schemas";
 import { artistEditorPath, mediaItemPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { parsePage } from "../../lib/pagination";
 import { adminActor, INVALID_MESSAGE, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
-import { getMediaItem, listMediaLibrary, type MediaLibraryItem } from "../media/media-queries.server";
-import { deleteMediaItem, updateMediaAlt } from "../media/media-use-cases.server";
+import { getMediaItem, listMediaLibrary, listShareImageUses, type MediaLibraryItem } from "../media/media-queries.server";
+import { deleteMediaItem, updateMediaAlt, updateMediaFocalPoint } from "../media/media-use-cases.server";
+import { artistShareImagePath, postShareImagePath } from "../media/share-image-store.server";
+import type { Database } from "../platform/db.server";
 
 /** A use as the library shows it: what, where to edit it, and whether it is in the trash. */
 function useView(use: MediaUse) {
@@ -73,7 +77,23 @@ function parseId(value: string | undefined): number {
   return id;
 }
 
-/** /admin/media/:id: one image, its variants and uses, the alt text form; `?delete` asks before deleting. */
+/** Share images shown on the media page: at most this many (an image is rarely the main photo of more). */
+const MAX_SHARE_PREVIEWS = 4;
+
+/** The share images (Korean) cropped from this image that the public can fetch: an artist's main photo, a post's first image. */
+async function sharePreviews(db: Database, mediaId: number) {
+  const uses = (await listShareImageUses(db, mediaId)).filter((u) => u.public).slice(0, MAX_SHARE_PREVIEWS);
+  const previews = await Promise.all(
+    uses.map(async (use) => ({
+      key: `${use.entity}-${use.id}`,
+      label: use.entity === "artist" ? `배우 ‘${use.name}’` : `${POST_KIND_INFO[use.kind].label} ‘${use.title}’`,
+      src: use.entity === "artist" ? await artistShareImagePath(db, use, "ko") : await postShareImagePath(db, { kind: use.kind, postId: use.id }, "ko"),
+    })),
+  );
+  return previews.filter((p): p is typeof p & { src: string } => p.src !== null);
+}
+
+/** /admin/media/:id: one image, its variants and uses, the alt text and focal point forms; `?delete` asks before deleting. */
 export async function loadMediaItem(ctx: RequestContext, request: Request, idParam: string | undefined) {
   await requireAdminPage(ctx, request);
   const item = await getMediaItem(ctx.runtime.db, parseId(idParam));
@@ -83,25 +103,50 @@ export async function loadMediaItem(ctx: RequestContext, request: Request, idPar
       ...itemView(item),
       mimeType: item.mimeType,
       variants: item.variants.map((v) => ({ ...v, size: formatBytes(v.bytes) })),
+      focal: item.focal,
+      // The picker shows the smallest variant that is still sharp at the picker's size.
+      pickerSrc: item.variants.find((v) => v.width >= 480)?.url ?? item.url,
+      pickerSize: focalPickerSize(item.width, item.height),
     },
+    shares: await sharePreviews(ctx.runtime.db, item.id),
     confirmDelete: new URL(request.url).searchParams.has("delete"),
   };
 }
 
-/** The alt text form (intent "alt") and delete (intent "delete", with "confirmed" after the warning). */
+type MediaItemValues = { alt?: string; focalX?: string; focalY?: string };
+
+/**
+ * The alt text form (intent "alt"), the focal point (intent "focal": a click on the photo or the two
+ * percentages) and delete (intent "delete", with "confirmed" after the warning).
+ */
 export async function handleMediaItemAction(ctx: RequestContext, request: Request, idParam: string | undefined) {
   const mediaId = parseId(idParam);
-  const read = await readAdminForm<{ alt: string }>(request, []);
+  const read = await readAdminForm<MediaItemValues>(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const values = { alt: String(form.get("alt") ?? "") };
+  const intent = form.get("intent");
+  // Only the fields of the form that was sent: the other form keeps what the page shows.
+  const values: MediaItemValues =
+    intent === "focal" ? { focalX: String(form.get("focalX") ?? ""), focalY: String(form.get("focalY") ?? "") } : { alt: String(form.get("alt") ?? "") };
   const session = await ctx.adminSession();
   if (!session) return replyExpired(values);
   const actor = adminActor(session, ctx);
-  const intent = form.get("intent");
 
+  if (intent === "focal") {
+    const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const clicked = form.has("focal.x");
+    const parsed = (clicked ? mediaFocalClickSchema : mediaFocalSchema).safeParse(fields);
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return replyWith(400, { formError: clicked ? Object.values(errors)[0]! : INVALID_MESSAGE, values, fields: clicked ? {} : errors });
+    }
+    const result = await updateMediaFocalPoint(ctx.runtime, actor, { mediaId, focal: parsed.data });
+    if (result.status === "not-found") throw data(null, { status: 404 });
+    if (result.status === "invalid") return replyWith(400, { formError: Object.values(result.errors)[0]!, values });
+    return redirect(mediaItemPath(mediaId), { headers: { "Set-Cookie": await setFlash("media-focal-saved") } });
+  }
   if (intent === "alt") {
-    const result = await updateMediaAlt(ctx.runtime, actor, { mediaId, alt: values.alt });
+    const result = await updateMediaAlt(ctx.runtime, actor, { mediaId, alt: values.alt ?? "" });
     if (result.status === "not-found") throw data(null, { status: 404 });
     if (result.status === "invalid") return replyWith(400, { formError: INVALID_MESSAGE, values, fields: result.errors });
     return redirect(mediaItemPath(mediaId), { headers: { "Set-Cookie": await setFlash("media-alt-saved") } });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/media-item";
+import { FocalPointPicker } from "../../../components/admin/focal-point-picker";
 import { MediaUses } from "../../../components/admin/media-uses";
 import { mediaInUseMessage } from "../../../domain/media-uses";
 import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
@@ -28,7 +29,7 @@ export function meta({ params }: Route.MetaArgs) {
  * with its uses there and is taken out of them when deleted anyway.
  */
 export default function MediaItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { item, confirmDelete } = loaderData;
+  const { item, shares, confirmDelete } = loaderData;
   const navigation = useNavigation();
   const [alt, setAlt] = useState(actionData?.values?.alt ?? item.alt);
   const altError = actionData?.fields.alt;
@@ -153,6 +154,39 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
           </ul>
         </div>
       </div>
+
+      <section className="media-item__focal" aria-labelledby="focal-title">
+        <h2 id="focal-title" className="media-item__subtitle">
+          공유 이미지 초점
+        </h2>
+        <p className="field__hint">
+          카카오톡이나 SNS에 링크를 공유하면 이 사진을 가로로 긴 이미지(1200×630)로 잘라 보여 줍니다. 얼굴처럼 꼭 보여야 하는 곳을 누르면 그곳을
+          가운데에 두고 자릅니다.
+        </p>
+        <FocalPointPicker
+          key={`${item.focal.x}:${item.focal.y}`}
+          image={{ width: item.width, height: item.height, src: item.pickerSrc, alt: item.alt }}
+          size={item.pickerSize}
+          focal={item.focal}
+          typed={actionData?.values}
+          errors={actionData?.fields}
+        />
+        {shares.length > 0 ? (
+          <>
+            <h3 className="media-item__subtitle">지금 공유 이미지</h3>
+            <ul className="media-item__shares">
+              {shares.map((share) => (
+                <li key={share.key}>
+                  <a href={share.src}>
+                    <img src={share.src} alt={`${share.label}의 공유 이미지`} width={360} height={189} />
+                  </a>
+                  <span className="field__hint">{share.label}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
     </section>
   );
 }
