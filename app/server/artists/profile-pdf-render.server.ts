@@ -22,6 +22,8 @@ export interface ProfilePdfContent {
   facts: { label: string; items: string[] }[];
   /** The credits by category: a heading ("MOVIE", "Film"), a word beside it in Korean ("영화"), the entries. */
   credits: { title: string; note: string; items: string[] }[];
+  /** Under the facts, small: an English profile partly shown in Korean says so (as the page does). */
+  note: string;
   /** The agency at the foot of every page: its name, then its address, phone and e-mail as printed. */
   contact: { companyName: string; details: string[] };
   /** The site's address ("https://www.example.com") and the artist's page on it. */
@@ -227,6 +229,14 @@ function drawFacts(doc: Doc, content: ProfilePdfContent): number {
     textAt(doc, row.label, FACTS_X, top + 1);
     y = lineY + 5;
     rule(doc, FACTS_X, y, FACTS_WIDTH, 0.5, COLOR.line);
+  }
+  if (content.note) {
+    setFont(doc, "regular", 7.8, COLOR.soft);
+    y += 6;
+    for (const line of wrap(doc, content.note, FACTS_WIDTH)) {
+      textAt(doc, line, FACTS_X, y);
+      y += 10.5;
+    }
   }
   return y;
 }

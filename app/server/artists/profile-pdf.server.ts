@@ -97,6 +97,7 @@ export async function loadProfilePdfSource(
     ],
     // Korean: the page's "MOVIE 영화" headings; English: the English label alone ("Film").
     credits: view.credits.map((list) => ({ title: english ? list.label : list.title, note: english ? "" : list.label, items: list.items })),
+    note: view.koreanFallback ? messages.artists.koreanOnlyNote : "",
     contact: {
       companyName: english ? settings.companyNameEn : settings.companyName,
       details: [
