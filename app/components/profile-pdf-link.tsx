@@ -1,7 +1,6 @@
 import type { Locale } from "../domain/locale";
 import { PROFILE_PDF_LABELS } from "../domain/profile-pdf-labels";
 import { artistProfilePdfPath } from "../domain/site-routes";
-import "../styles/profile-pdf-link.css";
 
 /** "프로필 PDF" / "Profile PDF": downloads the artist's casting profile in the page's language (issue 13). */
 export function ProfilePdfLink({ name, locale }: { name: string; locale: Locale }) {
