@@ -89,15 +89,20 @@ let fontsLoading: Promise<Fonts> | undefined;
  * TrueType rather than the CFF .otf: fontkit's glyf subsetting is the mature path.
  */
 function loadFonts(): Promise<Fonts> {
+  if (fontsLoading) return fontsLoading;
   const require = createRequire(import.meta.url);
   const open = async (weight: string) => {
     const font = create(await fs.readFile(require.resolve(`pretendard/dist/public/static/alternative/Pretendard-${weight}.ttf`)));
     if (!("layout" in font)) throw new Error(`Pretendard-${weight}.ttf is a font collection`);
     return font;
   };
-  fontsLoading ??= Promise.all([open("Regular"), open("Bold")]).then(([regular, bold]) => ({ regular, bold }));
-  fontsLoading.catch(() => (fontsLoading = undefined));
-  return fontsLoading;
+  const loading = Promise.all([open("Regular"), open("Bold")]).then(([regular, bold]) => ({ regular, bold }));
+  // A failed read is tried again by the next request rather than remembered.
+  loading.catch(() => {
+    if (fontsLoading === loading) fontsLoading = undefined;
+  });
+  fontsLoading = loading;
+  return loading;
 }
 
 /** Splits text into lines of at most `width` at spaces (Korean is not broken inside words), then anywhere. */
