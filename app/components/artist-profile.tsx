@@ -4,6 +4,7 @@ import type { ResponsiveImage } from "../lib/responsive-image";
 import { AdminLinks } from "./admin-links";
 import { localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
+import { ProfilePdfLink } from "./profile-pdf-link";
 
 /** What the profile shows (app/server/artists/artist-profile.server.ts builds it from an artist). */
 export interface ArtistProfileView {
@@ -69,6 +70,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
             <p className="artist-detail__ename" lang={english ? "ko" : "en"}>
               {secondary}
             </p>
+            {adminControls ? <ProfilePdfLink name={artist.name} locale={artist.locale} /> : null}
             {artist.statusLabel ? (
               <p className="artist-detail__status" role="note">
                 <span className="status-badge">{artist.statusLabel}</span> {t.notPublic}

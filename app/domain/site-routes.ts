@@ -91,6 +91,11 @@ export function artistPath(name: string): string {
   return `${PATHS.artists}/${encodeURIComponent(name)}`;
 }
 
+/** An artist's casting profile PDF (issue 13): "/artist/한서윤/profile.pdf", the English one under "/en". */
+export function artistProfilePdfPath(name: string, locale: Locale = "ko"): string {
+  return localizedPath(locale, `${artistPath(name)}/profile.pdf`);
+}
+
 /** Admin artist form: "/adminActor" to add, "/adminActor/한서윤" to edit. */
 export function artistEditorPath(name?: string | null): string {
   return name == null ? PATHS.adminArtist : `${PATHS.adminArtist}/${encodeURIComponent(name)}`;
@@ -137,6 +142,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.company, file: "routes/company.tsx", audience: "public", sitemap: true },
   { pattern: PATHS.artists, file: "routes/artist-list.tsx", audience: "public", sitemap: true },
   { pattern: `${PATHS.artists}/:name`, file: "routes/artist-detail.tsx", audience: "public" },
+  // The casting profile PDF (issue 13); its English twin under /en comes with ENGLISH_ROUTES.
+  { pattern: `${PATHS.artists}/:name/profile.pdf`, file: "routes/artist-profile-pdf.ts", id: "artist-profile-pdf", audience: "public", sitemap: false },
   { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", sitemap: true },
   { pattern: AUDITION_PATHS.apply, file: "routes/audition-apply.tsx", audience: "public", sitemap: true },
   { pattern: AUDITION_PATHS.submit, file: "routes/audition-apply-submit.ts", audience: "public", sitemap: false },
@@ -232,7 +239,7 @@ export function pathsShowingPost(kind: PostKind, postId: number): string[] {
 /** Public paths that show an artist (the home carousel and the roster included). */
 export function pathsShowingArtist(name: string): string[] {
   return [
-    ...[PATHS.home, PATHS.artists, artistPath(name)].flatMap(bothLanguagePaths),
+    ...[PATHS.home, PATHS.artists, artistPath(name), artistProfilePdfPath(name)].flatMap(bothLanguagePaths),
     "/api/we/actorList",
     `/api/we/actorList/${encodeURIComponent(name)}`,
     PATHS.sitemap,

@@ -366,7 +366,11 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
       }
 
       res.status(response.status);
-      for (const [key, value] of response.headers.entries()) res.append(key, value);
+      // A route's own Content-Security-Policy (a PDF's) replaces the default one rather than adding to it.
+      for (const [key, value] of response.headers.entries()) {
+        if (key === "content-security-policy") res.setHeader(key, value);
+        else res.append(key, value);
+      }
       if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
       else res.end();
     } catch (error) {

@@ -21,3 +21,10 @@ export function contentSecurityPolicy(options: { nonce?: string; scriptSources?:
     "frame-ancestors 'none'",
   ].join("; ");
 }
+
+/**
+ * The policy of a PDF shown in the browser (the artist's profile PDF): Chrome's viewer is an embedded
+ * object of a page it makes around the file, so the pages' `object-src 'none'` would block it
+ * (crbug.com/271452). The file is ours and holds no scripts; nosniff keeps it from ever being HTML.
+ */
+export const PDF_CONTENT_SECURITY_POLICY = "object-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
