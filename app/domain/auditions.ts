@@ -1,30 +1,13 @@
-import { z } from "zod";
-import { kstDate } from "./kst";
-
 /**
  * Online audition applications (issue 12): the fields, their limits and Korean messages, the consent
  * texts the Personal Information Protection Act (개인정보 보호법) asks for, the review statuses, and the
  * rules on age, receipt numbers and video links. Shared by the public form, the use cases, the
  * workspace and the privacy policy (/privacy), so each is written once.
  */
+import { z } from "zod";
+import { kstDate } from "./kst";
 
-export const AUDITION_PATHS = {
-  apply: "/audition/apply",
-  /** Where the JavaScript form posts (multipart, answered with JSON) to show upload progress. */
-  submit: "/audition/apply/submit",
-  complete: "/audition/apply/complete",
-  privacy: "/privacy",
-  adminList: "/admin/auditions",
-} as const;
-
-export function adminAuditionPath(id: number): string {
-  return `${AUDITION_PATHS.adminList}/${id}`;
-}
-
-/** An applicant's photo or video, for the signed-in administrator only. */
-export function adminAuditionFilePath(id: number, fileId: string): string {
-  return `${AUDITION_PATHS.adminList}/${id}/files/${fileId}`;
-}
+export { AUDITION_PATHS, adminAuditionFilePath, adminAuditionPath } from "./audition-paths";
 
 export const AUDITION_STATUSES = ["received", "documents_passed", "second_round", "accepted", "rejected", "on_hold"] as const;
 export type AuditionStatus = (typeof AUDITION_STATUSES)[number];

@@ -2,7 +2,7 @@
  * Every address of the site in one list: the route table (app/routes.ts) is built from it, and the
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
-import { AUDITION_PATHS } from "./auditions";
+import { AUDITION_PATHS } from "./audition-paths";
 import { bothLanguagePaths, hasEnglishVersion, LOCALES, localizedPath, type Locale } from "./locale";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, postFeedPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 

@@ -3,7 +3,7 @@ import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { PATHS } from "../domain/site-routes";
-import { AUDITION_PATHS } from "../domain/auditions";
+import { AUDITION_PATHS } from "../domain/audition-paths";
 import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useLocale } from "../lib/locale";

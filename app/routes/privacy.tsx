@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/privacy";
 import { EyebrowHeading } from "../components/eyebrow-heading";
-import { AUDITION_PATHS } from "../domain/auditions";
+import { AUDITION_PATHS } from "../domain/audition-paths";
 import { withParticle } from "../domain/korean";
 import { formatKoreanDate, PRIVACY_POLICY_SECTIONS, type PrivacyPolicySectionId } from "../domain/privacy-policy";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";

@@ -26,10 +26,9 @@ const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const server = await startBenchServer("pglite", { PUBLIC_ORIGIN: "" });
 const newsId = /href="\/newsDetail\/(\d+)"/.exec(await (await fetch(`${server.baseURL}/news`)).text())?.[1];
 const only = process.argv.slice(2);
-const routes =
-  only.length > 0
-    ? only
-    : ["/", "/company", "/artist", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/audition", "/pr", "/news", "/notice", `/newsDetail/${newsId}`];
+const koreanRoutes = ["/", "/company", "/artist", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/audition", "/pr", "/news", "/notice", `/newsDetail/${newsId}`];
+// Both languages (issue 13): the English pages are the same routes under /en.
+const routes = only.length > 0 ? only : [...koreanRoutes, ...koreanRoutes.map((route) => (route === "/" ? "/en" : `/en${route}`))];
 
 const chrome = await chromeLauncher.launch({
   chromePath,
