@@ -1,4 +1,4 @@
-import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { parsePdf } from "../../fixtures/pdf";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ArtistEnglish } from "../../../app/domain/artist-fields";
@@ -29,30 +29,6 @@ async function noisyPhoto(mean: number): Promise<Uint8Array> {
     .jpeg({ quality: 90 })
     .toBuffer();
   return new Uint8Array(jpeg);
-}
-
-interface ParsedPdf {
-  pages: number;
-  /** Each page's text, as a PDF reader extracts it (the ToUnicode maps). */
-  text: string[];
-  /** Images painted on each page. */
-  images: number[];
-}
-
-async function parsePdf(bytes: Uint8Array): Promise<ParsedPdf> {
-  const loading = getDocument({ data: bytes.slice(), disableFontFace: true, verbosity: 0 });
-  const doc = await loading.promise;
-  const text: string[] = [];
-  const images: number[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const page = await doc.getPage(n);
-    const content = await page.getTextContent();
-    text.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
-    images.push((await page.getOperatorList()).fnArray.filter((op) => op === OPS.paintImageXObject || op === OPS.paintInlineImageXObject).length);
-  }
-  const pages = doc.numPages;
-  await loading.destroy();
-  return { pages, text, images };
 }
 
 async function fetchPdf(baseURL: string, path: string, headers: Record<string, string> = {}) {
