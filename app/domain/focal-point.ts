@@ -27,11 +27,24 @@ export interface CropRect {
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 
 /**
- * The part of a `width`×`height` image that a cover crop to `outWidth`×`outHeight` keeps: the largest
- * rectangle of the output's proportions, centred on the focal point as far as the image's edges allow.
- * Whole pixels, always inside the image.
+ * Where an untouched portrait is cropped: its upper third, where a portrait photo's face is. A centred
+ * crop of a standing actor to 1.91:1 shows the chest and cuts off the head.
  */
-export function focalCrop(width: number, height: number, focal: { x: number; y: number }, outWidth: number, outHeight: number): CropRect {
+export const PORTRAIT_DEFAULT_FOCAL_POINT = { x: 0.5, y: 0.3 } as const;
+
+/** The point a crop keeps in view: the one set, or for a portrait nobody has set, its upper third. */
+export function effectiveFocalPoint(width: number, height: number, focal: { x: number; y: number }): { x: number; y: number } {
+  const unset = focal.x === DEFAULT_FOCAL_POINT.x && focal.y === DEFAULT_FOCAL_POINT.y;
+  return unset && height > width ? PORTRAIT_DEFAULT_FOCAL_POINT : focal;
+}
+
+/**
+ * The part of a `width`×`height` image that a cover crop to `outWidth`×`outHeight` keeps: the largest
+ * rectangle of the output's proportions, centred on the focal point (`effectiveFocalPoint`) as far as the
+ * image's edges allow. Whole pixels, always inside the image.
+ */
+export function focalCrop(width: number, height: number, point: { x: number; y: number }, outWidth: number, outHeight: number): CropRect {
+  const focal = effectiveFocalPoint(width, height, point);
   const scale = Math.max(outWidth / width, outHeight / height);
   const cropWidth = clamp(Math.round(outWidth / scale), 1, width);
   const cropHeight = clamp(Math.round(outHeight / scale), 1, height);

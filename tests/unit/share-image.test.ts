@@ -35,7 +35,9 @@ const artistCard = (overrides: Partial<ShareCard> = {}): ShareCard => ({
 describe("focal crop", () => {
   it("keeps the output's proportions, centres on the point and stays inside the image", () => {
     // A portrait cropped to 1200×630: full width, 420 px tall out of 1200.
-    expect(focalCrop(800, 1200, { x: 0.5, y: 0.5 }, 1200, 630)).toEqual({ left: 0, top: 390, width: 800, height: 420 });
+    // An untouched portrait keeps its upper third (the face), not its middle.
+    expect(focalCrop(800, 1200, { x: 0.5, y: 0.5 }, 1200, 630)).toEqual({ left: 0, top: 150, width: 800, height: 420 });
+    expect(focalCrop(800, 1200, { x: 0.5, y: 0.51 }, 1200, 630)).toEqual({ left: 0, top: 402, width: 800, height: 420 });
     expect(focalCrop(800, 1200, { x: 0.5, y: 0.25 }, 1200, 630)).toEqual({ left: 0, top: 90, width: 800, height: 420 });
     // Near an edge the crop stops at the edge.
     expect(focalCrop(800, 1200, { x: 0.5, y: 0 }, 1200, 630).top).toBe(0);
@@ -45,7 +47,9 @@ describe("focal crop", () => {
   });
 
   it("gives the CSS object-position that shows the same part, and the picker's size", () => {
-    expect(focalObjectPosition(800, 1200, { x: 0.5, y: 0.5 }, 1200, 630)).toBe("50.0% 50.0%");
+    // The untouched portrait's crop (top 150 of 780 spare pixels), as the preview shows it.
+    expect(focalObjectPosition(800, 1200, { x: 0.5, y: 0.5 }, 1200, 630)).toBe("50.0% 19.2%");
+    expect(focalObjectPosition(1200, 800, { x: 0.5, y: 0.5 }, 1200, 630)).toBe("50.0% 50.0%");
     expect(focalObjectPosition(800, 1200, { x: 0.5, y: 0.25 }, 1200, 630)).toBe("50.0% 11.5%");
     expect(focalObjectPosition(800, 1200, { x: 0.5, y: 0 }, 1200, 630)).toBe("50.0% 0.0%");
     expect(focalPickerSize(800, 1200)).toEqual({ width: 267, height: 400 });
@@ -91,8 +95,8 @@ describe("share image drawing", () => {
     expect(aimed.byteLength).toBeLessThan(SHARE_MAX_BYTES);
     // The crop (800×420 of the photo, scaled 1.5×) starts at the top: the block's centre lands at (600, 300).
     expect(isRed(await pixel(aimed, 600, 300))).toBe(true);
-    // Centred on the middle of the photo instead, the block is above the crop.
-    const centred = await renderShareImage(artistCard({ photo: { bytes: photo, focal: { x: 0.5, y: 0.5 } } }));
+    // Aimed lower instead, the block is above the crop.
+    const centred = await renderShareImage(artistCard({ photo: { bytes: photo, focal: { x: 0.5, y: 0.6 } } }));
     expect(isRed(await pixel(centred, 600, 300))).toBe(false);
     expect(isRed(await pixel(centred, 600, 40))).toBe(false);
   });

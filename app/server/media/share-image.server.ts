@@ -13,7 +13,7 @@ import { fitOneLine, fitText, loadShareFonts, printableText, textPathData, type 
  */
 
 /** Raise when the drawing changes: every share image URL changes with it, and new images are made. */
-export const SHARE_RENDERER_VERSION = 1;
+export const SHARE_RENDERER_VERSION = 2;
 
 /** JPEG quality of share images, and the size they must stay under (KakaoTalk and Facebook fetch them on the fly). */
 export const SHARE_JPEG_QUALITY = 82;
