@@ -16,7 +16,8 @@ import { watchEventLoop } from "./overload.server";
 import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
 import { contentSecurityPolicy } from "./security-headers.server";
-import { serviceUnavailablePage } from "./unavailable-page.server";
+import { serviceUnavailablePage, unavailableMessage } from "./unavailable-page.server";
+import { localeOfPath } from "../../domain/locale";
 
 declare global {
   // One runtime per process, also across Vite dev-server module reloads.
@@ -193,14 +194,13 @@ function mediaFiles(runtime: Runtime): express.Router {
 
 /** A 503 that tells browsers, clients and proxies to come back shortly. */
 function sendUnavailable(req: ExpressRequest, res: ExpressResponse, reason: "overloaded" | "database", retryAfter: number) {
-  const message =
-    reason === "overloaded"
-      ? "지금 접속이 많아 요청을 처리하지 못했습니다. 잠시 후 다시 시도해 주세요."
-      : "일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요.";
+  // The API and the Korean pages answer in Korean; the English pages (issue 13) in English.
+  const locale = req.path.startsWith("/api/") ? "ko" : localeOfPath(req.path);
+  const message = unavailableMessage(locale, reason);
   res.status(503).setHeader("Retry-After", String(retryAfter));
   res.setHeader("Cache-Control", "no-store");
   if (req.path.startsWith("/api/")) res.json({ error: { code: reason === "overloaded" ? "overloaded" : "service_unavailable", message } });
-  else if (req.accepts(["html", "json"]) === "html") res.type("html").send(serviceUnavailablePage(message));
+  else if (req.accepts(["html", "json"]) === "html") res.type("html").send(serviceUnavailablePage(message, locale));
   else res.type("text/plain; charset=utf-8").send(message);
 }
 

@@ -61,6 +61,12 @@ describe("a PostgreSQL outage", () => {
     expect(page.retry).toBe("5");
     expect(page.text).toContain("일시적으로 서비스를 이용할 수 없습니다");
     expect(page.text).toContain('<html lang="ko">');
+    // The English pages say it in English (issue 13).
+    const english = await fetch(`${server.baseURL}/en/company?page=1`, { headers: { Accept: "text/html" } });
+    expect(english.status).toBe(503);
+    const englishText = await english.text();
+    expect(englishText).toContain('<html lang="en">');
+    expect(englishText).toContain("The site is temporarily unavailable. Please try again in a moment.");
     const api = await fetch(`${server.baseURL}/api/we/actorList/x`);
     expect(api.status).toBe(503);
     expect((await api.json()).error.message).toMatch(/[가-힣]/);
