@@ -75,7 +75,10 @@ describe(`share images: versions, storage and the focal point (${testEngine()})`
     const stored = path.join(database.storage.root, shareStorageKey(subject));
     expect(fs.existsSync(stored)).toBe(true);
     expect(Buffer.from(await shareImageBytes(services(), subject)).equals(Buffer.from(centred))).toBe(true);
-    expect(await redAt(centred, 600, 100)).toBe(false);
+    // Untouched, a portrait is cropped around its upper third (rows 150-570 of 1200): the block (rows
+    // 70-230) shows only at the very top, and the middle of the card is the photo's middle.
+    expect(await redAt(centred, 600, 40)).toBe(true);
+    expect(await redAt(centred, 600, 300)).toBe(false);
 
     // The administrator puts the focal point on the red block.
     const before = services().announced.length;
