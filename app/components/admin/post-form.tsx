@@ -67,25 +67,14 @@ export function PostForm({
           onChange={(title) => setValues({ ...values, title })}
           error={fields.title}
         />
-        <div className="field">
-          <span className="field__label" id="content-label">
-            내용
-          </span>
-          <RichTextEditor
-            name="content"
-            label="내용"
-            value={values.content}
-            onChange={(content) => setValues((v) => ({ ...v, content }))}
-            invalid={Boolean(fields.content)}
-            resetKey={draft.revision}
-            describedBy={fields.content ? "content-error" : undefined}
-          />
-          {fields.content ? (
-            <span className="field__error" id="content-error">
-              {fields.content}
-            </span>
-          ) : null}
-        </div>
+        <ContentField
+          name="content"
+          label="내용"
+          value={values.content}
+          onChange={(content) => setValues((v) => ({ ...v, content }))}
+          error={fields.content}
+          resetKey={draft.revision}
+        />
         {hydrated ? null : (
           <label className="field">
             <span className="field__label">이미지 첨부</span>
@@ -109,25 +98,14 @@ export function PostForm({
             error={fields.titleEn}
             lang="en"
           />
-          <div className="field">
-            <span className="field__label" id="contentEn-label">
-              영문 내용
-            </span>
-            <RichTextEditor
-              name="contentEn"
-              label="영문 내용"
-              value={values.contentEn}
-              onChange={(contentEn) => setValues((v) => ({ ...v, contentEn }))}
-              invalid={Boolean(fields.contentEn)}
-              resetKey={draft.revision}
-              describedBy={fields.contentEn ? "contentEn-error" : undefined}
-            />
-            {fields.contentEn ? (
-              <span className="field__error" id="contentEn-error">
-                {fields.contentEn}
-              </span>
-            ) : null}
-          </div>
+          <ContentField
+            name="contentEn"
+            label="영문 내용"
+            value={values.contentEn}
+            onChange={(contentEn) => setValues((v) => ({ ...v, contentEn }))}
+            error={fields.contentEn}
+            resetKey={draft.revision}
+          />
         </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
         <FormActions
@@ -138,6 +116,37 @@ export function PostForm({
         />
       </Form>
     </AdminFormShell>
+  );
+}
+
+/** A labelled rich text field with its error: the Korean content and the English one (issue 13). */
+function ContentField({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  resetKey,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error: string | undefined;
+  resetKey: number;
+}) {
+  return (
+    <div className="field">
+      <span className="field__label" id={`${name}-label`}>
+        {label}
+      </span>
+      <RichTextEditor name={name} label={label} value={value} onChange={onChange} invalid={Boolean(error)} resetKey={resetKey} describedBy={error ? `${name}-error` : undefined} />
+      {error ? (
+        <span className="field__error" id={`${name}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }
 
