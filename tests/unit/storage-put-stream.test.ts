@@ -33,3 +33,28 @@ describe("local storage: putStream", () => {
     expect(filesIn().length).toBe(before);
   });
 });
+
+describe("local storage: list", () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "we-list-"));
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  it("lists every stored object under a prefix with its size, and no temporary files", async () => {
+    const storage = createLocalStorage(root);
+    await storage.put("2026/11/a.jpg", new Uint8Array(3));
+    await storage.put("2026/12/b.webp", new Uint8Array(5));
+    await storage.put("share/c.jpg", new Uint8Array(7));
+    fs.writeFileSync(path.join(root, "2026/11/a.jpg.123-1.tmp"), "partial");
+    const all = [];
+    for await (const object of storage.list()) all.push(object);
+    expect(all.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+      { key: "2026/11/a.jpg", size: 3 },
+      { key: "2026/12/b.webp", size: 5 },
+      { key: "share/c.jpg", size: 7 },
+    ]);
+    const shared = [];
+    for await (const object of storage.list("share/")) shared.push(object.key);
+    expect(shared).toEqual(["share/c.jpg"]);
+    const missing = createLocalStorage(path.join(root, "nothing-here"));
+    for await (const object of missing.list()) throw new Error(`unexpected ${object.key}`);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -28,6 +29,11 @@ export interface MediaStorage {
   /** The object (or a range of it) as a stream, or null when there is none. */
   stream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Every stored object whose key starts with `prefix` (default: all), in no particular order;
+   * temporary files of writes in progress are not objects. For backups and migrations.
+   */
+  list(prefix?: string): AsyncIterable<{ key: string; size: number }>;
   /** Absolute file path for local serving, when the storage is local. */
   localRoot: string | null;
 }
@@ -121,6 +127,24 @@ export function createLocalStorage(root: string): MediaStorage {
     },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
+    },
+    async *list(prefix = "") {
+      const base = path.resolve(root);
+      let entries: Dirent[];
+      try {
+        entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
+        const full = path.join(entry.parentPath, entry.name);
+        const key = path.relative(base, full).split(path.sep).join("/");
+        if (!key.startsWith(prefix)) continue;
+        const stats = await fs.stat(full).catch(() => null);
+        if (stats?.isFile()) yield { key, size: stats.size };
+      }
     },
   };
 }
