@@ -10,7 +10,7 @@ export const streamTimeout = 5_000;
 /**
  * Renders whole documents (every loader has finished before rendering starts, so waiting for
  * all content costs nothing and gives crawlers and caches complete HTML). Inline scripts carry
- * the response's CSP nonce. The hydration scripts are fetched at low priority: the server-rendered
+ * the response's CSP nonce, except on public reads. The hydration scripts are fetched at low priority: the server-rendered
  * page is complete without them, so its stylesheet, fonts and images go first.
  */
 export default function handleRequest(
@@ -23,7 +23,10 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce, logger } = getRequestContext(loadContext);
+  const { cspNonce: nonceOrEmpty, logger } = getRequestContext(loadContext);
+  // Public reads render without a nonce (their CSP lists the inline scripts' hashes), so the same
+  // content is the same bytes: one ETag across renders and app servers.
+  const cspNonce = nonceOrEmpty || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);

@@ -3,7 +3,6 @@ import { LOCALES } from "../domain/locale";
 import { POST_KINDS, postFeedPath } from "../domain/post-kinds";
 import { getRequestContext } from "../server/http/context.server";
 import { postFeedXml } from "../server/site/feeds.server";
-import { CRAWLER_FILE_CACHE_CONTROL } from "../server/site/xml.server";
 
 /** The feed a route pattern serves: its kind and language (the route table registers all four). */
 function feedOfPattern(pattern: string) {
@@ -18,5 +17,5 @@ export async function loader({ context, request, pattern }: Route.LoaderArgs) {
   const { kind, locale } = feedOfPattern(pattern);
   const origin = runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
   const xml = await postFeedXml(runtime.db, kind, locale, origin);
-  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": CRAWLER_FILE_CACHE_CONTROL } });
+  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
 }

@@ -1,11 +1,10 @@
 import type { Route } from "./+types/sitemap";
 import { getRequestContext } from "../server/http/context.server";
 import { listSitemapEntries, renderSitemap } from "../server/site/sitemap.server";
-import { CRAWLER_FILE_CACHE_CONTROL } from "../server/site/xml.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
   const origin = runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
   const xml = renderSitemap(await listSitemapEntries(runtime.db), origin);
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CRAWLER_FILE_CACHE_CONTROL } });
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

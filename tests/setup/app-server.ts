@@ -29,6 +29,8 @@ export interface AppServerOptions {
   fromTemplate?: boolean;
   /** The server's stderr: kept for the error message if it fails to start (default), or shown. */
   stderr?: "pipe" | "inherit";
+  /** Keep the server's stdout (its JSON log lines) for `output()`; default: discarded. */
+  captureStdout?: boolean;
 }
 
 export interface AppServer {
@@ -38,6 +40,8 @@ export interface AppServer {
   databaseUrl: string | null;
   dataDir: string;
   pid: number;
+  /** What the server wrote to stdout so far (with `captureStdout`). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -65,9 +69,11 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     KAKAO_MAP_APP_KEY: "",
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", "ignore", options.stderr ?? "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", options.captureStdout ? "pipe" : "ignore", options.stderr ?? "pipe"] });
   let stderr = "";
+  let stdout = "";
   child.stderr?.on("data", (d) => (stderr += d));
+  child.stdout?.on("data", (d) => (stdout += d));
   const baseURL = `http://127.0.0.1:${port}`;
   const cleanUp = async () => {
     await database?.drop();
@@ -89,6 +95,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     databaseUrl: options.databaseUrl ?? database?.url ?? null,
     dataDir,
     pid: child.pid!,
+    output: () => stdout,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

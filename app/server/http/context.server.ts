@@ -7,7 +7,7 @@ import type { Runtime } from "../platform/runtime.server";
 export interface RequestContext {
   runtime: Runtime;
   requestId: string;
-  /** Nonce of this response's Content-Security-Policy, for inline scripts. */
+  /** Nonce of this response's Content-Security-Policy, for inline scripts ("" on public reads: hashes instead). */
   cspNonce: string;
   logger: Logger;
   /** The client's address (behind a proxy only when TRUST_PROXY says so). */

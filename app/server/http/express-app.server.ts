@@ -2,14 +2,15 @@
  * The Express application around React Router, bundled by Vite as the server build's entry.
  * main.ts (the process entry) imports `createApp` from the build and listens.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Socket } from "node:net";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { getAdminSession, type AdminSession } from "../auth/sessions.server";
 import { requestContext } from "./context.server";
-import type { Logger } from "../platform/logger.server";
+import { logContext, type Logger } from "../platform/logger.server";
+import { bodyEtag, etagMatches, isPersonalRequest, PERSONAL_CACHE_CONTROL, publicCacheControl } from "./http-caching.server";
 import { isForeignWrite } from "./origin-check.server";
 import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
 import { watchEventLoop } from "./overload.server";
@@ -32,25 +33,56 @@ export interface AppLocals {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * Gives each request an id (the client's X-Request-Id when it is a sane one) and runs the rest of its
+ * work inside it, so every log line written for the request carries it (logContext); counts and times
+ * the answer for the metrics.
+ */
 function requestIdAndLogging(runtime: Runtime): RequestHandler {
+  const { logger, metrics } = runtime;
   return (req, res, next) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    const logger = runtime.logger.child({ reqId: requestId });
     const locals = res.locals as AppLocals;
     locals.requestId = requestId;
     locals.logger = logger;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms) };
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      metrics.observeRequest(req.path, req.method, res.statusCode, seconds);
+      const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) };
       // Production logs stay quiet: every request at debug level, only failures and slow ones above it.
-      if (res.statusCode >= 500) logger.error(entry, "request failed");
-      else if (ms > 1000) logger.warn(entry, "slow request");
-      else logger.debug(entry, "request");
+      logContext.run({ reqId: requestId }, () => {
+        if (res.statusCode >= 500) logger.error(entry, "request failed");
+        else if (seconds > 1) logger.warn(entry, "slow request");
+        else logger.debug(entry, "request");
+      });
     });
-    next();
+    logContext.run({ reqId: requestId }, next);
+  };
+}
+
+/**
+ * Prometheus metrics, only when METRICS_TOKEN is set and only to a client that sends it; otherwise the
+ * address does not exist (404), so a scanner learns nothing.
+ */
+function metricsEndpoint(runtime: Runtime): RequestHandler {
+  const token = runtime.env.METRICS_TOKEN;
+  const expected = token ? createHash("sha256").update(`Bearer ${token}`).digest() : null;
+  return async (req, res) => {
+    res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+    if (!expected) {
+      res.status(404).type("text/plain; charset=utf-8").send("페이지를 찾을 수 없습니다.");
+      return;
+    }
+    const given = createHash("sha256").update(req.get("authorization") ?? "").digest();
+    if (!timingSafeEqual(given, expected)) {
+      res.status(401).setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.type("text/plain; charset=utf-8").send("METRICS_TOKEN이 필요합니다.");
+      return;
+    }
+    res.type(runtime.metrics.registry.contentType).send(await runtime.metrics.registry.metrics());
   };
 }
 
@@ -193,7 +225,8 @@ function mediaFiles(runtime: Runtime): express.Router {
 }
 
 /** A 503 that tells browsers, clients and proxies to come back shortly. */
-function sendUnavailable(req: ExpressRequest, res: ExpressResponse, reason: "overloaded" | "database", retryAfter: number) {
+function sendUnavailable(runtime: Runtime, req: ExpressRequest, res: ExpressResponse, reason: "overloaded" | "database", retryAfter: number) {
+  runtime.metrics.shed.inc({ reason });
   // The API and the Korean pages answer in Korean; the English pages (issue 13) in English.
   const locale = req.path.startsWith("/api/") ? "ko" : localeOfPath(req.path);
   const message = unavailableMessage(locale, reason);
@@ -211,7 +244,7 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResp
   res.setHeader("ETag", entry.etag);
   res.setHeader("X-Cache", state);
   res.vary("Accept-Encoding");
-  if (req.get("if-none-match") === entry.etag) {
+  if (etagMatches(req.get("if-none-match"), entry.etag)) {
     res.status(304).end();
     return;
   }
@@ -223,7 +256,7 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResp
   else res.end(body);
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string = req.method): Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
@@ -234,8 +267,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
     init.body = requestBodyStream(req);
     init.duplex = "half";
   }
@@ -280,6 +313,7 @@ export function createApp(options: { env?: Env } = {}): Promise<{ app: express.E
 
 async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runtime: Runtime }> {
   const { env, pageCache, dbHealth } = runtime;
+  const cachePolicy = { sharedMaxAge: env.CDN_MAX_AGE, staleWhileRevalidate: env.CDN_STALE_WHILE_REVALIDATE };
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
@@ -305,6 +339,7 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
     }
   });
 
+  app.get("/metrics", metricsEndpoint(runtime));
   app.use("/media", mediaFiles(runtime));
 
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
@@ -317,13 +352,15 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
   app.use(async (req, res, next) => {
     const locals = res.locals as AppLocals;
     const url = new URL(req.originalUrl, "http://localhost");
-    const cacheable = env.PAGE_CACHE && isCacheableRequest(req.method, url, req.get("cookie"), req.get("authorization"));
+    // An anonymous public read (page, navigation data, API read, feed): shared caches may keep it.
+    const publicRead = isCacheableRequest(req.method, url, req.get("cookie"), req.get("authorization"));
+    const cacheable = env.PAGE_CACHE && publicRead;
     const cacheKey = `${req.get("host") ?? ""}${url.pathname}${url.search}`;
     if (cacheable) {
       const hit = pageCache.get(cacheKey);
       if (hit) return sendCached(req, res, hit, "HIT");
     }
-    if (!dbHealth.isUp) return sendUnavailable(req, res, "database", 5);
+    if (!dbHealth.isUp) return sendUnavailable(runtime, req, res, "database", 5);
     eventLoop.noteRequest();
     if (inFlight >= env.MAX_CONCURRENT_REQUESTS || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS)) {
       // One log line per second at most: a flood must not also flood the logs.
@@ -333,19 +370,21 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         lastShedLog = Date.now();
         shed = 0;
       }
-      return sendUnavailable(req, res, "overloaded", 1);
+      return sendUnavailable(runtime, req, res, "overloaded", 1);
     }
 
     inFlight++;
     const generation = pageCache.generation;
     try {
       const context = new RouterContextProvider();
-      const request = toFetchRequest(req, res);
+      // A HEAD of a public read is answered from a full render (or the cache), so its headers (ETag,
+      // caching) are those of the GET.
+      const request = toFetchRequest(req, res, publicRead ? "GET" : req.method);
       let session: Promise<AdminSession | null> | undefined;
       context.set(requestContext, {
         runtime,
         requestId: locals.requestId,
-        cspNonce: locals.cspNonce,
+        cspNonce: publicRead ? "" : locals.cspNonce,
         logger: locals.logger,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         method: req.method,
@@ -353,16 +392,31 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
       });
       const response = await handleRequest(request, context);
 
-      if (cacheable && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {
-        const identity = Buffer.from(await response.arrayBuffer());
-        const type = response.headers.get("Content-Type") ?? "";
-        const csp = type.startsWith("text/html")
-          ? contentSecurityPolicy({ scriptSources: inlineScriptHashes(identity.toString("utf8")), kakaoMaps: Boolean(env.KAKAO_MAP_APP_KEY) })
-          : null;
-        const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag)$/i.test(key));
-        headers.push(["Cache-Control", "no-cache"]);
-        const entry = pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
-        if (entry) return sendCached(req, res, entry, "MISS");
+      // A public read's document has no nonce: its CSP allows its inline scripts by their hashes.
+      let body: Buffer | null = null;
+      let csp: string | null = null;
+      if (publicRead && response.body && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+        body = Buffer.from(await response.arrayBuffer());
+        csp = contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), kakaoMaps: Boolean(env.KAKAO_MAP_APP_KEY) });
+      }
+
+      if (publicRead && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {
+        const identity = body ?? Buffer.from(await response.arrayBuffer());
+        const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag|cache-control)$/i.test(key));
+        headers.push(["Cache-Control", publicCacheControl(cachePolicy, url.pathname)]);
+        if (cacheable) {
+          const entry = pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
+          if (entry) return sendCached(req, res, entry, "MISS");
+        }
+        // PAGE_CACHE=false: the same headers and validator, rendered every time (compressed by main.ts).
+        for (const [key, value] of headers) res.append(key, value);
+        if (csp) res.setHeader("Content-Security-Policy", csp);
+        const etag = bodyEtag(identity);
+        res.setHeader("ETag", etag);
+        res.vary("Accept-Encoding");
+        if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
+        res.status(200).setHeader("Content-Length", String(identity.byteLength));
+        return void (req.method === "HEAD" ? res.end() : res.end(identity));
       }
 
       res.status(response.status);
@@ -371,8 +425,20 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         if (key === "content-security-policy") res.setHeader(key, value);
         else res.append(key, value);
       }
-      if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
-      else res.end();
+      // Someone's own answer is never stored anywhere; other answers keep the route's policy, or are
+      // revalidated every time (a 404 must not linger in a CDN once the page exists).
+      if (isPersonalRequest(url.pathname, req.get("cookie"), req.get("authorization")) || response.headers.has("Set-Cookie")) {
+        if (!/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+      } else if (!response.headers.has("Cache-Control")) {
+        res.setHeader("Cache-Control", "no-cache");
+      }
+      if (csp) res.setHeader("Content-Security-Policy", csp);
+      if (body) res.end(req.method === "HEAD" ? undefined : body);
+      else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+      else {
+        await response.body?.cancel();
+        res.end();
+      }
     } catch (error) {
       if (res.destroyed || res.writableEnded) return;
       next(error);

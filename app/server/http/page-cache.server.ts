@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import { POST_KINDS, prPageParam } from "../../domain/post-kinds";
-import { isAdminPath } from "../../domain/site-routes";
+import { bodyEtag, isPersonalRequest } from "./http-caching.server";
 
 /**
  * In-memory cache of anonymous GET responses (documents, `.data` navigations, API reads), so the
@@ -33,11 +33,10 @@ const UNCACHEABLE_PATH = /^\/(api\/img|healthz|media\/|share\/|files\/|audition\
 
 export function isCacheableRequest(method: string, url: URL, cookieHeader: string | undefined, authorization?: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  if (UNCACHEABLE_PATH.test(url.pathname) || isAdminPath(url.pathname)) return false;
+  if (UNCACHEABLE_PATH.test(url.pathname)) return false;
   // Signed-in administrators, API clients with a token (they may read drafts) and visitors with a
   // pending notice get their own answer.
-  if (authorization) return false;
-  if (cookieHeader && /(?:^|;\s*)(we_session|we_flash)=/.test(cookieHeader)) return false;
+  if (isPersonalRequest(url.pathname, cookieHeader, authorization)) return false;
   if (url.search.length > 200) return false;
   for (const key of url.searchParams.keys()) if (!CACHEABLE_QUERY.has(key)) return false;
   return true;
@@ -84,7 +83,7 @@ export class PageCache {
   set(key: string, generationAtStart: number, response: Omit<CachedResponse, "gzip" | "br" | "etag" | "bytes">): CachedResponse | null {
     const entry: CachedResponse = {
       ...response,
-      etag: `"${createHash("sha1").update(response.identity).digest("base64url")}"`,
+      etag: bodyEtag(response.identity),
       gzip: gzipSync(response.identity, { level: 9 }),
       br: brotliCompressSync(response.identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
       bytes: 0,
@@ -113,6 +112,11 @@ export class PageCache {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes held, all encodings together. */
+  get bytes(): number {
+    return this.totalBytes;
   }
 }
 

@@ -51,6 +51,11 @@ export async function purgeExpiredTrash(services: Services, now: Date): Promise<
   };
 }
 
+/** Runs a job, timed and counted in the metrics when the process has them. */
+function timed<T>(services: Services, job: string, run: () => Promise<T>): Promise<T> {
+  return services.metrics ? services.metrics.timeJob(job, run) : run();
+}
+
 export interface Scheduler {
   /** Settles when the first pass (catching up on what fell due while the server was down) is done. */
   ready: Promise<void>;
@@ -109,7 +114,7 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
     sending = (async () => {
       let failed = false;
       try {
-        await deliverDueMail(services, mail.mailer, now());
+        await timed(services, "mail", () => deliverDueMail(services, mail.mailer, now()));
       } catch (error) {
         failed = true;
         services.logger.error({ err: error }, "sending the mail outbox failed; trying again later");
@@ -128,7 +133,7 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
     }
     running = (async () => {
       try {
-        await runDueJobs(services, now());
+        await timed(services, "due-jobs", () => runDueJobs(services, now()));
       } catch (error) {
         services.logger.error({ err: error }, "scheduled jobs failed; trying again later");
       }

@@ -39,6 +39,8 @@ export interface DatabaseHandle {
    * first attempt to listen has finished (listening or not; it keeps retrying either way).
    */
   relayChanges(feed: ChangeFeed): { ready: Promise<void>; stop(): Promise<void> };
+  /** PostgreSQL's connection pool (for metrics); null on PGlite, which has none. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -151,6 +153,9 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
         },
       };
     },
+    poolStats() {
+      return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+    },
     async close() {
       await pool.end();
     },
@@ -184,6 +189,9 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
     // One process owns an embedded database: there is nobody else to tell.
     relayChanges() {
       return { ready: Promise.resolve(), async stop() {} };
+    },
+    poolStats() {
+      return null;
     },
     async close() {
       try {

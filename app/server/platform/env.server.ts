@@ -129,6 +129,16 @@ const envSchema = z
     REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS: booleanFlag(false),
     /** Serve anonymous public pages from memory (emptied on every content change). */
     PAGE_CACHE: booleanFlag(true),
+    /** How long a CDN keeps a public page or API read (s-maxage, seconds); browsers always revalidate. */
+    CDN_MAX_AGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
+    /** How long a CDN may serve a stale public read while it fetches a fresh one (seconds). */
+    CDN_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).max(31_536_000).default(300),
+    /** Called (POST, JSON list of changed paths) after every content change, so a CDN drops its copies. */
+    CDN_PURGE_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** Sent as `Authorization: Bearer ...` to CDN_PURGE_URL. */
+    CDN_PURGE_TOKEN: optionalString,
+    /** Turns on /metrics (Prometheus), answered only to `Authorization: Bearer <METRICS_TOKEN>`. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, "must be at least 16 characters").optional()),
     /** Outgoing mail server for notices (a new audition application). Unset: no e-mail at all. */
     SMTP_URL: optionalString.pipe(smtpUrl.optional()),
     /** The notices' From; default `WE ENTERTAINMENT <no-reply@host of PUBLIC_ORIGIN or the mail server>`. */

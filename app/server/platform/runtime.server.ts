@@ -15,6 +15,8 @@ import { startScheduler } from "../jobs/scheduler.server";
 import { createSmtpMailer, resolveMailFrom } from "../mail/mailer.server";
 import type { MailService, Services } from "./services.server";
 import { createLocalStorage, type MediaStorage } from "./storage.server";
+import { Metrics } from "./metrics.server";
+import { startCdnPurge } from "../http/cdn-purge.server";
 
 /** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
 export interface Runtime extends Services {
@@ -27,6 +29,7 @@ export interface Runtime extends Services {
   sessionSecret: string;
   pageCache: PageCache;
   dbHealth: DatabaseHealth;
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -74,9 +77,11 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     const started = Date.now();
     await database.migrate();
     const { db } = database;
-    const storage = createLocalStorage(path.join(env.DATA_DIR, "media"));
+    const pageCache = new PageCache();
+    const metrics = new Metrics({ pageCache, databasePool: () => database.poolStats() });
+    const storage = metrics.countStorageErrors("media", createLocalStorage(path.join(env.DATA_DIR, "media")));
     // Outside the media folder: nothing in it can ever be reached through /media.
-    const privateStorage = createLocalStorage(path.join(env.DATA_DIR, "private"));
+    const privateStorage = metrics.countStorageErrors("private", createLocalStorage(path.join(env.DATA_DIR, "private")));
     await ensureSiteSettings(db);
     announceAdminCredential(
       await ensureAdminCredential(
@@ -89,7 +94,6 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     await refreshDerivedPostContent(db, logger);
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
     const changes = createChangeFeed(logger);
-    const pageCache = new PageCache();
     // Any content change empties the page cache; the next request renders afresh.
     changes.subscribe(() => pageCache.invalidate());
     const relay = database.relayChanges(changes);
@@ -97,6 +101,15 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     await relay.ready;
     const dbHealth = new DatabaseHealth(database, logger, () => pageCache.invalidate());
     dbHealth.start();
+    const cdnPurge = env.CDN_PURGE_URL
+      ? startCdnPurge(changes, {
+          url: env.CDN_PURGE_URL,
+          token: env.CDN_PURGE_TOKEN,
+          publicOrigin: env.PUBLIC_ORIGIN,
+          logger,
+          onResult: (result) => metrics.cdnPurges.inc({ result }),
+        })
+      : null;
     const runtime: Runtime = {
       env,
       logger,
@@ -107,11 +120,13 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       sessionSecret: resolveSessionSecret(env),
       pageCache,
       dbHealth,
+      metrics,
       changes,
       remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
       mail: mailService(env, logger),
       async close() {
         await scheduler.stop();
+        cdnPurge?.stop();
         dbHealth.stop();
         await relay.stop();
         await database.close();

@@ -2,6 +2,7 @@ import type { Mailer } from "../mail/mailer.server";
 import type { ChangeFeed } from "./changes.server";
 import type { Database } from "./db.server";
 import type { Logger } from "./logger.server";
+import type { Metrics } from "./metrics.server";
 import type { MediaStorage } from "./storage.server";
 
 /**
@@ -28,6 +29,8 @@ export interface Services {
    * scheduler sends the outbox through `mailer`; notices link to pages under `publicOrigin`.
    */
   mail?: MailService;
+  /** The process's Prometheus metrics (absent in tests and scripts that do not need them). */
+  metrics?: Metrics;
 }
 
 export interface MailService {

@@ -17,9 +17,3 @@ export function escapeXml(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
-/**
- * Crawlers and feed readers revalidate every time: a post unpublished or deleted must drop out of the
- * sitemap and the feeds at once, also behind a shared cache. The page cache keeps the rendered file
- * (emptied on every content change) and answers revalidations with 304 through its ETag.
- */
-export const CRAWLER_FILE_CACHE_CONTROL = "public, no-cache";

@@ -105,7 +105,7 @@ describe(`RSS feeds and the bilingual sitemap: what is public, in which language
 
   it("the Korean news feed carries every published news post with its title exactly, and nothing unpublished", async () => {
     const { channel, items, cacheControl } = await feed("/news/rss.xml");
-    expect(cacheControl).toBe("no-cache");
+    expect(cacheControl).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     expect(channel.title).toBe("WE ENTERTAINMENT 뉴스");
     expect(channel.link).toBe(`${baseURL}/news`);
     expect(channel.language).toBe("ko");
@@ -142,7 +142,7 @@ describe(`RSS feeds and the bilingual sitemap: what is public, in which language
 
   it("the sitemap lists both languages with reciprocal hreflang pairs; a post without English only in Korean", async () => {
     const { urls, cacheControl } = await sitemap();
-    expect(cacheControl).toBe("no-cache");
+    expect(cacheControl).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     const byLoc = new Map(urls.map((u) => [u.loc, u]));
     const pairs = (url: SitemapUrl | undefined) => url?.["xhtml:link"]?.map((l) => [l["@hreflang"], l["@href"]]);
     const artist = `/artist/${encodeURIComponent("한서윤")}`;
