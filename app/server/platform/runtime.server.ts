@@ -14,7 +14,8 @@ import { createChangeFeed } from "./changes.server";
 import { startScheduler } from "../jobs/scheduler.server";
 import { createSmtpMailer, resolveMailFrom } from "../mail/mailer.server";
 import type { MailService, Services } from "./services.server";
-import { createLocalStorage, type MediaStorage } from "./storage.server";
+import type { MediaStorage } from "./storage.server";
+import { openStorages } from "./storages.server";
 
 /** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
 export interface Runtime extends Services {
@@ -74,9 +75,8 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     const started = Date.now();
     await database.migrate();
     const { db } = database;
-    const storage = createLocalStorage(path.join(env.DATA_DIR, "media"));
-    // Outside the media folder: nothing in it can ever be reached through /media.
-    const privateStorage = createLocalStorage(path.join(env.DATA_DIR, "private"));
+    const { storage, privateStorage, where } = openStorages(env);
+    logger.info({ storage: where }, "media storage");
     await ensureSiteSettings(db);
     announceAdminCredential(
       await ensureAdminCredential(
