@@ -32,8 +32,10 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-export function storedMediaFiles(storage: MediaStorage, logger: Logger): RequestHandler {
+export function storedMediaFiles(storage: MediaStorage, processLogger: Logger): RequestHandler {
   return async (req, res) => {
+    // The request's own logger (with its id) when the app's middleware made one.
+    const logger = (res.locals as { logger?: Logger }).logger ?? processLogger;
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.status(405).setHeader("Allow", "GET, HEAD");
       res.setHeader("Content-Length", "0");
@@ -67,7 +69,7 @@ export function storedMediaFiles(storage: MediaStorage, logger: Logger): Request
       const range = parseByteRange(ifRange && ifRange !== etag ? null : (req.get("range") ?? null), size);
       if (range === "unsatisfiable") {
         res.setHeader("Content-Range", `bytes */${size}`);
-        return sendText(res, 416, NOT_FOUND);
+        return sendText(res, 416, "요청한 범위가 파일의 크기를 벗어났습니다.");
       }
       const partial = range !== "full";
       res.status(partial ? 206 : 200);

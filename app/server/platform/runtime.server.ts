@@ -71,12 +71,13 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       ? { kind: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, logger }
       : { kind: "pglite", dataDir: env.DATA_DIR, logger },
   );
+  const storages = openStorages(env);
   try {
     const started = Date.now();
     await database.migrate();
     const { db } = database;
-    const { storage, privateStorage, where } = openStorages(env);
-    logger.info({ storage: where }, "media storage");
+    const { storage, privateStorage } = storages;
+    logger.info({ storage: storages.where }, "media storage");
     await ensureSiteSettings(db);
     announceAdminCredential(
       await ensureAdminCredential(
@@ -115,6 +116,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
         dbHealth.stop();
         await relay.stop();
         await database.close();
+        storages.close();
       },
     };
     // Scheduled publishing and the trash purge: whatever fell due while no server ran is done before
@@ -125,6 +127,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     return runtime;
   } catch (error) {
     await database.close().catch(() => undefined);
+    storages.close();
     throw error;
   }
 }

@@ -122,14 +122,17 @@ export function createS3Storage({ client, bucket, prefix, cacheControl, listPage
         }
         await sending;
         if (buffered > 0) await send(uploadId, parts.length + 1, take());
-        await client.send(
-          new CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts.sort((a, b) => a.PartNumber! - b.PartNumber!) } }),
-        );
+        // Parts are sent one after another, so `parts` is in order.
+        await client.send(new CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
         return written;
       } catch (error) {
         // The stream's own error is what the caller acts on (a refused video): a failed clean-up must
         // not replace it. Parts an abort could not remove are S3's to expire (a lifecycle rule).
-        if (uploadId) await client.send(new AbortMultipartUploadCommand({ ...target, UploadId: uploadId })).catch(() => undefined);
+        if (uploadId) {
+          // A part still on its way would land after the abort and stay.
+          await sending?.catch(() => undefined);
+          await client.send(new AbortMultipartUploadCommand({ ...target, UploadId: uploadId })).catch(() => undefined);
+        }
         throw error;
       }
     },

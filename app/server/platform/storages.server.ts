@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Env } from "./env.server";
-import { createS3Storages, type S3Settings } from "./s3-storage.server";
+import { createS3Client, createS3Storages, type S3Settings } from "./s3-storage.server";
 import { createLocalStorage, type MediaStorage } from "./storage.server";
 
 export interface Storages {
@@ -25,9 +25,17 @@ export function s3Settings(env: Env): S3Settings | null {
   return { S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE };
 }
 
-/** The process's storages: the bucket when S3_BUCKET is set, else the local disk. */
-export function openStorages(env: Env): Storages & { where: string } {
+/**
+ * The process's storages: the bucket when S3_BUCKET is set, else the local disk. `where` says which (for
+ * the start-up log); `close` lets go of the object store's connections.
+ */
+export function openStorages(env: Env): Storages & { where: string; close(): void } {
   const settings = s3Settings(env);
-  if (!settings) return { ...localStorages(env.DATA_DIR), where: `local disk (${env.DATA_DIR})` };
-  return { ...createS3Storages(settings), where: `bucket ${settings.S3_BUCKET}${settings.S3_ENDPOINT ? ` at ${settings.S3_ENDPOINT}` : ""}` };
+  if (!settings) return { ...localStorages(env.DATA_DIR), where: `local disk (${env.DATA_DIR})`, close() {} };
+  const client = createS3Client(settings);
+  return {
+    ...createS3Storages(settings, client),
+    where: `bucket ${settings.S3_BUCKET}${settings.S3_ENDPOINT ? ` at ${settings.S3_ENDPOINT}` : ""}`,
+    close: () => client.destroy(),
+  };
 }
