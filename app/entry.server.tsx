@@ -1,9 +1,10 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getRequestContext } from "./server/http/context.server";
 import { isConnectionError } from "./server/platform/db-health.server";
 import { withLowPriorityModulePreloads } from "./server/http/html-hints.server";
+import { publicMediaRewrite } from "./server/http/public-media-urls.server";
 
 export const streamTimeout = 5_000;
 
@@ -11,7 +12,8 @@ export const streamTimeout = 5_000;
  * Renders whole documents (every loader has finished before rendering starts, so waiting for
  * all content costs nothing and gives crawlers and caches complete HTML). Inline scripts carry
  * the response's CSP nonce, except on public reads. The hydration scripts are fetched at low priority: the server-rendered
- * page is complete without them, so its stylesheet, fonts and images go first.
+ * page is complete without them, so its stylesheet, fonts and images go first. With MEDIA_PUBLIC_URL,
+ * public pages point their images at it (public-media-urls.server.ts).
  */
 export default function handleRequest(
   request: Request,
@@ -23,10 +25,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { cspNonce: nonceOrEmpty, logger } = getRequestContext(loadContext);
+  const { cspNonce: nonceOrEmpty, logger, runtime } = getRequestContext(loadContext);
   // Public reads render without a nonce (their CSP lists the inline scripts' hashes), so the same
   // content is the same bytes: one ETag across renders and app servers.
   const cspNonce = nonceOrEmpty || undefined;
+  const rewriteMedia = publicMediaRewrite(runtime.env, new URL(request.url));
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
@@ -47,8 +50,9 @@ export default function handleRequest(
           body.on("error", reject);
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const html = withLowPriorityModulePreloads(Buffer.concat(chunks).toString("utf8"));
             resolve(
-              new Response(withLowPriorityModulePreloads(Buffer.concat(chunks).toString("utf8")), {
+              new Response(rewriteMedia ? rewriteMedia(html) : html, {
                 headers: responseHeaders,
                 status: responseStatusCode,
               }),
@@ -67,6 +71,15 @@ export default function handleRequest(
     );
   });
 }
+
+/** The `.data` of client-side navigations: their image URLs as the document's (see handleRequest). */
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request, context }) => {
+  const rewriteMedia = publicMediaRewrite(getRequestContext(context).runtime.env, new URL(request.url));
+  if (!rewriteMedia || !response.body) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(rewriteMedia(await response.text()), { status: response.status, statusText: response.statusText, headers });
+};
 
 /**
  * Logs loader/action/render errors once, with the request id; aborted requests are not errors. A lost

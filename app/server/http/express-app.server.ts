@@ -17,6 +17,7 @@ import { watchEventLoop } from "./overload.server";
 import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
 import { contentSecurityPolicy } from "./security-headers.server";
+import { storedMediaFiles } from "./stored-media.server";
 import { serviceUnavailablePage, unavailableMessage } from "./unavailable-page.server";
 import { localeOfPath } from "../../domain/locale";
 
@@ -134,13 +135,18 @@ function lingerBeforeClosing(req: ExpressRequest) {
   };
 }
 
+/** What the pages' policy allows beyond this site: the Kakao map, and the public images' base URL. */
+function policyOptions(env: Env) {
+  return { kakaoMaps: Boolean(env.KAKAO_MAP_APP_KEY), mediaSource: env.MEDIA_PUBLIC_URL ? `${env.MEDIA_PUBLIC_URL}/` : undefined };
+}
+
 function securityHeaders(runtime: Runtime): RequestHandler {
   const production = runtime.env.NODE_ENV !== "development";
   return (req, res, next) => {
     const nonce = randomBytes(16).toString("base64");
     (res.locals as AppLocals).cspNonce = nonce;
     if (production) {
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, kakaoMaps: Boolean(runtime.env.KAKAO_MAP_APP_KEY) }));
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, ...policyOptions(runtime.env) }));
     }
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -198,10 +204,13 @@ function apiCors(runtime: Runtime): RequestHandler {
   };
 }
 
+/** /media/*: the public media, from the local folder (express.static) or from the object store. */
 function mediaFiles(runtime: Runtime): express.Router {
   const router = express.Router();
   const root = runtime.storage.localRoot;
-  if (root) {
+  if (!root) {
+    router.use(storedMediaFiles(runtime.storage, runtime.logger));
+  } else {
     router.use(
       express.static(root, {
         index: false,
@@ -397,7 +406,7 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
       let csp: string | null = null;
       if (publicRead && response.body && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
         body = Buffer.from(await response.arrayBuffer());
-        csp = contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), kakaoMaps: Boolean(env.KAKAO_MAP_APP_KEY) });
+        csp = contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), ...policyOptions(env) });
       }
 
       if (publicRead && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {

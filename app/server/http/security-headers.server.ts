@@ -3,16 +3,19 @@
  * carrying this response's nonce (rendered pages) or matching a hash (cached pages, whose inline
  * scripts are hashed when they are stored, so no nonce is ever reused).
  */
-export function contentSecurityPolicy(options: { nonce?: string; scriptSources?: string[]; kakaoMaps: boolean }): string {
+export function contentSecurityPolicy(options: { nonce?: string; scriptSources?: string[]; kakaoMaps: boolean; mediaSource?: string }): string {
   const kakaoScripts = options.kakaoMaps ? " https://dapi.kakao.com https://t1.daumcdn.net" : "";
   const kakaoImages = options.kakaoMaps ? " https://*.daumcdn.net https://*.kakao.com" : "";
+  // The public images' CDN or bucket when the pages point at it: MEDIA_PUBLIC_URL with a trailing
+  // slash, which allows everything under that path and nothing else on the host (a shared bucket host).
+  const mediaImages = options.mediaSource ? ` ${options.mediaSource}` : "";
   const inline = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...(options.scriptSources ?? [])].join(" ");
   return [
     "default-src 'self'",
     `script-src 'self'${inline ? ` ${inline}` : ""}${kakaoScripts}`,
     // react-slick positions slides with style attributes.
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${kakaoImages}`,
+    `img-src 'self' data: blob:${mediaImages}${kakaoImages}`,
     "font-src 'self'",
     `connect-src 'self'${kakaoImages}`,
     "object-src 'none'",

@@ -74,6 +74,47 @@ const siteVerification = z
     else if (!/^[A-Za-z0-9_\-.=+/]{8,200}$/.test(v)) ctx.addIssue({ code: "custom", message: "must be the verification code (8-200 letters, digits or - _ . = + /)" });
   });
 
+/**
+ * An S3 bucket name as every S3-compatible service accepts it: 3-63 lowercase letters, digits, dots and
+ * hyphens, starting and ending with a letter or digit.
+ */
+const bucketName = z
+  .string()
+  .trim()
+  .refine((v) => /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v) && !v.includes(".."), "must be a bucket name: 3-63 lowercase letters, digits, dots or hyphens");
+
+/** The object store's address, e.g. https://s3.ap-northeast-2.amazonaws.com or http://minio.internal:9000. */
+const s3Endpoint = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    let url: URL | null;
+    try {
+      url = new URL(v);
+    } catch {
+      url = null;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
+      ctx.addIssue({ code: "custom", message: "must be an http:// or https:// URL like https://s3.ap-northeast-2.amazonaws.com" });
+    } else if (url.username || url.password || url.search || url.hash) {
+      ctx.addIssue({ code: "custom", message: "takes no credentials, query or fragment (use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)" });
+    }
+  });
+
+/**
+ * The base URL under which a CDN or public bucket serves the public media keys
+ * (`${MEDIA_PUBLIC_URL}/2026/11/<name>.webp`). Pages print it as it is, so only plain URL characters
+ * are accepted; a trailing slash is dropped.
+ */
+const mediaPublicUrl = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\/+$/, ""))
+  .refine(
+    (v) => /^https?:\/\/[A-Za-z0-9.-]+(?::\d{1,5})?(?:\/[A-Za-z0-9._~%-]+)*$/.test(v),
+    "must be a base URL like https://cdn.example.com or https://bucket.s3.example.com/media (no query, no fragment)",
+  );
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -148,6 +189,19 @@ const envSchema = z
     /** Google Search Console's site verification code: `<meta name="google-site-verification">`. */
     GOOGLE_SITE_VERIFICATION: optionalString.pipe(siteVerification.optional()),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+    /** Object storage (S3 or S3-compatible) for the media and private files. Unset: both under DATA_DIR. */
+    S3_BUCKET: optionalString.pipe(bucketName.optional()),
+    /** Unset: Amazon S3 itself. */
+    S3_ENDPOINT: optionalString.pipe(s3Endpoint.optional()),
+    /** Default us-east-1 (what most S3-compatible services expect when they have no regions). */
+    S3_REGION: optionalString.pipe(z.string().regex(/^[a-z0-9-]{2,32}$/, "must be a region name like ap-northeast-2").optional()),
+    /** Both or neither; neither: the SDK's own credential chain (an instance role, AWS_* variables). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** `https://endpoint/bucket/key` instead of `https://bucket.endpoint/key` (MinIO and most self-hosted stores). */
+    S3_FORCE_PATH_STYLE: booleanFlag(false),
+    /** Where browsers fetch the public images from (a CDN or public bucket); unset: /media on this site. */
+    MEDIA_PUBLIC_URL: optionalString.pipe(mediaPublicUrl.optional()),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_ID === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -156,6 +210,20 @@ const envSchema = z
         path: ["ADMIN_PASSWORD"],
         message: "ADMIN_ID and ADMIN_PASSWORD must be set together",
       });
+    }
+    if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together",
+      });
+    }
+    if (!env.S3_BUCKET) {
+      for (const name of ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID"] as const) {
+        if (env[name] !== undefined) {
+          ctx.addIssue({ code: "custom", path: [name], message: "is set but S3_BUCKET is not: set S3_BUCKET to use object storage, or unset this" });
+        }
+      }
     }
   });
 

@@ -14,7 +14,8 @@ import { createChangeFeed } from "./changes.server";
 import { startScheduler } from "../jobs/scheduler.server";
 import { createSmtpMailer, resolveMailFrom } from "../mail/mailer.server";
 import type { MailService, Services } from "./services.server";
-import { createLocalStorage, type MediaStorage } from "./storage.server";
+import type { MediaStorage } from "./storage.server";
+import { openStorages } from "./storages.server";
 import { Metrics } from "./metrics.server";
 import { startCdnPurge } from "../http/cdn-purge.server";
 
@@ -73,15 +74,16 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       ? { kind: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, logger }
       : { kind: "pglite", dataDir: env.DATA_DIR, logger },
   );
+  const storages = openStorages(env);
   try {
     const started = Date.now();
     await database.migrate();
     const { db } = database;
     const pageCache = new PageCache();
     const metrics = new Metrics({ pageCache, databasePool: () => database.poolStats() });
-    const storage = metrics.countStorageErrors("media", createLocalStorage(path.join(env.DATA_DIR, "media")));
-    // Outside the media folder: nothing in it can ever be reached through /media.
-    const privateStorage = metrics.countStorageErrors("private", createLocalStorage(path.join(env.DATA_DIR, "private")));
+    const storage = metrics.countStorageErrors("media", storages.storage);
+    const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
+    logger.info({ storage: storages.where }, "media storage");
     await ensureSiteSettings(db);
     announceAdminCredential(
       await ensureAdminCredential(
@@ -130,6 +132,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
         dbHealth.stop();
         await relay.stop();
         await database.close();
+        storages.close();
       },
     };
     // Scheduled publishing and the trash purge: whatever fell due while no server ran is done before
@@ -140,6 +143,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     return runtime;
   } catch (error) {
     await database.close().catch(() => undefined);
+    storages.close();
     throw error;
   }
 }

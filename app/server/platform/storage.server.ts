@@ -11,9 +11,10 @@ export interface ByteRange {
 }
 
 /**
- * Where stored files live. Local disk now; an object store can implement the same interface.
- * Two instances run: the public media (served under /media) and the private files (audition
- * applicants' photos and videos, served only through the admin's routes); see decision 016.
+ * Where stored files live: the local disk (createLocalStorage, the default) or an S3-compatible object
+ * store (createS3Storage in s3-storage.server.ts). Two instances run: the public media (served under
+ * /media) and the private files (audition applicants' photos and videos, served only through the
+ * admin's routes); see decisions 016 and 023.
  */
 export interface MediaStorage {
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -43,17 +44,52 @@ export function mediaUrl(key: string): string {
   return `/media/${key}`;
 }
 
+/** The keys of stored images and their variants: `2026/11/<128-bit hex>[-width].ext` (decision 006). */
+export const MEDIA_KEY_PATTERN = String.raw`\d{4}/\d{2}/[0-9a-f]{32}(?:-\d+)?\.(?:jpg|png|webp|avif|gif)`;
+
+const MEDIA_URL = new RegExp(`^/media/(${MEDIA_KEY_PATTERN})$`);
+
 /** Storage key from a `/media/...` URL of ours, or null for anything else. */
 export function mediaKeyFromUrl(url: string): string | null {
-  const match = /^\/media\/(\d{4}\/\d{2}\/[0-9a-f]{32}(?:-\d+)?\.(?:jpg|png|webp|avif|gif))$/.exec(url);
-  return match?.[1] ?? null;
+  return MEDIA_URL.exec(url)?.[1] ?? null;
+}
+
+/**
+ * A key as every storage takes it: "/"-separated segments, none empty, "." or "..", no backslash or
+ * control character. Keys are made by the server; this is the guard against one that is not.
+ */
+export function assertStorageKey(key: string): string {
+  const valid = key.length > 0 && key.length <= 512 && !/[\\\p{Cc}]/u.test(key) && key.split("/").every((s) => s !== "" && s !== "." && s !== "..");
+  if (!valid) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  avif: "image/avif",
+  gif: "image/gif",
+  pdf: "application/pdf",
+  hwp: "application/x-hwp",
+  hwpx: "application/hwp+zip",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+};
+
+/** The type a stored object is served with, from the extension of its (server-made) key. */
+export function contentTypeOfKey(key: string): string {
+  const extension = /\.([a-z0-9]+)$/i.exec(key)?.[1]?.toLowerCase() ?? "";
+  return CONTENT_TYPES[extension] ?? "application/octet-stream";
 }
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 
 export function createLocalStorage(root: string): MediaStorage {
   const resolve = (key: string) => {
-    const full = path.resolve(root, key);
+    const full = path.resolve(root, assertStorageKey(key));
     if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
     return full;
   };

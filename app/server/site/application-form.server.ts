@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { APPLICATION_FORM_TYPES, type ApplicationFormType } from "../../domain/site-settings";
 import type { Services } from "../platform/services.server";
@@ -46,14 +45,10 @@ export async function storeApplicationForm(storage: MediaStorage, type: Applicat
   return { key, type, bytes: bytes.byteLength, uploadedAt: new Date().toISOString() };
 }
 
-/** The stored file's bytes, or null when it is gone (or the storage is not local). */
-export async function readApplicationForm(storage: MediaStorage, form: StoredApplicationForm): Promise<Buffer | null> {
-  if (!storage.localRoot || !/^files\/[0-9a-f]{32}\.(?:pdf|hwp|hwpx|docx)$/.test(form.key)) return null;
-  try {
-    return await fs.readFile(path.join(storage.localRoot, form.key));
-  } catch {
-    return null;
-  }
+/** The stored file's bytes, or null when it is gone (or the settings name a key that is not a form's). */
+export async function readApplicationForm(storage: MediaStorage, form: StoredApplicationForm): Promise<Uint8Array | null> {
+  if (!/^files\/[0-9a-f]{32}\.(?:pdf|hwp|hwpx|docx)$/.test(form.key)) return null;
+  return storage.get(form.key);
 }
 
 /** The download's file name: fixed and Korean, so nothing a user typed reaches the header. */
