@@ -29,6 +29,8 @@ export interface AppServerOptions {
   fromTemplate?: boolean;
   /** The server's stderr: kept for the error message if it fails to start (default), or shown. */
   stderr?: "pipe" | "inherit";
+  /** Serve this existing DATA_DIR (another server's, after it stopped) instead of a new one; left in place by stop(). */
+  dataDir?: string;
 }
 
 export interface AppServer {
@@ -38,13 +40,18 @@ export interface AppServer {
   databaseUrl: string | null;
   dataDir: string;
   pid: number;
+  /** Sends the server process a signal (stop() sends SIGTERM and waits). */
+  kill(signal: NodeJS.Signals): void;
+  /** Settles when the server process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Stops the server if it still runs, and removes the database and DATA_DIR it created. */
   stop(): Promise<void>;
 }
 
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const engine = options.engine ?? testEngine();
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
   const database =
     engine === "postgres" && !options.databaseUrl
       ? await createPostgresDatabase({ fromTemplate: options.fromTemplate ?? true, serverUrl: options.postgresServerUrl })
@@ -68,10 +75,13 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", "ignore", options.stderr ?? "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const baseURL = `http://127.0.0.1:${port}`;
   const cleanUp = async () => {
     await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await pollUntil(async () => {
@@ -89,9 +99,12 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     databaseUrl: options.databaseUrl ?? database?.url ?? null,
     dataDir,
     pid: child.pid!,
+    kill(signal) {
+      child.kill(signal);
+    },
+    exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;
       }
