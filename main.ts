@@ -3,13 +3,18 @@
  * Production serves the Vite build; NODE_ENV=development runs Vite in middleware mode.
  */
 import fs from "node:fs";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 
 type CreateApp = () => Promise<{
   app: express.Express;
-  runtime: { env: { PORT: number; HOST: string }; logger: { info: (o: object, m: string) => void }; close(): Promise<void> };
+  runtime: {
+    env: { PORT: number; HOST: string; SHUTDOWN_TIMEOUT_MS: number };
+    logger: Record<"info" | "warn" | "error", (o: object, m: string) => void>;
+    close(): Promise<void>;
+  };
 }>;
 
 const DEVELOPMENT = process.env.NODE_ENV === "development";
@@ -41,9 +46,27 @@ function precompressed(root: string): express.RequestHandler {
   };
 }
 
+/** How long closing the database may take after the requests are done, before the process exits anyway. */
+const CLOSE_GRACE_MS = 5_000;
+
 async function main() {
   const server = express();
   server.disable("x-powered-by");
+  // The responses under way, for a graceful stop (see `stop` below).
+  const underWay = new Set<ServerResponse>();
+  let stopping = false;
+  let closeIdleConnections = () => {};
+  server.use((_req, res, next) => {
+    underWay.add(res);
+    res.once("close", () => {
+      underWay.delete(res);
+      // Its connection, kept alive, is idle from the next tick on: close it rather than wait out the keep-alive.
+      if (stopping) setImmediate(closeIdleConnections);
+    });
+    // A request that came on a kept-alive connection while stopping is still answered, as its connection's last.
+    if (stopping) res.setHeader("Connection", "close");
+    next();
+  });
   // Every response, static files included, is never sniffed and leaks no full referrer.
   server.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -81,19 +104,48 @@ async function main() {
     runtime.logger.info({ port: runtime.env.PORT, host: runtime.env.HOST }, "server listening");
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
+  closeIdleConnections = () => listener.closeIdleConnections();
+
+  /**
+   * SIGTERM/SIGINT: no new connections; the requests under way finish (up to SHUTDOWN_TIMEOUT_MS), each
+   * answer saying `Connection: close`, and kept-alive connections close as soon as they are idle; then the
+   * scheduler stops, the database closes (PGlite writes its checkpoint) and its lock is released. Exit 0,
+   * or 1 when requests had to be cut off at the limit or the database did not close.
+   */
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    runtime.logger.info({ signal }, "shutting down");
-    setTimeout(() => process.exit(1), 10_000).unref();
-    listener.close(() => {
-      runtime.close().finally(() => process.exit(0));
+    const limitMs = runtime.env.SHUTDOWN_TIMEOUT_MS;
+    runtime.logger.info({ signal, requestsUnderWay: underWay.size, limitMs }, "shutting down");
+    for (const res of underWay) if (!res.headersSent) res.setHeader("Connection", "close");
+    let cutOff = false;
+    await new Promise<void>((resolve) => {
+      const limit = setTimeout(() => {
+        cutOff = true;
+        runtime.logger.warn({ requestsUnderWay: underWay.size, limitMs }, "shutdown limit reached: cutting off the requests under way");
+        listener.closeAllConnections();
+        resolve();
+      }, limitMs);
+      listener.close(() => {
+        clearTimeout(limit);
+        resolve();
+      });
+      listener.closeIdleConnections();
     });
-    listener.closeIdleConnections();
+    setTimeout(() => {
+      runtime.logger.error({ ms: CLOSE_GRACE_MS }, "the database did not close in time; exiting anyway");
+      process.exit(1);
+    }, CLOSE_GRACE_MS).unref();
+    try {
+      await runtime.close();
+    } catch (error) {
+      runtime.logger.error({ err: error }, "closing the database failed");
+      process.exit(1);
+    }
+    process.exit(cutOff ? 1 : 0);
   };
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
 }
 
 main().catch((error: unknown) => {

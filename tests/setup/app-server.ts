@@ -31,6 +31,8 @@ export interface AppServerOptions {
   stderr?: "pipe" | "inherit";
   /** Keep the server's stdout (its JSON log lines) for `output()`; default: discarded. */
   captureStdout?: boolean;
+  /** Serve this existing DATA_DIR (another server's, after it stopped) instead of a new one; left in place by stop(). */
+  dataDir?: string;
 }
 
 export interface AppServer {
@@ -42,13 +44,18 @@ export interface AppServer {
   pid: number;
   /** What the server wrote to stdout so far (with `captureStdout`). */
   output(): string;
+  /** Sends the server process a signal (stop() sends SIGTERM and waits). */
+  kill(signal: NodeJS.Signals): void;
+  /** Settles when the server process has exited. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Stops the server if it still runs, and removes the database and DATA_DIR it created. */
   stop(): Promise<void>;
 }
 
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const engine = options.engine ?? testEngine();
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
   const database =
     engine === "postgres" && !options.databaseUrl
       ? await createPostgresDatabase({ fromTemplate: options.fromTemplate ?? true, serverUrl: options.postgresServerUrl })
@@ -74,10 +81,13 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   let stdout = "";
   child.stderr?.on("data", (d) => (stderr += d));
   child.stdout?.on("data", (d) => (stdout += d));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const baseURL = `http://127.0.0.1:${port}`;
   const cleanUp = async () => {
     await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await pollUntil(async () => {
@@ -96,9 +106,12 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     dataDir,
     pid: child.pid!,
     output: () => stdout,
+    kill(signal) {
+      child.kill(signal);
+    },
+    exited,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
         await exited;
       }

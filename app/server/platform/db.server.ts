@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../../drizzle/schema";
-import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.server";
+import { acquireDataDirLock, type DataDirLock, type DataDirLockOptions } from "./data-dir-lock.server";
 import { decodeChangeFromWire, encodeChangeForWire, type ChangeFeed } from "./changes.server";
 import type { Logger } from "./logger.server";
 
@@ -48,7 +48,7 @@ const CHANGE_CHANNEL = "we_content_changed";
 
 export type DatabaseConfig =
   | { kind: "postgres"; url: string; poolMax?: number; logger?: Logger }
-  | { kind: "pglite"; dataDir: string | null; logger?: Logger };
+  | { kind: "pglite"; dataDir: string | null; logger?: Logger; lock?: DataDirLockOptions };
 
 /** Arbitrary, fixed key of the advisory lock that serializes migrations between app servers. */
 const MIGRATION_LOCK_KEY = 4_185_730_221;
@@ -166,13 +166,26 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
   let lock: DataDirLock | null = null;
   let client: PGlite;
   if (config.dataDir) {
-    lock = acquireDataDirLock(config.dataDir);
+    const held = acquireDataDirLock(config.dataDir, {
+      onRefreshError: (error) => config.logger?.warn({ err: error }, "could not refresh the data directory lock; trying again"),
+      ...config.lock,
+    });
+    lock = held;
     try {
       client = await PGlite.create(path.join(config.dataDir, "pglite"));
     } catch (error) {
-      lock.release();
+      held.release();
       throw error;
     }
+    // Every message to the engine first makes sure this process still holds the directory, and keeps
+    // the lock fresh while queries keep the event loop from its timers. After a stall (a frozen process,
+    // a suspended container) another process may have taken the lock over, and the heartbeat's timer is
+    // not sure to run before the next query would write.
+    const send = client.execProtocolRawSync.bind(client);
+    client.execProtocolRawSync = (message) => {
+      held.ensureHeld();
+      return send(message);
+    };
   } else {
     client = await PGlite.create();
   }

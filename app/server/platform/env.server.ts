@@ -159,6 +159,8 @@ const envSchema = z
         return origins;
       }),
     SEED_DEMO_CONTENT: booleanFlag(true),
+    /** On SIGTERM/SIGINT, how long requests under way may take to finish before they are cut off (exit 1). */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Requests rendered at the same time; beyond it the server answers 503 with Retry-After. */
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(64),
     /** How far behind the event loop may run before new uncached requests are answered 503. */
