@@ -47,6 +47,17 @@ function isHttps(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
+/**
+ * Whether a Cookie header carries a session cookie signed with our secret (no database read: whether
+ * the session is still valid is for getAdminSession). Cheap enough to ask of every request when the
+ * server is overloaded, where the administrator must still get through; a forged cookie does not.
+ */
+export async function hasSignedSessionCookie(secret: string, cookieHeader: string | undefined): Promise<boolean> {
+  if (!cookieHeader?.includes("we_session=")) return false;
+  const token: unknown = await sessionCookie(secret).parse(cookieHeader);
+  return typeof token === "string" && token.length >= 32;
+}
+
 /** The signed-in administrator of this request, or null. Expired and idle sessions are deleted. */
 export async function getAdminSession(db: Database, secret: string, request: Request): Promise<AdminSession | null> {
   const header = request.headers.get("Cookie");

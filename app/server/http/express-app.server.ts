@@ -7,7 +7,7 @@ import type { Socket } from "node:net";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import express, { type ErrorRequestHandler, type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { getAdminSession, type AdminSession } from "../auth/sessions.server";
+import { getAdminSession, hasSignedSessionCookie, type AdminSession } from "../auth/sessions.server";
 import { requestContext } from "./context.server";
 import { logContext, type Logger } from "../platform/logger.server";
 import { bodyEtag, etagMatches, isPersonalRequest, PERSONAL_CACHE_CONTROL, publicCacheControl } from "./http-caching.server";
@@ -371,7 +371,10 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
     }
     if (!dbHealth.isUp) return sendUnavailable(runtime, req, res, "database", 5);
     eventLoop.noteRequest();
-    if (inFlight >= env.MAX_CONCURRENT_REQUESTS || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS)) {
+    // The administrator gets through an overload (publishing a correction during a traffic spike must
+    // work); everybody else is told to come back shortly.
+    const overloaded = inFlight >= env.MAX_CONCURRENT_REQUESTS || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS);
+    if (overloaded && !(await hasSignedSessionCookie(runtime.sessionSecret, req.get("cookie")))) {
       // One log line per second at most: a flood must not also flood the logs.
       shed++;
       if (Date.now() - lastShedLog > 1000) {
