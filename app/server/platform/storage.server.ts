@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import type { Env } from "./env.server";
 
 /** A byte range of a stored object, both ends inclusive (as HTTP Range says). */
 export interface ByteRange {
@@ -146,5 +147,17 @@ export function createLocalStorage(root: string): MediaStorage {
         if (stats?.isFile()) yield { key, size: stats.size };
       }
     },
+  };
+}
+
+/**
+ * The public media and the private files, where the environment puts them. The server, the backups and
+ * the scripts all take their storages from here, so they always agree on where the files are.
+ */
+export function createStorages(env: Pick<Env, "DATA_DIR">): { storage: MediaStorage; privateStorage: MediaStorage } {
+  return {
+    storage: createLocalStorage(path.join(env.DATA_DIR, "media")),
+    // Outside the media folder: nothing in it can ever be reached through /media.
+    privateStorage: createLocalStorage(path.join(env.DATA_DIR, "private")),
   };
 }
