@@ -18,9 +18,13 @@ ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY package.json main.ts ./
-COPY scripts/ensure-build.ts ./scripts/ensure-build.ts
+COPY package.json main.ts tsconfig.json ./
 COPY migrations ./migrations
+# The operator's scripts run in the container too (npm run backup / restore / media:migrate /
+# admin:password): tsx runs them from the sources.
+COPY scripts ./scripts
+COPY app ./app
+COPY drizzle ./drizzle
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -421,3 +422,21 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_due_idx").on(t.sentAt, t.nextAttemptAt)],
 );
+
+/**
+ * Scheduled backups (BACKUP_CRON): one row per scheduled time, inserted by the server that takes it, so a
+ * backup is made once however many servers share the database (docs/decisions/024-backups.md).
+ */
+export const backupRuns = pgTable("backup_runs", {
+  scheduledFor: timestamp("scheduled_for", { withTimezone: true }).primaryKey(),
+  /** Which server took it: host name and process id. */
+  server: text("server").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  /** Null while it runs, and for good when its server died in the middle. */
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  /** The archive written (its name in the backup target), or null when it failed. */
+  archive: text("archive"),
+  bytes: bigint("bytes", { mode: "number" }),
+  /** Why it failed. */
+  error: text("error"),
+});

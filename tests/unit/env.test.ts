@@ -91,3 +91,22 @@ describe("NAVER_SITE_VERIFICATION and GOOGLE_SITE_VERIFICATION", () => {
     expect(() => loadEnv({ GOOGLE_SITE_VERIFICATION: value })).toThrow(message);
   });
 });
+
+describe("scheduled backups", () => {
+  it("are off by default, and keep 7 archives in DATA_DIR/backups when on", () => {
+    const env = loadEnv({ DATA_DIR: "/srv/we" });
+    expect(env.BACKUP_CRON).toBeUndefined();
+    expect(env).toMatchObject({ BACKUP_KEEP: 7, BACKUP_TARGET: "dir", BACKUP_DIR: path.resolve("/srv/we/backups") });
+    expect(loadEnv({ BACKUP_CRON: " 30 3 * * * ", BACKUP_DIR: "/backups", BACKUP_TARGET: "storage" })).toMatchObject({ BACKUP_CRON: "30 3 * * *", BACKUP_DIR: "/backups", BACKUP_TARGET: "storage" });
+  });
+
+  it.each([
+    [{ BACKUP_CRON: "0 30 3 * * *" }, "must have 5 fields"],
+    [{ BACKUP_CRON: "@daily" }, "must have 5 fields"],
+    [{ BACKUP_CRON: "30 25 * * *" }, "BACKUP_CRON: is not a cron expression"],
+    [{ BACKUP_KEEP: "0" }, "BACKUP_KEEP"],
+    [{ BACKUP_TARGET: "s3" }, "BACKUP_TARGET"],
+  ])("refuses %j with a message naming the problem", (source, expected) => {
+    expect(() => loadEnv(source)).toThrow(expected);
+  });
+});

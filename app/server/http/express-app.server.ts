@@ -354,6 +354,8 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
   const build = (await import("virtual:react-router/server-build")) as unknown as ServerBuild;
   const handleRequest = createRequestHandler(build, env.NODE_ENV === "development" ? "development" : "production");
   let inFlight = 0;
+  /** Renders of missing cacheable pages under way, by generation and cache key (single flight). */
+  const renders = new Map<string, Promise<CachedResponse | null>>();
   const eventLoop = watchEventLoop();
   let shed = 0;
   let lastShedLog = 0;
@@ -365,97 +367,128 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
     const publicRead = isCacheableRequest(req.method, url, req.get("cookie"), req.get("authorization"));
     const cacheable = env.PAGE_CACHE && publicRead;
     const cacheKey = `${req.get("host") ?? ""}${url.pathname}${url.search}`;
+    // Single flight: while one request renders a missing page, the others asking for it wait for that
+    // render instead of each starting their own (after a write empties the cache, a burst of visitors
+    // costs one render per page). Keyed by generation: a request arriving after a change never gets a
+    // render that started before it.
+    let flight: { key: string; done: (entry: CachedResponse | null) => void } | null = null;
     if (cacheable) {
       const hit = pageCache.get(cacheKey);
       if (hit) return sendCached(req, res, hit, "HIT");
-    }
-    if (!dbHealth.isUp) return sendUnavailable(runtime, req, res, "database", 5);
-    eventLoop.noteRequest();
-    // The administrator gets through an overload (publishing a correction during a traffic spike must
-    // work); everybody else is told to come back shortly.
-    const overloaded = inFlight >= env.MAX_CONCURRENT_REQUESTS || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS);
-    if (overloaded && !(await hasSignedSessionCookie(runtime.sessionSecret, req.get("cookie")))) {
-      // One log line per second at most: a flood must not also flood the logs.
-      shed++;
-      if (Date.now() - lastShedLog > 1000) {
-        locals.logger.warn({ inFlight, eventLoopDelayMs: Math.round(eventLoop.delay()), shedSinceLastLog: shed }, "overloaded: answering 503");
-        lastShedLog = Date.now();
-        shed = 0;
+      const flightKey = `${pageCache.generation}\u0000${cacheKey}`;
+      const rendering = renders.get(flightKey);
+      if (rendering) {
+        const entry = await rendering;
+        if (entry) return sendCached(req, res, entry, "HIT");
+      } else {
+        let done!: (entry: CachedResponse | null) => void;
+        renders.set(flightKey, new Promise<CachedResponse | null>((resolve) => (done = resolve)));
+        flight = { key: flightKey, done };
       }
-      return sendUnavailable(runtime, req, res, "overloaded", 1);
     }
-
-    inFlight++;
-    const generation = pageCache.generation;
+    const endFlight = (entry: CachedResponse | null) => {
+      if (!flight) return;
+      renders.delete(flight.key);
+      flight.done(entry);
+      flight = null;
+    };
     try {
-      const context = new RouterContextProvider();
-      // A HEAD of a public read is answered from a full render (or the cache), so its headers (ETag,
-      // caching) are those of the GET.
-      const request = toFetchRequest(req, res, publicRead ? "GET" : req.method);
-      let session: Promise<AdminSession | null> | undefined;
-      context.set(requestContext, {
-        runtime,
-        requestId: locals.requestId,
-        cspNonce: publicRead ? "" : locals.cspNonce,
-        logger: locals.logger,
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "",
-        method: req.method,
-        adminSession: () => (session ??= getAdminSession(runtime.db, runtime.sessionSecret, request)),
-      });
-      const response = await handleRequest(request, context);
-
-      // A public read's document has no nonce: its CSP allows its inline scripts by their hashes.
-      let body: Buffer | null = null;
-      let csp: string | null = null;
-      if (publicRead && response.body && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-        body = Buffer.from(await response.arrayBuffer());
-        csp = contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), ...policyOptions(env) });
-      }
-
-      if (publicRead && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {
-        const identity = body ?? Buffer.from(await response.arrayBuffer());
-        const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag|cache-control)$/i.test(key));
-        headers.push(["Cache-Control", publicCacheControl(cachePolicy, url.pathname)]);
-        if (cacheable) {
-          const entry = pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
-          if (entry) return sendCached(req, res, entry, "MISS");
-        }
-        // PAGE_CACHE=false: the same headers and validator, rendered every time (compressed by main.ts).
-        for (const [key, value] of headers) res.append(key, value);
-        if (csp) res.setHeader("Content-Security-Policy", csp);
-        const etag = bodyEtag(identity);
-        res.setHeader("ETag", etag);
-        res.vary("Accept-Encoding");
-        if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
-        res.status(200).setHeader("Content-Length", String(identity.byteLength));
-        return void (req.method === "HEAD" ? res.end() : res.end(identity));
-      }
-
-      res.status(response.status);
-      // A route's own Content-Security-Policy (a PDF's) replaces the default one rather than adding to it.
-      for (const [key, value] of response.headers.entries()) {
-        if (key === "content-security-policy") res.setHeader(key, value);
-        else res.append(key, value);
-      }
-      // Someone's own answer is never stored anywhere; other answers keep the route's policy, or are
-      // revalidated every time (a 404 must not linger in a CDN once the page exists).
-      if (isPersonalRequest(url.pathname, req.get("cookie"), req.get("authorization")) || response.headers.has("Set-Cookie")) {
-        if (!/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
-      } else if (!response.headers.has("Cache-Control")) {
-        res.setHeader("Cache-Control", "no-cache");
-      }
-      if (csp) res.setHeader("Content-Security-Policy", csp);
-      if (body) res.end(req.method === "HEAD" ? undefined : body);
-      else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
-      else {
-        await response.body?.cancel();
-        res.end();
-      }
-    } catch (error) {
-      if (res.destroyed || res.writableEnded) return;
-      next(error);
+      await renderOrRefuse();
     } finally {
-      inFlight--;
+      // Whatever happened (refused, an error, not cacheable), the waiting requests are let go.
+      endFlight(null);
+    }
+
+    async function renderOrRefuse() {
+      if (!dbHealth.isUp) return sendUnavailable(runtime, req, res, "database", 5);
+      eventLoop.noteRequest();
+      // The administrator gets through an overload (publishing a correction during a traffic spike must
+      // work); everybody else is told to come back shortly.
+      const overloaded = inFlight >= env.MAX_CONCURRENT_REQUESTS || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS);
+      if (overloaded && !(await hasSignedSessionCookie(runtime.sessionSecret, req.get("cookie")))) {
+        // One log line per second at most: a flood must not also flood the logs.
+        shed++;
+        if (Date.now() - lastShedLog > 1000) {
+          locals.logger.warn({ inFlight, eventLoopDelayMs: Math.round(eventLoop.delay()), shedSinceLastLog: shed }, "overloaded: answering 503");
+          lastShedLog = Date.now();
+          shed = 0;
+        }
+        return sendUnavailable(runtime, req, res, "overloaded", 1);
+      }
+
+      inFlight++;
+      const generation = pageCache.generation;
+      try {
+        const context = new RouterContextProvider();
+        // A HEAD of a public read is answered from a full render (or the cache), so its headers (ETag,
+        // caching) are those of the GET.
+        const request = toFetchRequest(req, res, publicRead ? "GET" : req.method);
+        let session: Promise<AdminSession | null> | undefined;
+        context.set(requestContext, {
+          runtime,
+          requestId: locals.requestId,
+          cspNonce: publicRead ? "" : locals.cspNonce,
+          logger: locals.logger,
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "",
+          method: req.method,
+          adminSession: () => (session ??= getAdminSession(runtime.db, runtime.sessionSecret, request)),
+        });
+        const response = await handleRequest(request, context);
+
+        // A public read's document has no nonce: its CSP allows its inline scripts by their hashes.
+        let body: Buffer | null = null;
+        let csp: string | null = null;
+        if (publicRead && response.body && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
+          body = Buffer.from(await response.arrayBuffer());
+          csp = contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), ...policyOptions(env) });
+        }
+
+        if (publicRead && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {
+          const identity = body ?? Buffer.from(await response.arrayBuffer());
+          const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag|cache-control)$/i.test(key));
+          headers.push(["Cache-Control", publicCacheControl(cachePolicy, url.pathname)]);
+          if (cacheable) {
+            const entry = pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
+            endFlight(entry);
+            if (entry) return sendCached(req, res, entry, "MISS");
+          }
+          // PAGE_CACHE=false: the same headers and validator, rendered every time (compressed by main.ts).
+          for (const [key, value] of headers) res.append(key, value);
+          if (csp) res.setHeader("Content-Security-Policy", csp);
+          const etag = bodyEtag(identity);
+          res.setHeader("ETag", etag);
+          res.vary("Accept-Encoding");
+          if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
+          res.status(200).setHeader("Content-Length", String(identity.byteLength));
+          return void (req.method === "HEAD" ? res.end() : res.end(identity));
+        }
+
+        res.status(response.status);
+        // A route's own Content-Security-Policy (a PDF's) replaces the default one rather than adding to it.
+        for (const [key, value] of response.headers.entries()) {
+          if (key === "content-security-policy") res.setHeader(key, value);
+          else res.append(key, value);
+        }
+        // Someone's own answer is never stored anywhere; other answers keep the route's policy, or are
+        // revalidated every time (a 404 must not linger in a CDN once the page exists).
+        if (isPersonalRequest(url.pathname, req.get("cookie"), req.get("authorization")) || response.headers.has("Set-Cookie")) {
+          if (!/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+        } else if (!response.headers.has("Cache-Control")) {
+          res.setHeader("Cache-Control", "no-cache");
+        }
+        if (csp) res.setHeader("Content-Security-Policy", csp);
+        if (body) res.end(req.method === "HEAD" ? undefined : body);
+        else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+        else {
+          await response.body?.cancel();
+          res.end();
+        }
+      } catch (error) {
+        if (res.destroyed || res.writableEnded) return;
+        next(error);
+      } finally {
+        inFlight--;
+      }
     }
   });
 

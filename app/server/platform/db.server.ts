@@ -12,6 +12,7 @@ import pg from "pg";
 import * as schema from "../../../drizzle/schema";
 import { acquireDataDirLock, type DataDirLock, type DataDirLockOptions } from "./data-dir-lock.server";
 import { decodeChangeFromWire, encodeChangeForWire, type ChangeFeed } from "./changes.server";
+import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
 export { schema };
@@ -25,8 +26,11 @@ export type Engine = "postgres" | "pglite";
 export interface DatabaseHandle {
   readonly db: Database;
   readonly engine: Engine;
-  /** Applies the committed migrations (idempotent; serialized across app servers on PostgreSQL). */
-  migrate(): Promise<void>;
+  /**
+   * Applies the committed migrations (idempotent; serialized across app servers on PostgreSQL), or those
+   * of another folder (a restore brings an empty database up to an older backup's migration first).
+   */
+  migrate(options?: { migrationsFolder?: string }): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   /**
@@ -67,6 +71,13 @@ export function findMigrationsFolder(): string {
   throw new Error("The migrations folder (migrations/meta/_journal.json) was not found.");
 }
 
+/** The database the environment names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
+export function databaseConfig(env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX" | "DATA_DIR">, logger?: Logger): DatabaseConfig {
+  return env.DATABASE_URL
+    ? { kind: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, logger }
+    : { kind: "pglite", dataDir: env.DATA_DIR, logger };
+}
+
 /** Opens PostgreSQL through a `pg` pool, or the embedded PGlite under `dataDir` (`null`: in memory). */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   return config.kind === "postgres" ? openPostgres(config) : openPglite(config);
@@ -89,12 +100,12 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
   return {
     db,
     engine: "postgres",
-    async migrate() {
+    async migrate(options) {
       const client = await pool.connect();
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
-          await migratePg(db, { migrationsFolder: findMigrationsFolder() });
+          await migratePg(db, { migrationsFolder: options?.migrationsFolder ?? findMigrationsFolder() });
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
         }
@@ -193,8 +204,8 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
   return {
     db,
     engine: "pglite",
-    async migrate() {
-      await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
+    async migrate(options) {
+      await migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? findMigrationsFolder() });
     },
     async ping() {
       await db.execute(sql`select 1`);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseCron } from "../backup/cron.server";
 
 /** Empty strings in the environment mean "unset". */
 const optionalString = z
@@ -204,6 +205,25 @@ const envSchema = z
     S3_FORCE_PATH_STYLE: booleanFlag(false),
     /** Where browsers fetch the public images from (a CDN or public bucket); unset: /media on this site. */
     MEDIA_PUBLIC_URL: optionalString.pipe(mediaPublicUrl.optional()),
+    /** When the server makes a backup by itself: 5-field cron in Korea time, e.g. `30 3 * * *`. Unset: never. */
+    BACKUP_CRON: optionalString.pipe(
+      z
+        .string()
+        .superRefine((v, ctx) => {
+          try {
+            parseCron(v);
+          } catch (error) {
+            ctx.addIssue({ code: "custom", message: `is not a cron expression: ${(error as Error).message}` });
+          }
+        })
+        .optional(),
+    ),
+    /** How many scheduled backups to keep (older ones are deleted after each new one). */
+    BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+    /** Where scheduled backups go: `dir` (BACKUP_DIR) or `storage` (`backups/` of the private storage). */
+    BACKUP_TARGET: z.enum(["dir", "storage"]).default("dir"),
+    /** The directory of `BACKUP_TARGET=dir`; default DATA_DIR/backups. */
+    BACKUP_DIR: optionalString,
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_ID === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -229,9 +249,11 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.output<typeof envSchema>, "DATA_DIR" | "LOG_LEVEL"> & {
+export type Env = Omit<z.output<typeof envSchema>, "DATA_DIR" | "LOG_LEVEL" | "BACKUP_DIR"> & {
   /** Absolute path of the data directory (PGlite files, uploads, generated secrets). */
   DATA_DIR: string;
+  /** Absolute path of the scheduled backups' directory. */
+  BACKUP_DIR: string;
   LOG_LEVEL: NonNullable<z.output<typeof envSchema>["LOG_LEVEL"]>;
 };
 
@@ -250,6 +272,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : env.NODE_ENV === "test" ? "warn" : "debug"),
   };
 }

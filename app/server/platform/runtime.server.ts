@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { announceAdminCredential, ensureAdminCredential } from "../auth/admin-credential.server";
 import { DatabaseHealth } from "./db-health.server";
 import { PageCache } from "../http/page-cache.server";
-import { openDatabase, type Database, type DatabaseHandle } from "./db.server";
+import { databaseConfig, openDatabase, type Database, type DatabaseHandle } from "./db.server";
 import { loadEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
 import { refreshDerivedPostContent } from "../posts/post-content.server";
@@ -12,6 +12,8 @@ import { seedDemoContent } from "../seed/seed.server";
 import { ensureSiteSettings } from "../site/settings.server";
 import { createChangeFeed } from "./changes.server";
 import { startScheduler } from "../jobs/scheduler.server";
+import { parseCron } from "../backup/cron.server";
+import { backupTarget, startBackupScheduler } from "../backup/scheduled-backup.server";
 import { createSmtpMailer, resolveMailFrom } from "../mail/mailer.server";
 import type { MailService, Services } from "./services.server";
 import type { MediaStorage } from "./storage.server";
@@ -69,11 +71,7 @@ function resolveSessionSecret(env: Env): string {
  */
 export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, logger }
-      : { kind: "pglite", dataDir: env.DATA_DIR, logger },
-  );
+  const database = await openDatabase(databaseConfig(env, logger));
   const storages = openStorages(env);
   try {
     const started = Date.now();
@@ -112,6 +110,23 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
           onResult: (result) => metrics.cdnPurges.inc({ result }),
         })
       : null;
+    // Scheduled backups (BACKUP_CRON) run beside the requests; a catch-up backup does not hold the start.
+    const backups = env.BACKUP_CRON
+      ? startBackupScheduler(
+          {
+            database,
+            storage,
+            privateStorage,
+            logger,
+            target: backupTarget(env, privateStorage),
+            keep: env.BACKUP_KEEP,
+            onOutcome: (outcome) => {
+              if (outcome !== "taken") metrics.jobRuns.inc({ job: "backup", result: outcome === "written" ? "ok" : "error" });
+            },
+          },
+          { schedule: parseCron(env.BACKUP_CRON) },
+        )
+      : null;
     const runtime: Runtime = {
       env,
       logger,
@@ -127,6 +142,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
       mail: mailService(env, logger),
       async close() {
+        await backups?.stop();
         await scheduler.stop();
         cdnPurge?.stop();
         dbHealth.stop();

@@ -184,3 +184,4 @@ export function createLocalStorage(root: string): MediaStorage {
     },
   };
 }
+

@@ -115,6 +115,16 @@ describe("HTTP caching, CDN purge, metrics and request ids", () => {
     expect(JSON.parse(line)).toMatchObject({ reqId: "purge-check-request-1", postId });
   });
 
+  it("after a change, concurrent visitors of a page wait for one render (single flight) and all get it", async () => {
+    const cookie = server.cookie;
+    expect((await call(server, { method: "POST", path: "/api/we/writenotice", body: { title: "한 번만 그리기", content: "<p>x</p>" }, cookie })).status).toBe(201);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => get("/notice")));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(responses.filter((r) => r.headers.get("x-cache") === "MISS")).toHaveLength(1);
+    expect(new Set(responses.map((r) => r.headers.get("etag"))).size).toBe(1);
+    expect(await responses[19]!.text()).toContain("한 번만 그리기");
+  });
+
   it("/metrics answers only with METRICS_TOKEN, in Prometheus format, counting routes, the page cache and scheduled jobs", async () => {
     await get("/company");
     await get("/company");
