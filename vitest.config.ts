@@ -9,7 +9,7 @@ const integration = (engine: "pglite" | "postgres") => ({
     // Tests of one engine's own behaviour (the PGlite directory lock, a PostgreSQL outage) run on it only.
     exclude: engine === "postgres" ? ["tests/integration/**/*.pglite.test.ts"] : ["tests/integration/**/*.postgres.test.ts"],
     env: { TEST_ENGINE: engine },
-    globalSetup: ["tests/setup/ensure-build.ts", ...(engine === "postgres" ? ["tests/setup/postgres-template.ts"] : [])],
+    globalSetup: ["tests/setup/ensure-build.ts", engine === "postgres" ? "tests/setup/postgres-template.ts" : "tests/setup/pglite-template.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
@@ -31,7 +31,7 @@ export default defineConfig({
           name: "security",
           include: ["tests/security/**/*.test.ts"],
           env: { TEST_ENGINE: "pglite" },
-          globalSetup: ["tests/setup/ensure-build.ts"],
+          globalSetup: ["tests/setup/ensure-build.ts", "tests/setup/pglite-template.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

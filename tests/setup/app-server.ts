@@ -8,6 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
+import { seedPgliteDataDir } from "./pglite-template";
 import { createPostgresDatabase, testEngine, type TestEngine } from "./test-database";
 import { signInCookie, TEST_ADMIN } from "./sign-in";
 
@@ -23,8 +24,8 @@ export interface AppServerOptions {
   /** PostgreSQL only: the server to create the database on (default TEST_DATABASE_URL). */
   postgresServerUrl?: string;
   /**
-   * PostgreSQL only: copy the migrated template of the Vitest global setup (fast), or let the server
-   * migrate an empty database at start (benchmarks, which have no global setup).
+   * Copy the migrated template of the Vitest global setup (fast; on PGlite only when it exists), or let
+   * the server create and migrate an empty database at start (benchmarks, which measure that).
    */
   fromTemplate?: boolean;
   /** The server's stderr: kept for the error message if it fails to start (default), or shown. */
@@ -56,6 +57,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const engine = options.engine ?? testEngine();
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
+  // A new PGlite directory starts as a copy of the migrated template (tests/setup/pglite-template.ts).
+  if (engine === "pglite" && !options.dataDir && (options.fromTemplate ?? true)) seedPgliteDataDir(dataDir);
   const database =
     engine === "postgres" && !options.databaseUrl
       ? await createPostgresDatabase({ fromTemplate: options.fromTemplate ?? true, serverUrl: options.postgresServerUrl })

@@ -15,6 +15,7 @@ import type { Services } from "../../app/server/platform/services.server";
 import { createLocalStorage, type MediaStorage } from "../../app/server/platform/storage.server";
 import type { SuiteHooks } from "./app-server";
 import { TEMPLATE_DATABASE, testServerUrl, urlForDatabase } from "./postgres-urls";
+import { pgliteTemplateDump } from "./pglite-template";
 
 export type TestEngine = "pglite" | "postgres";
 
@@ -67,7 +68,8 @@ export interface TestDatabase extends DatabaseHandle {
 /** A migrated database of the test project's engine. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testEngine() === "pglite") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: null });
+    // From the migrated template when the global setup made one (initdb in WebAssembly is slow).
+    const handle = await openDatabase({ kind: "pglite", dataDir: null, loadDataDir: pgliteTemplateDump() ?? undefined });
     await handle.migrate();
     return Object.assign(handle, { url: null, destroy: () => handle.close() });
   }

@@ -52,7 +52,14 @@ const CHANGE_CHANNEL = "we_content_changed";
 
 export type DatabaseConfig =
   | { kind: "postgres"; url: string; poolMax?: number; logger?: Logger }
-  | { kind: "pglite"; dataDir: string | null; logger?: Logger; lock?: DataDirLockOptions };
+  | {
+      kind: "pglite";
+      dataDir: string | null;
+      logger?: Logger;
+      lock?: DataDirLockOptions;
+      /** In memory only: start from this dumped cluster (`dumpDataDir`) instead of an empty one (tests' migrated template). */
+      loadDataDir?: Blob;
+    };
 
 /** Arbitrary, fixed key of the advisory lock that serializes migrations between app servers. */
 const MIGRATION_LOCK_KEY = 4_185_730_221;
@@ -198,7 +205,7 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
       return send(message);
     };
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
   }
   const db = drizzlePglite({ client, schema });
   return {
