@@ -10,8 +10,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { backupFileName } from "../app/server/backup/archive.server";
 import { fileSink, writeBackup } from "../app/server/backup/backup.server";
-import { DataDirLockedError } from "../app/server/platform/data-dir-lock.server";
-import { databaseConfig, openDatabase } from "../app/server/platform/db.server";
+import { openDatabaseForScript } from "../app/server/backup/script-database.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { openStorages } from "../app/server/platform/storages.server";
@@ -35,19 +34,11 @@ async function main() {
   const createdAt = new Date();
   const file = outputFile(values.out, createdAt);
   if (fs.existsSync(file)) throw new Error(`이미 있는 파일에는 쓰지 않습니다: ${file}`);
-  let database;
-  try {
-    database = await openDatabase(databaseConfig(env, logger));
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new Error(
-        `데이터 디렉터리 ${env.DATA_DIR}를 다른 프로세스(${error.holder ? `${error.holder.pid}번, ${error.holder.hostname}` : "알 수 없음"})가 쓰고 있어 백업할 수 없습니다. ` +
-          "PGlite는 한 프로세스만 열 수 있습니다: 서버를 멈춘 뒤 다시 실행하거나, 서버가 스스로 백업하도록 BACKUP_CRON을 설정하세요.",
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  const database = await openDatabaseForScript(
+    env,
+    logger,
+    "PGlite는 한 프로세스만 열 수 있어 지금은 백업할 수 없습니다: 서버를 멈춘 뒤 다시 실행하거나, 서버가 스스로 백업하도록 BACKUP_CRON을 설정하세요.",
+  );
   try {
     const storages = openStorages(env);
     const { manifest, bytes } = await writeBackup({ database, storage: storages.storage, privateStorage: storages.privateStorage, logger }, fileSink(file), createdAt).finally(() => storages.close());

@@ -6,8 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { restoreBackup, RestoreRefusedError } from "../app/server/backup/restore.server";
-import { DataDirLockedError } from "../app/server/platform/data-dir-lock.server";
-import { databaseConfig, openDatabase } from "../app/server/platform/db.server";
+import { openDatabaseForScript } from "../app/server/backup/script-database.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { openStorages } from "../app/server/platform/storages.server";
@@ -19,19 +18,7 @@ async function main() {
   if (!archive || rest.length > 0) throw new Error("사용법: npm run restore -- <백업 파일 경로>");
   const env = loadEnv();
   const logger = createLogger("warn");
-  let database;
-  try {
-    database = await openDatabase(databaseConfig(env, logger));
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new Error(
-        `데이터 디렉터리 ${env.DATA_DIR}를 다른 프로세스(${error.holder ? `${error.holder.pid}번, ${error.holder.hostname}` : "알 수 없음"})가 쓰고 있습니다. ` +
-          "복원은 빈 데이터베이스에만 합니다: 서버를 멈추고 새(빈) DATA_DIR을 지정해 복원한 뒤 서버를 시작하세요.",
-        { cause: error },
-      );
-    }
-    throw error;
-  }
+  const database = await openDatabaseForScript(env, logger, "복원은 빈 데이터베이스에만 합니다: 서버를 멈추고 새(빈) DATA_DIR을 지정해 복원한 뒤 서버를 시작하세요.");
   try {
     const storages = openStorages(env);
     const result = await restoreBackup({ database, storage: storages.storage, privateStorage: storages.privateStorage }, archive).finally(() => storages.close());
