@@ -17,10 +17,16 @@ export default defineConfig({
   build: {
     // No assets inlined as data: URLs; the CSP and caching treat them as files.
     assetsInlineLimit: 0,
+    // The gzip sizes in the build's report cost a second of the first `npm start`; bench:size measures them.
+    reportCompressedSize: false,
   },
   ssr: {
     // Native and WebAssembly packages stay external and are loaded from node_modules at run time.
     external: ["sharp", "@node-rs/argon2", "@electric-sql/pglite", "pg", "pino"],
+    // Bundled rather than loaded file by file: Node parses a package's package.json again for each of
+    // its modules it loads, and drizzle-orm's (179 KB, 447 exports) for ~110 modules cost ~130 MB of
+    // short-lived heap (kept as heap size) and ~1 s at every start (docs/decisions/028-cold-start-and-memory.md).
+    noExternal: ["drizzle-orm"],
   },
   plugins: [
     {
