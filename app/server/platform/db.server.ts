@@ -61,6 +61,22 @@ export type DatabaseConfig =
       loadDataDir?: Blob;
     };
 
+/**
+ * PostgreSQL settings of the embedded engine, on top of PGlite's own start parameters. Its memory is one
+ * WebAssembly heap that never shrinks, and stock PostgreSQL's 128 MB of shared buffers alone made
+ * ~140 MB of the server's resident memory; the site's whole database is a few MB, and pages that are
+ * not in the buffers come from the operating system's file cache (docs/decisions/028-cold-start-and-memory.md).
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: "16MB",
+  // One session only (PGlite runs PostgreSQL in single-user mode): no room for 100 connections' slots.
+  max_connections: "10",
+};
+
+function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+}
+
 /** Arbitrary, fixed key of the advisory lock that serializes migrations between app servers. */
 const MIGRATION_LOCK_KEY = 4_185_730_221;
 
@@ -190,7 +206,7 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
     });
     lock = held;
     try {
-      client = await PGlite.create(path.join(config.dataDir, "pglite"));
+      client = await PGlite.create({ dataDir: path.join(config.dataDir, "pglite"), startParams: pgliteStartParams() });
     } catch (error) {
       held.release();
       throw error;
@@ -205,7 +221,7 @@ async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): 
       return send(message);
     };
   } else {
-    client = await PGlite.create(config.loadDataDir ? { loadDataDir: config.loadDataDir } : {});
+    client = await PGlite.create({ loadDataDir: config.loadDataDir, startParams: pgliteStartParams() });
   }
   const db = drizzlePglite({ client, schema });
   return {

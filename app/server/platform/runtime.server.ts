@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import sharp from "sharp";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { announceAdminCredential, ensureAdminCredential } from "../auth/admin-credential.server";
@@ -70,6 +71,9 @@ function resolveSessionSecret(env: Env): string {
  * and seeds demo content into an empty database. Called once per process, before listening.
  */
 export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
+  // libvips' operation cache (up to 50 MB) only helps a program that processes the same image again;
+  // this server processes each upload once (docs/decisions/028-cold-start-and-memory.md).
+  sharp.cache(false);
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase(databaseConfig(env, logger));
   const storages = openStorages(env);
