@@ -1,4 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+
+/**
+ * The demo photos as drawn by the functions below, committed (`npm run seed:photos` draws them again
+ * after a change to the drawing or the palettes): drawing the 55 photos took ~10 s of the first start,
+ * reading them takes milliseconds. A photo missing there is drawn (docs/decisions/028-cold-start-and-memory.md).
+ */
+const PHOTOS_FOLDER = "app/server/seed/demo-photos";
+
+/** Finds the committed demo photos folder, wherever this module was bundled to (null when there is none). */
+export function findDemoPhotosFolder(): string | null {
+  const candidates = [path.resolve(PHOTOS_FOLDER)];
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    candidates.push(path.join(dir, PHOTOS_FOLDER), path.join(dir, "demo-photos"));
+    dir = path.dirname(dir);
+  }
+  return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
+}
+
+/** The file name of a demo photo: what it shows and the inputs of its drawing. */
+export function demoPhotoName(kind: "portrait" | "scene", palette: [string, string], index: number): string {
+  return `${kind}-${palette.map((c) => c.replace("#", "").toLowerCase()).join("-")}-${index}.jpg`;
+}
+
+/** A demo photo: the committed file when there is one, else drawn now. */
+export async function demoPhoto(kind: "portrait" | "scene", palette: [string, string], index: number, folder = findDemoPhotosFolder()): Promise<Buffer> {
+  if (folder) {
+    try {
+      return await fs.promises.readFile(path.join(folder, demoPhotoName(kind, palette, index)));
+    } catch {
+      // Not committed (a new artist, a changed palette): drawn below.
+    }
+  }
+  return kind === "portrait" ? renderDemoPortrait(palette, index) : renderDemoScene(palette, index);
+}
 
 /**
  * Demo photos drawn locally (no network): a studio-style backdrop in the artist's colours with a

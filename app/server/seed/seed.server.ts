@@ -8,19 +8,25 @@ import { derivePostContent, writePostMedia } from "../posts/post-content.server"
 import { sanitizePostHtml } from "../posts/sanitize.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "./demo-content.server";
-import { renderDemoPortrait, renderDemoScene } from "./demo-images.server";
+import { demoPhoto, findDemoPhotosFolder } from "./demo-images.server";
 
 const SEEDED_MARKER = "demo_content_seeded";
 /** How the workspace names the author of the demo content. */
 const SEED_ACTOR_LABEL = "데모 콘텐츠";
 /** Fixed key of the advisory lock that keeps two starting app servers from seeding twice. */
 const SEED_LOCK_KEY = 4_185_730_222;
+
 const POST_PALETTES: [string, string][] = [
   ["#f6d5dc", "#b9879a"],
   ["#dfe7f2", "#7d93b5"],
   ["#f3e6d3", "#b79a72"],
   ["#e2efe6", "#7fa58b"],
 ];
+
+/** The colours of the demo photo of the i-th demo post (news first, then notices). */
+export function demoScenePalette(i: number): [string, string] {
+  return POST_PALETTES[i % POST_PALETTES.length]!;
+}
 
 export type SeedResult = "seeded" | "already-seeded" | "not-empty";
 
@@ -37,19 +43,30 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
   }
 
   const started = Date.now();
+  // The photos are read (or, when not committed, drawn two at a time) ahead of the storing, which keeps
+  // the original order: the same media ids as one by one.
+  const draw = drawAhead(2);
+  const folder = findDemoPhotosFolder();
+  const allPosts = [...DEMO_NEWS, ...DEMO_NOTICES];
+  const portraits = DEMO_ARTISTS.map((artist) =>
+    Array.from({ length: artist.imageCount }, (_, i) => draw(() => demoPhoto("portrait", artist.palette, i, folder))),
+  );
+  const scenes = allPosts.map((post, i) =>
+    post.html.includes("{{IMAGE}}") || post.htmlEn?.includes("{{IMAGE}}")
+      ? draw(() => demoPhoto("scene", demoScenePalette(i), i, folder))
+      : null,
+  );
   const artistMedia: number[][] = [];
-  for (const artist of DEMO_ARTISTS) {
+  for (const drawn of portraits) {
     const ids: number[] = [];
-    for (let i = 0; i < artist.imageCount; i++) {
-      ids.push((await storeImage(db, storage, await renderDemoPortrait(artist.palette, i))).id);
-    }
+    for (const image of drawn) ids.push((await storeImage(db, storage, await image)).id);
     artistMedia.push(ids);
   }
   const postImages = new Map<DemoPost, { id: number; url: string }>();
-  const allPosts = [...DEMO_NEWS, ...DEMO_NOTICES];
   for (const [i, post] of allPosts.entries()) {
-    if (!post.html.includes("{{IMAGE}}") && !post.htmlEn?.includes("{{IMAGE}}")) continue;
-    const stored = await storeImage(db, storage, await renderDemoScene(POST_PALETTES[i % POST_PALETTES.length]!, i));
+    const image = scenes[i];
+    if (!image) continue;
+    const stored = await storeImage(db, storage, await image);
     postImages.set(post, { id: stored.id, url: stored.url });
   }
 
@@ -113,6 +130,31 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
     await deleteMedia(db, storage, [...artistMedia.flat(), ...Array.from(postImages.values(), (p) => p.id)]);
   }
   return result;
+}
+
+/**
+ * Runs the drawings handed to it at most `width` at a time, in the order given; each call returns its
+ * drawing's promise at once.
+ */
+function drawAhead(width: number): (job: () => Promise<Buffer>) => Promise<Buffer> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const run = async (job: () => Promise<Buffer>) => {
+    if (running >= width) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await job();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+  return (job) => {
+    const drawing = run(job);
+    // Not awaited when an earlier step failed: that failure is the one reported.
+    drawing.catch(() => undefined);
+    return drawing;
+  };
 }
 
 /** The English columns of a demo post (issue 13), derived the way a save derives them; none without an English version. */
