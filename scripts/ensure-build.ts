@@ -1,8 +1,10 @@
 /**
  * `npm start` builds first when there is no build, or when a source file is newer than it,
- * so a fresh clone (or a `git pull`) never serves a missing or stale build.
+ * so a fresh clone (or a `git pull`) never serves a missing or stale build. Meanwhile another process
+ * prepares the database (scripts/prepare-database.ts): the first start's cluster creation and seeding
+ * run beside the build instead of after it.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -31,6 +33,18 @@ function buildIsFresh(): boolean {
 
 if (!buildIsFresh()) {
   process.stdout.write("Building the site (first start or sources changed)...\n");
+  // With the server's environment; its outcome does not matter here (the server prepares the database
+  // again at start, and reports what is wrong).
+  const preparing = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "prepare-database.ts")], {
+    cwd: process.cwd(),
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "ignore"],
+  });
+  const prepared = new Promise<void>((resolve) => {
+    preparing.once("exit", () => resolve());
+    preparing.once("error", () => resolve());
+  });
   const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.ts")], { cwd: root, stdio: "inherit" });
+  await prepared;
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -2,16 +2,13 @@ import fs from "node:fs";
 import sharp from "sharp";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { announceAdminCredential, ensureAdminCredential } from "../auth/admin-credential.server";
 import { DatabaseHealth } from "./db-health.server";
 import { PageCache } from "../http/page-cache.server";
 import { databaseConfig, openDatabase, type Database, type DatabaseHandle } from "./db.server";
 import { loadEnv, type Env } from "./env.server";
 import { createLogger, type Logger } from "./logger.server";
-import { refreshDerivedPostContent } from "../posts/post-content.server";
-import { seedDemoContent } from "../seed/seed.server";
-import { ensureSiteSettings } from "../site/settings.server";
 import { createChangeFeed } from "./changes.server";
+import { prepareDatabase } from "./prepare-database.server";
 import { startScheduler } from "../jobs/scheduler.server";
 import { parseCron } from "../backup/cron.server";
 import { backupTarget, startBackupScheduler } from "../backup/scheduled-backup.server";
@@ -79,23 +76,13 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
   const storages = openStorages(env);
   try {
     const started = Date.now();
-    await database.migrate();
     const { db } = database;
     const pageCache = new PageCache();
     const metrics = new Metrics({ pageCache, databasePool: () => database.poolStats() });
     const storage = metrics.countStorageErrors("media", storages.storage);
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");
-    await ensureSiteSettings(db);
-    announceAdminCredential(
-      await ensureAdminCredential(
-        db,
-        env.ADMIN_ID && env.ADMIN_PASSWORD ? { loginId: env.ADMIN_ID, password: env.ADMIN_PASSWORD } : null,
-      ),
-      logger,
-    );
-    if (env.SEED_DEMO_CONTENT) await seedDemoContent({ db, storage, logger });
-    await refreshDerivedPostContent(db, logger);
+    await prepareDatabase({ database, storage, env, logger });
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
     const changes = createChangeFeed(logger);
     // Any content change empties the page cache; the next request renders afresh.
