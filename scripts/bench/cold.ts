@@ -3,7 +3,8 @@
  * committed HEAD into a temporary directory (node_modules hard-linked from this checkout, as `npm ci`
  * would leave it; no build, no data, no cache of ours), times `npm start` (embedded PGlite) to the first
  * 200 on `/`, stops it with SIGTERM, and times the restart the same way. BENCH_COLD_RUNS (default 1)
- * repeats the whole. The 2-core machine is shared: the load average is printed with each run.
+ * repeats the whole; BENCH_COLD_REF clones another commit. The 2-core machine is shared: each run prints
+ * the load average, and the CPU seconds the start used, which others' load does not change.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -13,10 +14,14 @@ import { freePort } from "../../tests/setup/free-port";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const runs = Number(process.env.BENCH_COLD_RUNS ?? 1);
+/** Which commit to clone (e.g. `main` for a before/after comparison); default the checked-out one. */
+const ref = process.env.BENCH_COLD_REF ?? "HEAD";
 
 interface Timed {
   /** Seconds from `npm start` to the first 200 on `/`. */
   total: number;
+  /** CPU seconds the whole process group (npm, build, preparation, server) had used by then. */
+  cpu: number;
   /** Seconds from `npm start` to each milestone seen in its output. */
   marks: Map<string, number>;
   /** What the server's log said the database start-up took (ms), and the seeding. */
@@ -33,10 +38,33 @@ const MILESTONES: [string, RegExp][] = [
   ["listening", /"msg":"server listening"/],
 ];
 
+/**
+ * CPU seconds used by a process group: its live processes' own, and what their exited children used
+ * (Linux /proc). The machine is shared, so wall time depends on others' load; this does not.
+ */
+function groupCpuSeconds(group: number): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // Fields after the command name (which may hold spaces): state is field 3, pgrp 5, utime 14 ... cstime 17.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(fields[2]) !== group) continue;
+    total += fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0);
+  }
+  return total / ticks;
+}
+
 function cloneFresh(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "we-cold-"));
   const clone = spawnSync("git", ["clone", "--quiet", "--no-hardlinks", root, dir], { stdio: "inherit" });
   if (clone.status !== 0) throw new Error("git clone failed");
+  if (ref !== "HEAD" && spawnSync("git", ["checkout", "--quiet", ref], { cwd: dir, stdio: "inherit" }).status !== 0) throw new Error(`no ${ref}`);
   // As `npm ci` leaves it: hard links are instant and keep this checkout's node_modules untouched.
   const copy = spawnSync("cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]);
   if (copy.status !== 0) fs.cpSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), { recursive: true, verbatimSymlinks: true });
@@ -80,8 +108,10 @@ async function timeStart(dir: string, port: number): Promise<Timed & { stop(): P
     await new Promise((r) => setTimeout(r, 50));
   }
   const total = (performance.now() - started) / 1000;
+  const cpu = groupCpuSeconds(child.pid!);
   return {
     total,
+    cpu,
     marks,
     databaseMs,
     seedMs,
@@ -105,16 +135,16 @@ for (let run = 1; run <= runs; run++) {
     await restart.stop();
     const m = first.marks;
     rows.push(
-      `| ${run} | ${load} | **${s(first.total)}** | ${s(m.get("build done"))} | ${s(m.get("database prepared"))} | ${s(m.get("server started"))} | ${first.seedMs === null ? "-" : (first.seedMs / 1000).toFixed(1)} | ${s(m.get("listening"))} | **${s(restart.total)}** | ${s(restart.marks.get("listening"))} |`,
+      `| ${run} | ${load} | **${s(first.total)}** | ${s(first.cpu)} | ${s(m.get("build done"))} | ${s(m.get("database prepared"))} | ${s(m.get("server started"))} | ${first.seedMs === null ? "-" : (first.seedMs / 1000).toFixed(1)} | ${s(m.get("listening"))} | **${s(restart.total)}** | ${s(restart.cpu)} | ${s(restart.marks.get("listening"))} |`,
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 process.stdout.write(
-  `Fresh clone, \`npm start\` to the first 200 on / (s), ${new Date().toISOString()}, ${os.availableParallelism()} cores\n\n` +
-    "| run | load avg | first start | build done | database prepared | database open | seeding | listening | restart | listening |\n" +
-    "|---|---|---|---|---|---|---|---|---|---|\n" +
+  `Fresh clone of ${ref}, \`npm start\` to the first 200 on / (s), ${new Date().toISOString()}, ${os.availableParallelism()} cores\n\n` +
+    "| run | load avg | first start | CPU s | build done | database prepared | database open | seeding | listening | restart | CPU s | listening |\n" +
+    "|---|---|---|---|---|---|---|---|---|---|---|---|\n" +
     rows.join("\n") +
     "\n",
 );

@@ -1,40 +1,52 @@
 /**
  * `npm run bench:load`: does the server hold? (1) 500 connections for 60 s (BENCH_LOAD_SECONDS) on
- * cached pages: errors and memory over time; (2) beyond capacity: a server without its page cache,
+ * cached pages: errors and memory over time, on PGlite and (with TEST_DATABASE_URL) PostgreSQL; (2) beyond capacity: a server without its page cache,
  * flooded with renders, answers 503 with Retry-After instead of falling over (no timeouts, no errors).
  */
 import autocannon from "autocannon";
 import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";
-import { rssMb, startBenchServer } from "./server";
+import { peakMb, postgresServerUrl, rssMb, startBenchServer } from "./server";
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-const server = await startBenchServer("pglite");
-try {
-  const paths = ["/", "/artist", "/news", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/api/we/actorList"];
-  for (const p of paths) await fetch(server.baseURL + p);
-  const memory: number[] = [rssMb(server.pid)];
-  const sampler = setInterval(() => memory.push(rssMb(server.pid)), 5000);
-  const result = await autocannon({
-    url: server.baseURL,
-    connections: 500,
-    duration: seconds,
-    headers: { "accept-encoding": "br, gzip" },
-    requests: paths.map((path) => ({ method: "GET", path })),
-  });
-  clearInterval(sampler);
-  memory.push(rssMb(server.pid));
-  const firstHalf = memory.slice(1, Math.ceil(memory.length / 2));
-  const secondHalf = memory.slice(Math.ceil(memory.length / 2));
-  const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
-  process.stdout.write(
-    `500 connections × ${seconds} s on cached pages, ${new Date().toISOString()}\n` +
-      `requests: ${result.requests.total} (${Math.round(result.requests.average)} req/s), p99 ${result.latency.p99} ms, errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}\n` +
-      `RSS MB every 5 s: ${memory.join(" ")}\n` +
-      `RSS first half avg ${avg(firstHalf)} MB, second half avg ${avg(secondHalf)} MB\n`,
-  );
-  if (result.errors + result.timeouts + result.non2xx > 0) process.exitCode = 1;
-} finally {
-  await server.stop();
+const METRICS_TOKEN = "bench-load-metrics-token-0123456789";
+
+/** The server's V8 heap and external memory (WebAssembly memory, buffers) in MB, from its /metrics. */
+async function heapMb(baseURL: string): Promise<string> {
+  const text = await (await fetch(`${baseURL}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN) / 1048576);
+  return `V8 heap used ${mb("nodejs_heap_size_used_bytes")} of ${mb("nodejs_heap_size_total_bytes")} MB, external ${mb("nodejs_external_memory_bytes")} MB`;
+}
+
+// PGlite, and PostgreSQL when TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server.
+for (const engine of postgresServerUrl() ? (["pglite", "postgres"] as const) : (["pglite"] as const)) {
+  const server = await startBenchServer(engine, { METRICS_TOKEN });
+  try {
+    const paths = ["/", "/artist", "/news", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/api/we/actorList"];
+    for (const p of paths) await fetch(server.baseURL + p);
+    const memory: number[] = [rssMb(server.pid)];
+    const sampler = setInterval(() => memory.push(rssMb(server.pid)), 5000);
+    const result = await autocannon({
+      url: server.baseURL,
+      connections: 500,
+      duration: seconds,
+      headers: { "accept-encoding": "br, gzip" },
+      requests: paths.map((path) => ({ method: "GET", path })),
+    });
+    clearInterval(sampler);
+    memory.push(rssMb(server.pid));
+    const firstHalf = memory.slice(1, Math.ceil(memory.length / 2));
+    const secondHalf = memory.slice(Math.ceil(memory.length / 2));
+    const avg = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length));
+    process.stdout.write(
+      `${engine}: 500 connections × ${seconds} s on cached pages, ${new Date().toISOString()}\n` +
+        `requests: ${result.requests.total} (${Math.round(result.requests.average)} req/s), p99 ${result.latency.p99} ms, errors ${result.errors}, timeouts ${result.timeouts}, non-2xx ${result.non2xx}\n` +
+        `RSS MB every 5 s: ${memory.join(" ")}\n` +
+        `RSS first half avg ${avg(firstHalf)} MB, second half avg ${avg(secondHalf)} MB; after: ${memory.at(-1)} MB (${await heapMb(server.baseURL)}), peak ${peakMb(server.pid)} MB\n\n`,
+    );
+    if (result.errors + result.timeouts + result.non2xx > 0) process.exitCode = 1;
+  } finally {
+    await server.stop();
+  }
 }
 
 // Beyond capacity: page cache off, renders limited to 4 at a time (and, by default, an event loop at

@@ -25,9 +25,18 @@ export async function startBenchServer(engine: "pglite" | "postgres", extraEnv: 
   });
 }
 
+function statusMb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
 /** Resident memory of a process in MB (Linux /proc). */
 export function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  return statusMb(pid, "VmRSS");
+}
+
+/** The most resident memory a process has had, in MB (Linux /proc). */
+export function peakMb(pid: number): number {
+  return statusMb(pid, "VmHWM");
 }
