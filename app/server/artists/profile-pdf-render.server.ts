@@ -7,8 +7,7 @@
  */
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
-import { create, type Font } from "fontkit";
-import PDFDocument from "pdfkit";
+import type { Font } from "fontkit";
 import type { Locale } from "../../domain/locale";
 import { PROFILE_PDF_LABELS } from "../../domain/profile-pdf-labels";
 
@@ -92,6 +91,7 @@ function loadFonts(): Promise<Fonts> {
   if (fontsLoading) return fontsLoading;
   const require = createRequire(import.meta.url);
   const open = async (weight: string) => {
+    const { create } = await import("fontkit");
     const font = create(await fs.readFile(require.resolve(`pretendard/dist/public/static/alternative/Pretendard-${weight}.ttf`)));
     if (!("layout" in font)) throw new Error(`Pretendard-${weight}.ttf is a font collection`);
     return font;
@@ -450,7 +450,8 @@ function drawPageHeader(doc: Doc, content: ProfilePdfContent, continuation: bool
 
 /** The PDF's bytes. Deterministic: the same content and photos give the same file on every server. */
 export async function renderProfilePdf(content: ProfilePdfContent, photos: ProfilePhotos): Promise<Buffer> {
-  const fonts = await loadFonts();
+  // pdfkit and fontkit are loaded with the first PDF, not with the server.
+  const [fonts, { default: PDFDocument }] = await Promise.all([loadFonts(), import("pdfkit")]);
   const labels = PROFILE_PDF_LABELS[content.locale];
   const doc = new PDFDocument({
     size: "A4",

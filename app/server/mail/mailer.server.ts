@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { Env } from "../platform/env.server";
 
 /**
@@ -60,16 +59,19 @@ export function resolveMailFrom(env: Pick<Env, "MAIL_FROM" | "PUBLIC_ORIGIN" | "
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
   const timeoutMs = options.timeoutMs ?? 10_000;
   const deadlineMs = options.deadlineMs ?? 60_000;
-  const transport = nodemailer.createTransport({
-    ...parseSmtpUrl(options.url),
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    dnsTimeout: timeoutMs,
-    // No SMTP dialogue in the logs: it would hold addresses and, on AUTH, credentials.
-    logger: false,
-    debug: false,
-  });
+  // nodemailer is loaded with the first message, not with the server (a start that sends nothing saves it).
+  let transport: ReturnType<typeof openTransport> | undefined;
+  const openTransport = async () =>
+    (await import("nodemailer")).default.createTransport({
+      ...parseSmtpUrl(options.url),
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+      dnsTimeout: timeoutMs,
+      // No SMTP dialogue in the logs: it would hold addresses and, on AUTH, credentials.
+      logger: false,
+      debug: false,
+    });
   return {
     async send(message) {
       let timer: NodeJS.Timeout | undefined;
@@ -78,7 +80,8 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
         timer.unref();
       });
       try {
-        await Promise.race([transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text }), deadline]);
+        transport ??= openTransport();
+        await Promise.race([(await transport).sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text }), deadline]);
       } finally {
         clearTimeout(timer);
       }

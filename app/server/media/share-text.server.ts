@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
-import opentype, { type Font } from "opentype.js";
+import type { Font } from "opentype.js";
 
 /**
  * Text for the share images, set in the site's typeface (Pretendard, shipped by the `pretendard`
@@ -23,6 +23,8 @@ let loading: Promise<Record<ShareFontWeight, Font>> | undefined;
 export function loadShareFonts(): Promise<Record<ShareFontWeight, Font>> {
   loading ??= (async () => {
     const require = createRequire(import.meta.url);
+    // opentype.js is loaded with the first share image, not with the server.
+    const { default: opentype } = await import("opentype.js");
     const entries = await Promise.all(
       (Object.keys(FONT_FILES) as ShareFontWeight[]).map(async (weight) => {
         const bytes = await fs.readFile(require.resolve(FONT_FILES[weight]));
