@@ -1,8 +1,9 @@
 /**
  * `npm start` builds first when there is no build, or when a source file is newer than it,
- * so a fresh clone (or a `git pull`) never serves a missing or stale build. Meanwhile another process
- * prepares the database (scripts/prepare-database.ts): the first start's cluster creation and seeding
- * run beside the build instead of after it.
+ * so a fresh clone (or a `git pull`) never serves a missing or stale build. With `--prepare-database`
+ * (`npm start` only: the tests and benchmarks make their own databases), another process meanwhile
+ * prepares the server's database (scripts/prepare-database.ts): the first start's cluster creation
+ * and seeding run beside the build instead of after it.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -35,12 +36,15 @@ if (!buildIsFresh()) {
   process.stdout.write("Building the site (first start or sources changed)...\n");
   // With the server's environment; its outcome does not matter here (the server prepares the database
   // again at start, and reports what is wrong).
-  const preparing = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "prepare-database.ts")], {
-    cwd: process.cwd(),
-    env: { ...process.env, NODE_ENV: "production" },
-    stdio: ["ignore", "inherit", "ignore"],
-  });
+  const preparing = process.argv.includes("--prepare-database")
+    ? spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "prepare-database.ts")], {
+        cwd: process.cwd(),
+        env: { ...process.env, NODE_ENV: "production" },
+        stdio: ["ignore", "inherit", "ignore"],
+      })
+    : null;
   const prepared = new Promise<void>((resolve) => {
+    if (!preparing) return resolve();
     preparing.once("exit", () => resolve());
     preparing.once("error", () => resolve());
   });
