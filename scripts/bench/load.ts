@@ -19,7 +19,8 @@ async function heapMb(baseURL: string): Promise<string> {
 
 // PGlite, and PostgreSQL when TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server.
 for (const engine of postgresServerUrl() ? (["pglite", "postgres"] as const) : (["pglite"] as const)) {
-  const server = await startBenchServer(engine, { METRICS_TOKEN });
+  // As after any start but the very first: the database was prepared (created, seeded) by another process.
+  const server = await startBenchServer(engine, { METRICS_TOKEN }, { prepared: true });
   try {
     const paths = ["/", "/artist", "/news", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/api/we/actorList"];
     for (const p of paths) await fetch(server.baseURL + p);

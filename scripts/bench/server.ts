@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { startAppServer, type AppServer } from "../../tests/setup/app-server";
+import { prepareDatabaseAsNpmStart } from "../../tests/setup/prepare-database";
 
 export type BenchServer = AppServer;
 
@@ -12,7 +13,16 @@ export function postgresServerUrl(): string | null {
   return process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || null;
 }
 
-export async function startBenchServer(engine: "pglite" | "postgres", extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * `prepared`: the database is first prepared in a process of its own (migrations, demo content), as the
+ * first `npm start` does beside the build, so the server measured is one that did not create and seed
+ * the database itself, like every later start.
+ */
+export async function startBenchServer(
+  engine: "pglite" | "postgres",
+  extraEnv: Record<string, string> = {},
+  options: { prepared?: boolean } = {},
+): Promise<BenchServer> {
   const serverUrl = postgresServerUrl();
   if (engine === "postgres" && !serverUrl) throw new Error("Set TEST_DATABASE_URL (or BENCH_DATABASE_URL) to benchmark PostgreSQL.");
   return startAppServer({
@@ -22,6 +32,12 @@ export async function startBenchServer(engine: "pglite" | "postgres", extraEnv: 
     fromTemplate: false,
     stderr: "inherit",
     env: { SEED_DEMO_CONTENT: "true", ...extraEnv },
+    beforeStart: options.prepared
+      ? async (env) => {
+          const prepared = await prepareDatabaseAsNpmStart(Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)));
+          if (prepared.code !== 0) throw new Error(`preparing the database failed: ${prepared.stderr}`);
+        }
+      : undefined,
   });
 }
 

@@ -34,6 +34,8 @@ export interface AppServerOptions {
   captureStdout?: boolean;
   /** Serve this existing DATA_DIR (another server's, after it stopped) instead of a new one; left in place by stop(). */
   dataDir?: string;
+  /** Runs with the server's environment before the server starts (e.g. the database preparation of `npm start`). */
+  beforeStart?: (env: Record<string, string | undefined>) => Promise<void>;
 }
 
 export interface AppServer {
@@ -79,6 +81,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     KAKAO_MAP_APP_KEY: "",
     ...options.env,
   };
+  await options.beforeStart?.(env);
   const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", options.captureStdout ? "pipe" : "ignore", options.stderr ?? "pipe"] });
   let stderr = "";
   let stdout = "";

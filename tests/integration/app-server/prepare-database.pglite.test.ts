@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import { startAppServer } from "../../setup/app-server";
+import { prepareDatabaseAsNpmStart as prepare } from "../../setup/prepare-database";
+
+describe("the first npm start's database preparation, on PGlite", () => {
+  it("gives way, without a word, when the data directory is held by a running server: the server's own start reports such problems", async () => {
+    const server = await startAppServer({});
+    try {
+      const prepared = await prepare({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
+      expect(prepared.code).toBe(1);
+      expect(prepared.stdout + prepared.stderr).toBe("");
+      expect((await fetch(`${server.baseURL}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  }, 60_000);
+});
