@@ -40,15 +40,20 @@ if (!buildIsFresh()) {
     ? spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts", "prepare-database.ts")], {
         cwd: process.cwd(),
         env: { ...process.env, NODE_ENV: "production" },
-        stdio: ["ignore", "inherit", "ignore"],
+        stdio: ["ignore", "pipe", "ignore"],
       })
     : null;
+  // Its output (log lines, and a generated administrator password) is shown after the build's, which
+  // would otherwise scroll it away.
+  const output: Buffer[] = [];
+  preparing?.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
   const prepared = new Promise<void>((resolve) => {
     if (!preparing) return resolve();
-    preparing.once("exit", () => resolve());
+    preparing.once("close", () => resolve());
     preparing.once("error", () => resolve());
   });
   const result = spawnSync(process.execPath, [path.join(root, "scripts", "build.ts")], { cwd: root, stdio: "inherit" });
   await prepared;
+  process.stdout.write(Buffer.concat(output));
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
