@@ -12,7 +12,7 @@ import { requestContext } from "./context.server";
 import { logContext, type Logger } from "../platform/logger.server";
 import { bodyEtag, etagMatches, isPersonalRequest, PERSONAL_CACHE_CONTROL, publicCacheControl } from "./http-caching.server";
 import { isForeignWrite } from "./origin-check.server";
-import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
+import { compressBody, inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
 import { watchEventLoop } from "./overload.server";
 import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
@@ -265,6 +265,20 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResp
   else res.end(body);
 }
 
+/**
+ * Sends a whole body once, compressed off the event loop for clients that accept it (main.ts's
+ * streaming compression leaves responses that already have a Content-Encoding alone).
+ */
+async function sendCompressed(req: ExpressRequest, res: ExpressResponse, identity: Buffer): Promise<void> {
+  const encoding = identity.byteLength >= 1024 ? pickEncoding(req.get("accept-encoding")) : "identity";
+  const body = encoding === "identity" ? identity : await compressBody(identity, encoding, "once");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.vary("Accept-Encoding");
+  res.status(200).setHeader("Content-Length", String(body.byteLength));
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string = req.method): Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   const headers = new Headers();
@@ -448,19 +462,18 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
           const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag|cache-control)$/i.test(key));
           headers.push(["Cache-Control", publicCacheControl(cachePolicy, url.pathname)]);
           if (cacheable) {
-            const entry = pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
+            const entry = await pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
             endFlight(entry);
-            if (entry) return sendCached(req, res, entry, "MISS");
+            return sendCached(req, res, entry, "MISS");
           }
-          // PAGE_CACHE=false: the same headers and validator, rendered every time (compressed by main.ts).
+          // PAGE_CACHE=false: the same headers and validator, rendered every time.
           for (const [key, value] of headers) res.append(key, value);
           if (csp) res.setHeader("Content-Security-Policy", csp);
           const etag = bodyEtag(identity);
           res.setHeader("ETag", etag);
           res.vary("Accept-Encoding");
           if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
-          res.status(200).setHeader("Content-Length", String(identity.byteLength));
-          return void (req.method === "HEAD" ? res.end() : res.end(identity));
+          return void (await sendCompressed(req, res, identity));
         }
 
         res.status(response.status);

@@ -19,6 +19,7 @@ import type { MailService, Services } from "./services.server";
 import type { MediaStorage } from "./storage.server";
 import { openStorages } from "./storages.server";
 import { Metrics } from "./metrics.server";
+import { attachReadCache, ReadCache } from "./read-cache.server";
 import { startCdnPurge } from "../http/cdn-purge.server";
 
 /** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
@@ -31,6 +32,7 @@ export interface Runtime extends Services {
   privateStorage: MediaStorage;
   sessionSecret: string;
   pageCache: PageCache;
+  readCache: ReadCache;
   dbHealth: DatabaseHealth;
   metrics: Metrics;
   close(): Promise<void>;
@@ -78,7 +80,8 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     await database.migrate();
     const { db } = database;
     const pageCache = new PageCache();
-    const metrics = new Metrics({ pageCache, databasePool: () => database.poolStats() });
+    const readCache = new ReadCache();
+    const metrics = new Metrics({ pageCache, readCache, databasePool: () => database.poolStats() });
     const storage = metrics.countStorageErrors("media", storages.storage);
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");
@@ -94,12 +97,19 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     await refreshDerivedPostContent(db, logger);
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
     const changes = createChangeFeed(logger);
-    // Any content change empties the page cache; the next request renders afresh.
-    changes.subscribe(() => pageCache.invalidate());
+    // The reads every page repeats, kept between changes (read-cache.server.ts); from here on, after
+    // the start's own writes.
+    attachReadCache(db, readCache);
+    const invalidateCaches = () => {
+      readCache.invalidate();
+      pageCache.invalidate();
+    };
+    // Any content change empties the caches; the next request reads and renders afresh.
+    changes.subscribe(invalidateCaches);
     const relay = database.relayChanges(changes);
     // Serve only once this server hears the others' changes: nothing it caches can then miss one.
     await relay.ready;
-    const dbHealth = new DatabaseHealth(database, logger, () => pageCache.invalidate());
+    const dbHealth = new DatabaseHealth(database, logger, invalidateCaches);
     dbHealth.start();
     const cdnPurge = env.CDN_PURGE_URL
       ? startCdnPurge(changes, {
@@ -136,6 +146,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       privateStorage,
       sessionSecret: resolveSessionSecret(env),
       pageCache,
+      readCache,
       dbHealth,
       metrics,
       changes,
