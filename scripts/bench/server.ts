@@ -21,7 +21,8 @@ export async function startBenchServer(engine: "pglite" | "postgres", extraEnv: 
     // No Vitest global setup here: the server migrates the empty database itself.
     fromTemplate: false,
     stderr: "inherit",
-    env: { SEED_DEMO_CONTENT: "true", ...extraEnv },
+    // The production defaults (the test setup turns background renders off for its own checks).
+    env: { SEED_DEMO_CONTENT: "true", PAGE_CACHE_WARM: "50", ...extraEnv },
   });
 }
 

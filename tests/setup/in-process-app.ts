@@ -31,6 +31,8 @@ export async function startInProcessApp(prefix: string, extraEnv: Record<string,
     LOG_LEVEL: "silent",
     ADMIN_ID: TEST_ADMIN.id,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // As tests/setup/app-server.ts: no background renders after a change unless the test asks for them.
+    PAGE_CACHE_WARM: "0",
     ...extraEnv,
   });
   const build = (await import(/* @vite-ignore */ new URL("../../build/server/index.js", import.meta.url).href)) as {

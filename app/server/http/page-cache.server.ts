@@ -20,7 +20,15 @@ export interface CachedResponse {
   br: Buffer;
   /** For HTML: the Content-Security-Policy built from the document's inline-script hashes. */
   csp: string | null;
+  /** The request's full URL (protocol and host included), so the page can be rendered again. */
+  url: string;
   bytes: number;
+}
+
+/** A page the cache held when a change emptied it: rendered again in the background (page-warmer.server.ts). */
+export interface HotPage {
+  key: string;
+  url: string;
 }
 
 /** Query parameters that select content; any other makes a request uncacheable (no cache flooding). */
@@ -127,10 +135,17 @@ export class PageCache {
     return entry;
   }
 
-  invalidate(): void {
+  /** Empties the cache; returns what it held, most recently used first (the pages to render again). */
+  invalidate(): HotPage[] {
+    const hot = [...this.entries].reverse().map(([key, entry]) => ({ key, url: entry.url }));
     this.generation++;
     this.entries.clear();
     this.totalBytes = 0;
+    return hot;
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
   }
 
   get size(): number {

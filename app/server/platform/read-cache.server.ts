@@ -5,7 +5,7 @@
  * database connection is lost, exactly like the page cache; so a page rendered after a write reads
  * the new data, while renders between writes (page 2 of a list, an artist page, the English pages,
  * the administrator's own pages) stop asking the database the same questions. See
- * docs/decisions/027-uncached-render-speed.md.
+ * docs/decisions/029-uncached-render-speed.md.
  *
  * Values are deep-frozen: they are shared by concurrent requests, so a caller that tried to change one
  * would fail loudly instead of changing every other visitor's page. Transactions are never cached

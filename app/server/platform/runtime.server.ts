@@ -20,6 +20,7 @@ import type { MediaStorage } from "./storage.server";
 import { openStorages } from "./storages.server";
 import { Metrics } from "./metrics.server";
 import { attachReadCache, ReadCache } from "./read-cache.server";
+import { PageWarmer } from "../http/page-warmer.server";
 import { startCdnPurge } from "../http/cdn-purge.server";
 
 /** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
@@ -33,6 +34,7 @@ export interface Runtime extends Services {
   sessionSecret: string;
   pageCache: PageCache;
   readCache: ReadCache;
+  pageWarmer: PageWarmer;
   dbHealth: DatabaseHealth;
   metrics: Metrics;
   close(): Promise<void>;
@@ -100,16 +102,19 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     // The reads every page repeats, kept between changes (read-cache.server.ts); from here on, after
     // the start's own writes.
     attachReadCache(db, readCache);
-    const invalidateCaches = () => {
+    const pageWarmer = new PageWarmer(env.PAGE_CACHE ? env.PAGE_CACHE_WARM : 0, logger);
+    const invalidateCaches = (warm: boolean) => {
       readCache.invalidate();
-      pageCache.invalidate();
+      const hot = pageCache.invalidate();
+      if (warm) pageWarmer.schedule(hot);
     };
-    // Any content change empties the caches; the next request reads and renders afresh.
-    changes.subscribe(invalidateCaches);
+    // Any content change empties the caches; the next request reads and renders afresh, and the pages
+    // visitors were reading are rendered again in the background (page-warmer.server.ts).
+    changes.subscribe(() => invalidateCaches(true));
     const relay = database.relayChanges(changes);
     // Serve only once this server hears the others' changes: nothing it caches can then miss one.
     await relay.ready;
-    const dbHealth = new DatabaseHealth(database, logger, invalidateCaches);
+    const dbHealth = new DatabaseHealth(database, logger, () => invalidateCaches(false));
     dbHealth.start();
     const cdnPurge = env.CDN_PURGE_URL
       ? startCdnPurge(changes, {
@@ -147,12 +152,14 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       sessionSecret: resolveSessionSecret(env),
       pageCache,
       readCache,
+      pageWarmer,
       dbHealth,
       metrics,
       changes,
       remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
       mail: mailService(env, logger),
       async close() {
+        await pageWarmer.stop();
         await backups?.stop();
         await scheduler.stop();
         cdnPurge?.stop();
