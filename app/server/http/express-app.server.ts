@@ -275,12 +275,12 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResp
  * Sends a whole body once, compressed off the event loop for clients that accept it (main.ts's
  * streaming compression leaves responses that already have a Content-Encoding alone).
  */
-async function sendCompressed(req: ExpressRequest, res: ExpressResponse, identity: Buffer): Promise<void> {
+async function sendCompressed(req: ExpressRequest, res: ExpressResponse, identity: Buffer, status = 200): Promise<void> {
   const encoding = identity.byteLength >= 1024 ? pickEncoding(req.get("accept-encoding")) : "identity";
   const body = encoding === "identity" ? identity : await compressBody(identity, encoding, "once");
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
   res.vary("Accept-Encoding");
-  res.status(200).setHeader("Content-Length", String(body.byteLength));
+  res.status(status).setHeader("Content-Length", String(body.byteLength));
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }
@@ -377,6 +377,8 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
   /** Renders of missing cacheable pages under way, by generation and cache key (single flight). */
   const renders = new Map<string, Promise<CachedResponse | null>>();
 
+  const isWholeText = (response: Response) =>
+    !response.headers.has("Content-Encoding") && /^(text\/html|text\/x-script|application\/json)\b/.test(response.headers.get("Content-Type") ?? "");
   const isHtml = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/html");
   /** A public read's document has no nonce: its CSP allows its inline scripts by their hashes. */
   const documentPolicy = (body: Buffer) => contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), ...policyOptions(env) });
@@ -540,7 +542,11 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         }
         if (csp) res.setHeader("Content-Security-Policy", csp);
         if (body) res.end(req.method === "HEAD" ? undefined : body);
-        else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+        else if (response.body && req.method !== "HEAD" && isWholeText(response)) {
+          // Documents, navigation data and JSON are made whole anyway (entry.server.tsx renders the
+          // complete document): compressed once off the event loop. Files and downloads stream.
+          await sendCompressed(req, res, Buffer.from(await response.arrayBuffer()), response.status);
+        } else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
         else {
           await response.body?.cancel();
           res.end();
