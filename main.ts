@@ -46,6 +46,25 @@ function precompressed(root: string): express.RequestHandler {
   };
 }
 
+/** Every file under `root`, as URL paths ("/favicon.svg", "/assets/root-abc.js"). */
+function listFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files.add("/" + path.relative(root, full).split(path.sep).join("/"));
+  }
+  return files;
+}
+
+function safeDecode(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
+}
+
 /** How long closing the database may take after the requests are done, before the process exits anyway. */
 const CLOSE_GRACE_MS = 5_000;
 
@@ -91,9 +110,14 @@ async function main() {
       }
     });
   } else {
-    server.use("/assets", precompressed("build/client/assets"));
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // Static files are looked up in a list made at start, not on disk per request: a page request
+    // does no file-system call before it reaches the app (the build does not change while running).
+    const clientFiles = listFiles("build/client");
+    const staticFiles = express.Router();
+    staticFiles.use("/assets", precompressed("build/client/assets"));
+    staticFiles.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    staticFiles.use(express.static("build/client", { maxAge: "1h", index: false }));
+    server.use((req, res, next) => (clientFiles.has(safeDecode(req.path)) ? staticFiles(req, res, next) : next()));
     const build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as { createApp: CreateApp };
     created = await build.createApp();
     server.use(created.app);

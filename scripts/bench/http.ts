@@ -1,7 +1,9 @@
 /**
  * `npm run bench:http`: autocannon on loopback against the production server, on PGlite and (when
  * TEST_DATABASE_URL or BENCH_DATABASE_URL is set) on PostgreSQL. 50 connections, 10 s per route
- * (BENCH_DURATION to change). Prints req/s and latency percentiles.
+ * (BENCH_DURATION to change). Prints req/s and latency percentiles. BENCH_ROUTES=all: every public
+ * route (both languages, a post page of each kind, the API reads); with PAGE_CACHE=false it measures
+ * uncached renders (issue 15).
  */
 import autocannon from "autocannon";
 import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";
@@ -9,7 +11,11 @@ import { postgresServerUrl, startBenchServer } from "./server";
 
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const routes = ["/", "/artist", "/news", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/api/we/actorList"];
+const artistPage = `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`;
+const allRoutes = process.env.BENCH_ROUTES === "all";
+const routes = allRoutes
+  ? ["/", "/company", "/artist", artistPage, "/audition", "/pr", "/news", "/notice", "/newsDetail/:id", "/noticeDetail/:id", "/privacy", "/en", "/en/artist", `/en${artistPage}`, "/en/news", "/api/we/actorList", "/api/we/newslist"]
+  : ["/", "/artist", "/news", artistPage, "/api/we/actorList"];
 const engines: ("pglite" | "postgres")[] = ["pglite", ...(postgresServerUrl() ? (["postgres"] as const) : [])];
 
 interface Row {
@@ -26,7 +32,10 @@ const rows: Row[] = [];
 for (const engine of engines) {
   const server = await startBenchServer(engine);
   try {
-    for (const route of routes) {
+    // A real post of each kind for the detail routes.
+    const firstId = async (list: string, detail: string) => new RegExp(`href="/${detail}/(\\d+)"`).exec(await (await fetch(server.baseURL + list)).text())?.[1] ?? "1";
+    const ids = { newsDetail: await firstId("/news", "newsDetail"), noticeDetail: await firstId("/notice", "noticeDetail") };
+    for (const route of routes.map((r) => r.replace(/^\/(newsDetail|noticeDetail)\/:id$/, (_, kind: keyof typeof ids) => `/${kind}/${ids[kind]}`))) {
       const url = server.baseURL + route;
       // Warm up (fills the page cache, JIT).
       await autocannon({ url, connections: 10, duration: 2, headers: { "accept-encoding": "br, gzip" } });
@@ -47,6 +56,6 @@ for (const engine of engines) {
   }
 }
 
-process.stdout.write(`\n${connections} connections, ${duration} s per route, ${new Date().toISOString()}\n`);
+process.stdout.write(`\n${connections} connections, ${duration} s per route, page cache ${process.env.PAGE_CACHE === "false" ? "off" : "on"}, ${new Date().toISOString()}\n`);
 process.stdout.write("| engine | route | req/s | p50 ms | p99 ms | errors | non-2xx |\n|---|---|---|---|---|---|---|\n");
 for (const r of rows) process.stdout.write(`| ${r.engine} | ${r.route} | ${r.reqPerSec} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} |\n`);

@@ -31,7 +31,8 @@ export async function startBenchServer(
     // No Vitest global setup here: the server migrates the empty database itself.
     fromTemplate: false,
     stderr: "inherit",
-    env: { SEED_DEMO_CONTENT: "true", ...extraEnv },
+    // The production defaults (the test setup turns background renders off for its own checks).
+    env: { SEED_DEMO_CONTENT: "true", PAGE_CACHE_WARM: "50", ...extraEnv },
     beforeStart: options.prepared
       ? async (env) => {
           const prepared = await prepareDatabaseAsNpmStart(Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)));

@@ -23,7 +23,7 @@ if (!serverUrl) throw new Error("Set TEST_DATABASE_URL (or BENCH_DATABASE_URL) t
 
 const paths = ["/", "/artist", "/news", "/notice", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/api/we/actorList", "/en/company"];
 const s3 = await startS3Server({ bucket: "we-bench-bucket" });
-const shared = { SEED_DEMO_CONTENT: "true", SESSION_SECRET: "bench-two-servers-session-secret-0123456789", ...s3.env };
+const shared = { SEED_DEMO_CONTENT: "true", PAGE_CACHE_WARM: "50", SESSION_SECRET: "bench-two-servers-session-secret-0123456789", ...s3.env };
 const servers: AppServer[] = [];
 try {
   const a = await startAppServer({ engine: "postgres", postgresServerUrl: serverUrl, fromTemplate: false, stderr: "inherit", env: shared });

@@ -79,6 +79,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     PUBLIC_ORIGIN: "",
     TRUST_PROXY: "loopback",
     KAKAO_MAP_APP_KEY: "",
+    // Pages are not rendered again in the background after a change unless a test asks for it: the tests
+    // that check X-Cache after a write need to know which request rendered the page.
+    PAGE_CACHE_WARM: "0",
     ...options.env,
   };
   await options.beforeStart?.(env);

@@ -20,7 +20,7 @@ export interface InProcessApp {
  * (PGlite in a temporary DATA_DIR, or a PostgreSQL database from the template): the test can write
  * through the runtime's use cases directly and read the result over HTTP.
  */
-export async function startInProcessApp(prefix: string): Promise<InProcessApp> {
+export async function startInProcessApp(prefix: string, extraEnv: Record<string, string> = {}): Promise<InProcessApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `we-${prefix}-`));
   const database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
   const env: Env = loadEnv({
@@ -31,6 +31,9 @@ export async function startInProcessApp(prefix: string): Promise<InProcessApp> {
     LOG_LEVEL: "silent",
     ADMIN_ID: TEST_ADMIN.id,
     ADMIN_PASSWORD: TEST_ADMIN.password,
+    // As tests/setup/app-server.ts: no background renders after a change unless the test asks for them.
+    PAGE_CACHE_WARM: "0",
+    ...extraEnv,
   });
   const build = (await import(/* @vite-ignore */ new URL("../../build/server/index.js", import.meta.url).href)) as {
     createApp(options: { env: Env }): Promise<{ app: Express; runtime: Runtime }>;

@@ -4,6 +4,7 @@ import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../d
 import type { ArtistStatus } from "../../domain/content-states";
 import type { Database, Tx } from "../platform/db.server";
 import { getMediaByIds, type MediaInfo } from "../media/media.server";
+import { cachedRead } from "../platform/read-cache.server";
 
 export interface Artist extends ArtistFields {
   id: number;
@@ -64,13 +65,24 @@ export function publicArtistFilter() {
 }
 
 /** Artists in display order, with their images, as `audience` may see them. */
-export async function listArtists(db: Database, audience: ArtistAudience = "public"): Promise<Artist[]> {
+export function listArtists(db: Database, audience: ArtistAudience = "public"): Promise<Artist[]> {
+  // The public roster (home, the artist list, the API) is kept between changes (read-cache.server.ts).
+  if (audience === "public") return cachedRead(db, "artists:public", () => readArtists(db, audience));
+  return readArtists(db, audience);
+}
+
+async function readArtists(db: Database, audience: ArtistAudience): Promise<Artist[]> {
   const rows = await db.select().from(artists).where(audienceFilter(audience)).orderBy(asc(artists.displayOrder), asc(artists.id));
   return withImages(db, rows);
 }
 
 /** One artist by (Korean) name as `audience` may see them, or null. */
-export async function getArtist(db: Database | Tx, name: string, audience: ArtistAudience = "public"): Promise<Artist | null> {
+export function getArtist(db: Database | Tx, name: string, audience: ArtistAudience = "public"): Promise<Artist | null> {
+  if (audience === "public") return cachedRead(db, `artist:public:${name}`, () => readArtist(db, name, audience));
+  return readArtist(db, name, audience);
+}
+
+async function readArtist(db: Database | Tx, name: string, audience: ArtistAudience): Promise<Artist | null> {
   const rows = await db
     .select()
     .from(artists)

@@ -12,7 +12,7 @@ import { requestContext } from "./context.server";
 import { logContext, type Logger } from "../platform/logger.server";
 import { bodyEtag, etagMatches, isPersonalRequest, PERSONAL_CACHE_CONTROL, publicCacheControl } from "./http-caching.server";
 import { isForeignWrite } from "./origin-check.server";
-import { inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
+import { compressBody, inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
 import { watchEventLoop } from "./overload.server";
 import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
@@ -102,7 +102,9 @@ const LINGER_BYTES = 64 * 1024 * 1024;
 const closeAfterUnreadBody: RequestHandler = (req, res, next) => {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ExpressResponse, ...args: Parameters<typeof writeHead>) {
-    if (!req.complete && !this.headersSent) {
+    // A request without a body is not `complete` until its parser finishes, which comes after the
+    // answer when that answer is sent at once (a page-cache hit): only a body can be left unread.
+    if (hasBody(req) && !req.complete && !this.headersSent) {
       this.setHeader("Connection", "close");
       lingerBeforeClosing(req);
     }
@@ -110,6 +112,10 @@ const closeAfterUnreadBody: RequestHandler = (req, res, next) => {
   } as typeof writeHead;
   next();
 };
+
+function hasBody(req: ExpressRequest): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
 
 function lingerBeforeClosing(req: ExpressRequest) {
   const socket = req.socket as Socket & { destroySoon?: () => void };
@@ -265,6 +271,20 @@ function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResp
   else res.end(body);
 }
 
+/**
+ * Sends a whole body once, compressed off the event loop for clients that accept it (main.ts's
+ * streaming compression leaves responses that already have a Content-Encoding alone).
+ */
+async function sendCompressed(req: ExpressRequest, res: ExpressResponse, identity: Buffer, status = 200): Promise<void> {
+  const encoding = identity.byteLength >= 1024 ? pickEncoding(req.get("accept-encoding")) : "identity";
+  const body = encoding === "identity" ? identity : await compressBody(identity, encoding, "once");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.vary("Accept-Encoding");
+  res.status(status).setHeader("Content-Length", String(body.byteLength));
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string = req.method): Request {
   const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
   const headers = new Headers();
@@ -356,6 +376,52 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
   let inFlight = 0;
   /** Renders of missing cacheable pages under way, by generation and cache key (single flight). */
   const renders = new Map<string, Promise<CachedResponse | null>>();
+
+  const isWholeText = (response: Response) =>
+    !response.headers.has("Content-Encoding") && /^(text\/html|text\/x-script|application\/json)\b/.test(response.headers.get("Content-Type") ?? "");
+  const isHtml = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/html");
+  /** A public read's document has no nonce: its CSP allows its inline scripts by their hashes. */
+  const documentPolicy = (body: Buffer) => contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), ...policyOptions(env) });
+  /** A public read's answer as shared caches may keep it, or null (not a 200, or it sets a cookie). */
+  async function storablePublicRead(response: Response, pathname: string) {
+    if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return null;
+    const identity = Buffer.from(await response.arrayBuffer());
+    const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag|cache-control)$/i.test(key));
+    headers.push(["Cache-Control", publicCacheControl(cachePolicy, pathname)]);
+    return { status: 200, headers, identity, csp: isHtml(response) ? documentPolicy(identity) : null };
+  }
+
+  // After a change, the pages visitors were reading are rendered again in the background
+  // (page-warmer.server.ts), through the same single flight as visitors' requests.
+  runtime.pageWarmer.setRenderer(async (page) => {
+    if (!dbHealth.isUp || pageCache.has(page.key)) return;
+    const generation = pageCache.generation;
+    const flightKey = `${generation}\u0000${page.key}`;
+    if (renders.has(flightKey)) return;
+    let done!: (entry: CachedResponse | null) => void;
+    renders.set(flightKey, new Promise<CachedResponse | null>((resolve) => (done = resolve)));
+    let entry: CachedResponse | null = null;
+    try {
+      const requestId = randomUUID();
+      const context = new RouterContextProvider();
+      context.set(requestContext, {
+        runtime,
+        requestId,
+        cspNonce: "",
+        logger: runtime.logger,
+        clientIp: "",
+        method: "GET",
+        adminSession: async () => null,
+      });
+      const response = await logContext.run({ reqId: requestId }, () => handleRequest(new Request(page.url), context));
+      const storable = await storablePublicRead(response, new URL(page.url).pathname);
+      if (storable) entry = await pageCache.set(page.key, generation, { ...storable, url: page.url });
+      else await response.body?.cancel();
+    } finally {
+      renders.delete(flightKey);
+      done(entry);
+    }
+  });
   const eventLoop = watchEventLoop();
   let shed = 0;
   let lastShedLog = 0;
@@ -435,32 +501,30 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         });
         const response = await handleRequest(request, context);
 
-        // A public read's document has no nonce: its CSP allows its inline scripts by their hashes.
-        let body: Buffer | null = null;
-        let csp: string | null = null;
-        if (publicRead && response.body && (response.headers.get("Content-Type") ?? "").startsWith("text/html")) {
-          body = Buffer.from(await response.arrayBuffer());
-          csp = contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), ...policyOptions(env) });
-        }
-
-        if (publicRead && response.status === 200 && !response.headers.has("Set-Cookie") && response.body) {
-          const identity = body ?? Buffer.from(await response.arrayBuffer());
-          const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag|cache-control)$/i.test(key));
-          headers.push(["Cache-Control", publicCacheControl(cachePolicy, url.pathname)]);
+        const storable = publicRead ? await storablePublicRead(response, url.pathname) : null;
+        if (storable) {
+          const { headers, identity, csp } = storable;
           if (cacheable) {
-            const entry = pageCache.set(cacheKey, generation, { status: 200, headers, identity, csp });
+            const entry = await pageCache.set(cacheKey, generation, { ...storable, url: request.url });
             endFlight(entry);
-            if (entry) return sendCached(req, res, entry, "MISS");
+            return sendCached(req, res, entry, "MISS");
           }
-          // PAGE_CACHE=false: the same headers and validator, rendered every time (compressed by main.ts).
+          // PAGE_CACHE=false: the same headers and validator, rendered every time.
           for (const [key, value] of headers) res.append(key, value);
           if (csp) res.setHeader("Content-Security-Policy", csp);
           const etag = bodyEtag(identity);
           res.setHeader("ETag", etag);
           res.vary("Accept-Encoding");
           if (etagMatches(req.get("if-none-match"), etag)) return void res.status(304).end();
-          res.status(200).setHeader("Content-Length", String(identity.byteLength));
-          return void (req.method === "HEAD" ? res.end() : res.end(identity));
+          return void (await sendCompressed(req, res, identity));
+        }
+
+        // A public read's document has no nonce: its CSP allows its inline scripts by their hashes.
+        let body: Buffer | null = null;
+        let csp: string | null = null;
+        if (publicRead && response.body && isHtml(response)) {
+          body = Buffer.from(await response.arrayBuffer());
+          csp = documentPolicy(body);
         }
 
         res.status(response.status);
@@ -478,7 +542,11 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         }
         if (csp) res.setHeader("Content-Security-Policy", csp);
         if (body) res.end(req.method === "HEAD" ? undefined : body);
-        else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+        else if (response.body && req.method !== "HEAD" && isWholeText(response)) {
+          // Documents, navigation data and JSON are made whole anyway (entry.server.tsx renders the
+          // complete document): compressed once off the event loop. Files and downloads stream.
+          await sendCompressed(req, res, Buffer.from(await response.arrayBuffer()), response.status);
+        } else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
         else {
           await response.body?.cancel();
           res.end();

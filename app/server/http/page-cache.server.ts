@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { POST_KINDS, prPageParam } from "../../domain/post-kinds";
 import { bodyEtag, isPersonalRequest } from "./http-caching.server";
 
@@ -19,7 +20,15 @@ export interface CachedResponse {
   br: Buffer;
   /** For HTML: the Content-Security-Policy built from the document's inline-script hashes. */
   csp: string | null;
+  /** The request's full URL (protocol and host included), so the page can be rendered again. */
+  url: string;
   bytes: number;
+}
+
+/** A page the cache held when a change emptied it: rendered again in the background (page-warmer.server.ts). */
+export interface HotPage {
+  key: string;
+  url: string;
 }
 
 /** Query parameters that select content; any other makes a request uncacheable (no cache flooding). */
@@ -53,6 +62,30 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Compression runs in libuv's thread pool (the async zlib calls), not on the event loop: a page
+ * rendered after a write is compressed while the loop goes on serving other requests.
+ * `store`: the copies a cache entry keeps (best ratio, made once); `once`: a response sent once
+ * (PAGE_CACHE=false, personal answers), where a fast setting costs less than the bytes it saves.
+ * Brotli's window is sized to the body: with the default 4 MB window, allocating it cost more than
+ * compressing a 30 KB page (17 ms against 1.5 ms here), and quality 7 is within 0.1 % of 9's size on
+ * our pages at 1/40 of its time (docs/benchmarks.md, "Uncached renders").
+ */
+export function compressBody(body: Buffer, encoding: "br" | "gzip", effort: "store" | "once"): Promise<Buffer> {
+  if (encoding === "gzip") return gzipAsync(body, { level: effort === "store" ? 9 : 6 });
+  return brotliAsync(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: effort === "store" ? 7 : 5,
+      [zlib.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(22, Math.ceil(Math.log2(body.byteLength + 1)))),
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    },
+  });
+}
+
 export class PageCache {
   private entries = new Map<string, CachedResponse>();
   private totalBytes = 0;
@@ -79,15 +112,13 @@ export class PageCache {
     return entry;
   }
 
-  /** Stores a response body unless the content changed while it was being made. */
-  set(key: string, generationAtStart: number, response: Omit<CachedResponse, "gzip" | "br" | "etag" | "bytes">): CachedResponse | null {
-    const entry: CachedResponse = {
-      ...response,
-      etag: bodyEtag(response.identity),
-      gzip: gzipSync(response.identity, { level: 9 }),
-      br: brotliCompressSync(response.identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
-      bytes: 0,
-    };
+  /**
+   * Stores a response body (with its compressed copies, made off the event loop) unless the content
+   * changed while it was being made; returns the entry either way, for the request that made it.
+   */
+  async set(key: string, generationAtStart: number, response: Omit<CachedResponse, "gzip" | "br" | "etag" | "bytes">): Promise<CachedResponse> {
+    const [gzipped, brotli] = await Promise.all([compressBody(response.identity, "gzip", "store"), compressBody(response.identity, "br", "store")]);
+    const entry: CachedResponse = { ...response, etag: bodyEtag(response.identity), gzip: gzipped, br: brotli, bytes: 0 };
     entry.bytes = entry.identity.byteLength + entry.gzip.byteLength + entry.br.byteLength;
     if (generationAtStart !== this.generation) return entry;
     const previous = this.entries.get(key);
@@ -104,10 +135,17 @@ export class PageCache {
     return entry;
   }
 
-  invalidate(): void {
+  /** Empties the cache; returns what it held, most recently used first (the pages to render again). */
+  invalidate(): HotPage[] {
+    const hot = [...this.entries].reverse().map(([key, entry]) => ({ key, url: entry.url }));
     this.generation++;
     this.entries.clear();
     this.totalBytes = 0;
+    return hot;
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
   }
 
   get size(): number {

@@ -173,6 +173,11 @@ const envSchema = z
     REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS: booleanFlag(false),
     /** Serve anonymous public pages from memory (emptied on every content change). */
     PAGE_CACHE: booleanFlag(true),
+    /**
+     * After a change empties the page cache, how many of the pages visitors were reading (most recent
+     * first) are rendered again in the background, so the next visitor gets a cached page. 0: none.
+     */
+    PAGE_CACHE_WARM: z.coerce.number().int().min(0).max(1000).default(50),
     /** How long a CDN keeps a public page or API read (s-maxage, seconds); browsers always revalidate. */
     CDN_MAX_AGE: z.coerce.number().int().min(0).max(31_536_000).default(60),
     /** How long a CDN may serve a stale public read while it fetches a fresh one (seconds). */

@@ -54,9 +54,24 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  constructor(sources: { pageCache: { hits: number; misses: number; size: number; bytes: number }; databasePool: () => { total: number; idle: number; waiting: number } | null }) {
+  constructor(sources: {
+    pageCache: { hits: number; misses: number; size: number; bytes: number };
+    readCache: { hits: number; misses: number };
+    databasePool: () => { total: number; idle: number; waiting: number } | null;
+  }) {
     collectDefaultMetrics({ register: this.registry });
-    const { pageCache, databasePool } = sources;
+    const { pageCache, readCache, databasePool } = sources;
+    new Counter({
+      name: "read_cache_reads_total",
+      help: "Repeated public reads (settings, roster, post lists and pages) by result: from memory (hit) or from the database (miss).",
+      labelNames: ["result"] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc({ result: "hit" }, readCache.hits);
+        this.inc({ result: "miss" }, readCache.misses);
+      },
+    });
     new Counter({
       name: "page_cache_hits_total",
       help: "Anonymous GET requests answered from the page cache.",

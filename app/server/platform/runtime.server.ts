@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import sharp from "sharp";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import sharp from "sharp";
 import { DatabaseHealth } from "./db-health.server";
 import { PageCache } from "../http/page-cache.server";
 import { databaseConfig, openDatabase, type Database, type DatabaseHandle } from "./db.server";
@@ -17,6 +17,8 @@ import type { MailService, Services } from "./services.server";
 import type { MediaStorage } from "./storage.server";
 import { openStorages } from "./storages.server";
 import { Metrics } from "./metrics.server";
+import { attachReadCache, ReadCache } from "./read-cache.server";
+import { PageWarmer } from "../http/page-warmer.server";
 import { startCdnPurge } from "../http/cdn-purge.server";
 
 /** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
@@ -29,6 +31,8 @@ export interface Runtime extends Services {
   privateStorage: MediaStorage;
   sessionSecret: string;
   pageCache: PageCache;
+  readCache: ReadCache;
+  pageWarmer: PageWarmer;
   dbHealth: DatabaseHealth;
   metrics: Metrics;
   close(): Promise<void>;
@@ -78,19 +82,30 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     const started = Date.now();
     const { db } = database;
     const pageCache = new PageCache();
-    const metrics = new Metrics({ pageCache, databasePool: () => database.poolStats() });
+    const readCache = new ReadCache();
+    const metrics = new Metrics({ pageCache, readCache, databasePool: () => database.poolStats() });
     const storage = metrics.countStorageErrors("media", storages.storage);
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");
     await prepareDatabase({ database, storage, env, logger });
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
     const changes = createChangeFeed(logger);
-    // Any content change empties the page cache; the next request renders afresh.
-    changes.subscribe(() => pageCache.invalidate());
+    // The reads every page repeats, kept between changes (read-cache.server.ts); from here on, after
+    // the start's own writes.
+    attachReadCache(db, readCache);
+    const pageWarmer = new PageWarmer(env.PAGE_CACHE ? env.PAGE_CACHE_WARM : 0, logger);
+    const invalidateCaches = (warm: boolean) => {
+      readCache.invalidate();
+      const hot = pageCache.invalidate();
+      if (warm) pageWarmer.schedule(hot);
+    };
+    // Any content change empties the caches; the next request reads and renders afresh, and the pages
+    // visitors were reading are rendered again in the background (page-warmer.server.ts).
+    changes.subscribe(() => invalidateCaches(true));
     const relay = database.relayChanges(changes);
     // Serve only once this server hears the others' changes: nothing it caches can then miss one.
     await relay.ready;
-    const dbHealth = new DatabaseHealth(database, logger, () => pageCache.invalidate());
+    const dbHealth = new DatabaseHealth(database, logger, () => invalidateCaches(false));
     dbHealth.start();
     const cdnPurge = env.CDN_PURGE_URL
       ? startCdnPurge(changes, {
@@ -127,12 +142,15 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       privateStorage,
       sessionSecret: resolveSessionSecret(env),
       pageCache,
+      readCache,
+      pageWarmer,
       dbHealth,
       metrics,
       changes,
       remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
       mail: mailService(env, logger),
       async close() {
+        await pageWarmer.stop();
         await backups?.stop();
         await scheduler.stop();
         cdnPurge?.stop();

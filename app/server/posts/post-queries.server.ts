@@ -5,6 +5,7 @@ import type { PostStatus } from "../../domain/content-states";
 import type { Locale } from "../../domain/locale";
 import type { PostKind } from "../../domain/post-kinds";
 import type { Database } from "../platform/db.server";
+import { cachedRead } from "../platform/read-cache.server";
 
 /** The SQL condition of a post the public sees: published and not in the trash. */
 export function publicPostFilter(): SQL {
@@ -95,7 +96,12 @@ const englishSummaryColumns = { ...summaryColumns, title: posts.titleEn, preview
  * end shows the last page. In English (issue 13) only the posts that have an English version, with
  * their English titles and previews.
  */
-export async function listPosts(db: Database, kind: PostKind, requestedPage: number, locale: Locale = "ko"): Promise<PostPage> {
+export function listPosts(db: Database, kind: PostKind, requestedPage: number, locale: Locale = "ko"): Promise<PostPage> {
+  // Public reads are kept between changes (read-cache.server.ts).
+  return cachedRead(db, `posts:${kind}:${locale}:${requestedPage}`, () => readPostPage(db, kind, requestedPage, locale));
+}
+
+async function readPostPage(db: Database, kind: PostKind, requestedPage: number, locale: Locale): Promise<PostPage> {
   const english = locale === "en";
   const inLocale = english ? and(eq(posts.kind, kind), publicPostFilter(), ne(posts.titleEn, "")) : and(eq(posts.kind, kind), publicPostFilter());
   const columns = english ? englishSummaryColumns : summaryColumns;
@@ -145,12 +151,16 @@ const englishPageColumns = {
  * found). In English: the English version, or the Korean one marked `inLocale: false` when it has none
  * (the page says so; never an empty page).
  */
-export async function getPostForPage(
+export function getPostForPage(
   db: Database,
   kind: PostKind,
   postId: number,
   locale: Locale = "ko",
 ): Promise<(PostForPage & { inLocale: boolean; hasEnglish: boolean }) | null> {
+  return cachedRead(db, `post-page:${kind}:${locale}:${postId}`, () => readPostForPage(db, kind, postId, locale));
+}
+
+async function readPostForPage(db: Database, kind: PostKind, postId: number, locale: Locale): Promise<(PostForPage & { inLocale: boolean; hasEnglish: boolean }) | null> {
   const [row] = await db
     .select(englishPageColumns)
     .from(posts)
@@ -177,7 +187,12 @@ export async function getPostForPreview(db: Database, kind: PostKind, postId: nu
  * A post of the given kind as saved, or null (an id of the other kind is not found): published ones
  * for the public, any not in the trash for the workspace (editors, API writers).
  */
-export async function getPost(db: Database, kind: PostKind, postId: number, audience: "public" | "workspace" = "public"): Promise<Post | null> {
+export function getPost(db: Database, kind: PostKind, postId: number, audience: "public" | "workspace" = "public"): Promise<Post | null> {
+  if (audience === "public") return cachedRead(db, `post:${kind}:${postId}`, () => readPost(db, kind, postId, audience));
+  return readPost(db, kind, postId, audience);
+}
+
+async function readPost(db: Database, kind: PostKind, postId: number, audience: "public" | "workspace"): Promise<Post | null> {
   const [row] = await db
     .select(postColumns)
     .from(posts)
@@ -197,7 +212,11 @@ export async function getPostById(db: Database, postId: number): Promise<(Post &
 }
 
 /** Every published post of a kind, newest first (the JSON API's lists; the original client pages them itself). */
-export async function listAllPosts(db: Database, kind: PostKind): Promise<Post[]> {
+export function listAllPosts(db: Database, kind: PostKind): Promise<Post[]> {
+  return cachedRead(db, `posts-all:${kind}`, () => readAllPosts(db, kind));
+}
+
+async function readAllPosts(db: Database, kind: PostKind): Promise<Post[]> {
   return db
     .select(postColumns)
     .from(posts)

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { siteSettings } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
+import { cachedRead } from "../platform/read-cache.server";
 import { APPLICATION_FORM_TYPES, applicationFormSummary, DEFAULT_APPLICATION_FORM, type ApplicationFormType } from "../../domain/site-settings";
 import { DEMO_CONTACT } from "../seed/demo-content.server";
 import { DEFAULT_AUDITION_RETENTION_DAYS, MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS } from "../../domain/auditions";
@@ -170,7 +171,12 @@ async function upgradeDemoSettings(db: Database): Promise<void> {
 }
 
 /** The site settings; falls back to the defaults for anything missing or malformed. */
-export async function getSiteSettings(db: Database): Promise<SiteSettings> {
+export function getSiteSettings(db: Database): Promise<SiteSettings> {
+  // Every page reads them: kept between changes (read-cache.server.ts).
+  return cachedRead(db, "settings", () => readSiteSettings(db));
+}
+
+async function readSiteSettings(db: Database): Promise<SiteSettings> {
   const rows = await db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY));
   const stored = rows[0]?.value;
   const parsed = siteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, ...(stored as object | undefined) });

@@ -1,3 +1,4 @@
+import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
@@ -62,6 +63,29 @@ describe(`page cache (${testEngine()})`, () => {
     expect(hit.csp!.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
     const notModified = await fetch(`${server.baseURL}/company`, { headers: { "If-None-Match": hit.etag! } });
     expect(notModified.status).toBe(304);
+  });
+
+  it("answers from the cache keep the connection open for the next request (keep-alive)", async () => {
+    // A hit is answered before Node has marked the bodiless request complete: it must not be taken for
+    // an answer sent before an unread body (which closes the connection).
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    try {
+      for (let i = 0; i < 3; i++) {
+        const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+          const request = http.get(`${server.baseURL}/company`, { agent }, resolve);
+          request.on("socket", (socket) => sockets.add(socket));
+          request.on("error", reject);
+        });
+        answer.resume();
+        await new Promise((resolve) => answer.on("end", resolve));
+        expect(answer.headers.connection).toBe("keep-alive");
+        if (i > 0) expect(answer.headers["x-cache"]).toBe("HIT");
+      }
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 

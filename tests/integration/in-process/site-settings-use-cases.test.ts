@@ -92,7 +92,7 @@ describe("saveSiteSettings: validation, audit, change event and the application 
     const cache = new PageCache();
     database.services.changes.subscribe(() => cache.invalidate());
     for (const page of ["/", "/company", "/audition", "/news/3"]) {
-      cache.set(page, cache.generation, { status: 200, headers: [], identity: Buffer.from(`<html>${page}</html>`), csp: null });
+      await cache.set(page, cache.generation, { status: 200, headers: [], identity: Buffer.from(`<html>${page}</html>`), csp: null, url: `http://localhost${page}` });
     }
     expect(cache.size).toBe(4);
 
