@@ -73,10 +73,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const t = messagesFor(locale);
   // Decision 027: an anonymous visitor's public page (or a 404) is complete HTML plus one small module
   // script, with full page loads between pages; the administrator (signed in, never cached) and the
-  // admin pages keep the hydrated React app with client-side navigation.
+  // admin pages keep the hydrated React app with client-side navigation. Decided on the server only: a
+  // document React runs in stays the app (and keeps its scroll restoration) wherever it navigates.
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
-  const enhanceScript = root?.enhanceScript && !root.isAdmin && (!leaf || leaf.id === "root" || PUBLIC_ROUTE_IDS.has(leaf.id)) ? root.enhanceScript : null;
+  const enhanceScript =
+    typeof document === "undefined" && root?.enhanceScript && !root.isAdmin && (!leaf || leaf.id === "root" || PUBLIC_ROUTE_IDS.has(leaf.id)) ? root.enhanceScript : null;
   return (
     <html lang={LOCALE_INFO[locale].lang}>
       <head>

@@ -132,18 +132,34 @@ function CarouselIsland({ root, data, controls }: { root: HTMLElement; data: Car
   );
 }
 
-/** Turns each server-rendered carousel into a react-slick one. */
+function mountCarousel(root: HTMLElement): void {
+  const json = root.querySelector("script.carousel__data")?.textContent;
+  const stage = root.querySelector(".carousel__stage");
+  if (!json || !stage) return;
+  const data = JSON.parse(json) as CarouselData;
+  const slick = document.createElement("div");
+  slick.className = "carousel__slick";
+  stage.append(slick);
+  const controls = document.createElement("div");
+  controls.className = "carousel__controls";
+  createRoot(slick).render(<CarouselIsland root={root} data={data} controls={controls} />);
+}
+
+/**
+ * Turns each server-rendered carousel into a react-slick one when it comes near the viewport: the
+ * artist list has one per artist, and each costs a few layouts of the page; off-screen ones would only
+ * turn unseen.
+ */
 export function mountCarousels(roots: Iterable<HTMLElement>): void {
-  for (const root of roots) {
-    const json = root.querySelector("script.carousel__data")?.textContent;
-    const stage = root.querySelector(".carousel__stage");
-    if (!json || !stage) continue;
-    const data = JSON.parse(json) as CarouselData;
-    const slick = document.createElement("div");
-    slick.className = "carousel__slick";
-    stage.append(slick);
-    const controls = document.createElement("div");
-    controls.className = "carousel__controls";
-    createRoot(slick).render(<CarouselIsland root={root} data={data} controls={controls} />);
-  }
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        mountCarousel(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: "200px 0px" },
+  );
+  for (const root of roots) observer.observe(root);
 }

@@ -15,9 +15,26 @@ enhanceScrollTop();
 enhanceFlashNotice();
 enhanceKakaoMaps();
 
+/**
+ * After the page has loaded, when the browser is idle: a carousel's first slides are already on screen
+ * (server-rendered), and setting up react-slick lays the page out several times, which must not hold up
+ * the first images or the first input.
+ */
+function afterLoad<T>(run: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const idle = () => {
+      const go = () => run().then(resolve, reject);
+      if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 1000 });
+      else setTimeout(go, 0);
+    };
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}
+
 const pending: Promise<unknown>[] = [];
 const carousels = document.querySelectorAll<HTMLElement>(".carousel");
-if (carousels.length > 0) pending.push(import("./carousel").then(({ mountCarousels }) => mountCarousels(carousels)));
+if (carousels.length > 0) pending.push(afterLoad(() => import("./carousel").then(({ mountCarousels }) => mountCarousels(carousels))));
 const applyForm = document.querySelector<HTMLFormElement>("form.apply-form");
 if (applyForm) pending.push(import("./audition-form").then(({ enhanceAuditionForm }) => enhanceAuditionForm(applyForm)));
 
