@@ -18,7 +18,7 @@ export default tseslint.config(
   },
   {
     // Islands run in the browser only; they must never pull in server code.
-    files: ["app/islands/**", "app/components/**"],
+    files: ["app/islands/**", "app/components/**", "app/enhance/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/server/**"], message: "Server code cannot be imported into client components." }] }],
     },

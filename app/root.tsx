@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -23,6 +24,8 @@ import { takeFlash } from "./server/http/flash.server";
 import { getSiteSettings } from "./server/site/settings.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
+import { PUBLIC_ROUTE_IDS } from "./domain/site-routes";
+import { enhanceScriptUrl } from "./server/http/enhance-script.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -30,6 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [settings, admin, flash] = await Promise.all([getSiteSettings(runtime.db), ctx.adminSession(), takeFlash(request)]);
   return data({
     isAdmin: admin !== null,
+    enhanceScript: enhanceScriptUrl(),
     flash: flash?.message || null,
     origin: runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
     kakaoMapKey: runtime.env.KAKAO_MAP_APP_KEY ?? null,
@@ -67,6 +71,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const locale = localeOfPath(useLocation().pathname);
   const t = messagesFor(locale);
+  // Decision 027: an anonymous visitor's public page (or a 404) is complete HTML plus one small module
+  // script, with full page loads between pages; the administrator (signed in, never cached) and the
+  // admin pages keep the hydrated React app with client-side navigation. Decided on the server only: a
+  // document React runs in stays the app (and keeps its scroll restoration) wherever it navigates.
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1];
+  const enhanceScript =
+    typeof document === "undefined" && root?.enhanceScript && !root.isAdmin && (!leaf || leaf.id === "root" || PUBLIC_ROUTE_IDS.has(leaf.id)) ? root.enhanceScript : null;
   return (
     <html lang={LOCALE_INFO[locale].lang}>
       <head>
@@ -79,6 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.siteVerification.google ? <meta name="google-site-verification" content={root.siteVerification.google} /> : null}
         <Meta />
         <Links />
+        {/* A module script runs after the document is parsed, like the hydration it replaces. */}
+        {enhanceScript ? <script type="module" src={enhanceScript} /> : null}
       </head>
       <body>
         <a className="skip-link" href="#main">
@@ -91,8 +105,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter info={root?.footer ?? null} isAdmin={root?.isAdmin ?? false} />
-        <ScrollRestoration />
-        <Scripts />
+        {enhanceScript ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

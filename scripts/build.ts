@@ -1,6 +1,7 @@
 /**
  * `npm run build` (and `npm start` when the build is missing or stale, via scripts/ensure-build.ts):
- * the React Router build, Brotli/gzip copies of the client assets, then the stamp that marks it done.
+ * the React Router build, the public pages' enhancement script (scripts/build-enhance.ts), Brotli/gzip
+ * copies of the client assets, then the stamp that marks it done.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +16,7 @@ if (!fs.existsSync(cli)) {
 const env = { ...process.env, NODE_ENV: "production" };
 for (const [command, args] of [
   [cli, ["build"]],
+  [process.execPath, [path.join(root, "scripts", "build-enhance.ts")]],
   [process.execPath, [path.join(root, "scripts", "precompress.ts")]],
 ] as const) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env });

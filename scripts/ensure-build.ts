@@ -11,7 +11,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "build", ".build-stamp");
-const sources = ["app", "drizzle", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const sources = ["app", "drizzle", "public", "vite.config.ts", "react-router.config.ts", "package-lock.json", "scripts/build-enhance.ts"];
 
 function newestMtime(entry: string): number {
   let stat: fs.Stats;

@@ -21,7 +21,9 @@ import { useHydrated } from "../lib/use-hydrated";
  * The online audition application (/audition/apply). A native multipart form that works without
  * JavaScript; with it, the form is sent by XMLHttpRequest to show upload progress (a video may be
  * 200 MB), the guardian's part appears only for applicants under 14, and a refused submission keeps
- * the chosen files as well as the typed text.
+ * the chosen files as well as the typed text. Visitors get that from app/enhance/audition-form.ts
+ * (public pages are served without React, decision 027); this component's own handlers run for a
+ * signed-in administrator.
  */
 
 export interface ApplyFormReply {
@@ -164,7 +166,15 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
   const percent = progress ? Math.min(100, Math.round((progress.loaded / Math.max(1, progress.total)) * 100)) : 0;
 
   return (
-    <form method="post" action={AUDITION_PATHS.apply} encType="multipart/form-data" className="apply-form" noValidate onSubmit={submit} aria-describedby="apply-required-note" data-hydrated={hydrated || undefined}>
+    <form method="post" action={AUDITION_PATHS.apply} encType="multipart/form-data" className="apply-form" noValidate
+      onSubmit={submit}
+      aria-describedby="apply-required-note"
+      data-enhanced={hydrated || undefined}
+      // For app/enhance/audition-form.ts, which does what this component does on pages served without React.
+      data-submit-url={AUDITION_PATHS.submit}
+      data-guardian-age={GUARDIAN_AGE}
+      data-stamp-field={stampField}
+    >
       <p className="apply-form__note" id="apply-required-note">
         (필수) 표시가 있는 항목은 꼭 입력해 주세요. 입력한 내용은 오디션 심사에만 쓰입니다.
       </p>

@@ -1,6 +1,9 @@
 import { useState } from "react";
 
-/** A polite notice after a redirect ("배우가 저장되었습니다."); announced by screen readers, never blocking. */
+/**
+ * A polite notice after a redirect ("배우가 저장되었습니다."); announced by screen readers, never blocking.
+ * On visitors' pages (not hydrated, decision 027) app/enhance/flash-notice.ts runs the close button.
+ */
 export function FlashNotice({ message }: { message: string | null }) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const visible = message !== null && dismissed !== message;

@@ -21,6 +21,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  *
  * At 1000 px and wider the overlay is hidden by CSS, so a window widened (or a tablet turned) while it
  * is open closes it outright: no hidden dialog keeps the page's scrolling locked.
+ *
+ * Visitors' pages are not hydrated (decision 027): app/enhance/mobile-menu.ts does the same there.
  */
 export function MobileMenu({ social, phone, adminControls }: { social: SocialLinks | null; phone: string | null; adminControls?: React.ReactNode }) {
   const [state, setState] = useState<MenuState>("closed");

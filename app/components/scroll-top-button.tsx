@@ -4,7 +4,8 @@ import { useMessages } from "../lib/locale";
 /**
  * Back-to-top button (60 px, 50 px under 768 px; spec §9), shown once the visitor has scrolled down.
  * It is rendered hidden, so nothing flashes before hydration; without JavaScript the stylesheet shows
- * it anyway (`@media (scripting: none)`) and it is a plain link to the top.
+ * it anyway (`@media (scripting: none)`) and it is a plain link to the top. On visitors' pages
+ * (not hydrated, decision 027) app/enhance/scroll-top.ts does the same.
  */
 export function ScrollTopButton() {
   const [visible, setVisible] = useState(false);

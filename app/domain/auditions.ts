@@ -5,7 +5,10 @@
  * workspace and the privacy policy (/privacy), so each is written once.
  */
 import { z } from "zod";
+import { ageOn } from "./age";
 import { kstDate } from "./kst";
+
+export { ageOn };
 
 export { AUDITION_PATHS, adminAuditionFilePath, adminAuditionPath } from "./audition-paths";
 
@@ -68,12 +71,6 @@ export function isReceiptNumber(value: string): boolean {
   return /^AUD-\d{4}-\d{6}$/.test(value);
 }
 
-/** Age in full years (만 나이) on `today` (both "YYYY-MM-DD"). */
-export function ageOn(birthDate: string, today: string): number {
-  const [by, bm, bd] = birthDate.split("-").map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split("-").map(Number) as [number, number, number];
-  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
 
 /** Age in full years now, in Korea. */
 export function ageNow(birthDate: string, now: Date = new Date()): number {

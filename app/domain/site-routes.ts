@@ -201,6 +201,17 @@ export const ENGLISH_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter((r) => r.
   id: `en-${r.id ?? r.file.replace(/^routes\//, "").replace(/\.tsx?$/, "")}`,
 }));
 
+/** React Router's id of a route (app/routes.ts): its own, or its module's path without the extension. */
+export function routeIdOf(r: SiteRoute): string {
+  return r.id ?? r.file.replace(/\.tsx?$/, "");
+}
+
+/**
+ * The visitors' pages in both languages, by route id: an anonymous visitor gets them without React,
+ * with the small enhancement script instead (app/root.tsx, decision 027).
+ */
+export const PUBLIC_ROUTE_IDS: ReadonlySet<string> = new Set([...SITE_ROUTES, ...ENGLISH_ROUTES].filter((r) => r.audience === "public").map(routeIdOf));
+
 /** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */
 export function staticPrefix(pattern: string): string {
   const cut = pattern.search(/\/[:*]/);

@@ -7,6 +7,7 @@ import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../dom
 import type { ResponsiveImage } from "../lib/responsive-image";
 import { useMediaQuery } from "../lib/use-media-query";
 import { useMessages } from "../lib/locale";
+import { carouselDataJson } from "../enhance/carousel-data";
 
 export interface CarouselSlide {
   image: ResponsiveImage;
@@ -33,7 +34,8 @@ type SliderComponent = ComponentType<Settings & { ref?: Ref<SlickSlider> }>;
  * Image carousel (spec §2, §9: autoplay, speed 2000 ms, interval 2000 ms, infinite, no dots, one slide
  * per step). The server renders the first visible slides as plain images; react-slick is loaded after
  * hydration and takes over once initialized, so nothing shifts. Pausable; no autoplay when the user
- * prefers reduced motion.
+ * prefers reduced motion. Visitors' pages are not hydrated (decision 027): there
+ * app/enhance/carousel.tsx does the same from the slides' JSON rendered here.
  */
 export function Carousel({ slides, label, wideSlides, sizes, priority = false, className }: CarouselProps) {
   const [Slider, setSlider] = useState<SliderComponent | null>(null);
@@ -84,6 +86,19 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
       aria-roledescription="carousel"
       aria-label={label}
     >
+      <script
+        type="application/json"
+        className="carousel__data"
+        // Static JSON (escaped for a script element), the same on the server and in the browser.
+        dangerouslySetInnerHTML={{
+          __html: carouselDataJson({
+            slides,
+            wideSlides,
+            sizes,
+            labels: { previous: t.previousPhoto, next: t.nextPhoto, pause: t.pauseCarousel, play: t.playCarousel },
+          }),
+        }}
+      />
       <div className="carousel__stage">
         <div className="carousel__static" aria-hidden={ready || undefined}>
           {images(slides.slice(0, wideSlides), wideSlides)}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { drawKakaoMap, loadKakaoMapsSdk } from "../lib/kakao-maps-sdk";
 
 interface KakaoMapProps {
   appKey: string | null;
@@ -9,56 +10,10 @@ interface KakaoMapProps {
   children: ReactNode;
 }
 
-interface KakaoMapsApi {
-  load(callback: () => void): void;
-  LatLng: new (lat: number, lng: number) => unknown;
-  Map: new (container: HTMLElement, options: { center: unknown; level: number }) => unknown;
-  Marker: new (options: { position: unknown; map?: unknown }) => unknown;
-  InfoWindow: new (options: { content: HTMLElement | string; removable?: boolean }) => { open(map: unknown, marker: unknown): void };
-}
-
-declare global {
-  interface Window {
-    kakao?: { maps: KakaoMapsApi };
-  }
-}
-
-const SDK_TIMEOUT_MS = 8_000;
-let sdkPromise: Promise<KakaoMapsApi> | null = null;
-
-function loadSdk(appKey: string): Promise<KakaoMapsApi> {
-  sdkPromise ??= new Promise<KakaoMapsApi>((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = `https://dapi.kakao.com/v2/maps/sdk.js?appkey=${encodeURIComponent(appKey)}&autoload=false`;
-    script.async = true;
-    const timer = setTimeout(() => reject(new Error("Kakao Maps SDK timed out")), SDK_TIMEOUT_MS);
-    script.onerror = () => {
-      clearTimeout(timer);
-      reject(new Error("Kakao Maps SDK failed to load"));
-    };
-    script.onload = () => {
-      const maps = window.kakao?.maps;
-      if (!maps) {
-        clearTimeout(timer);
-        reject(new Error("Kakao Maps SDK missing"));
-        return;
-      }
-      maps.load(() => {
-        clearTimeout(timer);
-        resolve(maps);
-      });
-    };
-    document.head.appendChild(script);
-  }).catch((error: unknown) => {
-    sdkPromise = null;
-    throw error;
-  });
-  return sdkPromise;
-}
-
 /**
  * Kakao Maps with a marker and an info window showing the company name, when a key is configured.
- * The page never waits for it: the fallback is rendered first and stays if the SDK cannot load.
+ * The page never waits for it: the fallback is rendered first and stays if the SDK cannot load. On
+ * public pages without React the same is done by app/enhance/kakao-map.ts, from the data attributes.
  */
 export function KakaoMap({ appKey, lat, lng, label, children }: KakaoMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -84,17 +39,11 @@ export function KakaoMap({ appKey, lat, lng, label, children }: KakaoMapProps) {
   useEffect(() => {
     if (!appKey || !near) return;
     let live = true;
-    loadSdk(appKey)
+    loadKakaoMapsSdk(appKey)
       .then((maps) => {
         const container = containerRef.current;
         if (!live || !container) return;
-        const position = new maps.LatLng(lat, lng);
-        const map = new maps.Map(container, { center: position, level: 3 });
-        const marker = new maps.Marker({ position, map });
-        const content = document.createElement("div");
-        content.className = "kakao-map__info";
-        content.textContent = label;
-        new maps.InfoWindow({ content }).open(map, marker);
+        drawKakaoMap(maps, container, { lat, lng, label });
         setDrawn(true);
       })
       .catch(() => {
@@ -106,7 +55,7 @@ export function KakaoMap({ appKey, lat, lng, label, children }: KakaoMapProps) {
   }, [appKey, near, lat, lng, label]);
 
   return (
-    <div ref={rootRef} className="kakao-map">
+    <div ref={rootRef} className="kakao-map" data-app-key={appKey ?? undefined} data-lat={lat} data-lng={lng} data-label={label}>
       {drawn ? null : children}
       {appKey ? <div ref={containerRef} className={drawn ? "kakao-map__canvas is-drawn" : "kakao-map__canvas"} /> : null}
     </div>

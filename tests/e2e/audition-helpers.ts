@@ -19,10 +19,10 @@ export function contactFor(testInfo: TestInfo) {
 
 /**
  * The minimum fill time is measured from the server's signed stamp: date it back instead of waiting
- * (with JavaScript, once the form is hydrated, so React does not write the served stamp back).
+ * (with JavaScript, once its script has taken the form over, so it does not write the served stamp back).
  */
 export async function backdateForm(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await expect(page.locator("form.apply-form[data-hydrated]")).toHaveCount(1);
+  if (javaScriptEnabled) await expect(page.locator("form.apply-form[data-enhanced]")).toHaveCount(1);
   await page.locator('input[name="startedAt"]').evaluate((input, stamp) => ((input as HTMLInputElement).value = stamp), oldStamp());
 }
 

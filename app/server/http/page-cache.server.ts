@@ -51,12 +51,17 @@ export function isCacheableRequest(method: string, url: URL, cookieHeader: strin
   return true;
 }
 
-/** sha256 sources for every inline script of an HTML document (the only scripts there are React Router's). */
+/**
+ * sha256 sources for every inline script of an HTML document (React Router's, on the administrator's
+ * pages). Data blocks (JSON-LD, a carousel's slides) never run, so they need none: a visitor's public
+ * page, which has no inline script (decision 027), gets no hash at all.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const attributes = match[1] ?? "";
     if (/\ssrc\s*=/i.test(attributes)) continue;
+    if (/\stype\s*=\s*"application\/(ld\+)?json"/i.test(attributes)) continue;
     hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
   }
   return [...hashes];

@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { createRoot } from "react-dom/client";
+import SlickSlider from "react-slick";
+import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../domain/constants";
+import { useMediaQuery } from "../lib/use-media-query";
+import type { CarouselData } from "./carousel-data";
+
+/**
+ * The carousel island of public pages (decision 027): app/islands/carousel.tsx's react-slick carousel
+ * (spec §2, §9: autoplay, speed 2000 ms, interval 2000 ms, infinite, no dots, one slide per step; 1
+ * slide under 1000 px, up to 3 above), written against React's API and bundled with preact/compat
+ * (scripts/build-enhance.ts), so a page with a carousel loads ~25 KB instead of React DOM and React
+ * Router. The server-rendered first slides stay until slick has initialized, then hide (no layout
+ * shift); the controls (previous, pause/play, next) appear then. No autoplay under reduced motion.
+ */
+
+// react-slick is CommonJS: its component is `default`, sometimes nested once more.
+const Slider = ((SlickSlider as unknown as { default?: typeof SlickSlider }).default ?? SlickSlider) as typeof SlickSlider;
+
+function CarouselIsland({ root, data, controls }: { root: HTMLElement; data: CarouselData; controls: HTMLElement }) {
+  const [ready, setReady] = useState(false);
+  const [pausedByUser, setPausedByUser] = useState(false);
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINT_WIDE}px)`, true);
+  const sliderRef = useRef<SlickSlider>(null);
+  const playing = !pausedByUser && !reducedMotion;
+  const slidesToShow = wide ? Math.min(data.wideSlides, data.slides.length) : 1;
+  const canSlide = data.slides.length > slidesToShow;
+
+  useEffect(() => {
+    if (!ready) return;
+    if (playing) sliderRef.current?.slickPlay();
+    else sliderRef.current?.slickPause();
+  }, [playing, ready]);
+
+  useEffect(() => {
+    root.classList.toggle("is-ready", ready);
+    const staticSlides = root.querySelector(".carousel__static");
+    if (ready) staticSlides?.setAttribute("aria-hidden", "true");
+    else staticSlides?.removeAttribute("aria-hidden");
+    if (ready && canSlide) root.append(controls);
+    else controls.remove();
+  }, [ready, canSlide, root, controls]);
+
+  // Slides slick hides (clones, off-screen) must not be reachable by keyboard or screen readers.
+  const syncInert = useCallback(() => {
+    root.querySelectorAll<HTMLElement>(".slick-slide").forEach((slide) => {
+      slide.inert = slide.getAttribute("aria-hidden") === "true";
+    });
+  }, [root]);
+
+  if (!canSlide) return null;
+  const { labels } = data;
+  return (
+    <>
+      <Slider
+        ref={sliderRef}
+        autoplay={playing}
+        speed={CAROUSEL_SPEED_MS}
+        autoplaySpeed={CAROUSEL_INTERVAL_MS}
+        infinite
+        dots={false}
+        arrows={false}
+        slidesToShow={slidesToShow}
+        slidesToScroll={1}
+        pauseOnHover={false}
+        onInit={() => {
+          setReady(true);
+          requestAnimationFrame(syncInert);
+        }}
+        onReInit={syncInert}
+        afterChange={syncInert}
+      >
+        {data.slides.map((slide, i) => {
+          const img = (
+            <img
+              src={slide.image.src}
+              srcSet={slide.image.srcSet || undefined}
+              sizes={slide.image.srcSet ? data.sizes : undefined}
+              width={slide.image.width}
+              height={slide.image.height}
+              alt={slide.alt}
+              loading="lazy"
+              decoding="async"
+              draggable={false}
+            />
+          );
+          return (
+            <div key={i} className="carousel__slide">
+              {slide.href ? <a href={slide.href}>{img}</a> : img}
+            </div>
+          );
+        })}
+      </Slider>
+      {ready
+        ? createPortal(
+            <>
+              <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickPrev()} aria-label={labels.previous}>
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
+                </svg>
+              </button>
+              <button
+                type="button"
+                className="carousel__button"
+                onClick={() => setPausedByUser((p) => !p)}
+                aria-pressed={!playing}
+                aria-label={playing ? labels.pause : labels.play}
+                disabled={reducedMotion}
+              >
+                {playing ? (
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                    <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
+                  </svg>
+                ) : (
+                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                    <path d="M8 5l11 7-11 7z" fill="currentColor" />
+                  </svg>
+                )}
+              </button>
+              <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickNext()} aria-label={labels.next}>
+                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                  <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
+                </svg>
+              </button>
+            </>,
+            controls,
+          )
+        : null}
+    </>
+  );
+}
+
+function mountCarousel(root: HTMLElement): void {
+  const json = root.querySelector("script.carousel__data")?.textContent;
+  const stage = root.querySelector(".carousel__stage");
+  if (!json || !stage) return;
+  const data = JSON.parse(json) as CarouselData;
+  const slick = document.createElement("div");
+  slick.className = "carousel__slick";
+  stage.append(slick);
+  const controls = document.createElement("div");
+  controls.className = "carousel__controls";
+  createRoot(slick).render(<CarouselIsland root={root} data={data} controls={controls} />);
+}
+
+/**
+ * Turns each server-rendered carousel into a react-slick one when it comes near the viewport: the
+ * artist list has one per artist, and each costs a few layouts of the page; off-screen ones would only
+ * turn unseen.
+ */
+export function mountCarousels(roots: Iterable<HTMLElement>): void {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        mountCarousel(entry.target as HTMLElement);
+      }
+    },
+    { rootMargin: "200px 0px" },
+  );
+  for (const root of roots) observer.observe(root);
+}

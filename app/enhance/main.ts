@@ -1,0 +1,43 @@
+/**
+ * The public pages' only script (decision 027): the pages are complete server-rendered HTML, and every
+ * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This adds
+ * what needs a script: the overlay menu, the back-to-top button, the flash notice's close button, the
+ * Kakao map, and, only on the pages that have them, the carousels (react-slick on preact/compat) and the
+ * audition form's upload progress. `<html data-enhanced>` marks it done (the tests wait for it).
+ */
+import { enhanceFlashNotice } from "./flash-notice";
+import { enhanceKakaoMaps } from "./kakao-map";
+import { enhanceMobileMenu } from "./mobile-menu";
+import { enhanceScrollTop } from "./scroll-top";
+
+enhanceMobileMenu();
+enhanceScrollTop();
+enhanceFlashNotice();
+enhanceKakaoMaps();
+
+/**
+ * After the page has loaded, when the browser is idle: a carousel's first slides are already on screen
+ * (server-rendered), and setting up react-slick lays the page out several times, which must not hold up
+ * the first images or the first input.
+ */
+function afterLoad<T>(run: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const idle = () => {
+      const go = () => run().then(resolve, reject);
+      if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 1000 });
+      else setTimeout(go, 0);
+    };
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}
+
+const pending: Promise<unknown>[] = [];
+const carousels = document.querySelectorAll<HTMLElement>(".carousel");
+if (carousels.length > 0) pending.push(afterLoad(() => import("./carousel").then(({ mountCarousels }) => mountCarousels(carousels))));
+const applyForm = document.querySelector<HTMLFormElement>("form.apply-form");
+if (applyForm) pending.push(import("./audition-form").then(({ enhanceAuditionForm }) => enhanceAuditionForm(applyForm)));
+
+void Promise.allSettled(pending).then(() => {
+  document.documentElement.dataset.enhanced = "";
+});

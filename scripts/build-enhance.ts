@@ -1,0 +1,49 @@
+/**
+ * Part of `npm run build`, after `react-router build`: the public pages' progressive-enhancement script
+ * (app/enhance/main.ts) and the chunks it imports only where they are needed (the carousel under
+ * preact/compat, the audition form). Hashed names under build/client/assets (cached for a year, like
+ * Vite's assets); build/enhance-manifest.json tells the server the entry's URL (decision 027).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "..");
+const outdir = path.join(root, "build", "client", "assets");
+const preactCompat = path.join(root, "node_modules", "preact", "compat", "dist", "compat.mjs");
+const preactClient = path.join(root, "node_modules", "preact", "compat", "client.mjs");
+const preactJsx = path.join(root, "node_modules", "preact", "compat", "jsx-runtime.mjs");
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { enhance: "app/enhance/main.ts" },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  minify: true,
+  target: ["es2022"],
+  platform: "browser",
+  entryNames: "[name]-[hash]",
+  chunkNames: "enhance-[name]-[hash]",
+  metafile: true,
+  legalComments: "none",
+  define: { "process.env.NODE_ENV": '"production"' },
+  // The carousel island is written against React's types; in the browser it runs on preact/compat (~4 KB
+  // instead of React DOM's ~60 KB), which react-slick works with as it is.
+  alias: {
+    react: preactCompat,
+    "react-dom": preactCompat,
+    "react-dom/client": preactClient,
+    "react/jsx-runtime": preactJsx,
+    "resize-observer-polyfill": path.join(root, "app", "lib", "resize-observer-shim.ts"),
+  },
+  jsx: "automatic",
+  logLevel: "warning",
+});
+
+const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === "app/enhance/main.ts")?.[0];
+if (!entry) throw new Error("the enhancement entry was not built");
+const url = `/${path.relative(path.join(root, "build", "client"), path.join(root, entry)).split(path.sep).join("/")}`;
+fs.writeFileSync(path.join(root, "build", "enhance-manifest.json"), `${JSON.stringify({ entry: url }, null, 2)}\n`);
+process.stdout.write(`enhancement script: ${url}\n`);
