@@ -69,7 +69,7 @@ if (profile) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "we-render-profile-"));
   const spawned = Date.now();
   const server = await startBenchServer(engines[engines.length - 1]!, { PAGE_CACHE: "false", NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}` });
-  let loadStart = 0;
+  let loadStart: number;
   try {
     const options = { url: `${server.baseURL}/`, connections: 50, headers: { "accept-encoding": "br, gzip" } };
     await autocannon({ ...options, duration: 2 });
