@@ -5,6 +5,7 @@ import SlickSlider from "react-slick";
 import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../domain/constants";
 import { useMediaQuery } from "../lib/use-media-query";
 import type { CarouselData } from "./carousel-data";
+import { CarouselButtons } from "../islands/carousel-buttons";
 
 /**
  * The carousel island of public pages (decision 027): app/islands/carousel.tsx's react-slick carousel
@@ -95,36 +96,14 @@ function CarouselIsland({ root, data, controls }: { root: HTMLElement; data: Car
       </Slider>
       {ready
         ? createPortal(
-            <>
-              <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickPrev()} aria-label={labels.previous}>
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                  <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
-                </svg>
-              </button>
-              <button
-                type="button"
-                className="carousel__button"
-                onClick={() => setPausedByUser((p) => !p)}
-                aria-pressed={!playing}
-                aria-label={playing ? labels.pause : labels.play}
-                disabled={reducedMotion}
-              >
-                {playing ? (
-                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                    <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
-                  </svg>
-                ) : (
-                  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                    <path d="M8 5l11 7-11 7z" fill="currentColor" />
-                  </svg>
-                )}
-              </button>
-              <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickNext()} aria-label={labels.next}>
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                  <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
-                </svg>
-              </button>
-            </>,
+            <CarouselButtons
+              onPrevious={() => sliderRef.current?.slickPrev()}
+              onNext={() => sliderRef.current?.slickNext()}
+              onToggle={() => setPausedByUser((p) => !p)}
+              playing={playing}
+              reducedMotion={reducedMotion}
+              labels={labels}
+            />,
             controls,
           )
         : null}

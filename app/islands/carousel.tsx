@@ -8,6 +8,7 @@ import type { ResponsiveImage } from "../lib/responsive-image";
 import { useMediaQuery } from "../lib/use-media-query";
 import { useMessages } from "../lib/locale";
 import { carouselDataJson } from "../enhance/carousel-data";
+import { CarouselButtons } from "./carousel-buttons";
 
 export interface CarouselSlide {
   image: ResponsiveImage;
@@ -130,34 +131,14 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
       </div>
       {ready && canSlide ? (
         <div className="carousel__controls">
-          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickPrev()} aria-label={t.previousPhoto}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="carousel__button"
-            onClick={() => setPausedByUser((p) => !p)}
-            aria-pressed={!playing}
-            aria-label={playing ? t.pauseCarousel : t.playCarousel}
-            disabled={reducedMotion}
-          >
-            {playing ? (
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor" />
-              </svg>
-            ) : (
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path d="M8 5l11 7-11 7z" fill="currentColor" />
-              </svg>
-            )}
-          </button>
-          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.slickNext()} aria-label={t.nextPhoto}>
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" />
-            </svg>
-          </button>
+          <CarouselButtons
+            onPrevious={() => sliderRef.current?.slickPrev()}
+            onNext={() => sliderRef.current?.slickNext()}
+            onToggle={() => setPausedByUser((p) => !p)}
+            playing={playing}
+            reducedMotion={reducedMotion}
+            labels={{ previous: t.previousPhoto, next: t.nextPhoto, pause: t.pauseCarousel, play: t.playCarousel }}
+          />
         </div>
       ) : null}
     </div>
