@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getRequestContext } from "./server/http/context.server";
 import { isConnectionError } from "./server/platform/db-health.server";
 import { withLowPriorityModulePreloads } from "./server/http/html-hints.server";
 import { publicMediaRewrite } from "./server/http/public-media-urls.server";
+import { isVisitorDocument } from "./domain/site-routes";
 
 export const streamTimeout = 5_000;
 
@@ -30,6 +31,17 @@ export default function handleRequest(
   // content is the same bytes: one ETag across renders and app servers.
   const cspNonce = nonceOrEmpty || undefined;
   const rewriteMedia = publicMediaRewrite(runtime.env, new URL(request.url));
+
+  // A visitor's page without React (decision 027) has no hydration data to stream and nothing that
+  // suspends: it is rendered to a string in one go, without the stream's per-chunk text encoding
+  // (decision 030). Documents React hydrates keep the stream, which carries their loader data.
+  const handler = routerContext.staticHandlerContext;
+  const root = handler.loaderData.root as { isAdmin?: boolean; enhanceScript?: string | null } | undefined;
+  if (root?.enhanceScript && isVisitorDocument(root.isAdmin ?? false, handler.matches.at(-1)?.route.id)) {
+    const html = "<!DOCTYPE html>" + renderToString(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />);
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return Promise.resolve(new Response(rewriteMedia ? rewriteMedia(html) : html, { headers: responseHeaders, status: responseStatusCode }));
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);

@@ -24,7 +24,7 @@ import { takeFlash } from "./server/http/flash.server";
 import { getSiteSettings } from "./server/site/settings.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
-import { PUBLIC_ROUTE_IDS } from "./domain/site-routes";
+import { isVisitorDocument } from "./domain/site-routes";
 import { enhanceScriptUrl } from "./server/http/enhance-script.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -78,7 +78,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
   const enhanceScript =
-    typeof document === "undefined" && root?.enhanceScript && !root.isAdmin && (!leaf || leaf.id === "root" || PUBLIC_ROUTE_IDS.has(leaf.id)) ? root.enhanceScript : null;
+    typeof document === "undefined" && root?.enhanceScript && isVisitorDocument(root.isAdmin, leaf?.id) ? root.enhanceScript : null;
   return (
     <html lang={LOCALE_INFO[locale].lang}>
       <head>

@@ -212,6 +212,15 @@ export function routeIdOf(r: SiteRoute): string {
  */
 export const PUBLIC_ROUTE_IDS: ReadonlySet<string> = new Set([...SITE_ROUTES, ...ENGLISH_ROUTES].filter((r) => r.audience === "public").map(routeIdOf));
 
+/**
+ * Whether a document is a visitor's page without React (decision 027): nobody signed in, and the
+ * deepest route is a public page (or none matched: a 404). app/root.tsx leaves the hydration scripts
+ * out of such a document; app/entry.server.tsx renders it to a string in one go (decision 030).
+ */
+export function isVisitorDocument(isAdmin: boolean, leafRouteId: string | undefined): boolean {
+  return !isAdmin && (leafRouteId === undefined || leafRouteId === "root" || PUBLIC_ROUTE_IDS.has(leafRouteId));
+}
+
 /** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */
 export function staticPrefix(pattern: string): string {
   const cut = pattern.search(/\/[:*]/);

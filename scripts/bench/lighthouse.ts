@@ -41,14 +41,28 @@ try {
     // Warm the page cache first: Lighthouse measures what visitors get.
     await fetch(server.baseURL + route);
     const runs = [];
-    for (let i = 0; i < RUNS; i++) {
+    // A run Lighthouse could not finish (e.g. NO_FCP: it saw no first paint) has no scores; it is
+    // reported and run again, up to two extra attempts, instead of stopping the script.
+    const unfinished: string[] = [];
+    for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
       const result = await lighthouse(server.baseURL + route, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: Object.keys(TARGETS),
       });
-      runs.push(result!.lhr);
+      const lhr = result!.lhr;
+      if (lhr.runtimeError || lhr.audits["first-contentful-paint"]?.numericValue === undefined) {
+        unfinished.push(lhr.runtimeError?.code ?? "no first-contentful-paint");
+        process.stdout.write(`  ${decodeURIComponent(route)}: run not finished (${unfinished.at(-1)}), running again\n`);
+        continue;
+      }
+      runs.push(lhr);
+    }
+    if (unfinished.length > 0) failed = true;
+    if (runs.length === 0) {
+      rows.push(`| ${decodeURIComponent(route)} | no finished run (${unfinished.join(", ")}) | | | | | | | | |`);
+      continue;
     }
     const lhr = computeMedianRun(runs);
     const perfRuns = runs.map((run) => Math.round((run.categories.performance?.score ?? 0) * 100));
@@ -61,7 +75,7 @@ try {
     const audits = lhr.audits;
     const metric = (id: string) => audits[id]?.displayValue ?? "-";
     rows.push(
-      `| ${decodeURIComponent(route)} | ${scores.performance} (${perfRuns.join(", ")}) | ${scores.accessibility} | ${scores["best-practices"]} | ${scores.seo} | ${metric("first-contentful-paint")} | ${metric("largest-contentful-paint")} | ${metric("total-blocking-time")} | ${metric("cumulative-layout-shift")} | ${metric("speed-index")} |`,
+      `| ${decodeURIComponent(route)} | ${scores.performance} (${perfRuns.join(", ")}${unfinished.length ? `; ${unfinished.length} unfinished: ${unfinished.join(", ")}` : ""}) | ${scores.accessibility} | ${scores["best-practices"]} | ${scores.seo} | ${metric("first-contentful-paint")} | ${metric("largest-contentful-paint")} | ${metric("total-blocking-time")} | ${metric("cumulative-layout-shift")} | ${metric("speed-index")} |`,
     );
     process.stdout.write(`${rows[rows.length - 1]}\n`);
     if (process.env.LH_VERBOSE) {

@@ -8,6 +8,7 @@ import { SHARE_IMAGE_SIZE } from "../../domain/focal-point";
 import { shareImagePath, type ShareImageSubject } from "../../domain/site-routes";
 import type { SeoImage } from "../../lib/seo";
 import type { Database } from "../platform/db.server";
+import { cachedRead } from "../platform/read-cache.server";
 import type { Logger } from "../platform/logger.server";
 import { mediaKeyFromUrl, type MediaStorage } from "../platform/storage.server";
 import { renderShareImage, SHARE_RENDERER_VERSION, type ShareCard } from "./share-image.server";
@@ -133,14 +134,17 @@ function seoImageOf(subject: ShareSubject | null): SeoImage | null {
   return { url: shareSubjectPath(subject), ...SHARE_IMAGE_SIZE, type: "image/jpeg", alt: shareImageAlt(subject) };
 }
 
-/** An artist's share image with its size, type and alt text, for `seoMeta`; null when there is no such artist. */
-export async function artistShareImage(db: Database, artist: { id: number }, locale: Locale): Promise<SeoImage | null> {
-  return seoImageOf(await artistShareSubject(db, artist.id, locale));
+/**
+ * An artist's share image with its size, type and alt text, for `seoMeta`; null when there is no such
+ * artist. Through the read cache: every render of the artist's page asks it.
+ */
+export function artistShareImage(db: Database, artist: { id: number }, locale: Locale): Promise<SeoImage | null> {
+  return cachedRead(db, `share:artist:${artist.id}:${locale}`, async () => seoImageOf(await artistShareSubject(db, artist.id, locale)));
 }
 
-/** A post's share image with its size, type and alt text, for `seoMeta`; null when there is no such post. */
-export async function postShareImage(db: Database, post: { kind: PostKind; postId: number }, locale: Locale): Promise<SeoImage | null> {
-  return seoImageOf(await postShareSubject(db, post.kind, post.postId, locale));
+/** A post's share image with its size, type and alt text, for `seoMeta`; null when there is no such post. Read-cached too. */
+export function postShareImage(db: Database, post: { kind: PostKind; postId: number }, locale: Locale): Promise<SeoImage | null> {
+  return cachedRead(db, `share:${post.kind}:${post.postId}:${locale}`, async () => seoImageOf(await postShareSubject(db, post.kind, post.postId, locale)));
 }
 
 /** Where a subject's image is kept in the media storage (the hash in the name: a change is a new object). */
