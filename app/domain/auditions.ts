@@ -172,7 +172,11 @@ export const auditionFieldsSchema = z
       .pipe(z.email("이메일 주소 형식이 아닙니다. 예: name@example.com"))
       .transform((v) => v.toLowerCase()),
     height: measure("키", 80, 230),
-    weight: z.preprocess((v) => v ?? "", z.union([z.literal("").transform(() => null), measure("몸무게", 15, 200)])),
+    // Optional. A union's own failure message is zod's English "Invalid input": say what the field wants.
+    weight: z.preprocess(
+      (v) => v ?? "",
+      z.union([z.literal("").transform(() => null), measure("몸무게", 15, 200)], { error: "몸무게는 15에서 200 사이의 숫자로 입력해 주세요." }),
+    ),
     career: z.string().trim().max(3000, "3000자 이내로 입력해 주세요.").default(""),
     introduction: requiredText("자기소개를 입력해 주세요.", 3000),
     videoUrl: z

@@ -28,7 +28,15 @@ function arrayOrJsonString<T extends z.ZodType<string[], string[]>>(schema: T, l
       return z.NEVER;
     })
     .pipe(schema);
-  return z.union([schema, encoded]);
+  // zod reports a failed union as "Invalid input": name the problem of the branch the value was meant
+  // for (an array: the list's own rules; a string: the JSON), and anything else in Korean.
+  return z.union([schema, encoded], {
+    error: (issue) => {
+      const branches = issue.code === "invalid_union" ? issue.errors : [];
+      const meant = Array.isArray(issue.input) ? branches[0] : typeof issue.input === "string" ? branches[1] : undefined;
+      return meant?.[0]?.message ?? `${withParticle(label, "은/는")} 문자열 배열이어야 합니다.`;
+    },
+  });
 }
 
 export const versionSchema = z

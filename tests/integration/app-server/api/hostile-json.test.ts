@@ -75,6 +75,25 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
     );
   }, 120_000);
 
+  // Found by the property above (seed -1345660483): a list that was neither an array nor a string
+  // failed zod's union and answered its English "Invalid input".
+  it("a list field of the wrong shape is named in Korean, with the list's own rule when it was meant as a list", async () => {
+    const cases: [unknown, RegExp][] = [
+      [0, /^schoolList: 학력은 문자열 배열이어야 합니다\.$/],
+      [{ a: 1 }, /^schoolList: 학력은 문자열 배열이어야 합니다\.$/],
+      [true, /^schoolList: 학력은 문자열 배열이어야 합니다\.$/],
+      ["not json", /^schoolList: 학력은 문자열 배열이어야 합니다\.$/],
+      [[1], /^schoolList: 학력 항목은 글자여야 합니다\.$/],
+      [["가".repeat(300)], /^schoolList: 학력 항목은 200자 이내로 입력해 주세요\.$/],
+      [JSON.stringify(["가".repeat(300)]), /^schoolList: 학력 항목은 200자 이내로 입력해 주세요\.$/],
+    ];
+    for (const [value, message] of cases) {
+      const result = await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "목록배우", schoolList: value }, cookie: server.cookie });
+      expect(result.status, JSON.stringify(value)).toBe(400);
+      expect((result.body as { error: { message: string } }).error.message, JSON.stringify(value)).toMatch(message);
+    }
+  });
+
   it("post writes never answer 5xx", async () => {
     const news = (await call(server, { method: "GET", path: "/api/we/newslist" })).body as { postId: number }[];
     const notices = (await call(server, { method: "GET", path: "/api/we/noticelist" })).body as { postId: number }[];
