@@ -31,6 +31,12 @@ export default function handleRequest(
   // content is the same bytes: one ETag across renders and app servers.
   const cspNonce = nonceOrEmpty || undefined;
   const rewriteMedia = publicMediaRewrite(runtime.env, new URL(request.url));
+  const app = <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />;
+  // Reads responseStatusCode when called: a render error after the shell sets it to 500.
+  const documentResponse = (html: string) => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(rewriteMedia ? rewriteMedia(html) : html, { headers: responseHeaders, status: responseStatusCode });
+  };
 
   // A visitor's page without React (decision 027) has no hydration data to stream and nothing that
   // suspends: it is rendered to a string in one go, without the stream's per-chunk text encoding
@@ -38,49 +44,35 @@ export default function handleRequest(
   const handler = routerContext.staticHandlerContext;
   const root = handler.loaderData.root as { isAdmin?: boolean; enhanceScript?: string | null } | undefined;
   if (root?.enhanceScript && isVisitorDocument(root.isAdmin ?? false, handler.matches.at(-1)?.route.id)) {
-    const html = "<!DOCTYPE html>" + renderToString(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />);
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return Promise.resolve(new Response(rewriteMedia ? rewriteMedia(html) : html, { headers: responseHeaders, status: responseStatusCode }));
+    return Promise.resolve(documentResponse("<!DOCTYPE html>" + renderToString(app)));
   }
 
   return new Promise<Response>((resolve, reject) => {
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />,
-      {
-        nonce: cspNonce,
-        onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          const chunks: Buffer[] = [];
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("error", reject);
-          body.on("end", () => {
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const html = withLowPriorityModulePreloads(Buffer.concat(chunks).toString("utf8"));
-            resolve(
-              new Response(rewriteMedia ? rewriteMedia(html) : html, {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          logger.error({ err: error }, "render error");
-        },
+    const { pipe, abort } = renderToPipeableStream(app, {
+      nonce: cspNonce,
+      onAllReady() {
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        const chunks: Buffer[] = [];
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("error", reject);
+        body.on("end", () => resolve(documentResponse(withLowPriorityModulePreloads(Buffer.concat(chunks).toString("utf8")))));
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        logger.error({ err: error }, "render error");
+      },
+    });
   });
 }
 

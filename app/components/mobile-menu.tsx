@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "re
 import { telHref } from "../lib/tel";
 import { Link } from "react-router";
 import { useHydrated } from "../lib/use-hydrated";
+import { keepTabInside } from "../lib/focus-trap";
 import { BREAKPOINT_WIDE, OVERLAY_FOOTER_TEXT } from "../domain/constants";
 import { Logo } from "./logo";
 import { MainNavList } from "./main-nav";
@@ -11,7 +12,6 @@ import { useLocalizedPath, useMessages } from "../lib/locale";
 
 type MenuState = "closed" | "open" | "closing";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Under 1000 px: the hamburger opens a full-screen pink overlay with the links, the logo, the social
@@ -72,18 +72,7 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
       close();
       return;
     }
-    if (event.key !== "Tab") return;
-    const items = Array.from(overlayRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, overlayRef.current);
   };
 
   const rendered = !enhanced || state !== "closed";

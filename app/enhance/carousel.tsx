@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect } from "react";
 import { createPortal } from "react-dom";
 import { createRoot } from "react-dom/client";
 import SlickSlider from "react-slick";
-import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../domain/constants";
-import { useMediaQuery } from "../lib/use-media-query";
 import type { CarouselData } from "./carousel-data";
 import { CarouselButtons } from "../islands/carousel-buttons";
+import { useCarousel } from "../islands/use-carousel";
 
 /**
  * The carousel island of public pages (decision 027): app/islands/carousel.tsx's react-slick carousel
@@ -20,20 +19,8 @@ import { CarouselButtons } from "../islands/carousel-buttons";
 const Slider = ((SlickSlider as unknown as { default?: typeof SlickSlider }).default ?? SlickSlider) as typeof SlickSlider;
 
 function CarouselIsland({ root, data, controls }: { root: HTMLElement; data: CarouselData; controls: HTMLElement }) {
-  const [ready, setReady] = useState(false);
-  const [pausedByUser, setPausedByUser] = useState(false);
-  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINT_WIDE}px)`, true);
-  const sliderRef = useRef<SlickSlider>(null);
-  const playing = !pausedByUser && !reducedMotion;
-  const slidesToShow = wide ? Math.min(data.wideSlides, data.slides.length) : 1;
-  const canSlide = data.slides.length > slidesToShow;
-
-  useEffect(() => {
-    if (!ready) return;
-    if (playing) sliderRef.current?.slickPlay();
-    else sliderRef.current?.slickPause();
-  }, [playing, ready]);
+  const getRoot = useCallback(() => root, [root]);
+  const { ready, canSlide, sliderRef, sliderSettings, buttons } = useCarousel({ slideCount: data.slides.length, wideSlides: data.wideSlides, root: getRoot });
 
   useEffect(() => {
     root.classList.toggle("is-ready", ready);
@@ -44,35 +31,11 @@ function CarouselIsland({ root, data, controls }: { root: HTMLElement; data: Car
     else controls.remove();
   }, [ready, canSlide, root, controls]);
 
-  // Slides slick hides (clones, off-screen) must not be reachable by keyboard or screen readers.
-  const syncInert = useCallback(() => {
-    root.querySelectorAll<HTMLElement>(".slick-slide").forEach((slide) => {
-      slide.inert = slide.getAttribute("aria-hidden") === "true";
-    });
-  }, [root]);
-
   if (!canSlide) return null;
   const { labels } = data;
   return (
     <>
-      <Slider
-        ref={sliderRef}
-        autoplay={playing}
-        speed={CAROUSEL_SPEED_MS}
-        autoplaySpeed={CAROUSEL_INTERVAL_MS}
-        infinite
-        dots={false}
-        arrows={false}
-        slidesToShow={slidesToShow}
-        slidesToScroll={1}
-        pauseOnHover={false}
-        onInit={() => {
-          setReady(true);
-          requestAnimationFrame(syncInert);
-        }}
-        onReInit={syncInert}
-        afterChange={syncInert}
-      >
+      <Slider ref={sliderRef} {...sliderSettings}>
         {data.slides.map((slide, i) => {
           const img = (
             <img
@@ -96,14 +59,7 @@ function CarouselIsland({ root, data, controls }: { root: HTMLElement; data: Car
       </Slider>
       {ready
         ? createPortal(
-            <CarouselButtons
-              onPrevious={() => sliderRef.current?.slickPrev()}
-              onNext={() => sliderRef.current?.slickNext()}
-              onToggle={() => setPausedByUser((p) => !p)}
-              playing={playing}
-              reducedMotion={reducedMotion}
-              labels={labels}
-            />,
+            <CarouselButtons {...buttons} labels={labels} />,
             controls,
           )
         : null}

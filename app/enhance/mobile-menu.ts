@@ -1,6 +1,5 @@
 import { BREAKPOINT_WIDE } from "../domain/constants";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+import { keepTabInside } from "../lib/focus-trap";
 
 /**
  * The overlay menu under 1000 px (app/components/mobile-menu.tsx, spec §2 and §4) without React: the
@@ -96,18 +95,7 @@ export function enhanceMobileMenu(): void {
       close();
       return;
     }
-    if (event.key !== "Tab") return;
-    const items = Array.from(overlay.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, overlay);
   });
   // Back to this page from the back/forward cache: the menu a link was followed from is closed.
   window.addEventListener("pageshow", (event) => {

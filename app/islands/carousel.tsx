@@ -3,12 +3,11 @@ import type SlickSlider from "react-slick";
 import type { Settings } from "react-slick";
 import { Link } from "react-router";
 import "slick-carousel/slick/slick.css";
-import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../domain/constants";
 import type { ResponsiveImage } from "../lib/responsive-image";
-import { useMediaQuery } from "../lib/use-media-query";
 import { useMessages } from "../lib/locale";
 import { carouselDataJson } from "../enhance/carousel-data";
 import { CarouselButtons } from "./carousel-buttons";
+import { useCarousel } from "./use-carousel";
 
 export interface CarouselSlide {
   image: ResponsiveImage;
@@ -41,14 +40,9 @@ type SliderComponent = ComponentType<Settings & { ref?: Ref<SlickSlider> }>;
 export function Carousel({ slides, label, wideSlides, sizes, priority = false, className }: CarouselProps) {
   const [Slider, setSlider] = useState<SliderComponent | null>(null);
   const t = useMessages().layout;
-  const [ready, setReady] = useState(false);
-  const [pausedByUser, setPausedByUser] = useState(false);
-  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINT_WIDE}px)`, true);
-  const sliderRef = useRef<SlickSlider>(null);
   const rootRef = useRef<HTMLDivElement>(null);
-  const playing = !pausedByUser && !reducedMotion;
-  const slidesToShow = wide ? Math.min(wideSlides, slides.length) : 1;
+  const getRoot = useCallback(() => rootRef.current, []);
+  const { ready, canSlide, sliderRef, sliderSettings, buttons } = useCarousel({ slideCount: slides.length, wideSlides, root: getRoot });
 
   useEffect(() => {
     let live = true;
@@ -62,23 +56,9 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
     };
   }, []);
 
-  useEffect(() => {
-    if (!ready) return;
-    if (playing) sliderRef.current?.slickPlay();
-    else sliderRef.current?.slickPause();
-  }, [playing, ready]);
-
-  // Slides slick hides (clones, off-screen) must not be reachable by keyboard or screen readers.
-  const syncInert = useCallback(() => {
-    rootRef.current?.querySelectorAll<HTMLElement>(".slick-slide").forEach((slide) => {
-      slide.inert = slide.getAttribute("aria-hidden") === "true";
-    });
-  }, []);
-
   const images = (list: CarouselSlide[], eagerCount: number) =>
     list.map((slide, i) => <SlideView key={i} slide={slide} sizes={sizes} eager={priority && i < eagerCount} high={priority && i === 0} />);
 
-  const canSlide = slides.length > slidesToShow;
   return (
     <div
       ref={rootRef}
@@ -106,24 +86,7 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
         </div>
         {Slider && canSlide ? (
           <div className="carousel__slick">
-            <Slider
-              ref={sliderRef}
-              autoplay={playing}
-              speed={CAROUSEL_SPEED_MS}
-              autoplaySpeed={CAROUSEL_INTERVAL_MS}
-              infinite
-              dots={false}
-              arrows={false}
-              slidesToShow={slidesToShow}
-              slidesToScroll={1}
-              pauseOnHover={false}
-              onInit={() => {
-                setReady(true);
-                requestAnimationFrame(syncInert);
-              }}
-              onReInit={syncInert}
-              afterChange={syncInert}
-            >
+            <Slider ref={sliderRef} {...sliderSettings}>
               {images(slides, 0)}
             </Slider>
           </div>
@@ -132,11 +95,7 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
       {ready && canSlide ? (
         <div className="carousel__controls">
           <CarouselButtons
-            onPrevious={() => sliderRef.current?.slickPrev()}
-            onNext={() => sliderRef.current?.slickNext()}
-            onToggle={() => setPausedByUser((p) => !p)}
-            playing={playing}
-            reducedMotion={reducedMotion}
+            {...buttons}
             labels={{ previous: t.previousPhoto, next: t.nextPhoto, pause: t.pauseCarousel, play: t.playCarousel }}
           />
         </div>

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type SlickSlider from "react-slick";
+import type { Settings } from "react-slick";
+import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../domain/constants";
+import { useMediaQuery } from "../lib/use-media-query";
+
+/**
+ * The carousel's state and react-slick settings (spec §2, §9: autoplay, speed 2000 ms, interval
+ * 2000 ms, infinite, no dots, one slide per step; 1 slide under 1000 px, up to `wideSlides` above; no
+ * autoplay under reduced motion), shared by the administrator's React carousel (carousel.tsx) and the
+ * visitors' preact/compat one (app/enhance/carousel.tsx). `root` gives the carousel's element, whose
+ * slides slick hides are made inert.
+ */
+export function useCarousel({ slideCount, wideSlides, root }: { slideCount: number; wideSlides: number; root: () => HTMLElement | null }) {
+  const [ready, setReady] = useState(false);
+  const [pausedByUser, setPausedByUser] = useState(false);
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)", false);
+  const wide = useMediaQuery(`(min-width: ${BREAKPOINT_WIDE}px)`, true);
+  const sliderRef = useRef<SlickSlider>(null);
+  const playing = !pausedByUser && !reducedMotion;
+  const slidesToShow = wide ? Math.min(wideSlides, slideCount) : 1;
+  const canSlide = slideCount > slidesToShow;
+
+  useEffect(() => {
+    if (!ready) return;
+    if (playing) sliderRef.current?.slickPlay();
+    else sliderRef.current?.slickPause();
+  }, [playing, ready]);
+
+  // Slides slick hides (clones, off-screen) must not be reachable by keyboard or screen readers.
+  const syncInert = useCallback(() => {
+    root()
+      ?.querySelectorAll<HTMLElement>(".slick-slide")
+      .forEach((slide) => {
+        slide.inert = slide.getAttribute("aria-hidden") === "true";
+      });
+  }, [root]);
+
+  const sliderSettings: Settings = {
+    autoplay: playing,
+    speed: CAROUSEL_SPEED_MS,
+    autoplaySpeed: CAROUSEL_INTERVAL_MS,
+    infinite: true,
+    dots: false,
+    arrows: false,
+    slidesToShow,
+    slidesToScroll: 1,
+    pauseOnHover: false,
+    onInit: () => {
+      setReady(true);
+      requestAnimationFrame(syncInert);
+    },
+    onReInit: syncInert,
+    afterChange: syncInert,
+  };
+
+  /** Props of the shared previous / pause-play / next buttons (carousel-buttons.tsx), labels aside. */
+  const buttons = {
+    onPrevious: () => sliderRef.current?.slickPrev(),
+    onNext: () => sliderRef.current?.slickNext(),
+    onToggle: () => setPausedByUser((paused) => !paused),
+    playing,
+    reducedMotion,
+  };
+
+  return { ready, canSlide, sliderRef, sliderSettings, buttons };
+}
