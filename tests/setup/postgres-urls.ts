@@ -1,5 +1,12 @@
+import { createHash } from "node:crypto";
+
 /** Helpers to address databases on the TEST_DATABASE_URL server. */
-export const TEMPLATE_DATABASE = "we_test_template";
+
+/**
+ * The migrated template every test database is copied from; one per checkout, so two checkouts can
+ * run their suites against the same PostgreSQL server at once without dropping each other's template.
+ */
+export const TEMPLATE_DATABASE = `we_test_template_${createHash("sha256").update(process.cwd()).digest("hex").slice(0, 8)}`;
 
 export function testServerUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
