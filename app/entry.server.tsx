@@ -12,7 +12,7 @@ export const streamTimeout = 5_000;
 /**
  * Renders whole documents (every loader has finished before rendering starts, so waiting for
  * all content costs nothing and gives crawlers and caches complete HTML). Inline scripts carry
- * the response's CSP nonce, except on public reads. The hydration scripts are fetched at low priority: the server-rendered
+ * the response's CSP nonce; visitors' pages have none. The hydration scripts are fetched at low priority: the server-rendered
  * page is complete without them, so its stylesheet, fonts and images go first. With MEDIA_PUBLIC_URL,
  * public pages point their images at it (public-media-urls.server.ts).
  */
@@ -27,9 +27,14 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { cspNonce: nonceOrEmpty, logger, runtime } = getRequestContext(loadContext);
-  // Public reads render without a nonce (their CSP lists the inline scripts' hashes), so the same
-  // content is the same bytes: one ETag across renders and app servers.
-  const cspNonce = nonceOrEmpty || undefined;
+  // A visitor's page without React (decision 027) has no inline script and renders without a nonce,
+  // so the same content is the same bytes (one ETag across renders and app servers) and its stored
+  // copies allow no inline script at all (decision 031). Documents React hydrates carry this
+  // response's nonce on their inline scripts.
+  const handler = routerContext.staticHandlerContext;
+  const root = handler.loaderData.root as { isAdmin?: boolean; enhanceScript?: string | null } | undefined;
+  const visitorDocument = Boolean(root?.enhanceScript) && isVisitorDocument(root?.isAdmin ?? false, handler.matches.at(-1)?.route.id);
+  const cspNonce = visitorDocument ? undefined : nonceOrEmpty || undefined;
   const rewriteMedia = publicMediaRewrite(runtime.env, new URL(request.url));
   const app = <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />;
   // Reads responseStatusCode when called: a render error after the shell sets it to 500.
@@ -41,9 +46,7 @@ export default function handleRequest(
   // A visitor's page without React (decision 027) has no hydration data to stream and nothing that
   // suspends: it is rendered to a string in one go, without the stream's per-chunk text encoding
   // (decision 030). Documents React hydrates keep the stream, which carries their loader data.
-  const handler = routerContext.staticHandlerContext;
-  const root = handler.loaderData.root as { isAdmin?: boolean; enhanceScript?: string | null } | undefined;
-  if (root?.enhanceScript && isVisitorDocument(root.isAdmin ?? false, handler.matches.at(-1)?.route.id)) {
+  if (visitorDocument) {
     return Promise.resolve(documentResponse("<!DOCTYPE html>" + renderToString(app)));
   }
 

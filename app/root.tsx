@@ -24,7 +24,7 @@ import { takeFlash } from "./server/http/flash.server";
 import { getSiteSettings } from "./server/site/settings.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
-import { isVisitorDocument } from "./domain/site-routes";
+import { isVisitorDocument, PATHS } from "./domain/site-routes";
 import { enhanceScriptUrl } from "./server/http/enhance-script.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -136,9 +136,39 @@ export function meta({ location }: Route.MetaArgs) {
       ];
 }
 
+/**
+ * The private gate's answer to a form sent without a session (decision 031): nothing of the page,
+ * only how to sign in and send the same form again (the browser still holds it, files included).
+ */
+function SignedOutPage() {
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <title>로그인 필요 | WE ENTERTAINMENT</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <p className="error-page__code">401</p>
+      <h1 id="error-title" className="error-page__title">
+        로그인이 필요합니다
+      </h1>
+      <p className="error-page__text">로그인이 만료되어 보낸 내용을 처리하지 못했습니다. 보낸 내용은 이 브라우저에 그대로 남아 있습니다.</p>
+      <ol className="error-page__steps">
+        <li>
+          <a href={PATHS.adminLogin} target="_blank" rel="noopener">
+            새 창에서 로그인하기
+          </a>
+        </li>
+        <li>이 창으로 돌아와 새로 고침하세요. 양식을 다시 보낼지 물으면 ‘계속’을 누르면 같은 내용이 다시 전송됩니다.</li>
+      </ol>
+      <Link to="/" className="button">
+        홈으로 가기
+      </Link>
+    </section>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const locale = localeOfPath(useLocation().pathname);
+  if (isRouteErrorResponse(error) && error.status === 401) return <SignedOutPage />;
   const t = messagesFor(locale).errors;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (

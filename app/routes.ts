@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { ENGLISH_ROUTES, SITE_ROUTES, WORKSPACE_LAYOUT_FILE, type SiteRoute } from "./domain/site-routes";
+import { accessOf, ENGLISH_ROUTES, PRIVATE_GATE_FILE, SITE_ROUTES, WORKSPACE_LAYOUT_FILE, type SiteRoute } from "./domain/site-routes";
 
 // The route table is app/domain/site-routes.ts (spec §2 pages, admin, the JSON API of §7, crawler files).
 const toRoute = (r: SiteRoute) => {
@@ -7,10 +7,17 @@ const toRoute = (r: SiteRoute) => {
   return r.id ? route(r.pattern.slice(1), r.file, { id: r.id }) : route(r.pattern.slice(1), r.file);
 };
 
+const isPublic = (r: SiteRoute) => accessOf(r) === "public";
+
 export default [
-  ...SITE_ROUTES.filter((r) => !r.workspace).map(toRoute),
-  // The English pages (issue 13): the same modules under /en.
+  ...SITE_ROUTES.filter((r) => isPublic(r)).map(toRoute),
+  // The English pages (issue 13): the same modules under /en (public pages only).
   ...ENGLISH_ROUTES.map(toRoute),
-  // The workspace's pages share its frame (a pathless layout: their paths stay as written).
-  layout(WORKSPACE_LAYOUT_FILE, SITE_ROUTES.filter((r) => r.workspace).map(toRoute)),
+  // Decision 031: every route that does not declare itself public sits under the one gate (a pathless
+  // layout whose middleware checks the session or token before anything of the route runs). The
+  // workspace's pages share its frame inside it (another pathless layout: their paths stay as written).
+  layout(PRIVATE_GATE_FILE, [
+    ...SITE_ROUTES.filter((r) => !isPublic(r) && !r.workspace).map(toRoute),
+    layout(WORKSPACE_LAYOUT_FILE, SITE_ROUTES.filter((r) => !isPublic(r) && r.workspace).map(toRoute)),
+  ]),
 ] satisfies RouteConfig;

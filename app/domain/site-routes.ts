@@ -9,6 +9,15 @@ import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
 export type Audience = "public" | "admin" | "api" | "file";
 
+/**
+ * Who may use a route (decision 031). Private unless declared otherwise: a route is open to anyone only
+ * by declaring `access: "public"`. Without it a route needs a signed-in member of staff ("staff");
+ * "api-writer" routes take the staff session (same-origin requests only) or an API token. One gate
+ * (app/routes/private-gate.tsx, app/server/http/access-gate.server.ts) checks it for every private route
+ * before any of the route's loaders, actions or body parsers run.
+ */
+export type Access = "public" | "staff" | "api-writer";
+
 export interface SiteRoute {
   /** Route pattern, e.g. "/artist/:name" ("/" is the index route). */
   pattern: string;
@@ -24,7 +33,12 @@ export interface SiteRoute {
   sitemap?: boolean;
   /** Rendered inside the workspace's frame (navigation), app/routes/admin/workspace/layout.tsx. */
   workspace?: boolean;
+  /** Who may use it; unset: staff only (see `Access`). */
+  access?: Access;
 }
+
+/** The private routes' gate: a pathless layout every route that is not public sits under (app/routes.ts). */
+export const PRIVATE_GATE_FILE = "routes/private-gate.tsx";
 
 /** The workspace's frame around its pages. */
 export const WORKSPACE_LAYOUT_FILE = "routes/admin/workspace/layout.tsx";
@@ -47,6 +61,11 @@ export const PATHS = {
   /** The audition application form: the uploaded file (site settings), or the bundled PDF. */
   applicationForm: "/files/audition-application",
 } as const;
+
+/** The sign-in page, coming back to `pathAndSearch` ("/admin/auditions?q=1") once signed in. */
+export function signInPath(pathAndSearch: string): string {
+  return `${PATHS.adminLogin}?redirectTo=${encodeURIComponent(pathAndSearch)}`;
+}
 
 /** The administrator's workspace (issue 11): overview, lists, trash, history, media, settings. */
 export const WORKSPACE_PATHS = {
@@ -117,41 +136,43 @@ export function shareImagePath(subject: ShareImageSubject, id: number, locale: L
 
 const postRoutes = (kind: PostKind): SiteRoute[] => {
   const info = POST_KIND_INFO[kind];
-  const api = (operation: keyof PostKindDescriptor["api"], file: string): SiteRoute => ({
+  const api = (operation: keyof PostKindDescriptor["api"], file: string, access: Access): SiteRoute => ({
     pattern: apiPatternOf(kind, operation),
     file,
     id: `api-${info.api[operation]}`,
     audience: "api",
+    access,
   });
   return [
-    { pattern: info.listPath, file: "routes/post-list.tsx", id: `${kind}-list`, audience: "public", sitemap: true },
-    { pattern: info.detailPattern, file: "routes/post-detail.tsx", id: `${kind}-detail`, audience: "public" },
+    { pattern: info.listPath, file: "routes/post-list.tsx", id: `${kind}-list`, audience: "public", access: "public", sitemap: true },
+    { pattern: info.detailPattern, file: "routes/post-detail.tsx", id: `${kind}-detail`, audience: "public", access: "public" },
     { pattern: info.editorPattern, file: "routes/admin/post-editor.tsx", id: `admin-${kind}-editor`, audience: "admin" },
-    api("list", "routes/api/post-list.ts"),
-    api("post", "routes/api/post.ts"),
-    api("get", "routes/api/post.ts"),
-    api("write", "routes/api/write-post.ts"),
-    api("update", "routes/api/update-post.ts"),
-    api("delete", "routes/api/delete-post.ts"),
+    api("list", "routes/api/post-list.ts", "public"),
+    // A writer also reads drafts here (with the session or a token); everyone else the published post.
+    api("post", "routes/api/post.ts", "public"),
+    api("get", "routes/api/post.ts", "public"),
+    api("write", "routes/api/write-post.ts", "api-writer"),
+    api("update", "routes/api/update-post.ts", "api-writer"),
+    api("delete", "routes/api/delete-post.ts", "api-writer"),
   ];
 };
 
 /** In the spec's order (§2), then sign-out and tokens, the JSON API (§7) and the crawler files. */
 export const SITE_ROUTES: readonly SiteRoute[] = [
-  { pattern: PATHS.home, file: "routes/home.tsx", audience: "public", sitemap: true },
-  { pattern: PATHS.company, file: "routes/company.tsx", audience: "public", sitemap: true },
-  { pattern: PATHS.artists, file: "routes/artist-list.tsx", audience: "public", sitemap: true },
-  { pattern: `${PATHS.artists}/:name`, file: "routes/artist-detail.tsx", audience: "public" },
+  { pattern: PATHS.home, file: "routes/home.tsx", audience: "public", access: "public", sitemap: true },
+  { pattern: PATHS.company, file: "routes/company.tsx", audience: "public", access: "public", sitemap: true },
+  { pattern: PATHS.artists, file: "routes/artist-list.tsx", audience: "public", access: "public", sitemap: true },
+  { pattern: `${PATHS.artists}/:name`, file: "routes/artist-detail.tsx", audience: "public", access: "public" },
   // The casting profile PDF (issue 13); its English twin under /en comes with ENGLISH_ROUTES.
-  { pattern: `${PATHS.artists}/:name/profile.pdf`, file: "routes/artist-profile-pdf.ts", id: "artist-profile-pdf", audience: "public", sitemap: false },
-  { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", sitemap: true },
-  { pattern: AUDITION_PATHS.apply, file: "routes/audition-apply.tsx", audience: "public", sitemap: true },
-  { pattern: AUDITION_PATHS.submit, file: "routes/audition-apply-submit.ts", audience: "public", sitemap: false },
-  { pattern: AUDITION_PATHS.complete, file: "routes/audition-apply-complete.tsx", audience: "public", sitemap: false },
-  { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", sitemap: true },
+  { pattern: `${PATHS.artists}/:name/profile.pdf`, file: "routes/artist-profile-pdf.ts", id: "artist-profile-pdf", audience: "public", access: "public", sitemap: false },
+  { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", access: "public", sitemap: true },
+  { pattern: AUDITION_PATHS.apply, file: "routes/audition-apply.tsx", audience: "public", access: "public", sitemap: true },
+  { pattern: AUDITION_PATHS.submit, file: "routes/audition-apply-submit.ts", audience: "public", access: "public", sitemap: false },
+  { pattern: AUDITION_PATHS.complete, file: "routes/audition-apply-complete.tsx", audience: "public", access: "public", sitemap: false },
+  { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", access: "public", sitemap: true },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
-  { pattern: PATHS.privacy, file: "routes/privacy.tsx", audience: "public", sitemap: true },
-  { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin" },
+  { pattern: PATHS.privacy, file: "routes/privacy.tsx", audience: "public", access: "public", sitemap: true },
+  { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin", access: "public" },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
   { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin" },
   { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin" },
@@ -171,24 +192,25 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin" },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin" },
-  { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin" },
-  { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api" },
-  { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api" },
-  { pattern: "/api/we/addactor", file: "routes/api/add-actor.ts", audience: "api" },
-  { pattern: "/api/we/updateactor/:name", file: "routes/api/update-actor.ts", audience: "api" },
-  { pattern: "/api/we/deleteactor/:name", file: "routes/api/delete-actor.ts", audience: "api" },
+  // Signing out ends the session the cookie names, if any: nothing to protect, and it must work when the session has expired.
+  { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin", access: "public" },
+  { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api", access: "public" },
+  { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api", access: "public" },
+  { pattern: "/api/we/addactor", file: "routes/api/add-actor.ts", audience: "api", access: "api-writer" },
+  { pattern: "/api/we/updateactor/:name", file: "routes/api/update-actor.ts", audience: "api", access: "api-writer" },
+  { pattern: "/api/we/deleteactor/:name", file: "routes/api/delete-actor.ts", audience: "api", access: "api-writer" },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "api")),
-  { pattern: "/api/img", file: "routes/api/img.ts", audience: "api" },
-  { pattern: PATHS.openApi, file: "routes/api/openapi.ts", audience: "api" },
-  { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api" },
-  { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file" },
-  { pattern: PATHS.sitemap, file: "routes/sitemap.ts", audience: "file" },
+  { pattern: "/api/img", file: "routes/api/img.ts", audience: "api", access: "api-writer" },
+  { pattern: PATHS.openApi, file: "routes/api/openapi.ts", audience: "api", access: "public" },
+  { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api", access: "public" },
+  { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file", access: "public" },
+  { pattern: PATHS.sitemap, file: "routes/sitemap.ts", audience: "file", access: "public" },
   // RSS feeds of news and notices, Korean and English (one module serves the four).
   ...POST_KINDS.flatMap((kind) =>
-    LOCALES.map((locale): SiteRoute => ({ pattern: postFeedPath(kind, locale), file: "routes/post-feed.ts", id: `${kind}-feed-${locale}`, audience: "file" })),
+    LOCALES.map((locale): SiteRoute => ({ pattern: postFeedPath(kind, locale), file: "routes/post-feed.ts", id: `${kind}-feed-${locale}`, audience: "file", access: "public" })),
   ),
-  { pattern: PATHS.applicationForm, file: "routes/application-form.ts", audience: "file" },
-  { pattern: SHARE_IMAGE_PATTERN, file: "routes/share-image.ts", audience: "file" },
+  { pattern: PATHS.applicationForm, file: "routes/application-form.ts", audience: "file", access: "public" },
+  { pattern: SHARE_IMAGE_PATTERN, file: "routes/share-image.ts", audience: "file", access: "public" },
 ];
 
 /**
@@ -264,4 +286,28 @@ export function pathsShowingArtist(name: string): string[] {
     `/api/we/actorList/${encodeURIComponent(name)}`,
     PATHS.sitemap,
   ];
+}
+
+/** Who may use a route: its declaration, or staff only when it declares nothing (private by default). */
+export function accessOf(r: SiteRoute): Access {
+  return r.access ?? "staff";
+}
+
+/** Every route that is not public: the ones app/routes.ts puts under the private gate. */
+export const PRIVATE_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter((r) => accessOf(r) !== "public");
+
+const privateRoutesByPattern = new Map(PRIVATE_ROUTES.map((r) => [r.pattern, r]));
+
+/**
+ * The private route React Router matched, by its pattern ("/admin/auditions/:id"), or null. The gate
+ * refuses a request whose pattern it cannot find here: a route under the gate is never open by mistake.
+ */
+export function privateRouteOfPattern(pattern: string): SiteRoute | null {
+  // React Router joins the matched routes' paths, which app/routes.ts writes without the leading "/".
+  return privateRoutesByPattern.get(pattern.startsWith("/") ? pattern : `/${pattern}`) ?? null;
+}
+
+/** A route without a page (a file, a JSON answer, a download): its module is `.ts`, a page's is `.tsx`. */
+export function isResourceRoute(r: SiteRoute): boolean {
+  return r.file.endsWith(".ts");
 }

@@ -40,6 +40,8 @@ export interface AppServerOptions {
 
 export interface AppServer {
   baseURL: string;
+  /** The site's origin as browsers see it: PUBLIC_ORIGIN when the server has one, else baseURL (decision 031). */
+  origin: string;
   engine: TestEngine;
   /** The PostgreSQL database it serves (null on PGlite, whose files the server process holds). */
   databaseUrl: string | null;
@@ -110,6 +112,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   }
   return {
     baseURL,
+    origin: env.PUBLIC_ORIGIN || baseURL,
     engine,
     databaseUrl: options.databaseUrl ?? database?.url ?? null,
     dataDir,
@@ -147,6 +150,8 @@ export interface SuiteHooks {
 export interface UsedAppServer {
   readonly server: AppServer;
   readonly baseURL: string;
+  /** The site's origin as browsers see it (the `Origin` of its own pages' requests). */
+  readonly origin: string;
   /** The administrator's session cookie (with `signIn: true`). */
   readonly cookie: string;
   readonly dataDir: string;
@@ -165,7 +170,7 @@ export function useAppServer(hooks: SuiteHooks, options: UseAppServerOptions | (
     // A function is read when the suite starts, after the hooks registered before this one have run.
     const resolved = typeof options === "function" ? options() : options;
     server = await startAppServer(resolved);
-    if (resolved.signIn) cookie = await signInCookie(server.baseURL);
+    if (resolved.signIn) cookie = await signInCookie(server.baseURL, undefined, server.origin);
   });
   hooks.afterAll(async () => {
     await server?.stop();
@@ -180,6 +185,9 @@ export function useAppServer(hooks: SuiteHooks, options: UseAppServerOptions | (
     },
     get baseURL() {
       return started().baseURL;
+    },
+    get origin() {
+      return started().origin;
     },
     get dataDir() {
       return started().dataDir;

@@ -22,11 +22,14 @@ export function uniqueClientIp(): string {
   return `198.51.${(process.pid % 250) + 1}.${(clientCounter % 250) + 1}`;
 }
 
-/** Signs in and returns the session cookie as a `Cookie` header value (`we_session=...`). */
-export async function signInCookie(baseURL: string, admin: AdminCredential = TEST_ADMIN): Promise<string> {
+/**
+ * Signs in and returns the session cookie as a `Cookie` header value (`we_session=...`). `origin`: the
+ * site's origin as the browser sees it (PUBLIC_ORIGIN, when the server has one).
+ */
+export async function signInCookie(baseURL: string, admin: AdminCredential = TEST_ADMIN, origin: string = baseURL): Promise<string> {
   const response = await fetch(`${baseURL}/adminLogin`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseURL, "X-Forwarded-For": uniqueClientIp() },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "X-Forwarded-For": uniqueClientIp() },
     body: new URLSearchParams({ id: admin.id, password: admin.password }),
     redirect: "manual",
   });

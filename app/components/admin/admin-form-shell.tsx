@@ -40,28 +40,39 @@ export function AdminFormShell({
           </button>
         </p>
       ) : null}
-      {reply?.formError ? (
-        <div className="form-error" role="alert">
-          <p>{reply.formError}</p>
-          {reply.expired ? (
-            <p>
-              <a href={PATHS.adminLogin} target="_blank" rel="noopener">
-                새 창에서 로그인하기
-              </a>
-            </p>
-          ) : null}
-          {reply.conflictVersion !== null && latest ? (
-            <p>
-              <a href={latest.href} target="_blank" rel="noopener">
-                {latest.label}
-              </a>
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      <FormErrorBanner reply={reply}>
+        {reply?.conflictVersion !== null && latest ? (
+          <p>
+            <a href={latest.href} target="_blank" rel="noopener">
+              {latest.label}
+            </a>
+          </p>
+        ) : null}
+      </FormErrorBanner>
       {children}
       <LeaveGuard blocker={draft.blocker} />
     </section>
+  );
+}
+
+/**
+ * An admin form's error banner: the reply's message, and "sign in again in a new window" when the
+ * session had ended (lib/signed-out-submit.ts), so the text still in the form can be saved afterwards.
+ */
+export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormReply<unknown>, "formError" | "expired"> | undefined; children?: ReactNode }) {
+  if (!reply?.formError) return null;
+  return (
+    <div className="form-error" role="alert">
+      <p>{reply.formError}</p>
+      {reply.expired ? (
+        <p>
+          <a href={PATHS.adminLogin} target="_blank" rel="noopener">
+            새 창에서 로그인하기
+          </a>
+        </p>
+      ) : null}
+      {children}
+    </div>
   );
 }
 

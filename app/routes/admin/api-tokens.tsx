@@ -2,15 +2,16 @@ import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/api-tokens";
 import { formatKoreanDate } from "../../lib/preview";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../server/auth/api-tokens.server";
-import { adminActor, requireAdminPage } from "../../server/http/admin-forms.server";
+import { adminActor, readAdminForm } from "../../server/http/admin-forms.server";
+import { staffSessionOf } from "../../server/http/access-gate.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { EyebrowHeading } from "../../components/eyebrow-heading";
+import { SESSION_EXPIRED_MESSAGE, submitKeepingTypedText } from "../../lib/signed-out-submit";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const { runtime } = ctx;
-  const session = await requireAdminPage(ctx, request);
-  if (!session) return { tokens: [] };
+  staffSessionOf(ctx);
   const tokens = await listApiTokens(runtime.db);
   return {
     tokens: tokens.map((t) => ({
@@ -25,9 +26,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const ctx = getRequestContext(context);
-  const session = await ctx.adminSession();
-  if (!session) return data({ error: "로그인이 만료되었습니다. 다시 로그인해 주세요.", created: null }, { status: 401 });
-  const form = await request.formData();
+  const session = staffSessionOf(ctx);
+  const read = await readAdminForm(request, []);
+  if ("refused" in read) return data({ error: read.refused.data.formError, created: null }, { status: read.refused.init?.status ?? 400 });
+  const { form } = read;
   const actor = adminActor(session, ctx);
   if (form.get("intent") === "revoke") {
     const id = Number(form.get("id"));
@@ -39,6 +41,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const created = await createApiToken(ctx.runtime, actor, form.get("name") ?? "");
   if (created.status === "invalid") return data({ error: created.message, created: null }, { status: 400 });
   return { error: null, created: { name: created.name, token: created.token } };
+}
+
+/** With JavaScript: an ended session leaves the page as it is, with the message (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingTypedText(args, { error: SESSION_EXPIRED_MESSAGE, created: null });
 }
 
 export function meta() {

@@ -5,6 +5,7 @@ import { ArtistForm } from "../../components/admin/artist-form";
 import { artistPath } from "../../domain/site-routes";
 import { handleArtistEditorAction, loadArtistEditor } from "../../server/artists/artist-editor.server";
 import { getRequestContext } from "../../server/http/context.server";
+import { submitKeepingTypedText } from "../../lib/signed-out-submit";
 
 /** /adminActor/{name?}: add, edit or delete an artist (spec §2). */
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -13,6 +14,11 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function action({ context, request, params }: Route.ActionArgs) {
   return handleArtistEditorAction(getRequestContext(context), request, params.name);
+}
+
+/** With JavaScript: an ended session leaves the form as it is, with the "login expired" banner (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingTypedText(args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -6,6 +6,7 @@ import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
+import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = await getRequestContext(context).adminSession();
@@ -13,9 +14,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { alreadySignedIn: session !== null, redirectTo };
 }
 
+/** The sign-in form is an id, a password and where to go back to: a few KB at most (decision 031). */
+const MAX_SIGN_IN_BODY_BYTES = 8 * 1024;
+
+/** The form, read with its small limit; anything else (JSON, text, oversize, broken) is refused with a message. */
+async function readSignInForm(request: Request): Promise<{ form: FormData } | { refused: string; status: number }> {
+  try {
+    return { form: await parseUploadForm(request, { fileFields: [], maxFiles: 0, maxParts: 8, maxTotalSize: MAX_SIGN_IN_BODY_BYTES }) };
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    if (error.status === 415) return { refused: "로그인 양식으로 보내 주세요. (아이디와 비밀번호)", status: 415 };
+    if (error.status === 413) return { refused: "보낸 내용이 너무 깁니다. 아이디와 비밀번호를 확인해 주세요.", status: 413 };
+    return { refused: "로그인 요청을 읽을 수 없습니다. 다시 시도해 주세요.", status: 400 };
+  }
+}
+
 export async function action({ context, request }: Route.ActionArgs) {
   const { runtime, clientIp, logger } = getRequestContext(context);
-  const form = await request.formData();
+  const read = await readSignInForm(request);
+  if ("refused" in read) return data({ error: read.refused, id: "" }, { status: read.status });
+  const { form } = read;
   const redirectTo = safeRedirectPath(form.get("redirectTo"), WORKSPACE_PATHS.dashboard);
   const parsed = loginSchema.safeParse({ id: form.get("id") ?? "", password: form.get("password") ?? "" });
   const typedId = String(form.get("id") ?? "").slice(0, 64);

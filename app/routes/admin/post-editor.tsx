@@ -5,6 +5,7 @@ import { PostForm } from "../../components/admin/post-form";
 import { POST_KIND_INFO, postDetailPath, postKindOfPattern } from "../../domain/post-kinds";
 import { getRequestContext } from "../../server/http/context.server";
 import { handlePostEditorAction, loadPostEditor } from "../../server/posts/post-editor.server";
+import { submitKeepingTypedText } from "../../lib/signed-out-submit";
 
 /** /adminNewsWrite/{postId?} and /adminNoticeWrite/{postId?}: write, edit or delete a post (spec §2). */
 export function loader({ context, request, params, pattern }: Route.LoaderArgs) {
@@ -13,6 +14,11 @@ export function loader({ context, request, params, pattern }: Route.LoaderArgs) 
 
 export function action({ context, request, params, pattern }: Route.ActionArgs) {
   return handlePostEditorAction(getRequestContext(context), request, postKindOfPattern(pattern), params.postId);
+}
+
+/** With JavaScript: an ended session leaves the form as it is, with the "login expired" banner (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingTypedText(args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

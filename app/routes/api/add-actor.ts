@@ -1,5 +1,6 @@
+import { apiWriterOf } from "../../server/http/access-gate.server";
 import type { Route } from "./+types/add-actor";
-import { apiJson, handleApi, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
+import { apiJson, handleApi, methodNotAllowed, readApiBody } from "../../server/api/api.server";
 import { apiArtistInputSchema, artistToApi } from "../../server/api/api-shapes.server";
 import { artistSaveError } from "../../server/api/artist-errors.server";
 import { getArtist } from "../../server/artists/artist-queries.server";
@@ -9,7 +10,7 @@ import { saveArtist } from "../../server/artists/artist-use-cases.server";
 export function action({ context, request }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
-    const actor = await requireApiWriter(ctx, request);
+    const actor = apiWriterOf(ctx);
     const { version: _version, ...input } = await readApiBody(request, apiArtistInputSchema);
     const result = await saveArtist(ctx.runtime, actor, { existingName: null, input, status: null, displayOrder: null, expectedVersion: null });
     if (result.status !== "saved") throw artistSaveError(result);

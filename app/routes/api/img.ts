@@ -1,5 +1,6 @@
+import { apiWriterOf } from "../../server/http/access-gate.server";
 import type { Route } from "./+types/img";
-import { ApiError, apiJson, handleApi, methodNotAllowed, requireApiWriter } from "../../server/api/api.server";
+import { ApiError, apiJson, handleApi, methodNotAllowed } from "../../server/api/api.server";
 import { parseUploadForm, RequestBodyError, uploadedFile } from "../../server/http/uploads.server";
 import { ImageRejectedError } from "../../server/media/media.server";
 import { uploadImage } from "../../server/media/upload-image.server";
@@ -8,7 +9,7 @@ import { uploadImage } from "../../server/media/upload-image.server";
 export function action({ context, request }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
-    const actor = await requireApiWriter(ctx, request);
+    const actor = apiWriterOf(ctx);
     let form: FormData;
     try {
       form = await parseUploadForm(request, { fileFields: ["image"], maxFiles: 1, maxParts: 20 });

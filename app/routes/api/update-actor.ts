@@ -1,5 +1,6 @@
+import { apiWriterOf } from "../../server/http/access-gate.server";
 import type { Route } from "./+types/update-actor";
-import { apiJson, handleApi, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
+import { apiJson, handleApi, methodNotAllowed, readApiBody } from "../../server/api/api.server";
 import { apiArtistInputSchema, artistToApi } from "../../server/api/api-shapes.server";
 import { artistSaveError } from "../../server/api/artist-errors.server";
 import { getArtist } from "../../server/artists/artist-queries.server";
@@ -9,7 +10,7 @@ import { saveArtist } from "../../server/artists/artist-use-cases.server";
 export function action({ context, request, params }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "PUT") methodNotAllowed(["PUT"]);
-    const actor = await requireApiWriter(ctx, request);
+    const actor = apiWriterOf(ctx);
     const { version, ...input } = await readApiBody(request, apiArtistInputSchema);
     const result = await saveArtist(ctx.runtime, actor, { existingName: params.name, input, status: null, displayOrder: null, expectedVersion: version ?? null });
     if (result.status !== "saved") throw artistSaveError(result);

@@ -1,6 +1,7 @@
+import { apiWriterOf } from "../../server/http/access-gate.server";
 import type { Route } from "./+types/update-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
-import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter, requirePostId, versionConflict } from "../../server/api/api.server";
+import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requirePostId, versionConflict } from "../../server/api/api.server";
 import { apiEnglish, apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 import { savePost } from "../../server/posts/post-use-cases.server";
@@ -9,7 +10,7 @@ import { savePost } from "../../server/posts/post-use-cases.server";
 export function action({ context, request, params, pattern }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "PUT") methodNotAllowed(["PUT"]);
-    const actor = await requireApiWriter(ctx, request);
+    const actor = apiWriterOf(ctx);
     const kind = postKindOfPattern(pattern);
     const postId = requirePostId(params.postId);
     const body = await readApiBody(request, apiPostInputSchema);

@@ -1,6 +1,7 @@
+import { apiWriterOf } from "../../server/http/access-gate.server";
 import type { Route } from "./+types/write-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
-import { apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requireApiWriter } from "../../server/api/api.server";
+import { apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody } from "../../server/api/api.server";
 import { apiEnglish, apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
 import { getPost } from "../../server/posts/post-queries.server";
 import { savePost } from "../../server/posts/post-use-cases.server";
@@ -9,7 +10,7 @@ import { savePost } from "../../server/posts/post-use-cases.server";
 export function action({ context, request, pattern }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);
-    const actor = await requireApiWriter(ctx, request);
+    const actor = apiWriterOf(ctx);
     const kind = postKindOfPattern(pattern);
     const body = await readApiBody(request, apiPostInputSchema);
     const result = await savePost(ctx.runtime, actor, {

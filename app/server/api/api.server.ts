@@ -3,9 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { parsePostId } from "../../lib/post-id";
 import { verifyApiToken } from "../auth/api-tokens.server";
-import { getAdminSession } from "../auth/sessions.server";
 import { getRequestContext, type RequestContext } from "../http/context.server";
-import type { Actor } from "../platform/services.server";
 
 /** An API failure: JSON `{ "error": { "code", "message" } }` with this status. */
 export class ApiError extends Error {
@@ -65,19 +63,6 @@ export async function isApiWriter(ctx: RequestContext, request: Request): Promis
   const authorization = request.headers.get("Authorization");
   if (authorization) return (await verifyApiToken(ctx.runtime.db, authorization)) !== null;
   return (await ctx.adminSession()) !== null;
-}
-
-/** Writes need the admin session cookie or an active API token; the writer becomes the audit actor. */
-export async function requireApiWriter(ctx: RequestContext, request: Request): Promise<Actor> {
-  const authorization = request.headers.get("Authorization");
-  if (authorization) {
-    const token = await verifyApiToken(ctx.runtime.db, authorization);
-    if (!token) throw new ApiError(401, "invalid_token", "API 토큰이 올바르지 않거나 폐기되었습니다.");
-    return { adminId: null, via: "token", tokenId: token.id, label: token.name, ip: ctx.clientIp };
-  }
-  const session = await getAdminSession(ctx.runtime.db, ctx.runtime.sessionSecret, request);
-  if (!session) throw new ApiError(401, "unauthorized", "관리자 로그인이 필요합니다.");
-  return { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
 }
 
 /** Parses a JSON object body with one of the API's zod schemas (api-shapes.server.ts); 400 names the first problem. */

@@ -5,7 +5,8 @@ import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
 import { PATHS } from "../../domain/site-routes";
-import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
@@ -70,10 +71,8 @@ async function libraryChoices(ctx: RequestContext): Promise<LibraryChoice[]> {
 }
 
 export async function loadArtistEditor(ctx: RequestContext, request: Request, name: string | undefined) {
-  const session = await requireAdminPage(ctx, request);
+  staffSessionOf(ctx);
   const mode = name === undefined ? ("create" as const) : ("edit" as const);
-  // Re-rendering a refused submission (no session): only what was typed (from the action), nothing stored.
-  if (!session) return { mode, values: emptyValues(), version: 0, originalName: name ?? null, confirmDelete: false, library: [] };
   const library = await libraryChoices(ctx);
   if (name === undefined) return { mode, values: emptyValues(), version: 0, originalName: null, confirmDelete: false, library };
   const artist = await getArtist(ctx.runtime.db, name, "workspace");
@@ -93,8 +92,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = artistValuesFromForm(form);
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(values);
+  const session = staffSessionOf(ctx);
   const actor = adminActor(session, ctx);
 
   if (form.get("intent") === "delete") {

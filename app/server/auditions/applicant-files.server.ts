@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { auditionApplications, auditionFiles } from "../../../drizzle/schema";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { parseByteRange } from "../http/byte-range.server";
 import { applicationFiles } from "./audition-admin-queries.server";
@@ -47,8 +48,8 @@ export function applicantFileName(receiptNumber: string, file: { kind: "photo" |
 }
 
 export async function serveApplicantFile(ctx: RequestContext, request: Request, params: { id?: string; fileId?: string }): Promise<Response> {
-  // The session is checked before anything is looked up: without it, every address answers the same.
-  if (!(await ctx.adminSession())) return refusal(401, "로그인이 필요합니다.");
+  // The gate checked the session before this ran (decision 031); without it every address answered the same 401.
+  staffSessionOf(ctx);
   const notFound = () => refusal(404, "파일을 찾을 수 없습니다.");
   const id = Number(params.id);
   const fileId = params.fileId ?? "";

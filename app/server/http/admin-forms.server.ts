@@ -1,6 +1,5 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { withParticle } from "../../domain/korean";
-import { PATHS } from "../../domain/site-routes";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { AdminSession } from "../auth/sessions.server";
 import type { Actor } from "../platform/services.server";
@@ -8,28 +7,13 @@ import type { RequestContext } from "./context.server";
 import { parseAdminForm, RequestBodyError } from "./uploads.server";
 
 /**
- * What every admin form's action shares: the session check that keeps the text when it has expired,
- * multipart parsing with its limits, and one reply shape (lib/admin-form-reply.ts) that the form
- * shell (components/admin/admin-form-shell.tsx) shows.
+ * What every admin form's action shares: multipart parsing with its limits, and one reply shape
+ * (lib/admin-form-reply.ts) that the form shell (components/admin/admin-form-shell.tsx) shows. The
+ * session was checked by the private gate before the action ran (access-gate.server.ts); an ended
+ * session never gets this far (lib/signed-out-submit.ts keeps the typed text on the client).
  */
 
 export const INVALID_MESSAGE = "입력한 내용을 확인해 주세요.";
-const EXPIRED_MESSAGE = "로그인이 만료되었습니다. 입력한 내용은 그대로 있습니다. 새 창에서 다시 로그인한 뒤 저장해 주세요.";
-
-/**
- * For admin pages' loaders: the session, or a redirect to the sign-in page that comes back here. When
- * the page is rendered after a refused submission (POST), there is no redirect: the action has
- * already answered and the page must come back with what was typed.
- */
-export async function requireAdminPage(ctx: RequestContext, request: Request): Promise<AdminSession | null> {
-  const session = await ctx.adminSession();
-  if (!session && ctx.method !== "GET" && ctx.method !== "HEAD") return null;
-  if (!session) {
-    const url = new URL(request.url);
-    throw redirect(`${PATHS.adminLogin}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-  }
-  return session;
-}
 
 /** The audit actor of a signed-in administrator using the admin pages. */
 export function adminActor(session: AdminSession, ctx: Pick<RequestContext, "clientIp">): Actor {
@@ -47,11 +31,6 @@ export function replyWith<V = never>(status: number, reply: Partial<AdminFormRep
     imageErrors: reply.imageErrors ?? {},
   };
   return data(full, { status });
-}
-
-/** The session expired while the administrator typed: answer with everything typed, never redirect. */
-export function replyExpired<V>(values: V | null) {
-  return replyWith(401, { formError: EXPIRED_MESSAGE, values, expired: true });
 }
 
 /** Somebody saved the same record since it was opened. `noun`: "글", "배우 정보". */

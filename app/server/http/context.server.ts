@@ -2,6 +2,7 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { AdminSession } from "../auth/sessions.server";
 import type { Logger } from "../platform/logger.server";
 import type { Runtime } from "../platform/runtime.server";
+import type { GatePass } from "./access-gate.server";
 
 /** Per-request values handed from the Express server to loaders, actions and the document. */
 export interface RequestContext {
@@ -16,6 +17,8 @@ export interface RequestContext {
   method: string;
   /** The signed-in administrator of this request, or null; looked up once per request. */
   adminSession(): Promise<AdminSession | null>;
+  /** What the private gate proved for this request (access-gate.server.ts); empty on public routes. */
+  gate: GatePass;
 }
 
 export const requestContext = createContext<RequestContext>();

@@ -12,7 +12,7 @@ import { requestContext } from "./context.server";
 import { logContext, type Logger } from "../platform/logger.server";
 import { bodyEtag, etagMatches, isPersonalRequest, PERSONAL_CACHE_CONTROL, publicCacheControl } from "./http-caching.server";
 import { isForeignWrite } from "./origin-check.server";
-import { compressBody, inlineScriptHashes, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
+import { compressBody, isCacheableRequest, pickEncoding, type CachedResponse } from "./page-cache.server";
 import { watchEventLoop } from "./overload.server";
 import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
@@ -146,6 +146,16 @@ function policyOptions(env: Env) {
   return { kakaoMaps: Boolean(env.KAKAO_MAP_APP_KEY), mediaSource: env.MEDIA_PUBLIC_URL ? `${env.MEDIA_PUBLIC_URL}/` : undefined };
 }
 
+/**
+ * The site's origin for this request: PUBLIC_ORIGIN when it is set, whatever the proxy in front says
+ * (a TLS-terminating proxy without TRUST_PROXY makes every request look like plain http); otherwise the
+ * scheme and Host the request came with. Every URL React Router sees, the same-origin check, cookies'
+ * `Secure` and HSTS follow it.
+ */
+function siteOrigin(env: Env, req: ExpressRequest): string {
+  return env.PUBLIC_ORIGIN ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
+}
+
 function securityHeaders(runtime: Runtime): RequestHandler {
   const production = runtime.env.NODE_ENV !== "development";
   return (req, res, next) => {
@@ -159,7 +169,7 @@ function securityHeaders(runtime: Runtime): RequestHandler {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (siteOrigin(runtime.env, req).startsWith("https:")) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }
@@ -171,8 +181,7 @@ function sameOriginWrites(runtime: Runtime): RequestHandler {
       method: req.method,
       origin: req.get("origin"),
       secFetchSite: req.get("sec-fetch-site"),
-      requestOrigin: `${req.protocol}://${req.get("host") ?? ""}`,
-      publicOrigin: runtime.env.PUBLIC_ORIGIN,
+      requestOrigin: siteOrigin(runtime.env, req),
       // Allowlisted front ends may write through the API (with a token); never the pages.
       allowedOrigins: req.path.startsWith("/api/") ? runtime.env.CORS_ORIGINS : [],
     });
@@ -285,8 +294,8 @@ async function sendCompressed(req: ExpressRequest, res: ExpressResponse, identit
   else res.end(body);
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse, method: string = req.method): Request {
-  const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+function toFetchRequest(env: Env, req: ExpressRequest, res: ExpressResponse, method: string = req.method): Request {
+  const url = new URL(`${siteOrigin(env, req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;
@@ -380,15 +389,20 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
   const isWholeText = (response: Response) =>
     !response.headers.has("Content-Encoding") && /^(text\/html|text\/x-script|application\/json)\b/.test(response.headers.get("Content-Type") ?? "");
   const isHtml = (response: Response) => (response.headers.get("Content-Type") ?? "").startsWith("text/html");
-  /** A public read's document has no nonce: its CSP allows its inline scripts by their hashes. */
-  const documentPolicy = (body: Buffer) => contentSecurityPolicy({ scriptSources: inlineScriptHashes(body.toString("utf8")), ...policyOptions(env) });
+  /**
+   * The policy of a stored public document (page cache, CDN): scripts from this site only. Visitors'
+   * pages carry no inline script of the app's (decision 027), so none is allowed: not by a nonce, which
+   * a stored page would reuse, and not by hashes of what the page holds, which would also allow a
+   * script that got past the sanitizer into content (decision 031).
+   */
+  const storedDocumentPolicy = contentSecurityPolicy(policyOptions(env));
   /** A public read's answer as shared caches may keep it, or null (not a 200, or it sets a cookie). */
   async function storablePublicRead(response: Response, pathname: string) {
     if (response.status !== 200 || response.headers.has("Set-Cookie") || !response.body) return null;
     const identity = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers.entries()].filter(([key]) => !/^(content-length|content-encoding|etag|cache-control)$/i.test(key));
     headers.push(["Cache-Control", publicCacheControl(cachePolicy, pathname)]);
-    return { status: 200, headers, identity, csp: isHtml(response) ? documentPolicy(identity) : null };
+    return { status: 200, headers, identity, csp: isHtml(response) ? storedDocumentPolicy : null };
   }
 
   // After a change, the pages visitors were reading are rendered again in the background
@@ -412,6 +426,7 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         clientIp: "",
         method: "GET",
         adminSession: async () => null,
+        gate: {},
       });
       const response = await logContext.run({ reqId: requestId }, () => handleRequest(new Request(page.url), context));
       const storable = await storablePublicRead(response, new URL(page.url).pathname);
@@ -488,16 +503,18 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         const context = new RouterContextProvider();
         // A HEAD of a public read is answered from a full render (or the cache), so its headers (ETag,
         // caching) are those of the GET.
-        const request = toFetchRequest(req, res, publicRead ? "GET" : req.method);
+        const request = toFetchRequest(env, req, res, publicRead ? "GET" : req.method);
         let session: Promise<AdminSession | null> | undefined;
         context.set(requestContext, {
           runtime,
           requestId: locals.requestId,
-          cspNonce: publicRead ? "" : locals.cspNonce,
+          // A stored document carries no nonce (storedDocumentPolicy); one sent once (a 404) carries this one.
+          cspNonce: locals.cspNonce,
           logger: locals.logger,
           clientIp: req.ip ?? req.socket.remoteAddress ?? "",
           method: req.method,
           adminSession: () => (session ??= getAdminSession(runtime.db, runtime.sessionSecret, request)),
+          gate: {},
         });
         const response = await handleRequest(request, context);
 
@@ -519,14 +536,6 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
           return void (await sendCompressed(req, res, identity));
         }
 
-        // A public read's document has no nonce: its CSP allows its inline scripts by their hashes.
-        let body: Buffer | null = null;
-        let csp: string | null = null;
-        if (publicRead && response.body && isHtml(response)) {
-          body = Buffer.from(await response.arrayBuffer());
-          csp = documentPolicy(body);
-        }
-
         res.status(response.status);
         // A route's own Content-Security-Policy (a PDF's) replaces the default one rather than adding to it.
         for (const [key, value] of response.headers.entries()) {
@@ -540,9 +549,7 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         } else if (!response.headers.has("Cache-Control")) {
           res.setHeader("Cache-Control", "no-cache");
         }
-        if (csp) res.setHeader("Content-Security-Policy", csp);
-        if (body) res.end(req.method === "HEAD" ? undefined : body);
-        else if (response.body && req.method !== "HEAD" && isWholeText(response)) {
+        if (response.body && req.method !== "HEAD" && isWholeText(response)) {
           // Documents, navigation data and JSON are made whole anyway (entry.server.tsx renders the
           // complete document): compressed once off the event loop. Files and downloads stream.
           await sendCompressed(req, res, Buffer.from(await response.arrayBuffer()), response.status);

@@ -6,10 +6,8 @@ export interface WriteRequestFacts {
   origin: string | undefined;
   /** The Sec-Fetch-Site header, if any. */
   secFetchSite: string | undefined;
-  /** This server's origin as the client addressed it (scheme + Host). */
+  /** The site's origin: PUBLIC_ORIGIN when configured, else the scheme and Host the client addressed. */
   requestOrigin: string;
-  /** PUBLIC_ORIGIN, when configured. */
-  publicOrigin: string | undefined;
   /** Origins allowed to call the API cross-site (CORS allowlist). */
   allowedOrigins?: readonly string[];
 }
@@ -22,7 +20,7 @@ export interface WriteRequestFacts {
  */
 export function isForeignWrite(facts: WriteRequestFacts): boolean {
   if (SAFE_METHODS.has(facts.method.toUpperCase())) return false;
-  const own = new Set([facts.requestOrigin, ...(facts.publicOrigin ? [facts.publicOrigin] : [])]);
+  const own = new Set([facts.requestOrigin]);
   if (facts.origin !== undefined) {
     return !own.has(facts.origin) && !(facts.allowedOrigins ?? []).includes(facts.origin);
   }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import { POST_KINDS, prPageParam } from "../../domain/post-kinds";
@@ -49,22 +48,6 @@ export function isCacheableRequest(method: string, url: URL, cookieHeader: strin
   if (url.search.length > 200) return false;
   for (const key of url.searchParams.keys()) if (!CACHEABLE_QUERY.has(key)) return false;
   return true;
-}
-
-/**
- * sha256 sources for every inline script of an HTML document (React Router's, on the administrator's
- * pages). Data blocks (JSON-LD, a carousel's slides) never run, so they need none: a visitor's public
- * page, which has no inline script (decision 027), gets no hash at all.
- */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? "";
-    if (/\ssrc\s*=/i.test(attributes)) continue;
-    if (/\stype\s*=\s*"application\/(ld\+)?json"/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
-  }
-  return [...hashes];
 }
 
 const brotliAsync = promisify(brotliCompress);

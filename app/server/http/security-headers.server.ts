@@ -1,15 +1,15 @@
 /**
  * The Content-Security-Policy of HTML responses: scripts only from this site, or inline scripts
- * carrying this response's nonce (rendered pages) or matching a hash (cached pages, whose inline
- * scripts are hashed when they are stored, so no nonce is ever reused).
+ * carrying this response's nonce (a page rendered for one response). Stored pages (page cache, CDN)
+ * get no nonce, so no inline script runs in them at all (decision 031).
  */
-export function contentSecurityPolicy(options: { nonce?: string; scriptSources?: string[]; kakaoMaps: boolean; mediaSource?: string }): string {
+export function contentSecurityPolicy(options: { nonce?: string; kakaoMaps: boolean; mediaSource?: string }): string {
   const kakaoScripts = options.kakaoMaps ? " https://dapi.kakao.com https://t1.daumcdn.net" : "";
   const kakaoImages = options.kakaoMaps ? " https://*.daumcdn.net https://*.kakao.com" : "";
   // The public images' CDN or bucket when the pages point at it: MEDIA_PUBLIC_URL with a trailing
   // slash, which allows everything under that path and nothing else on the host (a shared bucket host).
   const mediaImages = options.mediaSource ? ` ${options.mediaSource}` : "";
-  const inline = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...(options.scriptSources ?? [])].join(" ");
+  const inline = options.nonce ? `'nonce-${options.nonce}'` : "";
   return [
     "default-src 'self'",
     `script-src 'self'${inline ? ` ${inline}` : ""}${kakaoScripts}`,

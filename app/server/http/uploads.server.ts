@@ -2,6 +2,7 @@ import {
   FormDataParseError,
   MaxFileSizeExceededError,
   MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
   parseFormData,
@@ -23,6 +24,28 @@ export class RequestBodyError extends Error {
 
 const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 
+/** Largest header block of one multipart part. */
+export const MAX_PART_HEADER_BYTES = 8 * 1024;
+
+const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
+
+/**
+ * The request with its form media type in lower case, or a 415 for any other type. The parser below
+ * recognizes only the lower-case spelling and would hand anything else (`Multipart/Form-Data`) to
+ * `request.formData()`, which reads the whole body with no limit; nothing reaches that fallback now.
+ */
+function withFormContentType(request: Request): Request {
+  const type = request.headers.get("Content-Type") ?? "";
+  const semicolon = type.indexOf(";");
+  const media = (semicolon === -1 ? type : type.slice(0, semicolon)).trim().toLowerCase();
+  if (!FORM_TYPES.has(media)) throw new RequestBodyError(415, "unsupported_media_type", "multipart/form-data 형식으로 보내 주세요.");
+  const normalized = media + (semicolon === -1 ? "" : type.slice(semicolon));
+  if (normalized === type) return request;
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", normalized);
+  return new Request(request.url, { method: request.method, headers, body: request.body, signal: request.signal, duplex: "half" } as RequestInit);
+}
+
 /**
  * Streams a multipart (or urlencoded) form with limits: files only from the named fields, each at most
  * 15 MB, a bounded number of parts. Files stay in memory until the media pipeline has decoded them.
@@ -37,20 +60,26 @@ export async function parseUploadForm(
     maxFileSize?: number;
     /** What to keep for an accepted file (default: the file itself). */
     onFile?: (file: FileUpload) => File | string;
+    /** The whole body's cap (default: the files' caps and 2 MB for the text fields). */
+    maxTotalSize?: number;
   },
 ): Promise<FormData> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
-    throw new RequestBodyError(415, "unsupported_media_type", "multipart/form-data 형식으로 보내 주세요.");
+  const formRequest = withFormContentType(request);
+  const maxTotalSize = options.maxTotalSize ?? options.maxFiles * (options.maxFileSize ?? MAX_UPLOAD_BYTES) + 2 * 1024 * 1024;
+  // A body that says it is too large is refused before a byte of it is read.
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxTotalSize) {
+    throw new RequestBodyError(413, "payload_too_large", `보낸 내용이 너무 큽니다. 파일은 ${MB}MB 이하로 올려 주세요.`);
   }
   try {
     return await parseFormData(
-      request,
+      formRequest,
       {
         maxFiles: options.maxFiles,
         maxFileSize: options.maxFileSize ?? MAX_UPLOAD_BYTES,
         maxParts: options.maxParts ?? 1000,
-        maxTotalSize: options.maxFiles * (options.maxFileSize ?? MAX_UPLOAD_BYTES) + 2 * 1024 * 1024,
+        // A part's headers are a name, a file name and a type: a few hundred bytes.
+        maxHeaderSize: MAX_PART_HEADER_BYTES,
+        maxTotalSize,
       },
       (file: FileUpload) => {
         if (!options.fileFields.includes(file.fieldName) || file.size === 0) return null;
@@ -63,6 +92,9 @@ export async function parseUploadForm(
     }
     if (error instanceof MaxFilesExceededError) {
       throw new RequestBodyError(413, "too_many_files", `한 번에 올릴 수 있는 파일은 ${options.maxFiles}개까지입니다.`);
+    }
+    if (error instanceof MaxHeaderSizeExceededError) {
+      throw new RequestBodyError(400, "part_header_too_large", "입력 항목의 머리글이 너무 깁니다. 파일 이름을 짧게 바꿔 다시 보내 주세요.");
     }
     if (error instanceof MaxPartsExceededError) {
       throw new RequestBodyError(413, "too_many_parts", "입력 항목이 너무 많습니다.");

@@ -5,7 +5,8 @@ import type { PostStatus } from "../../domain/content-states";
 import { formatKst, parseKstInputValue, toKstInputValue } from "../../domain/kst";
 import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { parsePostId } from "../../lib/post-id";
-import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
@@ -33,12 +34,11 @@ function emptyValues(): PostFormValues {
 }
 
 export async function loadPostEditor(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
-  const session = await requireAdminPage(ctx, request);
+  staffSessionOf(ctx);
   const requestedId = rawPostId === undefined ? null : parsePostId(rawPostId);
-  const empty: EditorPost = { postId: requestedId, version: 0, status: null, publishAt: null, values: emptyValues() };
-  // Re-rendering a refused submission (no session): only what was typed (from the action), nothing stored.
-  if (!session || rawPostId === undefined) {
-    return { kind, mode: rawPostId === undefined ? ("create" as const) : ("edit" as const), post: empty, confirmDelete: false };
+  if (rawPostId === undefined) {
+    const empty: EditorPost = { postId: null, version: 0, status: null, publishAt: null, values: emptyValues() };
+    return { kind, mode: "create" as const, post: empty, confirmDelete: false };
   }
   const post = requestedId === null ? null : await getPost(ctx.runtime.db, kind, requestedId, "workspace");
   if (!post) throw data(null, { status: 404 });
@@ -100,8 +100,7 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
   const { form } = read;
   const values = postValuesFromForm(form);
 
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(values);
+  const session = staffSessionOf(ctx);
   const actor = adminActor(session, ctx);
   const postId = rawPostId === undefined ? null : parsePostId(rawPostId);
   if (rawPostId !== undefined && postId === null) throw data(null, { status: 404 });

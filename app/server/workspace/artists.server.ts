@@ -4,14 +4,16 @@ import { formatKst } from "../../domain/kst";
 import { artistEditorPath, artistPath, historyPath, previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { reorderArtists } from "../artists/artist-use-cases.server";
 import { listArtists } from "../artists/artist-queries.server";
-import { adminActor, readAdminForm, replyExpired, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, readAdminForm } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 
 /** /admin/artists: every artist (not in the trash) in roster order, with photo, names and state. */
-export async function loadWorkspaceArtists(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const roster = await listArtists(ctx.runtime.db, "workspace");
+export async function loadWorkspaceArtists(ctx: RequestContext) {
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const roster = await listArtists(ctx.runtime.db, "workspace");
   return {
     rows: roster.map((artist, index) => ({
       id: artist.id,
@@ -70,8 +72,7 @@ export async function handleWorkspaceArtistsAction(ctx: RequestContext, request:
   const read = await readAdminForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(null);
+  const session = staffSessionOf(ctx);
   const current = (await listArtists(ctx.runtime.db, "workspace")).map((a) => a.id);
   const order = requestedOrder(form, current);
   if (!order) throw data(null, { status: 400 });

@@ -1,7 +1,8 @@
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS } from "../../domain/audit-labels";
 import { formatKst, parseKstInputValue } from "../../domain/kst";
 import { parsePage } from "../../lib/pagination";
-import { requireAdminPage } from "../http/admin-forms.server";
+
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { describeAuditEntry, listAuditEntries } from "../platform/audit.server";
 
@@ -15,8 +16,9 @@ function kstDayStart(value: string | null): Date | null {
 
 /** /admin/audit: every sign-in, write, restore and purge, filtered by action, record kind, who and days (KST). */
 export async function loadAudit(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const params = new URL(request.url).searchParams;
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const params = new URL(request.url).searchParams;
   const action = params.get("action");
   const entity = params.get("entity");
   const from = kstDayStart(params.get("from"));

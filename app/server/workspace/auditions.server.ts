@@ -28,7 +28,8 @@ import { telHref } from "../../lib/tel";
 import { applicationsForExport, countNewApplications, getApplicationForAdmin, listApplicationsForWorkspace } from "../auditions/audition-admin-queries.server";
 import { deleteApplications } from "../auditions/audition-retention.server";
 import { changeApplicationStatus, recordApplicationsExport, saveApplicationNotes } from "../auditions/audition-review.server";
-import { adminActor, INVALID_MESSAGE, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import type { FlashCode } from "../../lib/flash-messages";
 import { setFlash } from "../http/flash.server";
@@ -52,8 +53,9 @@ const flashRedirect = async (to: string, code: FlashCode) => redirect(to, { head
 
 /** /admin/auditions: newest first, filtered by status and a search (name, receipt number, phone, e-mail), 20 per page. */
 export async function loadWorkspaceAuditions(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const params = new URL(request.url).searchParams;
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const params = new URL(request.url).searchParams;
   const statusParam = params.get("status");
   const filter = {
     status: isAuditionStatus(statusParam) ? statusParam : null,
@@ -86,8 +88,7 @@ export async function handleWorkspaceAuditionsAction(ctx: RequestContext, reques
   const read = await readAdminForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(null);
+  const session = staffSessionOf(ctx);
   const back = listReturnPath(form.get("returnTo"));
   if (form.get("intent") !== "status") throw data(null, { status: 400 });
   const selection = auditionSelectionSchema.safeParse(form.getAll("id"));
@@ -108,8 +109,7 @@ export async function exportAuditionsCsv(ctx: RequestContext, request: Request):
   const read = await readAdminForm(request, []);
   if ("refused" in read) return new Response(null, { status: read.refused.init?.status ?? 400 });
   const { form } = read;
-  const session = await ctx.adminSession();
-  if (!session) return new Response("로그인이 필요합니다.", { status: 401, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const session = staffSessionOf(ctx);
   const back = listReturnPath(form.get("returnTo"));
   const selection = auditionSelectionSchema.safeParse(form.getAll("id"));
   if (!selection.success) return new Response(null, { status: 400 });
@@ -160,8 +160,9 @@ function parseId(value: string | undefined): number {
 
 /** /admin/auditions/:id: everything the applicant sent, the review, the history; `?delete` asks before deleting. */
 export async function loadAuditionDetail(ctx: RequestContext, request: Request, idParam: string | undefined) {
-  await requireAdminPage(ctx, request);
-  const id = parseId(idParam);
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const id = parseId(idParam);
   const detail = await getApplicationForAdmin(ctx.runtime.db, id);
   if (!detail) throw data(null, { status: 404 });
   const { application: a, files, history } = detail;
@@ -231,8 +232,7 @@ export async function handleAuditionDetailAction(ctx: RequestContext, request: R
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = { notes: String(form.get("notes") ?? "") };
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(values);
+  const session = staffSessionOf(ctx);
   const actor = adminActor(session, ctx);
   const intent = form.get("intent");
 

@@ -3,7 +3,8 @@ import { artists, posts } from "../../../drizzle/schema";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { formatKst } from "../../domain/kst";
 import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
-import { requireAdminPage } from "../http/admin-forms.server";
+
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { describeAuditEntry, recentAuditEntries } from "../platform/audit.server";
 import { postsNeedingAttention, type Post } from "../posts/post-queries.server";
@@ -33,9 +34,10 @@ export function workspacePostRow(post: Post): WorkspacePostRow {
 }
 
 /** /admin: what needs attention (drafts, the schedule, what went public lately, the last changes). */
-export async function loadDashboard(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const { db } = ctx.runtime;
+export async function loadDashboard(ctx: RequestContext) {
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const { db } = ctx.runtime;
   const [attention, changes, artistCounts, trashCounts, newApplications] = await Promise.all([
     postsNeedingAttention(db),
     recentAuditEntries(db, 10),

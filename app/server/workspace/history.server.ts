@@ -8,7 +8,8 @@ import { artistEditorPath, historyPath, type HistorySubject } from "../../domain
 import { artistSnapshotToInput, saveArtist } from "../artists/artist-use-cases.server";
 import { getArtistById } from "../artists/artist-queries.server";
 import { getRevision, listRevisions, type Revision } from "../history/revisions.server";
-import { adminActor, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, readAdminForm, replyWith } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { getPostById } from "../posts/post-queries.server";
@@ -65,8 +66,9 @@ async function recordOf(ctx: RequestContext, subject: HistorySubject, id: number
 
 /** /admin/history/{post|artist}/{id}: every saved version, newest first. */
 export async function loadHistory(ctx: RequestContext, request: Request, subject: HistorySubject, rawId: string | undefined) {
-  await requireAdminPage(ctx, request);
-  const id = parseId(rawId);
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const id = parseId(rawId);
   const record = await recordOf(ctx, subject, id);
   const revisions = await listRevisions(ctx.runtime.db, subject, id);
   return {
@@ -145,8 +147,9 @@ export function compareSnapshots(older: Revision, current: Revision): FieldCompa
 
 /** /admin/history/{post|artist}/{id}/{revisionId}: that version compared with the current one. */
 export async function loadRevision(ctx: RequestContext, request: Request, subject: HistorySubject, rawId: string | undefined, rawRevisionId: string | undefined) {
-  await requireAdminPage(ctx, request);
-  const id = parseId(rawId);
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const id = parseId(rawId);
   const revisionId = parseId(rawRevisionId);
   const record = await recordOf(ctx, subject, id);
   const [revision, [latest]] = await Promise.all([getRevision(ctx.runtime.db, subject, id, revisionId), listRevisions(ctx.runtime.db, subject, id)]);
@@ -166,8 +169,7 @@ export async function loadRevision(ctx: RequestContext, request: Request, subjec
 export async function handleRevisionAction(ctx: RequestContext, request: Request, subject: HistorySubject, rawId: string | undefined, rawRevisionId: string | undefined) {
   const read = await readAdminForm(request, []);
   if ("refused" in read) return read.refused;
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(null);
+  const session = staffSessionOf(ctx);
   const id = parseId(rawId);
   const revision = await getRevision(ctx.runtime.db, subject, id, parseId(rawRevisionId));
   if (!revision || read.form.get("intent") !== "restore") throw data(null, { status: 404 });

@@ -6,7 +6,8 @@ import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
 import { fieldErrors, mediaFocalClickSchema, mediaFocalSchema } from "../../domain/schemas";
 import { artistEditorPath, mediaItemPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { parsePage } from "../../lib/pagination";
-import { adminActor, INVALID_MESSAGE, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { getMediaItem, listMediaLibrary, listShareImageUses, type MediaLibraryItem } from "../media/media-queries.server";
@@ -46,8 +47,9 @@ function parseFilter(value: string | null): MediaUseFilter {
 
 /** /admin/media: every stored image, newest first, 40 per page, filtered by use. */
 export async function loadMediaLibrary(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const params = new URL(request.url).searchParams;
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("use"));
   const list = await listMediaLibrary(ctx.runtime.db, { filter, page: parsePage(params.get("page")) });
   return { filter, page: list.page, pageCount: list.pageCount, total: list.total, items: list.items.map(itemView) };
@@ -59,7 +61,7 @@ export async function loadMediaLibrary(ctx: RequestContext, request: Request) {
  */
 export async function loadMediaJson(ctx: RequestContext, request: Request) {
   const headers = { "Cache-Control": "private, no-store" };
-  if (!(await ctx.adminSession())) return Response.json({ error: { message: "로그인이 필요합니다." } }, { status: 401, headers });
+  staffSessionOf(ctx);
   const list = await listMediaLibrary(ctx.runtime.db, { filter: "all", page: parsePage(new URL(request.url).searchParams.get("page")) });
   return Response.json(
     {
@@ -95,8 +97,9 @@ async function sharePreviews(db: Database, mediaId: number) {
 
 /** /admin/media/:id: one image, its variants and uses, the alt text and focal point forms; `?delete` asks before deleting. */
 export async function loadMediaItem(ctx: RequestContext, request: Request, idParam: string | undefined) {
-  await requireAdminPage(ctx, request);
-  const item = await getMediaItem(ctx.runtime.db, parseId(idParam));
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const item = await getMediaItem(ctx.runtime.db, parseId(idParam));
   if (!item) throw data(null, { status: 404 });
   return {
     item: {
@@ -128,8 +131,7 @@ export async function handleMediaItemAction(ctx: RequestContext, request: Reques
   // Only the fields of the form that was sent: the other form keeps what the page shows.
   const values: MediaItemValues =
     intent === "focal" ? { focalX: String(form.get("focalX") ?? ""), focalY: String(form.get("focalY") ?? "") } : { alt: String(form.get("alt") ?? "") };
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(values);
+  const session = staffSessionOf(ctx);
   const actor = adminActor(session, ctx);
 
   if (intent === "focal") {

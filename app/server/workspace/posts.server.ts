@@ -3,14 +3,16 @@ import { formatKst } from "../../domain/kst";
 import { POST_KIND_INFO, POST_KINDS, postDetailPath, postEditorPath, type PostKind } from "../../domain/post-kinds";
 import { historyPath, previewPath } from "../../domain/site-routes";
 import { parsePage } from "../../lib/pagination";
-import { requireAdminPage } from "../http/admin-forms.server";
+
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { listPostsForWorkspace } from "../posts/post-queries.server";
 
 /** /admin/posts: news and notices together, filtered by kind, state and title, 20 per page. */
 export async function loadWorkspacePosts(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const params = new URL(request.url).searchParams;
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const params = new URL(request.url).searchParams;
   const kindParam = params.get("kind");
   const statusParam = params.get("status");
   const filter = {

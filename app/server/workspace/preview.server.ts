@@ -8,7 +8,8 @@ import type { PreviewSubject } from "../../domain/site-routes";
 import { artistValuesFromForm, IMAGE_FILE_FIELDS } from "../artists/artist-editor.server";
 import { artistProfileView } from "../artists/artist-profile.server";
 import { getArtistById } from "../artists/artist-queries.server";
-import { readAdminForm, requireAdminPage } from "../http/admin-forms.server";
+import { readAdminForm } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { getMediaByUrls } from "../media/media.server";
 import { derivePostContent } from "../posts/post-content.server";
@@ -33,8 +34,9 @@ export function parsePreviewSubject(value: string | undefined): PreviewSubject {
 
 /** GET: a saved post or artist (a draft, a scheduled post, a hidden artist) as the public page would show it. */
 export async function loadSavedPreview(ctx: RequestContext, request: Request, subject: PreviewSubject, rawId: string | undefined): Promise<PreviewData> {
-  await requireAdminPage(ctx, request);
-  const id = Number(rawId);
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const id = Number(rawId);
   if (!Number.isInteger(id) || id < 1) throw data(null, { status: 404 });
   if (subject === "artist") {
     const artist = await getArtistById(ctx.runtime.db, id);
@@ -57,8 +59,8 @@ export async function loadSavedPreview(ctx: RequestContext, request: Request, su
 
 /** POST: the editor's current values, unsaved, as the public page would show them. */
 export async function previewFromForm(ctx: RequestContext, request: Request, subject: PreviewSubject): Promise<PreviewData> {
-  const session = await ctx.adminSession();
-  if (!session) throw data("관리자 로그인이 필요합니다. 다시 로그인한 뒤 미리보기를 눌러 주세요.", { status: 401 });
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
   // The editors' file fields are read (and ignored: a preview stores nothing).
   const read = await readAdminForm(request, subject === "artist" ? IMAGE_FILE_FIELDS : [ATTACHMENT_FIELD]);
   if ("refused" in read) throw data("미리보기를 만들 수 없습니다. 입력한 내용이 너무 큽니다.", { status: 413 });

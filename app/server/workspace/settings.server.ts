@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { APPLICATION_FORM_FIELD, SETTINGS_FIELD_PATHS, SETTINGS_FIELDS, type SettingsField, type SettingsFormValues } from "../../domain/site-settings";
 import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
-import { adminActor, INVALID_MESSAGE, readAdminForm, replyExpired, replyWith, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { isOversizeUpload, uploadedFile } from "../http/uploads.server";
@@ -41,9 +42,10 @@ function formValuesOf(settings: SiteSettings): SettingsFormValues {
 }
 
 /** /admin/settings: the current values, which of them still hold demo content, and the application form file. */
-export async function loadWorkspaceSettings(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const settings = await getSiteSettings(ctx.runtime.db);
+export async function loadWorkspaceSettings(ctx: RequestContext) {
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const settings = await getSiteSettings(ctx.runtime.db);
   const demo = new Set(settings.demoFields);
   return {
     values: formValuesOf(settings),
@@ -62,8 +64,7 @@ export async function handleWorkspaceSettingsAction(ctx: RequestContext, request
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = typedValues(form);
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(values);
+  const session = staffSessionOf(ctx);
   const raw = form.get(APPLICATION_FORM_FIELD);
   const file = uploadedFile(form, APPLICATION_FORM_FIELD);
   const result = await saveSiteSettings(ctx.runtime, adminActor(session, ctx), {

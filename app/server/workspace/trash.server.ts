@@ -6,7 +6,8 @@ import { formatKst } from "../../domain/kst";
 import { POST_KIND_INFO } from "../../domain/post-kinds";
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { purgeArtists, restoreArtist } from "../artists/artist-use-cases.server";
-import { adminActor, readAdminForm, replyExpired, requireAdminPage } from "../http/admin-forms.server";
+import { adminActor, readAdminForm } from "../http/admin-forms.server";
+import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { purgePosts, restorePost } from "../posts/post-use-cases.server";
@@ -43,8 +44,9 @@ async function listTrash(ctx: RequestContext, now: Date): Promise<TrashItem[]> {
  * `?confirm=all` asks before deleting for good (a page of its own, so it works without JavaScript).
  */
 export async function loadTrash(ctx: RequestContext, request: Request) {
-  await requireAdminPage(ctx, request);
-  const items = await listTrash(ctx, new Date());
+  // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
+  staffSessionOf(ctx);
+    const items = await listTrash(ctx, new Date());
   const confirm = new URL(request.url).searchParams.get("confirm");
   return {
     items,
@@ -63,8 +65,7 @@ export async function handleTrashAction(ctx: RequestContext, request: Request) {
   const read = await readAdminForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const session = await ctx.adminSession();
-  if (!session) return replyExpired(null);
+  const session = staffSessionOf(ctx);
   const actor = adminActor(session, ctx);
   const intent = form.get("intent");
   if (intent === "empty") {

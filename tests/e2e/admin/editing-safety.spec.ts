@@ -32,6 +32,37 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("without JavaScript, an expired session", () => {
+  test.use({ javaScriptEnabled: false });
+  test("gets a page that holds nothing of the site's private data; after signing in again, sending the form again saves it", async ({ page, context }) => {
+    const title = uniqueName("다시 보내기 ");
+    await page.goto("/adminNoticeWrite");
+    await page.getByLabel("제목", { exact: true }).fill(title);
+    await page.getByLabel("내용 (HTML)", { exact: true }).fill("<p>로그인이 끝나도 브라우저에 남는 내용</p>");
+    await context.clearCookies();
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("로그인이 필요합니다");
+    await expect(page.getByText("보낸 내용은 이 브라우저에 그대로 남아 있습니다.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "새 창에서 로그인하기" })).toHaveAttribute("target", "_blank");
+    // Nothing of the editor or the workspace came back with the refusal.
+    await expect(page.getByLabel("제목", { exact: true })).toHaveCount(0);
+
+    const tab = await context.newPage();
+    await tab.goto("/adminLogin");
+    await tab.getByLabel("아이디").fill(TEST_ADMIN.id);
+    await tab.getByLabel("비밀번호").fill(TEST_ADMIN.password);
+    await tab.getByRole("button", { name: "로그인" }).click();
+    await tab.waitForURL((url) => url.pathname === "/admin");
+    await tab.close();
+
+    // Reloading the refused page sends the same form again (the browser asks first; the answer is yes).
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    await expect(page).toHaveURL(/\/pr$/);
+    await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
+  });
+});
+
 test("an expired session does not lose the text: sign in again in another tab, then save", async ({ page, context }) => {
   const title = uniqueName("만료 테스트 ");
   await page.goto("/adminNewsWrite");

@@ -6,13 +6,19 @@ import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { submitOrSignIn } from "../../../lib/signed-out-submit";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadWorkspaceArtists(getRequestContext(context), request);
+export function loader({ context }: Route.LoaderArgs) {
+  return loadWorkspaceArtists(getRequestContext(context));
 }
 
 export function action({ context, request }: Route.ActionArgs) {
   return handleWorkspaceArtistsAction(getRequestContext(context), request);
+}
+
+/** With JavaScript: an ended session sends the browser to sign in and come back here (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitOrSignIn(args);
 }
 
 export function meta() {

@@ -5,6 +5,8 @@ import { adminAuditionPath } from "../../../domain/auditions";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleAuditionDetailAction, loadAuditionDetail } from "../../../server/workspace/auditions.server";
+import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
+import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadAuditionDetail(getRequestContext(context), request, params.id);
@@ -12,6 +14,11 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function action({ context, request, params }: Route.ActionArgs) {
   return handleAuditionDetailAction(getRequestContext(context), request, params.id);
+}
+
+/** With JavaScript: an ended session leaves the form as it is, with the "login expired" banner (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingTypedText(args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -81,11 +88,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
           </Link>
         }
       />
-      {actionData?.formError ? (
-        <div className="form-error" role="alert">
-          <p>{actionData.formError}</p>
-        </div>
-      ) : null}
+      <FormErrorBanner reply={actionData} />
 
       <div className="audition-detail__layout">
         <div className="audition-detail__main">

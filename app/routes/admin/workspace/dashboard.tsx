@@ -7,8 +7,8 @@ import { getRequestContext } from "../../../server/http/context.server";
 import { loadDashboard, type WorkspacePostRow } from "../../../server/workspace/dashboard.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadDashboard(getRequestContext(context), request);
+export function loader({ context }: Route.LoaderArgs) {
+  return loadDashboard(getRequestContext(context));
 }
 
 export function meta() {

@@ -9,6 +9,8 @@ import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleMediaItemAction, loadMediaItem } from "../../../server/workspace/media.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
+import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadMediaItem(getRequestContext(context), request, params.id);
@@ -16,6 +18,11 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function action({ context, request, params }: Route.ActionArgs) {
   return handleMediaItemAction(getRequestContext(context), request, params.id);
+}
+
+/** With JavaScript: an ended session leaves the form as it is, with the "login expired" banner (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingTypedText(args);
 }
 
 export function meta({ params }: Route.MetaArgs) {
@@ -42,11 +49,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         <h1 id="confirm-title" className="workspace-page__title">
           {title} 삭제
         </h1>
-        {actionData?.formError ? (
-          <div className="form-error" role="alert">
-            <p>{actionData.formError}</p>
-          </div>
-        ) : null}
+        <FormErrorBanner reply={actionData} />
         <img src={item.thumbnail} alt={item.alt} width={160} height={Math.max(1, Math.round((160 * item.height) / item.width))} className="media-thumb" />
         {inUse ? (
           <div className="media-warning" role="alert">
@@ -81,11 +84,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
           </>
         }
       />
-      {actionData?.formError ? (
-        <div className="form-error" role="alert">
-          <p>{actionData.formError}</p>
-        </div>
-      ) : null}
+      <FormErrorBanner reply={actionData} />
 
       <div className="media-item__layout">
         <figure className="media-item__preview">

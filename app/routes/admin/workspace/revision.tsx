@@ -3,6 +3,8 @@ import type { Route } from "./+types/revision";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleRevisionAction, loadRevision, parseHistorySubject } from "../../../server/workspace/history.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
+import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadRevision(getRequestContext(context), request, parseHistorySubject(params.subject), params.id, params.revisionId);
@@ -10,6 +12,11 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
 
 export function action({ context, request, params }: Route.ActionArgs) {
   return handleRevisionAction(getRequestContext(context), request, parseHistorySubject(params.subject), params.id, params.revisionId);
+}
+
+/** With JavaScript: an ended session leaves the form as it is, with the "login expired" banner (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingTypedText(args);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -28,11 +35,7 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
         <del className="diff-sample">지운 부분</del>은 {revision.version}번째 버전에만, <ins className="diff-sample">더한 부분</ins>은 지금 버전에만
         있습니다.
       </p>
-      {actionData?.formError ? (
-        <div className="form-error" role="alert">
-          <p>{actionData.formError}</p>
-        </div>
-      ) : null}
+      <FormErrorBanner reply={actionData} />
       {changed.length === 0 ? <p className="workspace-empty">지금 버전과 같습니다.</p> : null}
       <dl className="revision-diff">
         {changed.map((field) => (

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { MapFallback } from "../../../components/contact-section";
@@ -9,13 +10,20 @@ import { useRootData } from "../../../lib/root-data";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceSettingsAction, loadWorkspaceSettings } from "../../../server/workspace/settings.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
+import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadWorkspaceSettings(getRequestContext(context), request);
+export function loader({ context }: Route.LoaderArgs) {
+  return loadWorkspaceSettings(getRequestContext(context));
 }
 
 export function action({ context, request }: Route.ActionArgs) {
   return handleWorkspaceSettingsAction(getRequestContext(context), request);
+}
+
+/** With JavaScript: an ended session leaves the form as it is, with the "login expired" banner (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitKeepingTypedText(args);
 }
 
 export function meta() {
@@ -67,8 +75,12 @@ function SettingsField({ name, label, hint, multiline, value, error, flagged, ..
  */
 export default function WorkspaceSettings({ loaderData, actionData }: Route.ComponentProps) {
   const reply = actionData as AdminFormReply<SettingsFormValues> | undefined;
-  const values = reply?.values ?? loaderData.values;
-  const errors = reply?.fields ?? {};
+  // The form is drawn again from the server's last answer; an ended session (answered on the client,
+  // lib/signed-out-submit.ts) keeps the form as it is, or what was typed would be lost.
+  const [answered, setAnswered] = useState(reply);
+  if (reply !== answered && !reply?.expired) setAnswered(reply);
+  const values = answered?.values ?? loaderData.values;
+  const errors = answered?.fields ?? {};
   const demo = new Set<string>(loaderData.demoFields);
   const saving = useNavigation().state === "submitting";
   const { contact, kakaoMapKey } = useRootData();
@@ -82,13 +94,10 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
       <p className="workspace-help">
         회사 정보와 연락처는 모든 페이지의 머리말·꼬리말과 ‘오시는 길’에, 소개 글은 홈 화면에, 지원서 양식은 오디션 페이지에, 개인정보 처리 항목은 개인정보처리방침에 보입니다. 저장하면 바로 반영됩니다.
       </p>
-      {reply?.formError ? (
-        <div className="form-error" role="alert">
-          <p>{reply.formError}</p>
-          {reply.values && Object.keys(errors).length > 0 ? <p>표시된 항목을 고친 뒤 다시 저장해 주세요. 파일을 골랐다면 다시 골라 주세요.</p> : null}
-        </div>
-      ) : null}
-      <Form method="post" encType="multipart/form-data" className="admin-form settings-form" noValidate key={reply ? "reply" : "saved"}>
+      <FormErrorBanner reply={reply}>
+        {reply?.values && Object.keys(errors).length > 0 ? <p>표시된 항목을 고친 뒤 다시 저장해 주세요. 파일을 골랐다면 다시 골라 주세요.</p> : null}
+      </FormErrorBanner>
+      <Form method="post" encType="multipart/form-data" className="admin-form settings-form" noValidate key={answered ? "reply" : "saved"}>
         <fieldset className="settings-form__group">
           <legend>회사</legend>
           <div className="admin-form__grid">

@@ -5,6 +5,7 @@ import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleTrashAction, loadTrash } from "../../../server/workspace/trash.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { submitOrSignIn } from "../../../lib/signed-out-submit";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadTrash(getRequestContext(context), request);
@@ -12,6 +13,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export function action({ context, request }: Route.ActionArgs) {
   return handleTrashAction(getRequestContext(context), request);
+}
+
+/** With JavaScript: an ended session sends the browser to sign in and come back here (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitOrSignIn(args);
 }
 
 export function meta() {

@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import type { UsedAppServer } from "../../../setup/app-server";
 
-/** The server a call goes to. */
-type Target = Pick<UsedAppServer, "baseURL">;
+/** The server a call goes to (and, when it has a PUBLIC_ORIGIN, the origin its pages are on). */
+type Target = Pick<UsedAppServer, "baseURL"> & { origin?: string };
 
 export interface Call {
   method: string;
@@ -15,7 +15,7 @@ export interface Call {
 
 /** One HTTP call to the server the way a browser client on the site's origin makes it. */
 export async function call(server: Target, c: Call): Promise<{ status: number; body: unknown; headers: Headers }> {
-  const headers: Record<string, string> = { Origin: server.baseURL, ...(c.headers ?? {}) };
+  const headers: Record<string, string> = { Origin: server.origin ?? server.baseURL, ...(c.headers ?? {}) };
   // An empty Origin means "no Origin header" (a non-browser client).
   if (headers.Origin === "") delete headers.Origin;
   if (c.cookie) headers.Cookie = c.cookie;

@@ -1,0 +1,127 @@
+import { data, redirect, type MiddlewareFunction } from "react-router";
+import { accessOf, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
+import { verifyApiToken } from "../auth/api-tokens.server";
+import type { AdminSession } from "../auth/sessions.server";
+import type { Actor } from "../platform/services.server";
+import { getRequestContext, type RequestContext } from "./context.server";
+
+/**
+ * The trust boundary (decision 031): the one check between the public and the private site. Every
+ * route that does not declare `access: "public"` in app/domain/site-routes.ts sits under the pathless
+ * layout app/routes/private-gate.tsx, whose middleware is `privateGate`. React Router runs it before
+ * any loader or action of the matched routes (the root's included) and before anything reads the
+ * request body, for documents, their `.data` twins and resource routes alike; a refused request never
+ * reaches the route's code. What it proved is kept on the request context for the route to use
+ * (`staffSessionOf`, `apiWriterOf`), and those accessors refuse to answer for a route the gate did not
+ * pass: a private route that slipped out from under the gate fails instead of serving data.
+ */
+
+/** What the gate established for this request; written by the gate only. */
+export interface GatePass {
+  staff?: AdminSession;
+  writer?: Actor;
+}
+
+export const SIGNED_OUT_MESSAGE = "로그인이 필요합니다. 다시 로그인한 뒤 시도해 주세요.";
+
+const NO_STORE = { "Cache-Control": "private, no-store" };
+
+/**
+ * The session cookie authenticates same-origin requests only: a page on another origin (even one
+ * listed in CORS_ORIGINS, which may call the API with a token) never writes with the administrator's
+ * cookie. Requests without Origin and Sec-Fetch-Site are not browser-borne (curl, scripts).
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (origin !== null && origin !== new URL(request.url).origin) return false;
+  const site = request.headers.get("Sec-Fetch-Site");
+  return site === null || site === "same-origin" || site === "none";
+}
+
+function isDataRequest(request: Request): boolean {
+  return new URL(request.url).pathname.endsWith(".data");
+}
+
+function apiRefusal(code: "unauthorized" | "invalid_token", message: string): Response {
+  return Response.json(
+    { error: { code, message } },
+    { status: 401, headers: { ...NO_STORE, "WWW-Authenticate": 'Bearer realm="api"' } },
+  );
+}
+
+/** A token (Authorization: Bearer) or, from this site's own pages, the staff session. */
+async function passApiWriter(ctx: RequestContext, request: Request): Promise<Response | null> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization !== null) {
+    const token = await verifyApiToken(ctx.runtime.db, authorization);
+    if (!token) return apiRefusal("invalid_token", "API 토큰이 올바르지 않거나 폐기되었습니다.");
+    ctx.gate.writer = { adminId: null, via: "token", tokenId: token.id, label: token.name, ip: ctx.clientIp };
+    return null;
+  }
+  if (!isSameOriginRequest(request)) return apiRefusal("unauthorized", "다른 사이트에서 보내는 쓰기 요청에는 API 토큰(Authorization: Bearer)이 필요합니다.");
+  const session = await ctx.adminSession();
+  if (!session) return apiRefusal("unauthorized", "관리자 로그인이 필요합니다.");
+  ctx.gate.staff = session;
+  ctx.gate.writer = { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
+  return null;
+}
+
+/**
+ * Without a session: a page asked for (GET/HEAD) sends the browser to sign in and come back; anything
+ * else gets a 401 that holds nothing but the refusal. A form post's typed text stays where it was: the
+ * hydrated editors keep it in the page (app/lib/signed-out-submit.ts turns this 401 into their
+ * "login expired" message), and without JavaScript the browser keeps the post, which the 401 page
+ * tells how to send again after signing in (root ErrorBoundary).
+ */
+function refuseStaff(route: SiteRoute, request: Request, url: URL): Response {
+  const read = request.method === "GET" || request.method === "HEAD";
+  if (isResourceRoute(route)) {
+    // Files, downloads and the editors' JSON: no page to come back to, just the refusal.
+    if (url.pathname.endsWith(".json")) return Response.json({ error: { code: "unauthorized", message: SIGNED_OUT_MESSAGE } }, { status: 401, headers: NO_STORE });
+    return new Response(SIGNED_OUT_MESSAGE, { status: 401, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  if (read) throw redirect(signInPath(url.pathname + url.search), { headers: NO_STORE });
+  // A `.data` submission: a plain 401 the client sees as an error response (no route data at all).
+  if (isDataRequest(request)) return new Response(SIGNED_OUT_MESSAGE, { status: 401, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  // A document post: React Router renders the root's error page (status 401) without running any loader.
+  throw data({ signedOut: true }, { status: 401, headers: NO_STORE });
+}
+
+/** The gate's middleware (app/routes/private-gate.tsx). */
+export const privateGate: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
+  const ctx = getRequestContext(context);
+  const route = privateRouteOfPattern(pattern);
+  if (!route) {
+    // Under the gate but not in the route table as private: refuse rather than guess.
+    ctx.logger.error({ pattern }, "a route under the private gate is not declared private in site-routes.ts");
+    return new Response("페이지를 찾을 수 없습니다.", { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  if (accessOf(route) === "api-writer") {
+    const refused = await passApiWriter(ctx, request);
+    if (refused) return refused;
+    return next();
+  }
+  const session = await ctx.adminSession();
+  if (!session) return refuseStaff(route, request, url);
+  ctx.gate.staff = session;
+  return next();
+};
+
+class NotBehindGateError extends Error {
+  override name = "NotBehindGateError";
+  constructor(what: string) {
+    super(`${what}: this route is not behind the private gate (app/routes.ts, decision 031)`);
+  }
+}
+
+/** The signed-in member of staff the gate let through. Throws on a route the gate did not pass. */
+export function staffSessionOf(ctx: RequestContext): AdminSession {
+  if (!ctx.gate.staff) throw new NotBehindGateError("staff session");
+  return ctx.gate.staff;
+}
+
+/** The API writer (token or staff session) the gate let through. Throws on a route the gate did not pass. */
+export function apiWriterOf(ctx: RequestContext): Actor {
+  if (!ctx.gate.writer) throw new NotBehindGateError("API writer");
+  return ctx.gate.writer;
+}
