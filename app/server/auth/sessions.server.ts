@@ -187,8 +187,32 @@ export async function signOut(db: Database, secret: string, request: Request, ip
   return sessionCookie(secret).serialize("", { maxAge: 0, expires: new Date(0), secure: isHttps(request) });
 }
 
-/** Only local paths are allowed as a place to return to after sign-in. */
+/** Control characters (C0, DEL, C1), any Unicode whitespace, and backslashes. */
+function unsafeInRedirect(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || char === "\\" || /\s/u.test(char);
+}
+
+/** Where safeRedirectPath resolves a value: a stand-in origin that no request can have. */
+const REDIRECT_BASE = "http://placeholder.invalid";
+
+/**
+ * Only a path on this site is a place to return to after sign-in; anything else gives `fallback`.
+ * Browsers drop tabs and line breaks inside a URL and read a backslash as a slash, so "/\t/evil" and
+ * "/\\evil" are "//evil" (another site) to them: such values are refused outright. The rest is checked
+ * as the browser will read it, parsed, and the parsed path is what is returned (so "/.//evil", whose
+ * dot segment would leave "//evil", is refused too).
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  if ([...value].some(unsafeInRedirect)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
 }
