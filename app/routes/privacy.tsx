@@ -291,7 +291,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
       <PolicySection id="cookies">
         <p>
           회사는 방문자의 이용 정보를 저장하고 수시로 불러오는 쿠키(cookie)를 방문자에게 쓰지 않으며, 광고나 방문 분석 도구도 쓰지 않습니다. 쿠키는 관리자의 로그인 상태를
-          유지하는 데에만 씁니다.
+          유지하고, 관리자가 로그인했던 브라우저를 알아보는 데에만 씁니다(다른 사람의 잘못된 로그인 시도 때문에 관리자가 로그인하지 못하는 일이 없도록).
           {kakaoMapKey
             ? " 다만 ‘오시는 길’의 지도는 카카오의 지도 서비스를 불러와 보여 주며, 이때 카카오가 자체 방침에 따라 쿠키를 쓸 수 있습니다."
             : null}{" "}

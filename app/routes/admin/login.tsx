@@ -59,6 +59,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   logger.info({ ip: clientIp }, "administrator signed in");
   const headers = new Headers();
   headers.append("Set-Cookie", result.setCookie);
+  // This browser is the owner's from now on: strangers' failures against the account do not lock it out.
+  headers.append("Set-Cookie", result.deviceCookie);
   headers.append("Set-Cookie", await setFlash("signed-in"));
   return redirect(redirectTo, { headers });
 }

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, count, eq, gt, lt, max, or } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
-import { adminUsers, loginAttempts, sessions } from "../../../drizzle/schema";
+import { adminUsers, sessions } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { hashForUnknownAccount, normalizeLoginId, verifyPassword } from "./passwords.server";
 import { recordAudit } from "../platform/audit.server";
+import { isTrustedAddress, recordSignInAttempt, reserveSignInAttempt, settleSuccessfulSignIn, type ThrottleKey } from "./sign-in-throttle.server";
+import { issueDeviceCookie, trustedDeviceId } from "./trusted-device.server";
 
 /** A session ends after 2 hours without a request... */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -12,14 +14,6 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Last-seen is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
-
-/** Throttling window and limits of failed sign-ins (per client address, per account). */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const LOGIN_IP_LIMIT = 5;
-export const LOGIN_ACCOUNT_LIMIT = 10;
-/** The wait grows from 1 minute, doubling per further failure, up to 15 minutes; never forever. */
-const LOCK_BASE_MS = 60 * 1000;
-const LOCK_MAX_MS = 15 * 60 * 1000;
 
 export interface AdminSession {
   adminId: number;
@@ -89,31 +83,15 @@ export async function getAdminSession(db: Database, secret: string, request: Req
 }
 
 export type LoginResult =
-  | { ok: true; setCookie: string }
+  | { ok: true; setCookie: string; deviceCookie: string }
   | { ok: false; reason: "mismatch" }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
-/** How long a key must still wait, given its failures since its last success within the window. */
-async function lockRemainingMs(db: Database, column: typeof loginAttempts.ip | typeof loginAttempts.accountKey, value: string, limit: number, now: number): Promise<number> {
-  const since = new Date(now - LOGIN_WINDOW_MS);
-  const [lastSuccess] = await db
-    .select({ at: max(loginAttempts.createdAt) })
-    .from(loginAttempts)
-    .where(and(eq(column, value), eq(loginAttempts.succeeded, true), gt(loginAttempts.createdAt, since)));
-  const from = lastSuccess?.at && lastSuccess.at > since ? lastSuccess.at : since;
-  const [failures] = await db
-    .select({ n: count(), last: max(loginAttempts.createdAt) })
-    .from(loginAttempts)
-    .where(and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, from)));
-  const n = failures?.n ?? 0;
-  if (n < limit || !failures?.last) return 0;
-  const wait = Math.min(LOCK_BASE_MS * 2 ** (n - limit), LOCK_MAX_MS);
-  return Math.max(0, failures.last.getTime() + wait - now);
-}
-
 /**
- * Checks the credential against the stored argon2id hash, throttled per client address and per
- * account. On success a new session (random 256-bit token, only its hash stored) replaces the old one.
+ * Checks the credential against the stored argon2id hash, throttled (sign-in-throttle.server.ts): the
+ * attempt is counted before the password is checked, on the counters that apply to this client. On
+ * success a new session (random 256-bit token, only its hash stored) replaces the old one, and the
+ * browser gets a device cookie that exempts it from the account's lockout next time.
  */
 export async function signIn(
   db: Database,
@@ -124,25 +102,29 @@ export async function signIn(
 ): Promise<LoginResult> {
   const accountKey = normalizeLoginId(input.loginId);
   const ip = input.ip || "unknown";
-  // Old attempts are of no use after the window; keep the table small.
-  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now - 24 * 60 * 60 * 1000)));
-
-  const wait = Math.max(
-    await lockRemainingMs(db, loginAttempts.ip, ip, LOGIN_IP_LIMIT, now),
-    await lockRemainingMs(db, loginAttempts.accountKey, accountKey, LOGIN_ACCOUNT_LIMIT, now),
-  );
-  if (wait > 0) return { ok: false, reason: "throttled", retryAfterSeconds: Math.ceil(wait / 1000) };
+  const device = await trustedDeviceId(secret, request, accountKey);
+  const address: ThrottleKey = { kind: "address", value: ip };
+  // The account's counter is for strangers: the owner's browser and the owner's network have their own.
+  const keys: ThrottleKey[] = device
+    ? [{ kind: "device", value: device }]
+    : (await isTrustedAddress(db, accountKey, ip, now))
+      ? [address]
+      : [address, { kind: "account", value: accountKey }];
+  const reservation = await reserveSignInAttempt(db, secret, keys, now);
+  if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
 
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.loginId, accountKey)).limit(1);
   const valid = admin
     ? await verifyPassword(admin.passwordHash, input.password)
     : (await verifyPassword(await hashForUnknownAccount(), input.password), false);
-  await db.insert(loginAttempts).values({ accountKey, ip, succeeded: valid, createdAt: new Date(now) });
+  await recordSignInAttempt(db, { accountKey, ip, succeeded: valid }, now);
   if (!valid || !admin) {
-    // The id as typed (normalized, shortened) says which account was tried; the password never is kept.
+    // The failure stays counted. The id as typed (normalized, shortened) says which account was tried;
+    // the password never is kept.
     await recordAudit(db, { adminId: null, via: "session", label: accountKey.slice(0, 64) || "(빈 아이디)", ip }, { action: "sign-in-failed", entity: "session", entityId: accountKey.slice(0, 64) });
     return { ok: false, reason: "mismatch" };
   }
+  await settleSuccessfulSignIn(db, secret, reservation, device ? [address, { kind: "device", value: device }] : [address], now);
 
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
@@ -165,7 +147,7 @@ export async function signIn(
     secure: isHttps(request),
     maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   });
-  return { ok: true, setCookie };
+  return { ok: true, setCookie, deviceCookie: await issueDeviceCookie(secret, admin.loginId, isHttps(request)) };
 }
 
 async function previousTokenHash(secret: string, request: Request): Promise<string | null> {
@@ -187,8 +169,32 @@ export async function signOut(db: Database, secret: string, request: Request, ip
   return sessionCookie(secret).serialize("", { maxAge: 0, expires: new Date(0), secure: isHttps(request) });
 }
 
-/** Only local paths are allowed as a place to return to after sign-in. */
+/** Control characters (C0, DEL, C1), any Unicode whitespace, and backslashes. */
+function unsafeInRedirect(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || char === "\\" || /\s/u.test(char);
+}
+
+/** Where safeRedirectPath resolves a value: a stand-in origin that no request can have. */
+const REDIRECT_BASE = "http://placeholder.invalid";
+
+/**
+ * Only a path on this site is a place to return to after sign-in; anything else gives `fallback`.
+ * Browsers drop tabs and line breaks inside a URL and read a backslash as a slash, so "/\t/evil" and
+ * "/\\evil" are "//evil" (another site) to them: such values are refused outright. The rest is checked
+ * as the browser will read it, parsed, and the parsed path is what is returned (so "/.//evil", whose
+ * dot segment would leave "//evil", is refused too).
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/")) return fallback;
+  if ([...value].some(unsafeInRedirect)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, REDIRECT_BASE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("/") && !path.startsWith("//") ? path : fallback;
 }

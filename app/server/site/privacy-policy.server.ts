@@ -1,6 +1,7 @@
 import { AUDITION_CONSENT, GUARDIAN_AGE, retentionSentence } from "../../domain/auditions";
 import { entrustedTasks, privacyPolicyEffectiveDate } from "../../domain/privacy-policy";
-import { LOGIN_IP_LIMIT, LOGIN_WINDOW_MS, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../auth/sessions.server";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../auth/sessions.server";
+import { LOGIN_IP_LIMIT, LOGIN_WINDOW_MS } from "../auth/sign-in-throttle.server";
 import type { Database } from "../platform/db.server";
 import { getSiteSettings } from "./settings.server";
 
@@ -16,7 +17,7 @@ export async function loadPrivacyPolicy(db: Database) {
     officer: settings.privacyOfficer,
     processors: entrustedTasks(settings.processors),
     effectiveDate: privacyPolicyEffectiveDate(settings.privacyPolicyUpdatedAt),
-    // The safety measures as the code enforces them (app/server/auth/sessions.server.ts).
+    // The safety measures as the code enforces them (app/server/auth/sessions.server.ts, sign-in-throttle.server.ts).
     adminSession: { idleHours: SESSION_IDLE_MS / 3_600_000, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
     signInLimit: { attempts: LOGIN_IP_LIMIT, minutes: LOGIN_WINDOW_MS / 60_000 },
   };
