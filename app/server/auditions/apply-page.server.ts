@@ -6,7 +6,7 @@ import { RequestBodyError } from "../http/uploads.server";
 import { getSiteSettings } from "../site/settings.server";
 import { readApplicationUpload, type ApplicationUpload } from "./application-upload.server";
 import { checkFormStamp, stampForm } from "./form-timing.server";
-import { duplicateMessage, submitApplication, typedValues } from "./submit-application.server";
+import { submitApplication, typedValues } from "./submit-application.server";
 
 /**
  * The public side of online applications: the form's data, the submission (a no-JavaScript form post
@@ -106,9 +106,10 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date, c
     );
   }
 
+  // A duplicate (the same phone or e-mail within the window) is received like any other application:
+  // what comes back must not tell the sender whether someone else applied (decision 033).
   const result = await submitApplication(runtime, upload, now);
   if (result.status === "invalid") return refuse(400, "입력한 내용을 확인해 주세요. 표시된 항목을 고친 뒤 다시 제출해 주세요.", upload, result.errors);
-  if (result.status === "duplicate") return refuse(409, duplicateMessage(result.earlierReceivedOn), upload);
   runtime.scheduler?.wake();
   const setCookie = await receiptCookie(runtime.sessionSecret).serialize({ receiptNumber: result.receiptNumber, receivedAt: result.receivedAt.toISOString() });
   return { kind: "received", location: AUDITION_PATHS.complete, setCookie };

@@ -1,7 +1,8 @@
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { auditionApplications, auditionFiles } from "../../../drizzle/schema";
+import { auditionApplications, auditionFiles, mailOutbox } from "../../../drizzle/schema";
 import { kstDate } from "../../domain/kst";
 import { recordAudit } from "../platform/audit.server";
+import type { Tx } from "../platform/db.server";
 import { systemActor, type Actor, type Services } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
 
@@ -35,6 +36,7 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
         receivedAt: auditionApplications.receivedAt,
         decidedAt: auditionApplications.decidedAt,
         status: auditionApplications.status,
+        email: auditionApplications.email,
         consent: auditionApplications.consent,
       })
       .from(auditionApplications)
@@ -44,6 +46,7 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
     const rowIds = rows.map((r) => r.id);
     const files = await tx.select({ storageKey: auditionFiles.storageKey, thumbKey: auditionFiles.thumbKey }).from(auditionFiles).where(inArray(auditionFiles.applicationId, rowIds));
     await tx.delete(auditionApplications).where(inArray(auditionApplications.id, rowIds));
+    await forgetApplicantMail(tx, rows.map((r) => r.email));
     for (const row of rows) {
       await recordAudit(tx, actor, {
         action: reason === "retention" ? "retention-delete" : "request-delete",
@@ -71,6 +74,23 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
   // No change event: nothing public, nothing cached shows an application.
   if (deleted.length > 0) services.logger.info({ count: deleted.length, reason }, "audition applications deleted");
   return deleted;
+}
+
+/**
+ * Deletes the outbox's messages to addresses that no application uses any more (the duplicate notice
+ * to an applicant, decision 033): an application deleted at the applicant's request or at the end of
+ * its retention takes its address out of the outbox too, sent or not. The agency's own audition
+ * address is kept whatever an applicant typed.
+ */
+async function forgetApplicantMail(tx: Tx, emails: string[]): Promise<void> {
+  const candidates = [...new Set(emails)];
+  if (candidates.length === 0) return;
+  const stillUsed = new Set(
+    (await tx.select({ email: auditionApplications.email }).from(auditionApplications).where(inArray(auditionApplications.email, candidates))).map((r) => r.email),
+  );
+  const { auditionEmail } = await getSiteSettings(tx);
+  const gone = candidates.filter((email) => !stillUsed.has(email) && email !== auditionEmail.toLowerCase());
+  if (gone.length > 0) await tx.delete(mailOutbox).where(inArray(mailOutbox.toAddress, gone));
 }
 
 /**
