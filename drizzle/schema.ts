@@ -301,7 +301,8 @@ export const siteSettings = pgTable("site_settings", {
 
 /**
  * Online audition applications (issue 12). Personal data: never public, never cached, deleted with
- * their files when the retention period set in the site settings ends (docs/decisions/016-auditions.md).
+ * their files when the retention period the applicant consented to (`consent.retentionDays`) ends
+ * (docs/decisions/016-audition-applications.md, 033-audition-duplicates-and-retention.md).
  */
 export const auditionApplications = pgTable(
   "audition_applications",
@@ -325,7 +326,10 @@ export const auditionApplications = pgTable(
     videoUrl: text("video_url"),
     /** Legal guardian of an applicant under 14, with the time of their consent. */
     guardian: jsonb("guardian").$type<{ name: string; phone: string; consentedAt: string } | null>(),
-    /** What the applicant agreed to and when (the retention period shown at the time included). */
+    /**
+     * What the applicant agreed to and when. `retentionDays` is the period the form stated then: the
+     * application is kept for it, whatever the setting says later (decision 033).
+     */
     consent: jsonb("consent").$type<{ at: string; retentionDays: number; purpose: string }>().notNull(),
     /** Internal notes of the agency (never shown to the applicant). */
     notes: text("notes").notNull().default(""),

@@ -42,8 +42,14 @@ export const MAX_AUDITION_PHOTOS = 5;
 export const MAX_AUDITION_PHOTO_BYTES = 15 * 1024 * 1024;
 /** A self-shot video file (MP4 or MOV), streamed to storage as it arrives. */
 export const MAX_AUDITION_VIDEO_BYTES = 200 * 1024 * 1024;
-/** A second application with the same phone or e-mail within this many days is refused. */
+/**
+ * Applications from the same phone or e-mail received within this many days of each other are
+ * duplicates: received like any other, flagged for the agency (never refused: the public form must not
+ * tell anyone whether someone else applied; decision 033).
+ */
 export const DUPLICATE_WINDOW_DAYS = 30;
+/** The workspace's badge of such an application. */
+export const DUPLICATE_APPLICATION_LABEL = "중복 지원";
 /** Default retention, from the final decision (or from receipt when there is none). */
 export const DEFAULT_AUDITION_RETENTION_DAYS = 90;
 export const MIN_AUDITION_RETENTION_DAYS = 7;

@@ -17,9 +17,15 @@ export function action({ context, request }: Route.ActionArgs) {
   return handleApplyAction(getRequestContext(context), request);
 }
 
-/** Personal data is typed here: no cache anywhere keeps this page. */
-export function headers() {
-  return NO_STORE;
+/**
+ * Personal data is typed here: no cache anywhere keeps this page. A submission over the per-address
+ * limit is answered with this page and the action's Retry-After.
+ */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,10 +1,12 @@
+import { SUBMISSIONS_PER_ADDRESS_PER_HOUR } from "../../app/domain/auditions";
 import { kstDate } from "../../app/domain/kst";
 import { asNewVisitor, backdateForm, choosePhotos, contactFor, expect, fillApplication, receiptPattern, test } from "./audition-helpers";
 
 /**
  * The application's rules as applicants meet them, with JavaScript and without (at one width; the
  * form's layout at both is covered by audition-apply.spec.ts): refused without consent keeping what
- * was typed, an applicant under 14 with a guardian, a second application refused kindly.
+ * was typed, an applicant under 14 with a guardian, a sender over the per-address limit, a second
+ * application received like any other.
  */
 // Whole application stories (type, choose files, send, read the answer) on a 2-core machine.
 test.describe.configure({ timeout: 60_000 });
@@ -62,8 +64,39 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator(".receipt__number")).toHaveText(receiptPattern);
     });
 
-    test("a second application with the same phone within 30 days is refused, naming the first one's date", async ({ page }, testInfo) => {
+    test("over the per-address limit, the form is refused before it is read and says when to try again", async ({ page, baseURL }, testInfo) => {
+      // An address of its own, used up with small posts first (the limit counts every attempt).
+      const address = `198.18.${testInfo.workerIndex}.${javaScriptEnabled ? 1 : 2}`;
+      await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
+      for (let attempt = 0; ; attempt++) {
+        expect(attempt).toBeLessThanOrEqual(SUBMISSIONS_PER_ADDRESS_PER_HOUR + 1);
+        const response = await page.request.post("/audition/apply/submit", { multipart: { name: "한도" }, headers: { Origin: baseURL!, "X-Forwarded-For": address } });
+        if (response.status() === 429) break;
+        expect(response.status()).toBe(400);
+      }
+      await page.goto("/audition/apply");
+      await fillApplication(page, contactFor(testInfo), { name: "한도초과" });
+      await choosePhotos(page);
+      await page.getByLabel("또는 영상 주소").fill("https://youtu.be/dQw4w9WgXcQ");
+      await page.getByLabel("위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)").check();
+      await backdateForm(page, javaScriptEnabled);
+      await page.getByRole("button", { name: "지원서 제출" }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText("같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다.");
+      await expect(alert).toContainText(/\d+분 뒤에 다시 제출해 주세요\./);
+      if (javaScriptEnabled) {
+        await expect(alert).toContainText("입력한 내용은 이 화면에 그대로 있습니다.");
+        await expect(page.getByLabel("이름 (필수)")).toHaveValue("한도초과");
+        expect(await page.getByLabel(/사진 2~5장/).evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(2);
+      } else {
+        await expect(alert).toContainText("이번에 보낸 내용과 파일은 받지 않았으니 다시 입력해 주세요.");
+        await expect(page.getByRole("button", { name: "지원서 제출" })).toBeVisible();
+      }
+    });
+
+    test("a second application with the same phone within 30 days is received like the first: its own receipt number, no word of the first (decision 033)", async ({ page }, testInfo) => {
       const contact = contactFor(testInfo);
+      const receipts: string[] = [];
       for (const attempt of [1, 2]) {
         await page.goto("/audition/apply");
         await fillApplication(page, attempt === 1 ? contact : { phone: contact.phone, email: `other-${contact.email}` });
@@ -72,11 +105,12 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByLabel("위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)").check();
         await backdateForm(page, javaScriptEnabled);
         await page.getByRole("button", { name: "지원서 제출" }).click();
-        if (attempt === 1) await expect(page.locator(".receipt__number")).toHaveText(receiptPattern);
+        await expect(page.locator(".receipt__number")).toHaveText(receiptPattern);
+        receipts.push((await page.locator(".receipt__number").textContent())!);
+        await expect(page.getByRole("alert")).toHaveCount(0);
       }
-      const [y, m, d] = kstDate(new Date()).split("-").map(Number);
-      await expect(page.getByRole("alert")).toContainText(`${y}년 ${m}월 ${d}일에 접수된 지원서가 있습니다`);
-      await expect(page.getByLabel("이름 (필수)")).toHaveValue("한지민");
+      expect(receipts[1]).not.toBe(receipts[0]);
+      await expect(page.locator("main")).not.toContainText(receipts[0]!);
     });
   });
 }

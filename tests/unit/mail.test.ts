@@ -1,7 +1,7 @@
 import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { createSmtpMailer, parseSmtpUrl, resolveMailFrom } from "../../app/server/mail/mailer.server";
-import { applicationNoticeMessage } from "../../app/server/mail/notices.server";
+import { applicationNoticeMessage, duplicateApplicationMessage } from "../../app/server/mail/notices.server";
 import { MAIL_RETRY_DELAYS_MS, MAX_MAIL_ATTEMPTS, mailRetryDelayMs } from "../../app/server/mail/outbox.server";
 import { freePort } from "../setup/free-port";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp-server";
@@ -48,6 +48,43 @@ describe("the notice of a new application", () => {
     expect(message.text).toContain("https://www.we.example/admin/auditions/123");
     // Two values come from the application: the receipt number and the id in the link.
     expect(message.text.match(/\d{3,}/g)).toEqual(["2026", "000123", "123"]);
+  });
+});
+
+describe("the note to an applicant whose address sent a second application", () => {
+  const settings = {
+    companyName: "위이엔터테인먼트",
+    companyNameEn: "WE ENTERTAINMENT",
+    auditionEmail: "audition@we.example.com",
+    phone: "02-545-7070",
+    businessHours: "평일 10:00 - 18:00 (주말·공휴일 휴무)",
+  };
+
+  it("says both applications are received and how to reach the agency, in plain Korean, to the applicant's own address", () => {
+    const message = duplicateApplicationMessage({ receiptNumber: "AUD-2026-000124", to: "jiwon@applicant.example" }, settings);
+    expect(message.to).toBe("jiwon@applicant.example");
+    expect(message.subject).toBe("[WE ENTERTAINMENT] 오디션 지원서 접수 안내 (AUD-2026-000124)");
+    expect(message.text).toContain("안녕하세요. 위이엔터테인먼트입니다.");
+    expect(message.text).toContain("이 이메일 주소로 최근 30일 안에 보내 주신 오디션 지원서가 이미 접수되어 있습니다.");
+    expect(message.text).toContain("이번에 보내 주신 지원서도 접수 번호 AUD-2026-000124로 함께 접수되었습니다.");
+    // 4 is 사, no final consonant: 로. ".com" ends in 엠: 으로. "7070" ends in 영: 으로.
+    expect(message.text).toContain("고칠 내용을 접수 번호와 함께 audition@we.example.com으로 보내 주세요.");
+    expect(message.text).toContain("전화 02-545-7070으로도 문의하실 수 있습니다. (전화 상담: 평일 10:00 - 18:00 (주말·공휴일 휴무))");
+    // Nothing of the earlier application: no other receipt number, no date.
+    expect(message.text.match(/AUD-\d{4}-\d{6}/g)).toEqual(["AUD-2026-000124"]);
+    expect(message.text).not.toMatch(/\d{4}년|\d{1,2}월 \d{1,2}일|\d{4}-\d{2}-\d{2}/);
+  });
+
+  it("puts the right particle after each variable word", () => {
+    const text = (receiptNumber: string, auditionEmail: string, phone: string) => duplicateApplicationMessage({ receiptNumber, to: "a@b.example" }, { ...settings, auditionEmail, phone }).text;
+    // 3 is 삼 (ㅁ): 으로; 1 is 일 (ㄹ): 로; 2 is 이: 로.
+    expect(text("AUD-2026-000123", "casting@we.co.kr", "010-1234-5672")).toContain("접수 번호 AUD-2026-000123으로 함께");
+    expect(text("AUD-2026-000121", "casting@we.co.kr", "010-1234-5672")).toContain("접수 번호 AUD-2026-000121로 함께");
+    // "kr" ends in 알 (ㄹ): 로; "com" in 엠: 으로.
+    expect(text("AUD-2026-000121", "casting@we.co.kr", "010-1234-5672")).toContain("casting@we.co.kr로 보내 주세요.");
+    expect(text("AUD-2026-000121", "casting@we.com", "010-1234-5672")).toContain("casting@we.com으로 보내 주세요.");
+    expect(text("AUD-2026-000121", "casting@we.com", "010-1234-5672")).toContain("전화 010-1234-5672로도 문의하실 수 있습니다.");
+    expect(text("AUD-2026-000121", "casting@we.com", "1588-1236")).toContain("전화 1588-1236으로도 문의하실 수 있습니다.");
   });
 });
 

@@ -6,7 +6,7 @@ import { RequestBodyError } from "../http/uploads.server";
 import { getSiteSettings } from "../site/settings.server";
 import { readApplicationUpload, type ApplicationUpload } from "./application-upload.server";
 import { checkFormStamp, stampForm } from "./form-timing.server";
-import { duplicateMessage, submitApplication, typedValues } from "./submit-application.server";
+import { submitApplication, typedValues } from "./submit-application.server";
 
 /**
  * The public side of online applications: the form's data, the submission (a no-JavaScript form post
@@ -42,21 +42,42 @@ export async function loadApplyPage(ctx: RequestContext, now: Date = new Date())
   );
 }
 
-type Outcome = { kind: "received"; location: string; setCookie: string } | { kind: "refused"; status: number; reply: ApplyReply };
+type Refused = { kind: "refused"; status: number; reply: ApplyReply; headers?: Record<string, string> };
+type Outcome = { kind: "received"; location: string; setCookie: string } | Refused;
 
-/** Runs one submission: the shared limit, the body, the honeypot and time stamp, then the use case. */
-async function runSubmission(ctx: RequestContext, request: Request, now: Date): Promise<Outcome> {
+/** Which form sent it: the no-JavaScript post gets the page back, the JavaScript form JSON (and keeps what was typed). */
+type Channel = "page" | "json";
+
+/** The refusal of a sender over the per-address limit; its body was never read, so nothing of it was kept. */
+export function overLimitMessage(retryAfterSeconds: number, channel: Channel): string {
+  const wait = `${Math.ceil(retryAfterSeconds / 60)}분 뒤에 다시 제출해 주세요.`;
+  return channel === "page"
+    ? `같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다. ${wait} 이번에 보낸 내용과 파일은 받지 않았으니 다시 입력해 주세요.`
+    : `같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다. ${wait} 입력한 내용은 이 화면에 그대로 있습니다.`;
+}
+
+/**
+ * Runs one submission: the shared limit, then the body, the honeypot and time stamp, then the use case.
+ * The limit is counted (one atomic upsert) before a byte of the body is read, and a sender over it is
+ * answered at once: a refused request must not cost the server a 275 MB upload read, stored and thrown
+ * away. The HTTP layer closes such a connection after the answer (express-app.server.ts).
+ */
+async function runSubmission(ctx: RequestContext, request: Request, now: Date, channel: Channel): Promise<Outcome> {
   const { runtime } = ctx;
   // The next try carries the form's original stamp while it is good (fixing a typo must not count as
   // "too fast"); a new one when it was missing, forged or expired.
   let stamp = stampForm(runtime.sessionSecret, now);
-  const refuse = (status: number, formError: string, upload: ApplicationUpload | null, errors: Record<string, string> = {}): Outcome => ({
+  const refuse = (status: number, formError: string, upload: ApplicationUpload | null, errors: Record<string, string> = {}): Refused => ({
     kind: "refused",
     status,
     reply: { formError, errors, values: upload ? typedValues(upload.fields) : {}, stamp, filesDropped: true },
   });
 
   const limit = await hitRateLimit(runtime.db, RATE_RULE, rateLimitSubject(runtime.sessionSecret, RATE_RULE.bucket, ctx.clientIp), now);
+  if (!limit.allowed) {
+    ctx.logger.warn("audition submissions over the per-address limit: refused before reading the body");
+    return { ...refuse(429, overLimitMessage(limit.retryAfterSeconds, channel), null), headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+  }
   let upload: ApplicationUpload;
   try {
     upload = await readApplicationUpload(request, runtime.privateStorage);
@@ -67,10 +88,6 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date): 
   const discard = async () => {
     if (upload.video) await runtime.privateStorage.delete(upload.video.key).catch(() => undefined);
   };
-  if (!limit.allowed) {
-    await discard();
-    return refuse(429, `지원서 제출이 잠시 제한되었습니다. 같은 곳에서 너무 많이 보냈습니다. ${Math.ceil(limit.retryAfterSeconds / 60)}분 뒤에 다시 제출해 주세요.`, upload);
-  }
   if ((upload.fields[HONEYPOT_FIELD] ?? "") !== "") {
     await discard();
     ctx.logger.warn("audition form honeypot filled: refused");
@@ -89,9 +106,10 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date): 
     );
   }
 
+  // A duplicate (the same phone or e-mail within the window) is received like any other application:
+  // what comes back must not tell the sender whether someone else applied (decision 033).
   const result = await submitApplication(runtime, upload, now);
   if (result.status === "invalid") return refuse(400, "입력한 내용을 확인해 주세요. 표시된 항목을 고친 뒤 다시 제출해 주세요.", upload, result.errors);
-  if (result.status === "duplicate") return refuse(409, duplicateMessage(result.earlierReceivedOn), upload);
   runtime.scheduler?.wake();
   const setCookie = await receiptCookie(runtime.sessionSecret).serialize({ receiptNumber: result.receiptNumber, receivedAt: result.receivedAt.toISOString() });
   return { kind: "received", location: AUDITION_PATHS.complete, setCookie };
@@ -99,17 +117,17 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date): 
 
 /** The no-JavaScript form post: a redirect to the confirmation, or the page again with the messages. */
 export async function handleApplyAction(ctx: RequestContext, request: Request, now: Date = new Date()) {
-  const outcome = await runSubmission(ctx, request, now);
+  const outcome = await runSubmission(ctx, request, now, "page");
   if (outcome.kind === "received") return redirect(outcome.location, { headers: { "Set-Cookie": outcome.setCookie, ...NO_STORE } });
-  return data(outcome.reply, { status: outcome.status, headers: NO_STORE });
+  return data(outcome.reply, { status: outcome.status, headers: { ...outcome.headers, ...NO_STORE } });
 }
 
 /** The JavaScript form's post: JSON, `{ location }` or the reply with a `message`. */
 export async function handleApplySubmit(ctx: RequestContext, request: Request, now: Date = new Date()): Promise<Response> {
   if (request.method !== "POST") return Response.json({ error: { code: "method_not_allowed", message: "POST로 보내 주세요." } }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
-  const outcome = await runSubmission(ctx, request, now);
+  const outcome = await runSubmission(ctx, request, now, "json");
   if (outcome.kind === "received") return Response.json({ location: outcome.location }, { headers: { "Set-Cookie": outcome.setCookie, ...NO_STORE } });
-  return Response.json({ ...outcome.reply, message: outcome.reply.formError }, { status: outcome.status, headers: NO_STORE });
+  return Response.json({ ...outcome.reply, message: outcome.reply.formError }, { status: outcome.status, headers: { ...outcome.headers, ...NO_STORE } });
 }
 
 /** The confirmation: the receipt number from the signed cookie set by the submission (null when none). */

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { auditionApplications, auditionFiles, auditionStatusChanges } from "../../../drizzle/schema";
 import { AUDITION_PAGE_SIZE } from "../../domain/audition-review";
-import type { AuditionStatus } from "../../domain/auditions";
+import { DUPLICATE_WINDOW_DAYS, type AuditionStatus } from "../../domain/auditions";
 import type { Database } from "../platform/db.server";
 
 /**
@@ -20,6 +21,20 @@ export interface AuditionListFilter {
   page: number;
 }
 
+/**
+ * Duplicates are worked out when read, not stored (decision 033): an application is one when another
+ * from the same phone or e-mail was received within DUPLICATE_WINDOW_DAYS of it, before or after, so
+ * the first of two is flagged as well as the second, and deleting one unflags the other at once with
+ * nothing to keep up to date. Both lookups use the (phone, received_at) and (email, received_at) indexes.
+ */
+const DUPLICATE_WINDOW = sql`${DUPLICATE_WINDOW_DAYS} * interval '24 hours'`;
+// Spelled out with table names: in a select list Drizzle writes a column without its table, which in
+// a correlated subquery would name the inner row's column instead of the outer one.
+const outer = (column: AnyPgColumn) => sql`${auditionApplications}.${sql.identifier(column.name)}`;
+const inner = (column: AnyPgColumn) => sql`"other".${sql.identifier(column.name)}`;
+const { id, phone, email, receivedAt } = auditionApplications;
+const hasDuplicate = sql<boolean>`exists (select 1 from ${auditionApplications} as "other" where ${inner(id)} <> ${outer(id)} and (${inner(phone)} = ${outer(phone)} or ${inner(email)} = ${outer(email)}) and ${inner(receivedAt)} > ${outer(receivedAt)} - ${DUPLICATE_WINDOW} and ${inner(receivedAt)} < ${outer(receivedAt)} + ${DUPLICATE_WINDOW})`.mapWith(Boolean);
+
 const listColumns = {
   id: auditionApplications.id,
   receiptNumber: auditionApplications.receiptNumber,
@@ -29,7 +44,10 @@ const listColumns = {
   receivedAt: auditionApplications.receivedAt,
 };
 
-export type AuditionListItem = { [K in keyof typeof listColumns]: AuditionApplication[K] };
+export type AuditionListItem = { [K in keyof typeof listColumns]: AuditionApplication[K] } & {
+  /** Another application from the same phone or e-mail within DUPLICATE_WINDOW_DAYS. */
+  duplicate: boolean;
+};
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -56,7 +74,7 @@ export async function listApplicationsForWorkspace(db: Database, filter: Auditio
   const pageCount = Math.max(1, Math.ceil(total / AUDITION_PAGE_SIZE));
   const page = Math.min(Math.max(1, Math.floor(filter.page)), pageCount);
   const items = await db
-    .select(listColumns)
+    .select({ ...listColumns, duplicate: hasDuplicate })
     .from(auditionApplications)
     .where(where)
     .orderBy(desc(auditionApplications.receivedAt), desc(auditionApplications.id))
@@ -71,23 +89,65 @@ export async function countNewApplications(db: Database): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Another application from the same phone or e-mail as the one shown. */
+export interface RelatedApplication {
+  id: number;
+  receiptNumber: string;
+  /** Two people can share a phone (siblings applying with a parent's number): the name tells them apart. */
+  name: string;
+  status: AuditionStatus;
+  receivedAt: Date;
+  samePhone: boolean;
+  sameEmail: boolean;
+  /** Received within DUPLICATE_WINDOW_DAYS of the one shown (before or after): the two are duplicates. */
+  withinWindow: boolean;
+}
+
 export interface AuditionApplicationDetail {
   application: AuditionApplication;
   /** Photos first (in their order), then the video file, if any. */
   files: AuditionFile[];
   /** Oldest first. */
   history: AuditionStatusChange[];
+  /** Every other stored application from the same phone or e-mail, newest first. */
+  related: RelatedApplication[];
 }
 
-/** One application with its files and status history, or null. */
+/** One application with its files, status history and the other applications from its phone or e-mail, or null. */
 export async function getApplicationForAdmin(db: Database, id: number): Promise<AuditionApplicationDetail | null> {
   const [application] = await db.select().from(auditionApplications).where(eq(auditionApplications.id, id));
   if (!application) return null;
-  const [files, history] = await Promise.all([
+  const [files, history, related] = await Promise.all([
     applicationFiles(db, id),
     db.select().from(auditionStatusChanges).where(eq(auditionStatusChanges.applicationId, id)).orderBy(asc(auditionStatusChanges.id)),
+    relatedApplications(db, application),
   ]);
-  return { application, files, history };
+  return { application, files, history, related };
+}
+
+/** The other applications with the same phone or e-mail as `application`, newest first. */
+async function relatedApplications(db: Database, application: Pick<AuditionApplication, "id" | "phone" | "email" | "receivedAt">): Promise<RelatedApplication[]> {
+  const windowMs = DUPLICATE_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+  const rows = await db
+    .select({
+      id: auditionApplications.id,
+      receiptNumber: auditionApplications.receiptNumber,
+      name: auditionApplications.name,
+      status: auditionApplications.status,
+      receivedAt: auditionApplications.receivedAt,
+      phone: auditionApplications.phone,
+      email: auditionApplications.email,
+    })
+    .from(auditionApplications)
+    .where(and(ne(auditionApplications.id, application.id), or(eq(auditionApplications.phone, application.phone), eq(auditionApplications.email, application.email))))
+    .orderBy(desc(auditionApplications.receivedAt), desc(auditionApplications.id))
+    .limit(50);
+  return rows.map(({ phone, email, ...row }) => ({
+    ...row,
+    samePhone: phone === application.phone,
+    sameEmail: email === application.email,
+    withinWindow: Math.abs(row.receivedAt.getTime() - application.receivedAt.getTime()) < windowMs,
+  }));
 }
 
 /** An application's files: photos in their order, then the video. */

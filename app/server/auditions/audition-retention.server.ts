@@ -1,18 +1,17 @@
-import { and, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
-import { auditionApplications, auditionFiles } from "../../../drizzle/schema";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { auditionApplications, auditionFiles, mailOutbox } from "../../../drizzle/schema";
 import { kstDate } from "../../domain/kst";
 import { recordAudit } from "../platform/audit.server";
+import type { Tx } from "../platform/db.server";
 import { systemActor, type Actor, type Services } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
 
 /**
- * Deleting applications for good, with their photos and videos: when the retention period set in the
- * site settings has ended (the scheduler, on every app server), or at the applicant's request (the
- * admin, one action). Each deletion is recorded in the audit log by receipt number, reason and dates
- * only: no name, no contact details, nothing the applicant typed.
+ * Deleting applications for good, with their photos and videos: when the retention period the
+ * applicant consented to has ended (the scheduler, on every app server; decision 033), or at the
+ * applicant's request (the admin, one action). Each deletion is recorded in the audit log by receipt
+ * number, reason and dates only: no name, no contact details, nothing the applicant typed.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type DeletionReason = "retention" | "request";
 
@@ -31,7 +30,15 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
   if (ids.length === 0) return [];
   const { deleted, keys } = await services.db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: auditionApplications.id, receiptNumber: auditionApplications.receiptNumber, receivedAt: auditionApplications.receivedAt, decidedAt: auditionApplications.decidedAt, status: auditionApplications.status })
+      .select({
+        id: auditionApplications.id,
+        receiptNumber: auditionApplications.receiptNumber,
+        receivedAt: auditionApplications.receivedAt,
+        decidedAt: auditionApplications.decidedAt,
+        status: auditionApplications.status,
+        email: auditionApplications.email,
+        consent: auditionApplications.consent,
+      })
       .from(auditionApplications)
       .where(inArray(auditionApplications.id, ids))
       .for("update", { skipLocked: true });
@@ -39,6 +46,7 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
     const rowIds = rows.map((r) => r.id);
     const files = await tx.select({ storageKey: auditionFiles.storageKey, thumbKey: auditionFiles.thumbKey }).from(auditionFiles).where(inArray(auditionFiles.applicationId, rowIds));
     await tx.delete(auditionApplications).where(inArray(auditionApplications.id, rowIds));
+    await forgetApplicantMail(tx, rows.map((r) => r.email));
     for (const row of rows) {
       await recordAudit(tx, actor, {
         action: reason === "retention" ? "retention-delete" : "request-delete",
@@ -49,6 +57,7 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
           receivedOn: kstDate(row.receivedAt),
           decidedOn: row.decidedAt ? kstDate(row.decidedAt) : null,
           status: row.status,
+          retentionDays: row.consent.retentionDays,
           files: files.length,
           deletedAt: now.toISOString(),
         },
@@ -68,21 +77,49 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
 }
 
 /**
- * Deletes every application whose retention period has ended at `now`: the settings' number of days
- * after the final decision, or after receipt when no final decision was made.
+ * Deletes the outbox's messages to addresses that no application uses any more (the duplicate notice
+ * to an applicant, decision 033): an application deleted at the applicant's request or at the end of
+ * its retention takes its address out of the outbox too, sent or not. The agency's own audition
+ * address is kept whatever an applicant typed.
  */
+async function forgetApplicantMail(tx: Tx, emails: string[]): Promise<void> {
+  const candidates = [...new Set(emails)];
+  if (candidates.length === 0) return;
+  const stillUsed = new Set(
+    (await tx.select({ email: auditionApplications.email }).from(auditionApplications).where(inArray(auditionApplications.email, candidates))).map((r) => r.email),
+  );
+  const { auditionEmail } = await getSiteSettings(tx);
+  const gone = candidates.filter((email) => !stillUsed.has(email) && email !== auditionEmail.toLowerCase());
+  if (gone.length > 0) await tx.delete(mailOutbox).where(inArray(mailOutbox.toAddress, gone));
+}
+
+/**
+ * The days an application is kept, as the applicant agreed to them: the period the form stated when
+ * they consented (stored with the application), never today's setting, which applies to applications
+ * received after it changed. A consent without a readable number (none is written so, but a restored
+ * archive is outside our hands) falls back to `fallbackDays`.
+ */
+function consentedRetentionDays(fallbackDays: number): SQL<number> {
+  const days = sql`${auditionApplications.consent}->'retentionDays'`;
+  return sql<number>`(case when jsonb_typeof(${days}) = 'number' then (${days})::numeric::integer else ${fallbackDays}::integer end)`;
+}
+
+/**
+ * When an application's retention ends: its consented number of days after the final decision, or
+ * after receipt when none was made. Whole days of 24 hours, as everywhere else in the app (an interval
+ * of days would follow the database session's daylight-saving rules).
+ */
+function retentionEndsAt(fallbackDays: number): SQL<Date> {
+  return sql<Date>`(coalesce(${auditionApplications.decidedAt}, ${auditionApplications.receivedAt}) + ${consentedRetentionDays(fallbackDays)} * interval '24 hours')`;
+}
+
+/** Deletes every application whose consented retention period has ended at `now`. */
 export async function purgeExpiredApplications(services: Services, now: Date): Promise<DeletedApplication[]> {
   const { auditionRetentionDays } = await getSiteSettings(services.db);
-  const cutoff = new Date(now.getTime() - auditionRetentionDays * DAY_MS);
   const expired = await services.db
     .select({ id: auditionApplications.id })
     .from(auditionApplications)
-    .where(
-      or(
-        and(isNotNull(auditionApplications.decidedAt), lte(auditionApplications.decidedAt, cutoff)),
-        and(isNull(auditionApplications.decidedAt), lte(auditionApplications.receivedAt, cutoff)),
-      ),
-    )
+    .where(sql`${retentionEndsAt(auditionRetentionDays)} <= ${now.toISOString()}::timestamptz`)
     .orderBy(sql`${auditionApplications.id}`)
     .limit(500);
   return deleteApplications(services, systemActor("보관 기간 만료 파기"), expired.map((r) => r.id), "retention", now);

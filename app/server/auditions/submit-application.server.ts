@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, gt, or, sql } from "drizzle-orm";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { auditionApplications, auditionFiles, auditionReceiptCounters, auditionStatusChanges } from "../../../drizzle/schema";
 import {
   AUDITION_CONSENT,
@@ -17,9 +17,9 @@ import {
 import { kstDate } from "../../domain/kst";
 import { fieldErrors } from "../../domain/schemas";
 import { ImageRejectedError, reencodePrivatePhoto } from "../media/media.server";
-import type { Database, Tx } from "../platform/db.server";
+import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
-import { queueApplicationNotice } from "../mail/notices.server";
+import { queueApplicationNotice, queueDuplicateApplicationMail } from "../mail/notices.server";
 import { getSiteSettings } from "../site/settings.server";
 import type { ApplicationUpload } from "./application-upload.server";
 import { privateFileKey } from "./application-upload.server";
@@ -27,19 +27,26 @@ import { VIDEO_CONTENT_TYPES } from "./video-container.server";
 
 /**
  * Takes an online audition application (issue 12): validates every field and file with Korean
- * messages, asks a legal guardian's consent for applicants under 14, refuses a second application with
- * the same phone or e-mail within DUPLICATE_WINDOW_DAYS (naming the earlier receipt date), re-encodes
- * the photos, and stores the application, its files and its first status in one transaction with a
- * receipt number that is never reused. Nothing here is public or cached; see decision 016.
+ * messages, asks a legal guardian's consent for applicants under 14, re-encodes the photos, and stores
+ * the application, its files and its first status in one transaction with a receipt number that is
+ * never reused. Nothing here is public or cached; see decision 016.
+ *
+ * A second application from the same phone or e-mail within DUPLICATE_WINDOW_DAYS is received like
+ * any other (decision 033): refusing it told anyone with a victim's phone number or e-mail whether,
+ * and when, that person had applied. The agency sees duplicates flagged in the workspace (computed
+ * when read), and the applicant's own mailbox is told, when mail is set up, that an earlier application
+ * from that address was already received. Nothing the submitter gets back depends on it.
  */
 
 export type SubmitResult =
   | { status: "received"; applicationId: number; receiptNumber: string; receivedAt: Date }
-  | { status: "invalid"; errors: Record<string, string>; values: AuditionFormValues }
-  | { status: "duplicate"; earlierReceivedOn: string; values: AuditionFormValues };
+  | { status: "invalid"; errors: Record<string, string>; values: AuditionFormValues };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Serializes the duplicate check and the insert between concurrent submissions (all app servers). */
+/**
+ * Serializes the look for earlier applications and the insert between concurrent submissions (all app
+ * servers), so of two applications sent at once from one address the second always sees the first.
+ */
 const APPLICATION_LOCK_KEY = 4_185_730_312;
 
 /** What the form gives back after a failure: the text fields as typed (never the files). */
@@ -68,22 +75,15 @@ function crossChecks(fields: Record<string, string>, upload: ApplicationUpload, 
   if (!(fields.videoUrl ?? "").trim() && !upload.video && !upload.videoProblem) errors.videoFile = "자기소개 영상 파일을 올리거나 영상 주소를 입력해 주세요.";
 }
 
-/** The newest application with this phone or e-mail within the duplicate window, if any. */
-async function findRecentApplication(db: Database | Tx, phone: string, email: string, now: Date): Promise<Date | null> {
+/** Whether an application with this e-mail address was received within the duplicate window before `now`. */
+async function hasRecentApplicationFrom(tx: Tx, email: string, now: Date): Promise<boolean> {
   const since = new Date(now.getTime() - DUPLICATE_WINDOW_DAYS * DAY_MS);
-  const [row] = await db
-    .select({ receivedAt: auditionApplications.receivedAt })
+  const [row] = await tx
+    .select({ id: auditionApplications.id })
     .from(auditionApplications)
-    .where(and(or(eq(auditionApplications.phone, phone), eq(auditionApplications.email, email)), gt(auditionApplications.receivedAt, since)))
-    .orderBy(desc(auditionApplications.receivedAt))
+    .where(and(eq(auditionApplications.email, email), gt(auditionApplications.receivedAt, since), lte(auditionApplications.receivedAt, now)))
     .limit(1);
-  return row?.receivedAt ?? null;
-}
-
-/** "2026년 11월 20일" */
-export function koreanDate(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  return `${y}년 ${m}월 ${d}일`;
+  return row !== undefined;
 }
 
 export async function submitApplication(services: Services, upload: ApplicationUpload, now: Date = new Date()): Promise<SubmitResult> {
@@ -104,12 +104,6 @@ export async function submitApplication(services: Services, upload: ApplicationU
       return { status: "invalid", errors, values };
     }
     const input = parsed.data;
-
-    const earlier = await findRecentApplication(services.db, input.phone, input.email, now);
-    if (earlier) {
-      await discardFiles();
-      return { status: "duplicate", earlierReceivedOn: kstDate(earlier), values };
-    }
 
     // Photos are decoded and re-encoded only once everything else is right (it is the costly part).
     const photos: { id: string; key: string; thumbKey: string; width: number; height: number; bytes: number }[] = [];
@@ -135,8 +129,10 @@ export async function submitApplication(services: Services, upload: ApplicationU
     const underAge = ageOn(input.birthDate, today) < GUARDIAN_AGE;
     const outcome = await services.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${APPLICATION_LOCK_KEY})`);
-      const again = await findRecentApplication(tx, input.phone, input.email, now);
-      if (again) return { kind: "duplicate", earlier: again } as const;
+      // Only an earlier application from this same e-mail address earns its mailbox the duplicate
+      // notice: one matched by phone alone would tell whoever owns the address typed now that someone
+      // with that phone number applied. The workspace flags both kinds when it reads them.
+      const earlierFromThisAddress = await hasRecentApplicationFrom(tx, input.email, now);
       const year = Number(today.slice(0, 4));
       const [counter] = await tx
         .insert(auditionReceiptCounters)
@@ -192,21 +188,17 @@ export async function submitApplication(services: Services, upload: ApplicationU
       // The agency's e-mail notice (when SMTP_URL is set): one outbox row, sent after the commit by the
       // scheduler; it can neither fail nor delay this submission.
       await queueApplicationNotice(tx, services, { receiptNumber, applicationId, to: settings.auditionEmail });
-      return { kind: "received", applicationId, receiptNumber } as const;
+      if (earlierFromThisAddress) await queueDuplicateApplicationMail(tx, services, { receiptNumber, to: input.email });
+      return { applicationId, receiptNumber, earlierFromThisAddress };
     });
-    if (outcome.kind === "duplicate") {
-      await discardFiles();
-      return { status: "duplicate", earlierReceivedOn: kstDate(outcome.earlier), values };
-    }
-    services.logger.info({ receiptNumber: outcome.receiptNumber, photos: photos.length, video: Boolean(upload.video) }, "audition application received");
+    // The log is the agency's; the answer to the submitter is the same either way.
+    services.logger.info(
+      { receiptNumber: outcome.receiptNumber, photos: photos.length, video: Boolean(upload.video), earlierFromThisAddress: outcome.earlierFromThisAddress },
+      "audition application received",
+    );
     return { status: "received", applicationId: outcome.applicationId, receiptNumber: outcome.receiptNumber, receivedAt: now };
   } catch (error) {
     await discardFiles();
     throw error;
   }
-}
-
-/** "이미 2026년 11월 20일에 접수된 지원서가 있습니다. ...": the kind refusal of a second application. */
-export function duplicateMessage(earlierReceivedOn: string): string {
-  return `같은 휴대전화 번호나 이메일로 ${koreanDate(earlierReceivedOn)}에 접수된 지원서가 있습니다. 지원서는 ${DUPLICATE_WINDOW_DAYS}일에 한 번만 낼 수 있으니, 접수한 지원서의 심사 결과를 기다려 주세요. 고칠 내용이 있다면 오디션 이메일로 알려 주세요.`;
 }

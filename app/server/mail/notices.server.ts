@@ -1,14 +1,19 @@
-import { isReceiptNumber } from "../../domain/auditions";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { mailOutbox } from "../../../drizzle/schema";
+import { DUPLICATE_WINDOW_DAYS, isReceiptNumber } from "../../domain/auditions";
+import { withParticle } from "../../domain/korean";
 import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
-import { getSiteSettings } from "../site/settings.server";
+import { getSiteSettings, type SiteSettings } from "../site/settings.server";
 import type { MailMessage } from "./mailer.server";
 import { queueMail } from "./outbox.server";
 
 /**
- * E-mail notices to the agency. They carry a receipt number and a link to the admin page and nothing
- * the applicant typed: the mailbox, the mail servers on the way and the outbox table are not where the
- * applicants' personal data is kept (PIPA: collect, and copy, no more than needed).
+ * E-mail notices about applications. The agency's carry a receipt number and a link to the admin page
+ * and nothing the applicant typed: the mailbox, the mail servers on the way and the outbox table are
+ * not where the applicants' personal data is kept (PIPA: collect, and copy, no more than needed). The
+ * one message to an applicant (a second application from their address, decision 033) holds their own
+ * address and the new receipt number, nothing of the earlier application.
  */
 
 export interface ApplicationNotice {
@@ -57,5 +62,75 @@ export async function queueApplicationNotice(tx: Tx, services: Services, notice:
     });
   } catch (error) {
     services.logger.error({ err: error, receiptNumber: notice.receiptNumber }, "application notice not queued; the application is stored");
+  }
+}
+
+export interface DuplicateApplicationMail {
+  /** The receipt number of the application just received (the submitter saw it on the receipt page). */
+  receiptNumber: string;
+  /** The address typed into it, which an earlier application within the window also used. */
+  to: string;
+}
+
+/**
+ * A mailbox gets at most one duplicate notice a day: someone typing another person's address into the
+ * form again and again must not turn the site into a way of flooding that mailbox.
+ */
+const DUPLICATE_MAIL_INTERVAL = sql`interval '24 hours'`;
+
+/**
+ * The kind note to an applicant whose address sent a second application within the window: both are
+ * received, and how to reach the agency to change something. Nothing of the earlier application (its
+ * number, date or contents): whoever reads this mailbox may not be whoever sent it.
+ */
+export function duplicateApplicationMessage(
+  mail: DuplicateApplicationMail,
+  settings: Pick<SiteSettings, "companyName" | "companyNameEn" | "auditionEmail" | "phone" | "businessHours">,
+): MailMessage {
+  const company = settings.companyName.replace(/\s+/g, " ").trim();
+  const hours = settings.businessHours.replace(/\s+/g, " ").trim();
+  return {
+    to: mail.to,
+    subject: `[${settings.companyNameEn.replace(/\s+/g, " ").trim()}] 오디션 지원서 접수 안내 (${mail.receiptNumber})`,
+    text: [
+      `안녕하세요. ${company}입니다. 오디션에 지원해 주셔서 감사합니다.`,
+      "",
+      `이 이메일 주소로 최근 ${DUPLICATE_WINDOW_DAYS}일 안에 보내 주신 오디션 지원서가 이미 접수되어 있습니다. 이번에 보내 주신 지원서도 접수 번호 ${withParticle(mail.receiptNumber, "으로/로")} 함께 접수되었습니다.`,
+      "",
+      `앞서 보낸 지원서의 내용을 고치려고 다시 보내셨다면, 고칠 내용을 접수 번호와 함께 ${withParticle(settings.auditionEmail, "으로/로")} 보내 주세요. 전화 ${withParticle(settings.phone.trim(), "으로/로")}도 문의하실 수 있습니다.${hours ? ` (전화 상담: ${hours})` : ""}`,
+      "고칠 내용이 없다면 따로 하실 일은 없습니다. 보내 주신 지원서는 모두 심사하며, 서류 합격자에 한해 개별로 연락을 드립니다.",
+      "",
+      "지원한 적이 없는데 이 메일을 받으셨다면 다른 사람이 이 이메일 주소를 잘못 적었을 수 있습니다. 위 주소로 알려 주시면 확인한 뒤 처리하겠습니다.",
+      "",
+      "이 메일은 웹사이트에서 자동으로 보냈습니다. 이 메일로 회신하지 말고 위 주소로 연락해 주세요.",
+      "",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Queues the duplicate notice to the applicant in the application's own transaction, when e-mail is
+ * set up (SMTP_URL) and the address got none in the last 24 hours. Like the agency's notice it never
+ * throws and never spoils the transaction (a savepoint; failures are logged): the application is
+ * received whatever happens to the message, and the answer to the submitter never depends on it.
+ */
+export async function queueDuplicateApplicationMail(tx: Tx, services: Services, mail: DuplicateApplicationMail): Promise<void> {
+  if (!services.mail) return;
+  if (!isReceiptNumber(mail.receiptNumber) || !/^[^\s@<>]+@[^\s@<>]+$/.test(mail.to)) {
+    services.logger.error({ receiptNumber: mail.receiptNumber }, "duplicate notice not queued: no valid receipt number or address");
+    return;
+  }
+  try {
+    await tx.transaction(async (savepoint) => {
+      const [recent] = await savepoint
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, mail.to), gt(mailOutbox.createdAt, sql`now() - ${DUPLICATE_MAIL_INTERVAL}`)))
+        .limit(1);
+      if (recent) return;
+      await queueMail(savepoint, duplicateApplicationMessage(mail, await getSiteSettings(savepoint)));
+    });
+  } catch (error) {
+    services.logger.error({ err: error, receiptNumber: mail.receiptNumber }, "duplicate notice not queued; the application is stored");
   }
 }

@@ -67,7 +67,8 @@ export const siteSettingsSchema = z.object({
   applicationForm: applicationFormSchema.nullable().default(null),
   /**
    * Online audition applications (issue 12): days they are kept after the final decision (or after
-   * receipt when there is none), then deleted with their files.
+   * receipt when there is none), then deleted with their files. Each application stores the value its
+   * applicant consented to and keeps it: a change applies to applications received afterwards (decision 033).
    */
   auditionRetentionDays: z.number().int().min(MIN_AUDITION_RETENTION_DAYS).max(MAX_AUDITION_RETENTION_DAYS).default(DEFAULT_AUDITION_RETENTION_DAYS),
   /**

@@ -13,6 +13,8 @@ import {
   adminAuditionPath,
   ageNow,
   AUDITION_STATUS_LABELS,
+  DUPLICATE_APPLICATION_LABEL,
+  DUPLICATE_WINDOW_DAYS,
   GENDER_LABELS,
   isAuditionStatus,
   VIDEO_HOST_LABELS,
@@ -79,8 +81,16 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
       status: row.status,
       statusLabel: AUDITION_STATUS_LABELS[row.status],
       href: adminAuditionPath(row.id),
+      duplicate: row.duplicate,
     })),
+    duplicateLabel: DUPLICATE_APPLICATION_LABEL,
   };
+}
+
+/** "같은 휴대전화·이메일": what an application shares with another. */
+function sharedContactLabel(related: { samePhone: boolean; sameEmail: boolean }): string {
+  if (related.samePhone && related.sameEmail) return "같은 휴대전화·이메일";
+  return related.samePhone ? "같은 휴대전화" : "같은 이메일";
 }
 
 /** The list's bulk status change (intent "status"), with the checked rows' `id`s. */
@@ -165,7 +175,7 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
     const id = parseId(idParam);
   const detail = await getApplicationForAdmin(ctx.runtime.db, id);
   if (!detail) throw data(null, { status: 404 });
-  const { application: a, files, history } = detail;
+  const { application: a, files, history, related } = detail;
   const photos = files.filter((f) => f.kind === "photo");
   const videoFile = files.find((f) => f.kind === "video");
   const videoHost = a.videoUrl ? videoLinkHost(a.videoUrl) : null;
@@ -219,6 +229,23 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
       who: change.actorLabel || "-",
       when: formatKst(change.createdAt),
     })),
+    /** Other applications from the same phone or e-mail; `duplicate` when one is within the window. */
+    duplicates: {
+      flagged: related.some((r) => r.withinWindow),
+      label: DUPLICATE_APPLICATION_LABEL,
+      windowDays: DUPLICATE_WINDOW_DAYS,
+      others: related.map((r) => ({
+        id: r.id,
+        receiptNumber: r.receiptNumber,
+        name: r.name,
+        href: adminAuditionPath(r.id),
+        receivedAt: formatKst(r.receivedAt),
+        statusLabel: AUDITION_STATUS_LABELS[r.status],
+        status: r.status,
+        shared: sharedContactLabel(r),
+        withinWindow: r.withinWindow,
+      })),
+    },
     statusOptions: AUDITION_STATUS_OPTIONS,
     notesMaxLength: MAX_AUDITION_NOTES_LENGTH,
     confirmDelete: new URL(request.url).searchParams.has("delete"),

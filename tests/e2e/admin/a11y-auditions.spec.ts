@@ -10,6 +10,8 @@ const WIDTHS = [1280, 390];
 for (const width of WIDTHS) {
   test(`the audition list, an application, its deletion confirmation and the filtered list have no axe-core violations at ${width} px`, async ({ page, request }) => {
     const applicant = await submitTestApplication(request);
+    // A second application from the same phone: the list's badge and the application's links to it are checked too.
+    const duplicate = await submitTestApplication(request, { phone: applicant.phone });
     await page.setViewportSize({ width, height: 844 });
     const pages: [string, () => Promise<unknown>][] = [
       ["list", () => page.goto("/admin/auditions")],
@@ -21,7 +23,12 @@ for (const width of WIDTHS) {
     for (const [name, open] of pages) {
       await open();
       await page.waitForLoadState("networkidle");
-      if (name === "application") await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
+      if (name === "application") {
+        await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
+        const related = page.getByRole("region", { name: /같은 연락처의 다른 지원서/ });
+        await expect(related.getByText("중복 지원", { exact: true })).toBeVisible();
+        await expect(related.getByRole("link", { name: `${duplicate.receiptNumber} ${duplicate.name}` })).toBeVisible();
+      }
       expect(await axeViolations(page), `${name} at ${width}px`).toEqual([]);
     }
   });

@@ -38,6 +38,21 @@ describe(`the notice of a new application by e-mail (${testEngine()})`, () => {
     for (const typed of ["메일알림테스트", String(form.get("phone")), String(form.get("email")), "사람의 마음을 움직이는"]) expect(whole).not.toContain(typed);
   });
 
+  it("tells the applicant's own address, kindly, when it sends a second application: both are received", async () => {
+    const first = await applicationForm();
+    const email = String(first.get("email"));
+    const firstReceipt = await apply(first);
+    const secondReceipt = await apply(await applicationForm({ fields: { email } }));
+    await pollUntil(() => smtp.received.some((m) => m.to.includes(email)), { timeoutMs: 20_000, what: () => `the note to ${email}` });
+    const notes = smtp.received.filter((m) => m.to.includes(email));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.subject).toBe(`[WE ENTERTAINMENT] 오디션 지원서 접수 안내 (${secondReceipt})`);
+    expect(notes[0]!.text).toContain("보내 주신 오디션 지원서가 이미 접수되어 있습니다.");
+    expect(notes[0]!.text).not.toContain(firstReceipt);
+    // Both reached the agency as new applications.
+    await pollUntil(() => [firstReceipt, secondReceipt].every((r) => smtp.received.some((m) => m.subject === `[WE ENTERTAINMENT] 새 오디션 지원서 ${r}`)), { timeoutMs: 20_000, what: () => "both notices" });
+  });
+
   // The retry once the mail server is back is proven with a controlled clock in mail-outbox.test.ts.
   it("does not hold up or fail the application when the mail server is down", async () => {
     await smtp.close();

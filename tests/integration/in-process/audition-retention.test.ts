@@ -10,7 +10,7 @@ import { useTestDatabase } from "../../setup/test-database";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe("audition applications are kept only as long as the settings say", () => {
+describe("audition applications are kept only as long as their applicants agreed", () => {
   const database = useTestDatabase({ beforeAll, afterAll });
   beforeAll(() => ensureSiteSettings(database.db));
 
@@ -49,16 +49,49 @@ describe("audition applications are kept only as long as the settings say", () =
     expect(await exists(decided.applicationId)).toBe(false);
   });
 
-  it("follows the retention period set in the settings", async () => {
+  it("keeps each application for the period its applicant consented to: a later change of the setting applies to new applications only", async () => {
     const settings = await getSiteSettings(database.db);
-    await database.db.update(siteSettings).set({ value: { ...settings, auditionRetentionDays: 30 } }).where(eq(siteSettings.key, SETTINGS_KEY));
-    const t0 = new Date("2026-03-01T00:00:00Z");
-    const application = await submitTestApplication(database.services, t0);
-    await runDueJobs(database.services, new Date(t0.getTime() + 29 * DAY));
-    expect(await exists(application.applicationId)).toBe(true);
-    await runDueJobs(database.services, new Date(t0.getTime() + 30 * DAY + 1000));
-    expect(await exists(application.applicationId)).toBe(false);
-    await database.db.update(siteSettings).set({ value: settings }).where(eq(siteSettings.key, SETTINGS_KEY));
+    const setRetention = async (days: number) => {
+      await database.db.update(siteSettings).set({ value: { ...settings, auditionRetentionDays: days } }).where(eq(siteSettings.key, SETTINGS_KEY));
+    };
+    try {
+      const t0 = new Date("2026-03-01T00:00:00Z");
+      await setRetention(30);
+      const short = await submitTestApplication(database.services, t0);
+      await setRetention(60);
+      const long = await submitTestApplication(database.services, new Date(t0.getTime() + 1000));
+      const decidedLong = await submitTestApplication(database.services, new Date(t0.getTime() + 2000));
+      await database.db.update(auditionApplications).set({ status: "accepted", decidedAt: new Date(t0.getTime() + 20 * DAY) }).where(eq(auditionApplications.id, decidedLong.applicationId));
+      const consented = async (id: number) => (await database.db.select({ consent: auditionApplications.consent }).from(auditionApplications).where(eq(auditionApplications.id, id)))[0]!.consent.retentionDays;
+      expect([await consented(short.applicationId), await consented(long.applicationId)]).toEqual([30, 60]);
+
+      // Shortened afterwards: nothing received before goes sooner than its applicant was told.
+      await setRetention(7);
+      await runDueJobs(database.services, new Date(t0.getTime() + 29 * DAY));
+      expect(await exists(short.applicationId)).toBe(true);
+      expect(await exists(long.applicationId)).toBe(true);
+
+      await runDueJobs(database.services, new Date(t0.getTime() + 30 * DAY + 1000));
+      expect(await exists(short.applicationId)).toBe(false);
+      expect(await exists(long.applicationId)).toBe(true);
+      const [entry] = await database.db.select().from(auditLog).where(eq(auditLog.entityId, short.receiptNumber));
+      expect(entry?.details).toMatchObject({ retentionDays: 30 });
+
+      // Lengthened afterwards: nothing is kept longer than its applicant agreed to.
+      await setRetention(365);
+      await runDueJobs(database.services, new Date(t0.getTime() + 60 * DAY));
+      expect(await exists(long.applicationId)).toBe(true);
+      await runDueJobs(database.services, new Date(t0.getTime() + 60 * DAY + 2000));
+      expect(await exists(long.applicationId)).toBe(false);
+      // Decided on day 20: 60 consented days from the decision.
+      expect(await exists(decidedLong.applicationId)).toBe(true);
+      await runDueJobs(database.services, new Date(t0.getTime() + 80 * DAY - 1000));
+      expect(await exists(decidedLong.applicationId)).toBe(true);
+      await runDueJobs(database.services, new Date(t0.getTime() + 80 * DAY + 1000));
+      expect(await exists(decidedLong.applicationId)).toBe(false);
+    } finally {
+      await database.db.update(siteSettings).set({ value: settings }).where(eq(siteSettings.key, SETTINGS_KEY));
+    }
   });
 
   it("an applicant's deletion request removes the application and its files at once, recorded by receipt number", async () => {

@@ -154,6 +154,41 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(anonymous.headers.get("location")).toMatch(/^\/adminLogin\?redirectTo=/);
   });
 
+  it("duplicates are flagged in the list and on each application's page, with links to the others from the same phone or e-mail", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const t0 = new Date(Date.now() - 100 * day);
+    const phone = "010-8642-9753";
+    const email = "dup-admin@example.com";
+    const first = await createTestApplication(runtime, { name: "중복관리가", phone, email, receivedAt: t0 });
+    const samePhone = await createTestApplication(runtime, { name: "중복관리나", phone, receivedAt: new Date(t0.getTime() + 5 * day) });
+    const sameEmailLater = await createTestApplication(runtime, { name: "중복관리다", email, receivedAt: new Date(t0.getTime() + 45 * day) });
+    const alone = await createTestApplication(runtime, { name: "중복관리라", receivedAt: new Date(t0.getTime() + 5 * day) });
+
+    const html = await (await fetch(`${baseURL}/admin/auditions?q=${encodeURIComponent("중복관리")}`, { headers: { Cookie: cookie } })).text();
+    const rowOf = (receipt: string) => html.slice(html.indexOf(receipt), html.indexOf("</tr>", html.indexOf(receipt)));
+    for (const flagged of [first, samePhone]) expect(rowOf(flagged.receiptNumber)).toContain('<span class="status-badge status-badge--duplicate">중복 지원</span>');
+    // 45 days apart: outside the window; and one with nothing in common.
+    for (const plain of [sameEmailLater, alone]) expect(rowOf(plain.receiptNumber)).not.toContain("중복 지원");
+
+    const page = await (await fetch(`${baseURL}/admin/auditions/${first.id}`, { headers: { Cookie: cookie } })).text();
+    const related = page.slice(page.indexOf('aria-labelledby="related-title"'), page.indexOf("</section>", page.indexOf('aria-labelledby="related-title"')));
+    expect(related).toContain("같은 연락처의 다른 지원서");
+    expect(related).toContain("중복 지원");
+    expect(related).toContain(`href="/admin/auditions/${samePhone.id}" data-discover="true">${samePhone.receiptNumber} 중복관리나</a>`);
+    expect(related).toContain(`href="/admin/auditions/${sameEmailLater.id}" data-discover="true">${sameEmailLater.receiptNumber} 중복관리다</a>`);
+    expect(related).toMatch(/같은 휴대전화 · 30일 이내/);
+    expect(related).toMatch(/같은 이메일<\/span>/);
+    expect(related).not.toContain(alone.receiptNumber);
+
+    // Outside the window only: listed, not flagged.
+    const later = await (await fetch(`${baseURL}/admin/auditions/${sameEmailLater.id}`, { headers: { Cookie: cookie } })).text();
+    expect(later).toContain(`href="/admin/auditions/${first.id}" data-discover="true">${first.receiptNumber} 중복관리가</a>`);
+    expect(later).toContain("30일 넘게 떨어져 있어 중복 지원으로 보지 않습니다.");
+    expect(later).not.toContain("status-badge--duplicate");
+    // Nothing in common: no such section.
+    expect(await (await fetch(`${baseURL}/admin/auditions/${alone.id}`, { headers: { Cookie: cookie } })).text()).not.toContain("같은 연락처의 다른 지원서");
+  });
+
   it("the detail page shows every field, the photos as thumbnails, the video player and the history", async () => {
     const guarded = await createTestApplication(runtime, {
       name: "박어린",

@@ -45,7 +45,7 @@ function Paragraphs({ text }: { text: string }) {
  * a page of its own so it works without JavaScript.
  */
 export default function AuditionDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { application: a, photos, video, history, statusOptions, notesMaxLength, confirmDelete } = loaderData;
+  const { application: a, photos, video, history, duplicates, statusOptions, notesMaxLength, confirmDelete } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const notesError = actionData?.fields.notes;
@@ -92,6 +92,30 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
 
       <div className="audition-detail__layout">
         <div className="audition-detail__main">
+          {duplicates.others.length > 0 ? (
+            <section aria-labelledby="related-title" className="audition-related">
+              <h2 id="related-title" className="audition-detail__subtitle">
+                같은 연락처의 다른 지원서 {duplicates.flagged ? <span className="status-badge status-badge--duplicate">{duplicates.label}</span> : null}
+              </h2>
+              <p className="workspace-help">
+                {duplicates.flagged
+                  ? `같은 휴대전화 번호나 이메일로 ${duplicates.windowDays}일 안에 들어온 다른 지원서가 있습니다. 중복 지원도 모두 접수되니 함께 보고 어느 지원서로 심사할지 정해 주세요. 부모님 번호를 함께 쓰는 형제자매처럼 다른 사람일 수도 있습니다.`
+                  : `같은 휴대전화 번호나 이메일로 들어온 지원서입니다. 접수일이 ${duplicates.windowDays}일 넘게 떨어져 있어 중복 지원으로 보지 않습니다.`}
+              </p>
+              <ul className="audition-related__list">
+                {duplicates.others.map((other) => (
+                  <li key={other.id}>
+                    <Link to={other.href}>{`${other.receiptNumber} ${other.name}`}</Link>
+                    <span className="audition-related__meta">
+                      {`${other.receivedAt} 접수 · ${other.shared}${other.withinWindow ? ` · ${duplicates.windowDays}일 이내` : ""}`}
+                    </span>
+                    <span className={`status-badge status-badge--audition-${other.status}`}>{other.statusLabel}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
           <section aria-labelledby="applicant-title">
             <h2 id="applicant-title" className="audition-detail__subtitle">
               지원자

@@ -28,7 +28,7 @@ export function meta() {
  * form (with or without JavaScript), since the export answers with a file.
  */
 export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps) {
-  const { filter, statusOptions, rows, page, pageCount, total } = loaderData;
+  const { filter, statusOptions, rows, page, pageCount, total, duplicateLabel } = loaderData;
   // Where the bulk actions come back to: this list as it is (filters, page). Read from the location,
   // not the request, whose path is the data request's after a client-side search.
   const location = useLocation();
@@ -52,6 +52,7 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
       />
       <p className="workspace-help">
         지원서에는 지원자의 개인정보가 들어 있습니다. 심사에 필요한 만큼만 보고, 내려받은 파일은 심사가 끝나면 지워 주세요. 최종 결과(최종 합격·불합격)를 정하면 그날부터 보관 기간이 계산됩니다.
+        {` ‘${duplicateLabel}’ 표시는 같은 휴대전화 번호나 이메일로 가까운 시기에 다른 지원서도 들어왔다는 뜻입니다.`}
       </p>
 
       <Form method="get" className="workspace-filter" role="search" aria-label="지원서 찾기">
@@ -121,6 +122,7 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
                     </td>
                     <th scope="row" className="workspace-table__title">
                       <Link to={row.href}>{row.name}</Link>
+                      {row.duplicate ? <span className="status-badge status-badge--duplicate">{duplicateLabel}</span> : null}
                     </th>
                     <td data-label="나이">{`만 ${row.age}세`}</td>
                     <td data-label="접수일">{row.receivedAt}</td>
