@@ -10,6 +10,8 @@ import express from "express";
 
 type CreateApp = () => Promise<{
   app: express.Express;
+  /** Request headers and whole requests must arrive within these (app/server/http/request-limits.server.ts). */
+  serverTimeouts: { headersTimeout: number; requestTimeout: number };
   runtime: {
     env: { PORT: number; HOST: string; SHUTDOWN_TIMEOUT_MS: number };
     logger: Record<"info" | "warn" | "error", (o: object, m: string) => void>;
@@ -128,6 +130,9 @@ async function main() {
     runtime.logger.info({ port: runtime.env.PORT, host: runtime.env.HOST }, "server listening");
   });
 
+  // Slow headers (slowloris) are cut by Node; slow bodies by the app's minimum rate (request-limits.server.ts).
+  listener.headersTimeout = created.serverTimeouts.headersTimeout;
+  listener.requestTimeout = created.serverTimeouts.requestTimeout;
   closeIdleConnections = () => listener.closeIdleConnections();
 
   /**

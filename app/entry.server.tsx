@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { getRequestContext } from "./server/http/context.server";
-import { isConnectionError } from "./server/platform/db-health.server";
+import { databaseFailureOf } from "./server/platform/db-health.server";
 import { withLowPriorityModulePreloads } from "./server/http/html-hints.server";
 import { publicMediaRewrite } from "./server/http/public-media-urls.server";
 import { isVisitorDocument } from "./domain/site-routes";
@@ -90,11 +90,20 @@ export const handleDataRequest: HandleDataRequestFunction = async (response, { r
 
 /**
  * Logs loader/action/render errors once, with the request id; aborted requests are not errors. A lost
- * database connection switches the site to its 503 page until the database answers again.
+ * database connection switches the site to its 503 page until the database answers again; a database
+ * too busy to answer in time (a statement or lock timeout) makes this request's answer a 503.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = getRequestContext(context);
-  if (isConnectionError(error)) ctx.runtime.dbHealth.markDown(error);
+  const failure = databaseFailureOf(error);
+  if (failure) {
+    // Answered 503 by the server (express-app.server.ts), which logs those once a second with a count.
+    ctx.databaseFailure = failure;
+    if (failure === "down") ctx.runtime.dbHealth.markDown(error);
+    return;
+  }
+  // A 404 or 405 that React Router answers (a scanner trying methods and addresses) is not an error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   ctx.logger.error({ err: error, url: request.url }, "request error");
 };

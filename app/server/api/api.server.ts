@@ -3,6 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { parsePostId } from "../../lib/post-id";
 import { verifyApiToken } from "../auth/api-tokens.server";
+import { databaseFailureOf } from "../platform/db-health.server";
 import { getRequestContext, type RequestContext } from "../http/context.server";
 
 /** An API failure: JSON `{ "error": { "code", "message" } }` with this status. */
@@ -35,6 +36,13 @@ export async function handleApi(context: Readonly<RouterContextProvider>, run: (
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof ApiError) return apiJson({ error: { code: error.code, message: error.message } }, error.status, error.headers);
+    const failure = databaseFailureOf(error);
+    if (failure) {
+      // The server answers it as every outage path does: 503 with Retry-After (express-app.server.ts).
+      ctx.databaseFailure = failure;
+      if (failure === "down") ctx.runtime.dbHealth.markDown(error);
+      return apiJson({ error: { code: "service_unavailable", message: "일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요." } }, 503, { "Retry-After": failure === "down" ? "5" : "2" });
+    }
     ctx.logger.error({ err: error }, "api request failed");
     return apiJson({ error: { code: "internal_error", message: "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요." } }, 500);
   }
@@ -110,11 +118,22 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     chunks.push(value);
   }
   const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new ApiError(400, "invalid_json", "JSON 형식이 올바르지 않습니다.");
   }
+  if (holdsNul(body)) throw new ApiError(400, "invalid_character", "문자열에 쓸 수 없는 문자(U+0000)가 들어 있습니다. 그 문자를 지운 뒤 다시 보내 주세요.");
+  return body;
+}
+
+/** Whether a parsed JSON value holds U+0000 in a string or a key anywhere (PostgreSQL cannot store it). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (typeof value !== "object" || value === null || depth > 64) return false;
+  if (Array.isArray(value)) return value.some((item) => holdsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes("\0") || holdsNul(item, depth + 1));
 }
 
 /** A body must be a JSON object (not an array, string or null). */

@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { AUDITION_FILE_FIELDS, MAX_AUDITION_PHOTO_BYTES, MAX_AUDITION_PHOTOS, MAX_AUDITION_VIDEO_BYTES } from "../../domain/auditions";
@@ -9,8 +13,9 @@ import { VideoContainerChecker, VideoContainerError, type VideoContainer } from 
 
 /**
  * Reads the application form's multipart body as it arrives: text fields as strings, photos into
- * memory (each at most MAX_AUDITION_PHOTO_BYTES, at most MAX_AUDITION_PHOTOS; the media pipeline then
- * decodes them), and the video file straight into the private storage while its container is checked
+ * temporary files (each at most MAX_AUDITION_PHOTO_BYTES, at most MAX_AUDITION_PHOTOS; the media
+ * pipeline then decodes them one at a time: 16 anonymous uploads at once must not hold 75 MB each in
+ * memory), and the video file straight into the private storage while its container is checked
  * by its bytes (see VideoContainerChecker): a 200 MB video is never held in memory. A file that breaks a
  * rule is noted (with the Korean message to show next to it) and the rest of the form is still read,
  * so the applicant gets every message at once and keeps what they typed.
@@ -22,13 +27,39 @@ export interface StoredVideo {
   container: VideoContainer;
 }
 
+/** A photo as it came in: read when it is decoded, thrown away after the submission. */
+export interface UploadedPhoto {
+  bytes(): Promise<Uint8Array>;
+  discard(): Promise<void>;
+}
+
+/** A photo already in memory (tests and scripts that build an upload themselves). */
+export function photoInMemory(bytes: Uint8Array): UploadedPhoto {
+  return { bytes: async () => bytes, discard: async () => undefined };
+}
+
+/** Where photos wait between the upload and their decoding; a crash's leftovers are removed at start. */
+export const PHOTO_SPOOL_DIR = path.join(os.tmpdir(), "we-entertainment-uploads");
+
+/** Removes spooled photos older than `olderThanMs` (left behind by a crash); run at every start. */
+export async function cleanPhotoSpool(olderThanMs = 3 * 60 * 60 * 1000, now = Date.now()): Promise<void> {
+  const entries = await fs.promises.readdir(PHOTO_SPOOL_DIR).catch(() => [] as string[]);
+  for (const name of entries) {
+    const file = path.join(PHOTO_SPOOL_DIR, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > olderThanMs) await fs.promises.rm(file, { force: true });
+  }
+}
+
 export interface ApplicationUpload {
   fields: Record<string, string>;
-  photos: Uint8Array[];
+  photos: UploadedPhoto[];
   /** Why a photo was not taken ("3번째 사진: ..."), and whether more than the maximum were sent. */
   photoProblems: string[];
   video: StoredVideo | null;
   videoProblem: string | null;
+  /** A text field held U+0000, which was taken out (the form comes back to be checked; nothing stored). */
+  nulRemoved?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -67,10 +98,18 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
 
   const result: ApplicationUpload = { fields: {}, photos: [], photoProblems: [], video: null, videoProblem: null };
   let photoCount = 0;
+  // Whether the parser has found a part yet: bytes without one are not a form (see below).
+  let partSeen = false;
   let tooMany = false;
   const pending: Promise<void>[] = [];
 
   parser.on("field", (name, value) => {
+    partSeen = true;
+    // U+0000 cannot be stored (PostgreSQL refuses it): it is taken out, and the form is sent back to be checked.
+    if (value.includes("\0")) {
+      result.nulRemoved = true;
+      value = value.replaceAll("\0", "");
+    }
     if (!(name in result.fields)) result.fields[name] = value;
   });
   parser.on("filesLimit", () => {
@@ -88,25 +127,16 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
         return;
       }
       const index = photoCount;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let oversize = false;
-      stream.on("data", (chunk: Buffer) => {
-        size += chunk.byteLength;
-        if (size > MAX_AUDITION_PHOTO_BYTES) oversize = true;
-        if (!oversize) chunks.push(chunk);
-      });
+      partSeen = true;
       pending.push(
-        new Promise((resolve) =>
-          stream.on("close", () => {
-            if (oversize) result.photoProblems.push(`${index}번째 사진: ${PHOTO_SIZE_MESSAGE}`);
-            else if (size > 0) result.photos.push(new Uint8Array(Buffer.concat(chunks)));
-            resolve();
-          }),
-        ),
+        spoolPhoto(stream).then((spooled) => {
+          if (spooled === "oversize") result.photoProblems.push(`${index}번째 사진: ${PHOTO_SIZE_MESSAGE}`);
+          else if (spooled) result.photos[index - 1] = spooled;
+        }),
       );
       return;
     }
+    partSeen = true;
     if (name === AUDITION_FILE_FIELDS.video && info.filename && !result.video && !result.videoProblem) {
       pending.push(storeVideo(stream, storage, result));
       return;
@@ -120,17 +150,64 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
   });
   const body = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
   body.on("error", () => parser.destroy(new Error("request aborted")));
+  // A form's first part starts within a few bytes; a body that shows none in its first 64 KB is not a
+  // form (the parser would otherwise scan up to the whole 275 MB for a boundary that never comes).
+  let beforeFirstPart = 0;
+  body.on("data", (chunk: Buffer) => {
+    if (partSeen) return;
+    beforeFirstPart += chunk.byteLength;
+    if (beforeFirstPart > MAX_BYTES_BEFORE_FIRST_PART) parser.destroy(new Error("no form part in the body's first bytes"));
+  });
   body.pipe(parser);
   try {
     await done;
     await Promise.all(pending);
   } catch (error) {
     await Promise.allSettled(pending);
-    if (result.video) await storage.delete(result.video.key).catch(() => undefined);
+    await discardUpload(result, storage);
     throw error;
   }
+  result.photos = result.photos.filter(Boolean);
   if (tooMany) result.photoProblems.push(TOO_MANY_PHOTOS_MESSAGE);
   return result;
+}
+
+/** Throws away what an upload left on disk and in the private storage (after its submission, whatever the outcome). */
+export async function discardUpload(upload: Pick<ApplicationUpload, "photos" | "video">, storage: MediaStorage): Promise<void> {
+  await Promise.all(upload.photos.filter(Boolean).map((photo) => photo.discard().catch(() => undefined)));
+  if (upload.video) await storage.delete(upload.video.key).catch(() => undefined);
+}
+
+const MAX_BYTES_BEFORE_FIRST_PART = 64 * 1024;
+
+/** Writes one photo part to a temporary file; "oversize" (the file is gone) or null for an empty part. */
+async function spoolPhoto(stream: Readable): Promise<UploadedPhoto | "oversize" | null> {
+  await fs.promises.mkdir(PHOTO_SPOOL_DIR, { recursive: true, mode: 0o700 });
+  const file = path.join(PHOTO_SPOOL_DIR, randomBytes(16).toString("hex"));
+  let size = 0;
+  let oversize = false;
+  const counter = new PassThrough({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.byteLength;
+      if (size > MAX_AUDITION_PHOTO_BYTES) oversize = true;
+      // Past the limit the rest of the part is read and dropped, so the form's other fields still arrive.
+      callback(null, oversize ? undefined : chunk);
+    },
+  });
+  try {
+    await pipeline(stream, counter, fs.createWriteStream(file, { mode: 0o600 }));
+  } catch (error) {
+    await fs.promises.rm(file, { force: true });
+    throw error;
+  }
+  if (oversize || size === 0) {
+    await fs.promises.rm(file, { force: true });
+    return oversize ? "oversize" : null;
+  }
+  return {
+    bytes: async () => new Uint8Array(await fs.promises.readFile(file)),
+    discard: () => fs.promises.rm(file, { force: true }),
+  };
 }
 
 /** Streams the video into the storage through the container check; notes the problem on the result. */

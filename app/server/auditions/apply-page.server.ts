@@ -85,16 +85,37 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date, c
     if (error instanceof RequestBodyError) return refuse(error.status, error.message, null);
     throw error;
   }
+  try {
+    return await decideSubmission(ctx, upload, now, refuse, (good) => (stamp = good));
+  } finally {
+    // The photos waited in temporary files; whatever the outcome, they go (the accepted ones were re-encoded).
+    await Promise.all(upload.photos.map((photo) => photo.discard().catch(() => undefined)));
+  }
+}
+
+/** The rest of a submission once its body is read: the honeypot, the time stamp, then the use case. */
+async function decideSubmission(
+  ctx: RequestContext,
+  upload: ApplicationUpload,
+  now: Date,
+  refuse: (status: number, formError: string, upload: ApplicationUpload | null, errors?: Record<string, string>) => Refused,
+  keepStamp: (stamp: string) => void,
+): Promise<Outcome> {
+  const { runtime } = ctx;
   const discard = async () => {
     if (upload.video) await runtime.privateStorage.delete(upload.video.key).catch(() => undefined);
   };
+  if (upload.nulRemoved) {
+    await discard();
+    return refuse(400, "입력한 내용에 쓸 수 없는 문자(U+0000)가 있어 지웠습니다. 내용을 확인한 뒤 다시 제출해 주세요.", upload);
+  }
   if ((upload.fields[HONEYPOT_FIELD] ?? "") !== "") {
     await discard();
     ctx.logger.warn("audition form honeypot filled: refused");
     return refuse(400, "지원서를 접수하지 못했습니다. 페이지를 새로 고친 뒤 다시 제출해 주세요.", upload);
   }
   const timing = checkFormStamp(runtime.sessionSecret, upload.fields[STAMP_FIELD] ?? null, now);
-  if (timing === "ok" || timing === "too-fast") stamp = upload.fields[STAMP_FIELD]!;
+  if (timing === "ok" || timing === "too-fast") keepStamp(upload.fields[STAMP_FIELD]!);
   if (timing !== "ok") {
     await discard();
     return refuse(

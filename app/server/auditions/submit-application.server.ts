@@ -107,10 +107,10 @@ export async function submitApplication(services: Services, upload: ApplicationU
 
     // Photos are decoded and re-encoded only once everything else is right (it is the costly part).
     const photos: { id: string; key: string; thumbKey: string; width: number; height: number; bytes: number }[] = [];
-    for (const [index, bytes] of upload.photos.entries()) {
+    for (const [index, photo] of upload.photos.entries()) {
       let encoded: Awaited<ReturnType<typeof reencodePrivatePhoto>>;
       try {
-        encoded = await reencodePrivatePhoto(bytes);
+        encoded = await reencodePrivatePhoto(await photo.bytes());
       } catch (error) {
         if (!(error instanceof ImageRejectedError)) throw error;
         await discardFiles();

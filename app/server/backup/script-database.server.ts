@@ -10,7 +10,8 @@ import type { Logger } from "../platform/logger.server";
  */
 export async function openDatabaseForScript(env: Env, logger: Logger, advice: string): Promise<DatabaseHandle> {
   try {
-    return await openDatabase(databaseConfig(env, logger));
+    // A script reads or writes every table at once: the request timeouts are not for it.
+    return await openDatabase(databaseConfig({ ...env, DATABASE_STATEMENT_TIMEOUT_MS: 0, DATABASE_LOCK_TIMEOUT_MS: 0 }, logger));
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
     const holder = error.holder ? `${error.holder.pid}번, ${error.holder.hostname}` : "알 수 없음";

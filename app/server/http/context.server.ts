@@ -19,6 +19,11 @@ export interface RequestContext {
   adminSession(): Promise<AdminSession | null>;
   /** What the private gate proved for this request (access-gate.server.ts); empty on public routes. */
   gate: GatePass;
+  /**
+   * Set when a database call of this request failed for the database's sake (gone, or too busy to
+   * answer in time): the server answers 503 with Retry-After instead of an error page (decision 036).
+   */
+  databaseFailure?: "down" | "busy";
 }
 
 export const requestContext = createContext<RequestContext>();

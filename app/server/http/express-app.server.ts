@@ -17,8 +17,18 @@ import { watchEventLoop } from "./overload.server";
 import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
 import { contentSecurityPolicy } from "./security-headers.server";
+import {
+  ANONYMOUS_BODY_BYTES_PER_SECOND,
+  ByteRate,
+  guardRequestBodies,
+  hasBody,
+  HEADERS_TIMEOUT_MS,
+  MAX_REQUEST_BODY_BYTES,
+  refuseUnreadableUrls,
+  REQUEST_TIMEOUT_MS,
+} from "./request-limits.server";
 import { storedMediaFiles } from "./stored-media.server";
-import { serviceUnavailablePage, unavailableMessage } from "./unavailable-page.server";
+import { refusalMessage, serverErrorMessage, serviceUnavailablePage, unavailableMessage } from "./unavailable-page.server";
 import { localeOfPath } from "../../domain/locale";
 
 declare global {
@@ -41,6 +51,16 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
  */
 function requestIdAndLogging(runtime: Runtime): RequestHandler {
   const { logger, metrics } = runtime;
+  // 503s come in floods (an outage, an overload): one line a second with how many, not one per request.
+  let unavailableSinceLog = 0;
+  let lastUnavailableLog = 0;
+  const logUnavailable = (entry: object) => {
+    unavailableSinceLog++;
+    if (Date.now() - lastUnavailableLog < 1000) return;
+    logger.warn({ ...entry, answered503SinceLastLog: unavailableSinceLog }, "answering 503");
+    lastUnavailableLog = Date.now();
+    unavailableSinceLog = 0;
+  };
   return (req, res, next) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -55,7 +75,8 @@ function requestIdAndLogging(runtime: Runtime): RequestHandler {
       const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) };
       // Production logs stay quiet: every request at debug level, only failures and slow ones above it.
       logContext.run({ reqId: requestId }, () => {
-        if (res.statusCode >= 500) logger.error(entry, "request failed");
+        if (res.statusCode === 503) logUnavailable(entry);
+        else if (res.statusCode >= 500) logger.error(entry, "request failed");
         else if (seconds > 1) logger.warn(entry, "slow request");
         else logger.debug(entry, "request");
       });
@@ -106,18 +127,15 @@ const closeAfterUnreadBody: RequestHandler = (req, res, next) => {
     // answer when that answer is sent at once (a page-cache hit): only a body can be left unread.
     if (hasBody(req) && !req.complete && !this.headersSent) {
       this.setHeader("Connection", "close");
-      lingerBeforeClosing(req);
+      // Anonymous requests get less of their unread body read than a signed-in administrator's upload.
+      lingerBeforeClosing(req, (this.locals as { lingerBytes?: number }).lingerBytes ?? LINGER_BYTES);
     }
     return writeHead.apply(this, args);
   } as typeof writeHead;
   next();
 };
 
-function hasBody(req: ExpressRequest): boolean {
-  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
-}
-
-function lingerBeforeClosing(req: ExpressRequest) {
+function lingerBeforeClosing(req: ExpressRequest, lingerBytes: number) {
   const socket = req.socket as Socket & { destroySoon?: () => void };
   if (socket.destroyed) return;
   // Node's HTTP server calls destroySoon() once a `Connection: close` answer is written.
@@ -132,7 +150,7 @@ function lingerBeforeClosing(req: ExpressRequest) {
     timer.unref();
     this.on("data", (chunk: Buffer) => {
       read += chunk.byteLength;
-      if (read > LINGER_BYTES) close();
+      if (read > lingerBytes) close();
     });
     if (req.complete) close();
     else req.once("end", close);
@@ -261,6 +279,27 @@ function sendUnavailable(runtime: Runtime, req: ExpressRequest, res: ExpressResp
   else res.type("text/plain; charset=utf-8").send(message);
 }
 
+/** React Router's English fallbacks: its last resort, a resource route's error as JSON, its bare refusals. */
+function isRouterFallbackBody(text: string): boolean {
+  return /^(?:\{"message":"[^"]*"\}|Unexpected Server Error(?:\n[\s\S]*)?|Bad Request|Not Found|Method Not Allowed|Invalid Request|Unknown Server Error)$/.test(text.trim());
+}
+
+/**
+ * The site's own error answer for `status`: JSON for the API (and JSON clients), the small page in the
+ * page's language for browsers, else text. Used where React Router would have answered in English.
+ */
+function sendSiteError(req: ExpressRequest, res: ExpressResponse, status = 500, allow: string | null = null) {
+  const api = req.path.startsWith("/api/");
+  const locale = api ? "ko" : localeOfPath(req.path);
+  const message = status >= 500 ? serverErrorMessage(locale) : refusalMessage(locale, status, req.method);
+  const code = status >= 500 ? "internal_error" : status === 404 ? "not_found" : status === 405 ? "method_not_allowed" : "bad_request";
+  res.status(status).setHeader("Cache-Control", "no-store");
+  if (allow) res.setHeader("Allow", allow);
+  if (api || req.accepts(["html", "json"]) === "json") res.json({ error: { code, message } });
+  else if (req.accepts(["html", "text"]) === "html") res.type("html").send(serviceUnavailablePage(message, locale, status));
+  else res.type("text/plain; charset=utf-8").send(message);
+}
+
 function sendCached(req: ExpressRequest, res: ExpressResponse, entry: CachedResponse, state: "HIT" | "MISS") {
   res.status(entry.status);
   for (const [key, value] of entry.headers) res.setHeader(key, value);
@@ -294,7 +333,7 @@ async function sendCompressed(req: ExpressRequest, res: ExpressResponse, identit
   else res.end(body);
 }
 
-function toFetchRequest(env: Env, req: ExpressRequest, res: ExpressResponse, method: string = req.method): Request {
+function toFetchRequest(env: Env, req: ExpressRequest, res: ExpressResponse, method: string = req.method, rate: ByteRate | null = null): Request {
   const url = new URL(`${siteOrigin(env, req)}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
@@ -307,7 +346,7 @@ function toFetchRequest(env: Env, req: ExpressRequest, res: ExpressResponse, met
   });
   const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
   if (method !== "GET" && method !== "HEAD") {
-    init.body = requestBodyStream(req);
+    init.body = requestBodyStream(req, rate);
     init.duplex = "half";
   }
   return new Request(url, init);
@@ -318,15 +357,27 @@ function toFetchRequest(env: Env, req: ExpressRequest, res: ExpressResponse, met
  * drained rather than the request destroyed: destroying it would reset the connection under the
  * client before it reads our answer.
  */
-function requestBodyStream(req: ExpressRequest): ReadableStream<Uint8Array> {
+function requestBodyStream(req: ExpressRequest, rate: ByteRate | null): ReadableStream<Uint8Array> {
   const stream = createReadableStreamFromReadable(req);
   const reader = stream.getReader();
+  let read = 0;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         const { done, value } = await reader.read();
-        if (done) controller.close();
-        else controller.enqueue(value);
+        if (done) return controller.close();
+        // The outer bound holds while reading too (a chunked body declares no length): past it, the
+        // route's parser sees a failed body, which it answers as a body it cannot read.
+        read += value.byteLength;
+        if (read > MAX_REQUEST_BODY_BYTES) {
+          controller.error(new Error(`request body over ${MAX_REQUEST_BODY_BYTES} bytes`));
+          req.removeAllListeners("data");
+          req.resume();
+          return;
+        }
+        // Anonymous bodies share one read rate, so that reading them leaves the CPU to the pages.
+        if (rate) await rate.take(value.byteLength);
+        controller.enqueue(value);
       },
       cancel() {
         req.removeAllListeners("data");
@@ -337,19 +388,26 @@ function requestBodyStream(req: ExpressRequest): ReadableStream<Uint8Array> {
   );
 }
 
-let created: Promise<{ app: express.Express; runtime: Runtime }> | undefined;
+/** The app, its runtime, and the HTTP server's timeouts for main.ts to set on its listener. */
+export interface CreatedApp {
+  app: express.Express;
+  runtime: Runtime;
+  serverTimeouts: { headersTimeout: number; requestTimeout: number };
+}
+
+let created: Promise<CreatedApp> | undefined;
 
 /**
  * The process's app: starts the runtime (database, migrations, seed) once and builds the Express app
  * around it. With `env`, a separate app with its own runtime (tests run one in-process this way).
  */
-export function createApp(options: { env?: Env } = {}): Promise<{ app: express.Express; runtime: Runtime }> {
+export function createApp(options: { env?: Env } = {}): Promise<CreatedApp> {
   if (options.env) return startRuntime(options.env).then(buildApp);
   created ??= (globalThis.__weRuntime ??= startRuntime()).then(buildApp);
   return created;
 }
 
-async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runtime: Runtime }> {
+async function buildApp(runtime: Runtime): Promise<CreatedApp> {
   const { env, pageCache, dbHealth } = runtime;
   const cachePolicy = { sharedMaxAge: env.CDN_MAX_AGE, staleWhileRevalidate: env.CDN_STALE_WHILE_REVALIDATE };
   const app = express();
@@ -360,8 +418,12 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
   app.use(closeAfterUnreadBody);
   app.use(requestIdAndLogging(runtime));
   app.use(securityHeaders(runtime));
+  app.use(refuseUnreadableUrls);
   app.use("/api", apiCors(runtime));
   app.use(sameOriginWrites(runtime));
+  const bodies = guardRequestBodies({ sessionSecret: runtime.sessionSecret, logger: runtime.logger });
+  const anonymousBodyRate = new ByteRate(ANONYMOUS_BODY_BYTES_PER_SECOND);
+  app.use(bodies.middleware);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -485,7 +547,10 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
       eventLoop.noteRequest();
       // The administrator gets through an overload (publishing a correction during a traffic spike must
       // work); everybody else is told to come back shortly.
-      const overloaded = inFlight >= env.MAX_CONCURRENT_REQUESTS || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS);
+      // An anonymous request with a body holds one of its own share of slots (request-limits.server.ts),
+      // not one of those pages are read with.
+      const ownShare = (res.locals as { anonymousBody?: boolean }).anonymousBody === true;
+      const overloaded = (!ownShare && inFlight >= env.MAX_CONCURRENT_REQUESTS) || eventLoop.saturated(env.MAX_EVENT_LOOP_DELAY_MS);
       if (overloaded && !(await hasSignedSessionCookie(runtime.sessionSecret, req.get("cookie")))) {
         // One log line per second at most: a flood must not also flood the logs.
         shed++;
@@ -497,13 +562,13 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         return sendUnavailable(runtime, req, res, "overloaded", 1);
       }
 
-      inFlight++;
+      if (!ownShare) inFlight++;
       const generation = pageCache.generation;
       try {
         const context = new RouterContextProvider();
         // A HEAD of a public read is answered from a full render (or the cache), so its headers (ETag,
         // caching) are those of the GET.
-        const request = toFetchRequest(env, req, res, publicRead ? "GET" : req.method);
+        const request = toFetchRequest(env, req, res, publicRead ? "GET" : req.method, ownShare ? anonymousBodyRate : null);
         let session: Promise<AdminSession | null> | undefined;
         context.set(requestContext, {
           runtime,
@@ -516,7 +581,21 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
           adminSession: () => (session ??= getAdminSession(runtime.db, runtime.sessionSecret, request)),
           gate: {},
         });
-        const response = await handleRequest(request, context);
+        let response = await handleRequest(request, context);
+        const { databaseFailure } = context.get(requestContext);
+        if (databaseFailure && response.status >= 500) {
+          // Gone or too busy: come back shortly, like every other outage path (not an error page).
+          await response.body?.cancel();
+          return sendUnavailable(runtime, req, res, "database", databaseFailure === "down" ? 5 : 2);
+        }
+        if (response.status >= 400 && !response.headers.has("X-Remix-Response")) {
+          // React Router's own answers outside a page (its last resort "Unexpected Server Error", a
+          // resource route's 404/405 as `{"message": ...}`) are in English and name nothing: the site's
+          // own answer instead, in the page's language. Ours pass through unchanged.
+          const text = await response.text();
+          if (isRouterFallbackBody(text)) return sendSiteError(req, res, response.status, response.headers.get("Allow"));
+          response = new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+        }
 
         const storable = publicRead ? await storablePublicRead(response, url.pathname) : null;
         if (storable) {
@@ -562,18 +641,18 @@ async function buildApp(runtime: Runtime): Promise<{ app: express.Express; runti
         if (res.destroyed || res.writableEnded) return;
         next(error);
       } finally {
-        inFlight--;
+        if (!ownShare) inFlight--;
       }
     }
   });
 
-  app.use(((error, _req, res, _next) => {
+  app.use(((error, req, res, _next) => {
     (res.locals as AppLocals).logger?.error({ err: error }, "unhandled error");
     if (res.headersSent) return;
-    res.status(500).type("text/plain; charset=utf-8").send("일시적인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.");
+    sendSiteError(req, res);
   }) satisfies ErrorRequestHandler);
 
-  return { app, runtime };
+  return { app, runtime, serverTimeouts: { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS } };
 }
 
 /** TRUST_PROXY: "true", a hop count, or a list of addresses/subnets (Express's "trust proxy"). */

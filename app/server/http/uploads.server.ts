@@ -70,8 +70,9 @@ export async function parseUploadForm(
   if (Number(request.headers.get("Content-Length") ?? 0) > maxTotalSize) {
     throw new RequestBodyError(413, "payload_too_large", `보낸 내용이 너무 큽니다. 파일은 ${MB}MB 이하로 올려 주세요.`);
   }
+  let form: FormData;
   try {
-    return await parseFormData(
+    form = await parseFormData(
       formRequest,
       {
         maxFiles: options.maxFiles,
@@ -104,7 +105,14 @@ export async function parseUploadForm(
     }
     throw error;
   }
+  for (const [name, value] of form) {
+    if (name.includes("\0") || (typeof value === "string" && value.includes("\0"))) throw new RequestBodyError(400, "nul_character", NUL_MESSAGE);
+  }
+  return form;
 }
+
+/** U+0000 has no place in any text, and PostgreSQL cannot store it (it answered 500). */
+export const NUL_MESSAGE = "입력한 내용에 쓸 수 없는 문자(U+0000)가 들어 있습니다. 그 문자를 지운 뒤 다시 보내 주세요.";
 
 /** Files above the upload limit but under this cap are replaced by a marker instead of failing the form. */
 const SOFT_FILE_CAP = 48 * 1024 * 1024;

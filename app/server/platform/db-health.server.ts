@@ -28,6 +28,25 @@ export function isConnectionError(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL's codes for a statement that gave up waiting: statement_timeout, lock_timeout, no free connection. */
+const BUSY_CODES = new Set(["57014", "55P03", "53300"]);
+
+/**
+ * Why a database call failed, when it was not the request's fault: the database is gone ("down": the
+ * site answers 503 until it returns) or it is too busy to answer in time ("busy": this request answers
+ * 503 and the next one tries again). Null for anything else.
+ */
+export function databaseFailureOf(error: unknown): "down" | "busy" | null {
+  if (isConnectionError(error)) return "down";
+  for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && BUSY_CODES.has(code)) return "busy";
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && /timeout exceeded when trying to connect|canceling statement due to (statement|lock) timeout/i.test(message)) return "busy";
+  }
+  return null;
+}
+
 /**
  * Knows whether the database answers. A failed query marks it down at once; while down it is pinged
  * every second and comes back by itself; while up it is pinged every few seconds.

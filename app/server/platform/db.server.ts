@@ -51,7 +51,15 @@ export interface DatabaseHandle {
 const CHANGE_CHANNEL = "we_content_changed";
 
 export type DatabaseConfig =
-  | { kind: "postgres"; url: string; poolMax?: number; logger?: Logger }
+  | {
+      kind: "postgres";
+      url: string;
+      poolMax?: number;
+      logger?: Logger;
+      /** Per statement and per lock wait, in ms (unset or 0: none). Migrations run without them. */
+      statementTimeoutMs?: number;
+      lockTimeoutMs?: number;
+    }
   | {
       kind: "pglite";
       dataDir: string | null;
@@ -95,9 +103,19 @@ export function findMigrationsFolder(): string {
 }
 
 /** The database the environment names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
-export function databaseConfig(env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX" | "DATA_DIR">, logger?: Logger): DatabaseConfig {
+export function databaseConfig(
+  env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX" | "DATA_DIR"> & Partial<Pick<Env, "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_LOCK_TIMEOUT_MS">>,
+  logger?: Logger,
+): DatabaseConfig {
   return env.DATABASE_URL
-    ? { kind: "postgres", url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX, logger }
+    ? {
+        kind: "postgres",
+        url: env.DATABASE_URL,
+        poolMax: env.DATABASE_POOL_MAX,
+        logger,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
+      }
     : { kind: "pglite", dataDir: env.DATA_DIR, logger };
 }
 
@@ -112,6 +130,9 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
     max: config.poolMax ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // Set per connection at its start (no round trip per query).
+    ...(config.statementTimeoutMs ? { statement_timeout: config.statementTimeoutMs } : {}),
+    ...(config.lockTimeoutMs ? { lock_timeout: config.lockTimeoutMs } : {}),
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => config.logger?.error({ err: error }, "postgres pool client error"));
@@ -126,11 +147,16 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
     async migrate(options) {
       const client = await pool.connect();
       try {
+        // A migration may rewrite a table or wait for other servers' locks: no request timeouts here.
+        // (The connection goes back to the pool with its defaults restored.)
+        await client.query("set statement_timeout = 0; set lock_timeout = 0");
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         try {
-          await migratePg(db, { migrationsFolder: options?.migrationsFolder ?? findMigrationsFolder() });
+          // On this connection, which has no timeouts, rather than through the pool.
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: options?.migrationsFolder ?? findMigrationsFolder() });
         } finally {
           await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+          await client.query("reset statement_timeout; reset lock_timeout");
         }
       } finally {
         client.release();

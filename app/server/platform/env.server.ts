@@ -123,6 +123,11 @@ const envSchema = z
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+    // A request's statement gives up after this long (a locked table, a runaway query): its request
+    // answers 503 before the client or a proxy gives up on it. 0: no limit.
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+    // Waiting for a row or table lock gives up sooner: a lock held that long is someone else's long job.
+    DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     DATA_DIR: z.string().trim().min(1).default("./data"),
     ADMIN_ID: optionalString.pipe(z.string().max(64).optional()),
     ADMIN_PASSWORD: optionalString.pipe(

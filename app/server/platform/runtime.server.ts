@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "./logger.server";
 import { createChangeFeed } from "./changes.server";
 import { prepareDatabase } from "./prepare-database.server";
 import { startScheduler } from "../jobs/scheduler.server";
+import { cleanPhotoSpool } from "../auditions/application-upload.server";
 import { parseCron } from "../backup/cron.server";
 import { backupTarget, startBackupScheduler } from "../backup/scheduled-backup.server";
 import { createSmtpMailer, resolveMailFrom } from "../mail/mailer.server";
@@ -165,6 +166,8 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     const scheduler = startScheduler(runtime);
     runtime.scheduler = scheduler;
     await scheduler.ready;
+    // Applicants' photos a crash left in the upload spool (never in the storages; decision 036).
+    void cleanPhotoSpool().catch((error: unknown) => logger.warn({ err: error }, "could not clean the upload spool"));
     return runtime;
   } catch (error) {
     await database.close().catch(() => undefined);
