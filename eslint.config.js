@@ -2,6 +2,9 @@ import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/** zod is imported from app/domain/zod.ts, which installs the Korean error map (decision 034). */
+const ZOD_FROM_DOMAIN = { name: "zod", message: "Import z from app/domain/zod.ts: it installs the Korean error messages.", allowTypeImports: true };
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "data/", ".react-router/", "test-results/", "playwright-report/", "migrations/"] },
   js.configs.recommended,
@@ -17,10 +20,21 @@ export default tseslint.config(
     },
   },
   {
+    // zod comes with Korean messages from app/domain/zod.ts; its own English ones must never reach a user.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/domain/zod.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [ZOD_FROM_DOMAIN] }],
+    },
+  },
+  {
     // Islands run in the browser only; they must never pull in server code.
     files: ["app/islands/**", "app/components/**", "app/enhance/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/*.server", "**/server/**"], message: "Server code cannot be imported into client components." }] }],
+      "no-restricted-imports": [
+        "error",
+        { paths: [ZOD_FROM_DOMAIN], patterns: [{ group: ["**/*.server", "**/server/**"], message: "Server code cannot be imported into client components." }] },
+      ],
     },
   },
   {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { AUDITION_STATUS_LABELS, AUDITION_STATUSES, FINAL_AUDITION_STATUSES, type AuditionStatus } from "./auditions";
 
 /**

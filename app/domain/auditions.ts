@@ -4,7 +4,7 @@
  * rules on age, receipt numbers and video links. Shared by the public form, the use cases, the
  * workspace and the privacy policy (/privacy), so each is written once.
  */
-import { z } from "zod";
+import { z } from "./zod";
 import { ageOn } from "./age";
 import { kstDate } from "./kst";
 

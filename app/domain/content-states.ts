@@ -34,6 +34,20 @@ export const ARTIST_STATUS_HINTS: Record<ArtistStatus, string> = {
 /** Days a deleted post or artist stays in the trash before it is purged for good. */
 export const TRASH_RETENTION_DAYS = 30;
 
+/**
+ * How far ahead a post may be scheduled to go public or to come down (years). Further than that is a
+ * typo ("20226-12-01") or a way to park a post where nobody looks; the workspace lists would carry it
+ * for decades.
+ */
+export const MAX_SCHEDULE_YEARS_AHEAD = 5;
+
+/** The latest time a post may be scheduled for, as of `now`. */
+export function scheduleHorizon(now: Date): Date {
+  const horizon = new Date(now);
+  horizon.setUTCFullYear(horizon.getUTCFullYear() + MAX_SCHEDULE_YEARS_AHEAD);
+  return horizon;
+}
+
 /** Whether a post's state shows it to the public. */
 export function isPublicPost(post: { status: PostStatus; deletedAt: Date | null }): boolean {
   return post.status === "published" && post.deletedAt === null;

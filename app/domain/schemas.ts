@@ -1,7 +1,8 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistEnglish, type ArtistListField, type ArtistTextKey } from "./artist-fields";
 import { MAX_ARTIST_IMAGES } from "./constants";
 import { withParticle } from "./korean";
+import { artistNameProblem, normalizeArtistName, oneLineTextProblem } from "./text-checks";
 
 /**
  * One zod schema per input, shared by the admin forms (field names and limits), the use cases that
@@ -16,17 +17,46 @@ export const loginSchema = z.object({
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_CONTENT_LENGTH = 200_000;
 
+/**
+ * Deepest nesting of elements accepted in post HTML (checked on the server before sanitizing,
+ * sanitize.server.ts). sanitize-html's work grows faster than the size of deeply nested input: 200 KB
+ * of nested `<b>` took seconds to tens of seconds and held every other request. Quill's deepest real
+ * nesting is a handful of levels (a list item's bold, italic, underlined link); HTML from other sites
+ * sent through the API seldom passes 30.
+ */
+export const MAX_POST_HTML_DEPTH = 64;
+
+/**
+ * Most elements accepted in one post's HTML (each language). The sanitizer and the passes that derive
+ * the stored forms cost a few microseconds per element each (docs/security.md has the figures); a
+ * 150,000-character post of paragraphs, lists and images has about 4,200 elements, one of bold words
+ * and short list items at the 200,000-character limit about 12,000.
+ */
+export const MAX_POST_HTML_ELEMENTS = 20_000;
+
+/** A check of text-checks.ts as a zod refinement (its message, when it finds a problem). */
+function refineWith(problem: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message !== null) ctx.addIssue({ code: "custom", message });
+  };
+}
+
 export const postInputSchema = z.object({
   title: z
     .string({ error: "제목을 입력해 주세요." })
     .trim()
     .min(1, "제목을 입력해 주세요.")
     .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자 이내로 입력해 주세요.`)
+    // Titles are one line: no line breaks, control or direction-changing characters, something visible.
+    .superRefine(refineWith((v) => oneLineTextProblem(v, "제목")))
     .meta({ description: "제목" }),
   content: z
     .string({ error: "내용을 입력해 주세요." })
     .max(MAX_CONTENT_LENGTH, "내용이 너무 깁니다. 글을 나누어 올려 주세요.")
-    .meta({ description: "HTML. 저장할 때 정제되며, 다른 사이트의 이미지는 이 사이트로 가져옵니다." }),
+    .meta({
+      description: `HTML. 저장할 때 정제되며, 다른 사이트의 이미지는 이 사이트로 가져옵니다. 요소는 최대 ${MAX_POST_HTML_ELEMENTS.toLocaleString("ko-KR")}개, 겹친 서식은 최대 ${MAX_POST_HTML_DEPTH}단계입니다.`,
+    }),
 });
 export type PostInput = z.infer<typeof postInputSchema>;
 
@@ -39,6 +69,7 @@ export const postEnglishInputSchema = z.object({
     .string({ error: "영문 제목은 글자여야 합니다." })
     .trim()
     .max(MAX_TITLE_LENGTH, `영문 제목은 ${MAX_TITLE_LENGTH}자 이내로 입력해 주세요.`)
+    .superRefine(refineWith((v) => oneLineTextProblem(v, "영문 제목")))
     .default("")
     .meta({ description: "영문 제목. 비우면 영문 버전이 없는 글입니다 (영문 목록에 나오지 않음)." }),
   contentEn: z
@@ -81,9 +112,11 @@ function textFieldSchema(field: (typeof ARTIST_TEXT_FIELDS)[number]) {
     .max(field.maxLength, `${withParticle(field.label, "은/는")} ${field.maxLength}자 이내로 입력해 주세요.`);
   switch (field.key) {
     case "name":
-      return base
-        .min(1, "이름을 입력해 주세요.")
-        .refine((v) => !/[/\\?#%<>"]/.test(v), "이름에는 / \\ ? # % < > \" 문자를 쓸 수 없습니다.");
+      // The key of the artist's pages: stored and compared in NFC (the decomposed "한서윤" is the same
+      // artist), and only what can be one URL segment that people can read (text-checks.ts).
+      return z.preprocess((v) => (typeof v === "string" ? normalizeArtistName(v) : v), base.min(1, "이름을 입력해 주세요.").superRefine(refineWith(artistNameProblem)));
+    case "ename":
+      return base.superRefine(refineWith((v) => oneLineTextProblem(v, field.label))).default("");
     case "insta":
       return base.refine((v) => v === "" || isHttpUrl(v), "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.").default("");
     default:

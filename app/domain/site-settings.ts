@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS } from "./auditions";
 
 /**

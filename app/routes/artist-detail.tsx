@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/artist-detail";
 import { ArtistProfile } from "../components/artist-profile";
 import { artistPath } from "../domain/site-routes";
@@ -19,6 +19,9 @@ export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const artist = await getArtist(ctx.runtime.db, params.name, isAdmin ? "admin-site" : "public");
   if (!artist) throw data(null, { status: 404 });
   const locale = localeOfPattern(pattern);
+  // Another spelling of the stored name (its decomposed form): one address per artist, for readers,
+  // caches and search engines alike.
+  if (params.name !== artist.name) throw redirect(localizedPath(locale, artistPath(artist.name)), 301);
   const shareImage = await artistShareImage(ctx.runtime.db, artist, locale);
   return { artist: artistProfileView(artist, locale), shareImage };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HANGUL, ZOD_ENGLISH } from "../fixtures/korean-messages";
 import { useAppServer } from "../setup/app-server";
 
 const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
@@ -20,6 +21,9 @@ describe("JSON type confusion and prototype pollution", () => {
       ["POST", "/api/we/writenews", '"문자열"'],
       ["POST", "/api/we/writenews", "{bad json"],
       ["POST", "/api/we/addactor", JSON.stringify({ name: { length: 3 } })],
+      ["POST", "/api/we/addactor", JSON.stringify({ name: "x", en: "x" })],
+      ["POST", "/api/we/addactor", JSON.stringify({ name: "x", en: { birthday: [], schoolList: { a: 1 } } })],
+      ["POST", "/api/we/writenews", JSON.stringify({ title: "제목", content: "<p>x</p>", status: 1, publishAt: [] })],
       ["POST", "/api/we/addactor", JSON.stringify({ name: "배우", schoolList: "not a list" })],
       ["POST", "/api/we/addactor", JSON.stringify({ name: "배우", schoolList: [1, 2] })],
       ["POST", "/api/we/addactor", JSON.stringify({ name: "배우", imgList: ["/media/../../etc/passwd"] })],
@@ -33,7 +37,9 @@ describe("JSON type confusion and prototype pollution", () => {
       const response = await send(method, path, raw);
       expect(response.status, `${method} ${path} ${raw}`).toBe(400);
       const body = (await response.json()) as { error: { message: string } };
-      expect(body.error.message).toMatch(/[가-힣]|[a-zA-Z]+:/);
+      // Korean, never zod's English ("Invalid input: expected object, received string").
+      expect(body.error.message, raw).toMatch(HANGUL);
+      expect(body.error.message, raw).not.toMatch(ZOD_ENGLISH);
     }
     expect(await (await fetch(`${server.baseURL}/api/we/newslist`)).text()).toBe(before);
     const artists = (await (await fetch(`${server.baseURL}/api/we/actorList`)).json()) as Record<string, unknown>[];

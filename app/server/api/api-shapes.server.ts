@@ -1,5 +1,6 @@
-import { z } from "zod";
+import { z } from "../../domain/zod";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, type ArtistListField } from "../../domain/artist-fields";
+import { MAX_SCHEDULE_YEARS_AHEAD } from "../../domain/content-states";
 import { withParticle } from "../../domain/korean";
 import { artistInputSchema, imageListSchema, listFieldSchema, postInputSchema } from "../../domain/schemas";
 import type { Locale } from "../../domain/locale";
@@ -63,7 +64,9 @@ export const apiPostInputSchema = postInputSchema
     publishAt: z.iso
       .datetime({ offset: true, error: "publishAt은 시간대가 있는 ISO 8601 날짜·시각이어야 합니다. 예: 2026-12-01T09:00:00+09:00" })
       .optional()
-      .meta({ description: "이 시각에 자동으로 공개합니다 (시간대 필수, 예: 2026-12-01T09:00:00+09:00). 지난 시각이면 바로 공개합니다." }),
+      .meta({
+        description: `이 시각에 자동으로 공개합니다 (시간대 필수, 예: 2026-12-01T09:00:00+09:00). 지난 시각이면 바로 공개하고, 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년이 넘는 시각은 받지 않습니다.`,
+      }),
   })
   .refine((body) => body.status === undefined || body.publishAt === undefined, {
     message: "status와 publishAt은 함께 보낼 수 없습니다. 임시 저장이면 status만, 예약 공개면 publishAt만 보내 주세요.",

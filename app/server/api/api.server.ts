@@ -1,6 +1,6 @@
 import type { Locale } from "../../domain/locale";
 import type { RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import type { z } from "../../domain/zod";
 import { parsePostId } from "../../lib/post-id";
 import { verifyApiToken } from "../auth/api-tokens.server";
 import { databaseFailureOf } from "../platform/db-health.server";
@@ -94,7 +94,7 @@ export function versionConflict(current: number): ApiError {
 /** Largest JSON body accepted (post content is at most 200,000 characters). */
 export const MAX_JSON_BYTES = 1024 * 1024;
 
-/** Reads a JSON body with a size limit; 415 for other types, 413 when too large, 400 when malformed. */
+/** Reads a JSON body with a size limit; 415 for other types, 413 when too large, 400 when malformed or not UTF-8. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\b/i.test(type)) {
@@ -117,7 +117,14 @@ export async function readJsonBody(request: Request): Promise<unknown> {
     }
     chunks.push(value);
   }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  // Invalid UTF-8 is refused, not repaired: decoding it leniently would store U+FFFD where the client
+  // sent something else (a wrong encoding, a cut-off character), and nobody would be told.
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new ApiError(400, "invalid_utf8", "요청 본문이 올바른 UTF-8이 아닙니다. 글자를 UTF-8로 인코딩해서 보내 주세요.");
+  }
   let body: unknown;
   try {
     body = JSON.parse(text) as unknown;

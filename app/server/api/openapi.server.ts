@@ -4,7 +4,7 @@
  * paths from the post kinds, so the document cannot drift from the code.
  * tests/integration/api/openapi.test.ts checks it against the route table and validates real responses.
  */
-import { z } from "zod";
+import { z } from "../../domain/zod";
 import { MAX_UPLOAD_BYTES } from "../media/media.server";
 import { POST_KIND_INFO, POST_KINDS, apiPatternOf, type PostKind } from "../../domain/post-kinds";
 import { apiArtistInputSchema, apiArtistSchema, apiErrorSchema, apiImageSchema, apiPostInputSchema, apiPostSchema } from "./api-shapes.server";

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { artistImages, artists } from "../../../drizzle/schema";
 import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import type { ArtistStatus } from "../../domain/content-states";
+import { artistNameLookups } from "../../domain/text-checks";
 import type { Database, Tx } from "../platform/db.server";
 import { getMediaByIds, type MediaInfo } from "../media/media.server";
 import { cachedRead } from "../platform/read-cache.server";
@@ -83,13 +84,18 @@ export function getArtist(db: Database | Tx, name: string, audience: ArtistAudie
 }
 
 async function readArtist(db: Database | Tx, name: string, audience: ArtistAudience): Promise<Artist | null> {
-  const rows = await db
-    .select()
-    .from(artists)
-    .where(and(eq(artists.name, name), audienceFilter(audience)))
-    .limit(1);
-  const [artist] = await withImages(db, rows);
-  return artist ?? null;
+  // Names are stored in NFC: "한서윤" typed as conjoining jamo finds 한서윤. One stored before that
+  // rule is still found by its own spelling (text-checks.ts).
+  for (const candidate of artistNameLookups(name)) {
+    const rows = await db
+      .select()
+      .from(artists)
+      .where(and(eq(artists.name, candidate), audienceFilter(audience)))
+      .limit(1);
+    const [artist] = await withImages(db, rows);
+    if (artist) return artist;
+  }
+  return null;
 }
 
 /** One artist by id, in the trash or not (the workspace's history and trash pages), or null. */

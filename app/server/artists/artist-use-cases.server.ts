@@ -3,10 +3,12 @@ import { artistImages, artists } from "../../../drizzle/schema";
 import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema, displayOrderSchema } from "../../domain/schemas";
+import { artistNameKey, artistNameLookups } from "../../domain/text-checks";
 import { PATHS, pathsShowingArtist } from "../../domain/site-routes";
 import { deleteRevisions, recordRevision } from "../history/revisions.server";
 import { deleteUnusedMedia, getMediaByUrls } from "../media/media.server";
 import { recordAudit } from "../platform/audit.server";
+import type { Tx } from "../platform/db.server";
 import { describeActor, type Actor, type Services } from "../platform/services.server";
 
 export type SaveArtistResult =
@@ -46,6 +48,38 @@ function isUniqueViolation(error: unknown): boolean {
 
 type ArtistRow = typeof artists.$inferSelect;
 
+/** Fixed key of the advisory lock that serializes the name check and the write of artists' names. */
+const ARTIST_NAME_LOCK_KEY = 4_185_730_223;
+
+/**
+ * The artist (live or in the trash) that already holds a name people would read as this one ("Kim",
+ * "KIM" and "ｋｉｍ" are one name), other than `self`; null when it is free. The unique index on the
+ * stored name only catches exact copies, so this reads every name under a lock held to the commit.
+ */
+async function holderOfName(tx: Tx, name: string, self: ArtistRow | null): Promise<{ inTrash: boolean } | null> {
+  const key = artistNameKey(name);
+  // An artist keeping its own name (in any spelling) is not checked again: two that became one name
+  // only under this rule (saved before it) can still be edited.
+  if (self && artistNameKey(self.name) === key) return null;
+  await tx.execute(sql`select pg_advisory_xact_lock(${ARTIST_NAME_LOCK_KEY})`);
+  const rows = await tx.select({ id: artists.id, name: artists.name, deletedAt: artists.deletedAt }).from(artists);
+  const holder = rows.find((row) => row.id !== self?.id && artistNameKey(row.name) === key);
+  return holder ? { inTrash: holder.deletedAt !== null } : null;
+}
+
+/** The artist with this name (in its stored form, or as given for one stored before names were normalized). */
+async function artistByName(tx: Tx, name: string, inTrash: boolean): Promise<ArtistRow | null> {
+  for (const candidate of artistNameLookups(name)) {
+    const [row] = await tx
+      .select()
+      .from(artists)
+      .where(and(eq(artists.name, candidate), inTrash ? isNotNull(artists.deletedAt) : isNull(artists.deletedAt)))
+      .for("update");
+    if (row) return row;
+  }
+  return null;
+}
+
 /**
  * Creates or updates an artist together with its images, validated, in one transaction with its audit
  * entry and a revision (never an artist without its images or the reverse), then announces the change.
@@ -74,15 +108,13 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
     const result = await db.transaction(async (tx) => {
       let current: ArtistRow | null = null;
       if (request.existingName !== null) {
-        const [row] = await tx
-          .select()
-          .from(artists)
-          .where(and(eq(artists.name, request.existingName), request.inTrash ? isNotNull(artists.deletedAt) : isNull(artists.deletedAt)))
-          .for("update");
+        const row = await artistByName(tx, request.existingName, request.inTrash === true);
         if (!row) return { status: "not-found" as const };
         if (request.expectedVersion !== null && row.version !== request.expectedVersion) return { status: "conflict" as const, version: row.version };
         current = row;
       }
+      const holder = await holderOfName(tx, fields.name, current);
+      if (holder) return { status: "duplicate-name" as const, inTrash: holder.inTrash };
       const common = { ...fields, ...(en !== undefined ? { en } : {}), updatedBy: describeActor(actor) };
       let row: ArtistRow;
       if (current === null) {
@@ -146,18 +178,15 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
 /** Moves an artist to the trash (restorable until purged) with its audit entry, then announces it; false when there was none. */
 export async function deleteArtist(services: Services, actor: Actor, name: string): Promise<boolean> {
   const trashed = await services.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(artists)
-      .set({ deletedAt: new Date(), updatedBy: describeActor(actor) })
-      .where(and(eq(artists.name, name), isNull(artists.deletedAt)))
-      .returning({ id: artists.id, status: artists.status });
-    if (rows.length === 0) return null;
-    await recordAudit(tx, actor, { action: "trash", entity: "artist", entityId: rows[0]!.id, details: { name } });
-    return rows[0]!;
+    const row = await artistByName(tx, name, false);
+    if (!row) return null;
+    await tx.update(artists).set({ deletedAt: new Date(), updatedBy: describeActor(actor) }).where(eq(artists.id, row.id));
+    await recordAudit(tx, actor, { action: "trash", entity: "artist", entityId: row.id, details: { name: row.name } });
+    return row;
   });
   if (!trashed) return false;
-  if (trashed.status === "public") services.changes.publish({ entity: "artist", action: "deleted", ids: [name], paths: pathsShowingArtist(name) });
-  services.logger.info({ name, via: actor.via }, "artist moved to the trash");
+  if (trashed.status === "public") services.changes.publish({ entity: "artist", action: "deleted", ids: [trashed.name], paths: pathsShowingArtist(trashed.name) });
+  services.logger.info({ name: trashed.name, via: actor.via }, "artist moved to the trash");
   return true;
 }
 

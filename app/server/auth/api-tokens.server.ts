@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { apiTokens } from "../../../drizzle/schema";
-import { z } from "zod";
+import { z } from "../../domain/zod";
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
 import type { Actor, Services } from "../platform/services.server";

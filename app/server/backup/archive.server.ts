@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import tar from "tar-stream";
-import { z } from "zod";
+import { z } from "../../domain/zod";
 
 /**
  * The backup archive (docs/decisions/024-backups.md): a gzipped tar of

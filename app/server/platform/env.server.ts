@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { englishZodMessages, z } from "../../domain/zod";
 import { parseCron } from "../backup/cron.server";
 
 /** Empty strings in the environment mean "unset". */
@@ -273,7 +273,9 @@ export class EnvError extends Error {
 
 /** Validates the environment once, at start; a wrong variable stops the app with a clear message. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  // The operator reads these at start, next to the variables' English messages: zod's English, not the
+  // Korean map the site's users get.
+  const parsed = envSchema.safeParse(source, { error: englishZodMessages });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "env"}: ${issue.message}`);
     throw new EnvError(`Invalid environment configuration (see .env.example):\n${lines.join("\n")}`);

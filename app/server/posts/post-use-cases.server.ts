@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { postMedia, posts } from "../../../drizzle/schema";
-import type { PostStatus } from "../../domain/content-states";
+import { MAX_SCHEDULE_YEARS_AHEAD, scheduleHorizon, type PostStatus } from "../../domain/content-states";
 import { kstDate } from "../../domain/kst";
 import type { PostKind } from "../../domain/post-kinds";
 import { fieldErrors, postEnglishInputSchema, postInputSchema } from "../../domain/schemas";
@@ -12,7 +12,7 @@ import { recordAudit } from "../platform/audit.server";
 import type { Tx } from "../platform/db.server";
 import { describeActor, systemActor, type Actor, type Services } from "../platform/services.server";
 import { derivePostContent, writePostMedia } from "./post-content.server";
-import { sanitizePostHtml } from "./sanitize.server";
+import { postHtmlShapeProblem, sanitizePostHtml } from "./sanitize.server";
 
 /** When a post goes public: now, never (a draft), or at a time. */
 export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "schedule"; at: Date };
@@ -117,11 +117,17 @@ function nextState(current: PostRow | null, request: SavePostRequest, now: Date)
 export async function savePost(services: Services, actor: Actor, request: SavePostRequest): Promise<SavePostResult> {
   const parsed = postInputSchema.safeParse({ title: request.title, content: request.content });
   const errors: Partial<Record<PostField, string>> = parsed.success ? {} : fieldErrors(parsed.error);
+  // Bounded before it is sanitized: deeply nested HTML would hold the event loop (sanitize.server.ts).
+  const shape = parsed.success ? postHtmlShapeProblem(parsed.data.content) : null;
+  if (shape !== null) errors.content = shape;
   const now = new Date();
   const scheduledAt = request.publication?.mode === "schedule" ? request.publication.at : null;
   if (request.unpublishAt && request.unpublishAt.getTime() <= Math.max(now.getTime(), scheduledAt?.getTime() ?? 0)) {
     errors.unpublishAt = scheduledAt && scheduledAt > now ? "공개 종료 시각은 예약 공개 시각보다 뒤여야 합니다." : "공개 종료 시각은 지금보다 뒤여야 합니다.";
   }
+  const horizon = scheduleHorizon(now);
+  if (scheduledAt && scheduledAt > horizon) errors.publishAt = `예약 공개 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
+  if (request.unpublishAt && request.unpublishAt > horizon) errors.unpublishAt = `공개 종료 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
   if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const { db, changes } = services;
   const { kind } = request;
@@ -208,6 +214,8 @@ async function prepareEnglish(
 ): Promise<{ columns: typeof NO_ENGLISH; mediaIds: number[] } | { errors: Partial<Record<PostField, string>> }> {
   const parsed = postEnglishInputSchema.safeParse({ titleEn: input.title ?? "", contentEn: input.content ?? "" });
   if (!parsed.success) return { errors: fieldErrors(parsed.error) };
+  const shape = postHtmlShapeProblem(parsed.data.contentEn, "영문 글");
+  if (shape !== null) return { errors: { contentEn: shape } };
   const { titleEn } = parsed.data;
   const imported = await importExternalImages(services, actor, sanitizePostHtml(parsed.data.contentEn));
   if ("errors" in imported) return { errors: { contentEn: imported.errors.join(" ") } };

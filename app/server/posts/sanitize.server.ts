@@ -1,4 +1,47 @@
+import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
+import { MAX_POST_HTML_DEPTH, MAX_POST_HTML_ELEMENTS } from "../../domain/schemas";
+
+/** Thrown by `sanitizePostHtml` for HTML over the shape limits (the save paths check first and say why). */
+export class PostHtmlTooComplexError extends Error {
+  override name = "PostHtmlTooComplexError";
+}
+
+/** Ends the scan at the first element over a limit (thrown through htmlparser2's callbacks). */
+const OVER_LIMIT = Symbol("over limit");
+
+/**
+ * What is wrong with the shape of post HTML (too deeply nested, too many elements), in Korean, or
+ * null. One pass of the same tokenizer sanitize-html uses, stopped at the first element over a limit,
+ * so its cost is linear in the size (its open-element stack never grows past the depth limit).
+ * `label` names the content in the message: "글", "영문 글".
+ */
+export function postHtmlShapeProblem(html: string, label = "글"): string | null {
+  let depth = 0;
+  let elements = 0;
+  let problem: string | null = null;
+  const parser = new Parser({
+    onopentag() {
+      depth++;
+      elements++;
+      if (depth > MAX_POST_HTML_DEPTH) problem = `${label}의 서식이 너무 깊게 겹쳐 있습니다. (최대 ${MAX_POST_HTML_DEPTH}단계) 겹친 서식을 줄여 주세요.`;
+      else if (elements > MAX_POST_HTML_ELEMENTS) {
+        problem = `${label}의 요소(문단, 서식, 이미지 등)가 너무 많습니다. (최대 ${MAX_POST_HTML_ELEMENTS.toLocaleString("ko-KR")}개) 글을 나누어 올려 주세요.`;
+      }
+      if (problem !== null) throw OVER_LIMIT;
+    },
+    onclosetag() {
+      depth--;
+    },
+  });
+  try {
+    parser.write(html);
+    parser.end();
+  } catch (error) {
+    if (error !== OVER_LIMIT) throw error;
+  }
+  return problem;
+}
 
 /**
  * The allowlist matches the editor's toolbar (spec §9): headers 1-2, size, bold, italic,
@@ -49,8 +92,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-/** Sanitizes post HTML on save and again on render. Idempotent: sanitizing twice changes nothing. */
+/**
+ * Sanitizes post HTML on save. Idempotent: sanitizing twice changes nothing. HTML over the shape limits
+ * is never handed to sanitize-html (`PostHtmlTooComplexError`): every caller gets the bound, whether
+ * or not it checked `postHtmlShapeProblem` first to tell the writer why.
+ */
 export function sanitizePostHtml(html: string): string {
+  const problem = postHtmlShapeProblem(html);
+  if (problem !== null) throw new PostHtmlTooComplexError(problem);
   return sanitizeHtml(html, OPTIONS).trim();
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import { z } from "../../domain/zod";
 import { siteSettings } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { cachedRead } from "../platform/read-cache.server";

@@ -15,7 +15,7 @@ import { getMediaByUrls } from "../media/media.server";
 import { derivePostContent } from "../posts/post-content.server";
 import { ATTACHMENT_FIELD, postValuesFromForm } from "../posts/post-editor.server";
 import { getPostForPreview } from "../posts/post-queries.server";
-import { sanitizePostHtml } from "../posts/sanitize.server";
+import { postHtmlShapeProblem, sanitizePostHtml } from "../posts/sanitize.server";
 
 /**
  * The administrator's preview: a draft (or a form's unsaved values) rendered by the public page's own
@@ -57,8 +57,11 @@ export async function loadSavedPreview(ctx: RequestContext, request: Request, su
   };
 }
 
-/** POST: the editor's current values, unsaved, as the public page would show them. */
-export async function previewFromForm(ctx: RequestContext, request: Request, subject: PreviewSubject): Promise<PreviewData> {
+/**
+ * POST: the editor's current values, unsaved, as the public page would show them. Content over the
+ * HTML limits (sanitize.server.ts) is not sanitized: the preview says what is wrong instead (400).
+ */
+export async function previewFromForm(ctx: RequestContext, request: Request, subject: PreviewSubject): Promise<PreviewData | ReturnType<typeof data<PreviewData>>> {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   staffSessionOf(ctx);
   // The editors' file fields are read (and ignored: a preview stores nothing).
@@ -73,11 +76,9 @@ export async function previewFromForm(ctx: RequestContext, request: Request, sub
     return { subject, note, artist: { ...artistProfileView({ ...pickArtistFields(values), status: values.status, images }), statusLabel: null } };
   }
   const values = postValuesFromForm(form);
+  const post = { postId: 0, title: values.title.trim() || "(제목 없음)", writeDay: kstDate(new Date()) };
+  const problem = postHtmlShapeProblem(values.content);
+  if (problem !== null) return data({ subject: "post", kind: subject, note: `미리보기를 만들 수 없습니다. ${problem}`, post: { ...post, content: "" } }, { status: 400 });
   const derived = await derivePostContent(ctx.runtime.db, sanitizePostHtml(values.content));
-  return {
-    subject: "post",
-    kind: subject,
-    note,
-    post: { postId: 0, title: values.title.trim() || "(제목 없음)", writeDay: kstDate(new Date()), content: derived.columns.renderedContent },
-  };
+  return { subject: "post", kind: subject, note, post: { ...post, content: derived.columns.renderedContent } };
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artistNameProblem, oneLineTextProblem } from "../../../../app/domain/text-checks";
 import { sanitizePostHtml } from "../../../../app/server/posts/sanitize.server";
 import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
@@ -138,6 +139,9 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
       expect(name.trim().length).toBeGreaterThan(0);
       expect(Array.from(name).length).toBeLessThanOrEqual(30);
       expect(name).not.toMatch(/[/\\?#%<>"]/);
+      // One line of visible text, in its one stored form (decision 034).
+      expect(name).toBe(name.normalize("NFC"));
+      expect(artistNameProblem(name), JSON.stringify(name)).toBeNull();
       const insta = artist.insta as string;
       expect(insta === "" || /^https?:\/\//i.test(insta)).toBe(true);
       const images = JSON.parse(artist.imgList as string) as unknown[];
@@ -155,6 +159,7 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
         const title = post.title as string;
         expect(title.trim().length).toBeGreaterThan(0);
         expect(title.length).toBeLessThanOrEqual(200);
+        expect(oneLineTextProblem(title, "제목"), JSON.stringify(title)).toBeNull();
         expect(sanitizePostHtml(post.content as string)).toBe(post.content);
         expect(post.content as string).not.toMatch(/<script|onerror|javascript:/i);
       }
