@@ -150,15 +150,16 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
   });
   const body = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
   body.on("error", () => parser.destroy(new Error("request aborted")));
+  body.pipe(parser);
   // A form's first part starts within a few bytes; a body that shows none in its first 64 KB is not a
   // form (the parser would otherwise scan up to the whole 275 MB for a boundary that never comes).
+  // Listened to after the pipe, so the parser has seen the bytes counted so far.
   let beforeFirstPart = 0;
   body.on("data", (chunk: Buffer) => {
     if (partSeen) return;
+    if (beforeFirstPart > MAX_BYTES_BEFORE_FIRST_PART) return void parser.destroy(new Error("no form part in the body's first bytes"));
     beforeFirstPart += chunk.byteLength;
-    if (beforeFirstPart > MAX_BYTES_BEFORE_FIRST_PART) parser.destroy(new Error("no form part in the body's first bytes"));
   });
-  body.pipe(parser);
   try {
     await done;
     await Promise.all(pending);

@@ -18,8 +18,7 @@ import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime } from "../platform/runtime.server";
 import { contentSecurityPolicy } from "./security-headers.server";
 import {
-  ANONYMOUS_BODY_BYTES_PER_SECOND,
-  ByteRate,
+  type ByteRate,
   guardRequestBodies,
   hasBody,
   HEADERS_TIMEOUT_MS,
@@ -128,14 +127,15 @@ const closeAfterUnreadBody: RequestHandler = (req, res, next) => {
     if (hasBody(req) && !req.complete && !this.headersSent) {
       this.setHeader("Connection", "close");
       // Anonymous requests get less of their unread body read than a signed-in administrator's upload.
-      lingerBeforeClosing(req, (this.locals as { lingerBytes?: number }).lingerBytes ?? LINGER_BYTES);
+      const linger = this.locals as { lingerBytes?: number; lingerRate?: ByteRate };
+      lingerBeforeClosing(req, linger.lingerBytes ?? LINGER_BYTES, linger.lingerRate ?? null);
     }
     return writeHead.apply(this, args);
   } as typeof writeHead;
   next();
 };
 
-function lingerBeforeClosing(req: ExpressRequest, lingerBytes: number) {
+function lingerBeforeClosing(req: ExpressRequest, lingerBytes: number, rate: ByteRate | null) {
   const socket = req.socket as Socket & { destroySoon?: () => void };
   if (socket.destroyed) return;
   // Node's HTTP server calls destroySoon() once a `Connection: close` answer is written.
@@ -150,7 +150,14 @@ function lingerBeforeClosing(req: ExpressRequest, lingerBytes: number) {
     timer.unref();
     this.on("data", (chunk: Buffer) => {
       read += chunk.byteLength;
-      if (read > lingerBytes) close();
+      if (read > lingerBytes) return close();
+      // Anonymous bodies are discarded at their shared read rate: a crowd of them cannot take the CPU.
+      if (rate) {
+        this.pause();
+        void rate.take(chunk.byteLength).then(() => {
+          if (!this.destroyed) this.resume();
+        });
+      }
     });
     if (req.complete) close();
     else req.once("end", close);
@@ -421,8 +428,13 @@ async function buildApp(runtime: Runtime): Promise<CreatedApp> {
   app.use(refuseUnreadableUrls);
   app.use("/api", apiCors(runtime));
   app.use(sameOriginWrites(runtime));
-  const bodies = guardRequestBodies({ sessionSecret: runtime.sessionSecret, logger: runtime.logger });
-  const anonymousBodyRate = new ByteRate(ANONYMOUS_BODY_BYTES_PER_SECOND);
+  const bodies = guardRequestBodies({
+    sessionSecret: runtime.sessionSecret,
+    logger: runtime.logger,
+    slots: env.MAX_ANONYMOUS_BODIES,
+    slotsPerAddress: env.MAX_ANONYMOUS_BODIES_PER_ADDRESS,
+  });
+  const anonymousBodyRate = bodies.rate;
   app.use(bodies.middleware);
 
   app.get("/healthz", async (_req, res) => {

@@ -29,18 +29,18 @@ export const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 /**
  * Requests that send a body without a signed session cookie (a sign-in, an audition application, an
  * API client with a token, a stranger) have their own slots: at most this many at once in all, and per
- * client address. They do not take the slots pages are read with, so a flood of slow or huge anonymous
- * bodies leaves every page answering.
+ * client address (env MAX_ANONYMOUS_BODIES, MAX_ANONYMOUS_BODIES_PER_ADDRESS). They do not take the
+ * slots pages are read with, so a flood of slow or huge anonymous bodies leaves every page answering.
  */
 export const ANONYMOUS_BODY_SLOTS = 16;
 export const ANONYMOUS_BODY_SLOTS_PER_ADDRESS = 3;
 
 /**
  * After an early answer, how much of an anonymous request's unread body is still read and discarded
- * (so that its client reads the answer rather than a reset): enough for what is already on its way,
- * and little enough that 100 clients pumping bodies cost the server a few MB, not 100.
+ * (so that its client, still sending, gets to read the answer rather than a reset: an API client's
+ * refused 8 MB upload must see its 401), at the anonymous bodies' shared rate, for at most 5 s.
  */
-export const ANONYMOUS_LINGER_BYTES = 64 * 1024;
+export const ANONYMOUS_LINGER_BYTES = 16 * 1024 * 1024;
 
 export function hasBody(req: ExpressRequest): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
@@ -144,7 +144,15 @@ export interface AnonymousBodySlots {
  * at once (503, Retry-After); every body is held to the minimum rate and small bodies to their time
  * limit, and a body the app stops reading early is discarded within a bound.
  */
-export function guardRequestBodies(options: { sessionSecret: string; logger: Logger }): { middleware: RequestHandler; slots: AnonymousBodySlots } {
+export function guardRequestBodies(options: { sessionSecret: string; logger: Logger; slots?: number; slotsPerAddress?: number }): {
+  middleware: RequestHandler;
+  slots: AnonymousBodySlots;
+  /** The anonymous bodies' shared read rate (their reading, and the discarding of what is left unread). */
+  rate: ByteRate;
+} {
+  const rate = new ByteRate(ANONYMOUS_BODY_BYTES_PER_SECOND);
+  const total = options.slots ?? ANONYMOUS_BODY_SLOTS;
+  const perAddress = options.slotsPerAddress ?? ANONYMOUS_BODY_SLOTS_PER_ADDRESS;
   let inUse = 0;
   const byAddress = new Map<string, number>();
   let refusedSinceLog = 0;
@@ -159,15 +167,18 @@ export function guardRequestBodies(options: { sessionSecret: string; logger: Log
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (!hasBody(req)) return next();
-    const locals = res.locals as { anonymousBody?: boolean; lingerBytes?: number };
+    const locals = res.locals as { anonymousBody?: boolean; lingerBytes?: number; lingerRate?: ByteRate };
     const signedIn = await hasSignedSessionCookie(options.sessionSecret, req.get("cookie"));
-    // Whatever happens to an anonymous body from here on, little of what is left unread is read.
-    if (!signedIn) locals.lingerBytes = ANONYMOUS_LINGER_BYTES;
+    // Whatever happens to an anonymous body from here on, what is left unread is discarded within bounds.
+    if (!signedIn) {
+      locals.lingerBytes = ANONYMOUS_LINGER_BYTES;
+      locals.lingerRate = rate;
+    }
     const declared = declaredLength(req);
     if (declared !== null && declared > MAX_REQUEST_BODY_BYTES) return sendRefusal(req, res, 413, "tooLarge");
     if (!signedIn) {
       const address = req.ip ?? req.socket.remoteAddress ?? "";
-      if (inUse >= ANONYMOUS_BODY_SLOTS || (byAddress.get(address) ?? 0) >= ANONYMOUS_BODY_SLOTS_PER_ADDRESS) {
+      if (inUse >= total || (byAddress.get(address) ?? 0) >= perAddress) {
         noteRefusal(options.logger, address);
         return sendRefusal(req, res, 503, "busy", { "Retry-After": "5" });
       }
@@ -186,6 +197,7 @@ export function guardRequestBodies(options: { sessionSecret: string; logger: Log
   };
   return {
     middleware,
+    rate,
     slots: {
       get inUse() {
         return inUse;

@@ -170,6 +170,10 @@ const envSchema = z
     /** Requests rendered at the same time; beyond it the server answers 503 with Retry-After. */
     MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(64),
     /** How far behind the event loop may run before new uncached requests are answered 503. */
+    // Requests with a body and no signed session cookie (sign-in, auditions, API tokens, strangers)
+    // served at once, in all and per client address; beyond: 503 at once (decision 036).
+    MAX_ANONYMOUS_BODIES: z.coerce.number().int().min(1).max(10_000).default(16),
+    MAX_ANONYMOUS_BODIES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(3),
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(100),
     /**
      * Tests only: let post saves fetch images from loopback and private addresses (the "other site"

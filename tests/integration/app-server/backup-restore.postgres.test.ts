@@ -41,7 +41,7 @@ async function fillSite(baseURL: string, cookie: string) {
     { path: "/api/we/addactor", body: { name: "백업배우", ename: "BACKUP ACTOR", imgList: photos.slice(0, 2), movieList: ["영화 \"하나\""], en: { birthday: "May 1" } } },
     { path: postApiPath("news", "write"), body: { title: "복원된 소식", content: `<p>사진<img src="${photos[2]}" alt="무대"></p>`, titleEn: "Restored news", contentEn: "<p>English</p>" } },
     { path: postApiPath("notice", "write"), body: { title: "복원된 공지", content: "<p>공지\n둘째 줄</p>" } },
-    { path: postApiPath("news", "write"), body: { title: "예약된 소식", content: "<p>아직</p>", publishAt: "2099-01-01T00:00:00+09:00" } },
+    { path: postApiPath("news", "write"), body: { title: "예약된 소식", content: "<p>아직</p>", publishAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString() } },
   ];
   for (const write of writes) expect((await call(server, { method: "POST", cookie, ...write })).status).toBe(201);
   const applied = await fetch(`${baseURL}/audition/apply`, { method: "POST", body: await applicationForm(), redirect: "manual", headers: { Origin: baseURL } });
