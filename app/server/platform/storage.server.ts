@@ -54,12 +54,15 @@ export function mediaKeyFromUrl(url: string): string | null {
   return MEDIA_URL.exec(url)?.[1] ?? null;
 }
 
+/** The longest key a storage takes. */
+export const MAX_STORAGE_KEY_LENGTH = 512;
+
 /**
  * A key as every storage takes it: "/"-separated segments, none empty, "." or "..", no backslash or
  * control character. Keys are made by the server; this is the guard against one that is not.
  */
 export function assertStorageKey(key: string): string {
-  const valid = key.length > 0 && key.length <= 512 && !/[\\\p{Cc}]/u.test(key) && key.split("/").every((s) => s !== "" && s !== "." && s !== "..");
+  const valid = key.length > 0 && key.length <= MAX_STORAGE_KEY_LENGTH && !/[\\\p{Cc}]/u.test(key) && key.split("/").every((s) => s !== "" && s !== "." && s !== "..");
   if (!valid) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   return key;
 }
