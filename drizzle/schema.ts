@@ -444,3 +444,27 @@ export const backupRuns = pgTable("backup_runs", {
   /** Why it failed. */
   error: text("error"),
 });
+
+/**
+ * Daily work of the scheduler that must happen once however many app servers run it (the orphan sweep,
+ * decision 035): one row per job and scheduled time, inserted by the server that takes it, which then
+ * records how the run ended. Backups keep their own table (`backup_runs`), whose rules are theirs.
+ */
+export const jobRuns = pgTable(
+  "job_runs",
+  {
+    /** Which job ("storage-sweep"). */
+    job: text("job").notNull(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+    /** Which server took it: host name and process id. */
+    server: text("server").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** Null while it runs, and for good when its server died in the middle. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** What the run did (for the sweep: what it removed from each storage). */
+    result: jsonb("result").$type<Record<string, unknown>>(),
+    /** Why it failed. */
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.scheduledFor] })],
+);

@@ -24,6 +24,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   export: "내보내기",
   "retention-delete": "보관 기간 만료로 파기",
   "request-delete": "지원자 요청으로 파기",
+  sweep: "정리(쓰지 않는 파일 삭제)",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -36,6 +37,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   settings: "사이트 설정",
   trash: "휴지통",
   audition: "오디션 지원서",
+  storage: "저장된 파일",
 };
 
 export function auditActionLabel(action: string): string {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Client, createS3Storage, createS3Storages, S3_PREFIXES } from "../../app/server/platform/s3-storage.server";
-import { createLocalStorage, type MediaStorage } from "../../app/server/platform/storage.server";
+import { createLocalStorage, type MediaStorage, type StoredObject, type UnfinishedWrite } from "../../app/server/platform/storage.server";
 import { loadEnv } from "../../app/server/platform/env.server";
 import { readApplicationForm, storeApplicationForm } from "../../app/server/site/application-form.server";
 import { s3Settings } from "../../app/server/platform/storages.server";
@@ -45,7 +45,7 @@ const kinds: [string, () => MediaStorage][] = [
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = async (stream: ReadableStream<Uint8Array> | null) => (stream ? Buffer.from(await new Response(stream).arrayBuffer()).toString("latin1") : null);
 const listed = async (storage: MediaStorage, prefix?: string) => {
-  const all: { key: string; size: number }[] = [];
+  const all: StoredObject[] = [];
   for await (const object of storage.list(prefix)) all.push(object);
   return all.sort((a, b) => a.key.localeCompare(b.key));
 };
@@ -87,9 +87,20 @@ describe.each(kinds)("storage contract: %s", (_kind, make) => {
   it("lists every object under a prefix with its size, over several pages", async () => {
     for (let i = 0; i < 5; i++) await storage.put(`listed/2026/0${i}/x.webp`, new Uint8Array(i + 1));
     await storage.put("other/y.webp", bytes(1));
-    expect(await listed(storage, "listed/")).toEqual([0, 1, 2, 3, 4].map((i) => ({ key: `listed/2026/0${i}/x.webp`, size: i + 1 })));
+    expect((await listed(storage, "listed/")).map(({ key, size }) => ({ key, size }))).toEqual([0, 1, 2, 3, 4].map((i) => ({ key: `listed/2026/0${i}/x.webp`, size: i + 1 })));
     expect(await listed(storage, "nothing-here/")).toEqual([]);
     expect((await listed(storage)).map((o) => o.key)).toEqual(expect.arrayContaining(["listed/2026/00/x.webp", "other/y.webp", "2026/11/a.jpg"]));
+  });
+
+  it("lists when each object was stored, by the storage's clock", async () => {
+    const before = Date.now();
+    await storage.put("timed/a.jpg", bytes(1));
+    const after = Date.now();
+    const [object] = await listed(storage, "timed/");
+    expect(object!.modifiedAt).toBeInstanceOf(Date);
+    // S3 keeps whole seconds.
+    expect(object!.modifiedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(object!.modifiedAt.getTime()).toBeLessThanOrEqual(after);
   });
 
   it("deletes, and deleting what is not there succeeds", async () => {
@@ -127,6 +138,38 @@ describe.each(kinds)("storage contract: %s", (_kind, make) => {
       expect(await storage.size(`failed/${name}.mp4`), name).toBeNull();
     }
     expect(await listed(storage, "failed/")).toEqual([]);
+  });
+
+  it("shows a write under way as unfinished (a local temporary file, never an object), and removes only such leftovers", async () => {
+    const unfinished = async () => {
+      const all: UnfinishedWrite[] = [];
+      for await (const write of storage.listUnfinished()) all.push(write);
+      return all;
+    };
+    let refuse!: (error: Error) => void;
+    const held = new Promise<never>((_, reject) => (refuse = reject));
+    held.catch(() => undefined);
+    const writing = storage.putStream("unfinished/clip.video", (async function* () {
+      yield bytes(1, 2, 3);
+      await held;
+    })());
+    writing.catch(() => undefined);
+    if (storage.localRoot) {
+      await expect.poll(async () => (await unfinished()).map((w) => w.name), { timeout: 5_000, interval: 20 }).toEqual([expect.stringMatching(/^unfinished\/clip\.video\.\d+-\d+\.tmp$/)]);
+      // Its time moves with each write: a write under way always looks young.
+      expect(Date.now() - (await unfinished())[0]!.modifiedAt.getTime()).toBeLessThan(60_000);
+    } else {
+      // An object store shows nothing of an upload until it is complete.
+      expect(await unfinished()).toEqual([]);
+    }
+    expect(await listed(storage, "unfinished/")).toEqual([]);
+    refuse(new Error("refused"));
+    await expect(writing).rejects.toThrow("refused");
+    expect(await unfinished()).toEqual([]);
+    // Nothing but a leftover is removed this way.
+    await storage.put("2026/11/kept.jpg", bytes(1));
+    await expect(storage.deleteUnfinished("2026/11/kept.jpg")).rejects.toThrow();
+    expect(await storage.size("2026/11/kept.jpg")).toBe(1);
   });
 
   it("holds the audition application form file, read back through the storage", async () => {

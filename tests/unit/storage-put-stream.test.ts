@@ -47,14 +47,24 @@ describe("local storage: list", () => {
     const all = [];
     for await (const object of storage.list()) all.push(object);
     expect(all.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
-      { key: "2026/11/a.jpg", size: 3 },
-      { key: "2026/12/b.webp", size: 5 },
-      { key: "share/c.jpg", size: 7 },
+      { key: "2026/11/a.jpg", size: 3, modifiedAt: expect.any(Date) },
+      { key: "2026/12/b.webp", size: 5, modifiedAt: expect.any(Date) },
+      { key: "share/c.jpg", size: 7, modifiedAt: expect.any(Date) },
     ]);
     const shared = [];
     for await (const object of storage.list("share/")) shared.push(object.key);
     expect(shared).toEqual(["share/c.jpg"]);
     const missing = createLocalStorage(path.join(root, "nothing-here"));
     for await (const object of missing.list()) throw new Error(`unexpected ${object.key}`);
+    for await (const write of missing.listUnfinished()) throw new Error(`unexpected ${write.name}`);
+    expect(fs.existsSync(path.join(root, "nothing-here"))).toBe(false);
+
+    // The temporary file a killed process left is a leftover for the orphan sweep, with its time.
+    const unfinished = [];
+    for await (const write of storage.listUnfinished()) unfinished.push(write);
+    expect(unfinished).toEqual([{ name: "2026/11/a.jpg.123-1.tmp", size: 7, modifiedAt: expect.any(Date) }]);
+    await storage.deleteUnfinished("2026/11/a.jpg.123-1.tmp");
+    expect(fs.existsSync(path.join(root, "2026/11/a.jpg.123-1.tmp"))).toBe(false);
+    expect(await storage.size("2026/11/a.jpg")).toBe(3);
   });
 });

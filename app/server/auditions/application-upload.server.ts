@@ -72,9 +72,16 @@ export const PHOTO_SIZE_MESSAGE = `사진 한 장은 ${MAX_AUDITION_PHOTO_BYTES 
 export const TOO_MANY_PHOTOS_MESSAGE = `사진은 ${MAX_AUDITION_PHOTOS}장까지 올릴 수 있습니다.`;
 
 /** A new private storage key for an applicant's file: unguessable, nothing from the upload in it. */
-export function privateFileKey(extension: string, now: Date = new Date()): string {
+export function privateFileKey(extension: PrivateFileExtension, now: Date = new Date()): string {
   return `auditions/${now.getUTCFullYear()}/${randomBytes(24).toString("hex")}.${extension}`;
 }
+
+/** What applicants' files are stored as: the re-encoded photo, its preview, the video (of any container). */
+const PRIVATE_FILE_EXTENSIONS = ["jpg", "webp", "video"] as const;
+type PrivateFileExtension = (typeof PRIVATE_FILE_EXTENSIONS)[number];
+
+/** The keys privateFileKey makes (the orphan sweep knows them by this shape). */
+export const PRIVATE_FILE_KEY_PATTERN = String.raw`auditions/\d{4}/[0-9a-f]{48}\.(?:${PRIVATE_FILE_EXTENSIONS.join("|")})`;
 
 export async function readApplicationUpload(request: Request, storage: MediaStorage): Promise<ApplicationUpload> {
   const type = request.headers.get("Content-Type") ?? "";

@@ -3,6 +3,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import tar from "tar-stream";
 import { z } from "../../domain/zod";
+import { MAX_STORAGE_KEY_LENGTH } from "../platform/storage.server";
 
 /**
  * The backup archive (docs/decisions/024-backups.md): a gzipped tar of
@@ -78,7 +79,8 @@ export function classifyEntry(name: string): EntryKind | null {
   const table = /^db\/([a-z_][a-z0-9_]*)\.jsonl$/.exec(name);
   if (table) return { kind: "table", table: table[1]! };
   const object = /^(media|private)\/(.+)$/.exec(name);
-  if (object && SAFE_KEY.test(object[2]!)) return { kind: "object", storage: object[1] as StorageName, key: object[2]! };
+  // A key longer than any storage takes is refused with the archive, not halfway through the restore.
+  if (object && object[2]!.length <= MAX_STORAGE_KEY_LENGTH && SAFE_KEY.test(object[2]!)) return { kind: "object", storage: object[1] as StorageName, key: object[2]! };
   return null;
 }
 

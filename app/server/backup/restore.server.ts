@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { DatabaseHandle } from "../platform/db.server";
+import type { Database, DatabaseHandle } from "../platform/db.server";
 import type { MediaStorage } from "../platform/storage.server";
 import {
   ARCHIVE_FORMAT,
@@ -24,6 +24,7 @@ import {
   migrationsUpTo,
   resetSequences,
   tablesWithRows,
+  type Migration,
 } from "./tables.server";
 
 /** A restore that did not start: the archive or the target is not what it must be. Nothing was changed. */
@@ -162,21 +163,23 @@ export interface RestoreResult {
   objects: { media: number; private: number };
 }
 
+/** An archive checked whole (verifyArchive) whose migration this code knows: all a restore can check before looking at a target. */
+export interface CheckedArchive extends VerifiedArchive {
+  file: string;
+  /** The last migration of the database it was made from. */
+  migration: Migration;
+  /** Whether that is this code's last migration (else the rows go in at it and are migrated up). */
+  upToDate: boolean;
+}
+
 /**
- * Restores a backup into an empty database and empty storages, after checking the whole archive
- * (verifyArchive) and the targets; a refusal changes nothing. Then: the database is migrated to the
- * archive's migration, every table's rows are inserted in one transaction (parents before children,
- * then every sequence moved past the largest id), the newer migrations of this code run over them, and
- * the files are written to the storages.
- *
- * An archive made by a newer version of the app (a migration this code does not have) is refused.
+ * Checks the whole archive and its version against this code, touching no target: a damaged, foreign or
+ * newer archive is refused here. `cleanup()` removes the rows it extracted, once the restore is done.
  */
-export async function restoreBackup(targets: RestoreTargets, file: string): Promise<RestoreResult> {
+export async function checkArchive(file: string): Promise<CheckedArchive> {
   const archive = await verifyArchive(file);
-  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), "we-restore-migrations-"));
   try {
     const { manifest } = archive;
-    const { database } = targets;
     const migrations = knownMigrations();
     const position = migrations.findIndex((m) => m.when === manifest.migration.when);
     const latest = migrations.at(-1)!;
@@ -188,35 +191,74 @@ export async function restoreBackup(targets: RestoreTargets, file: string): Prom
           : `이 백업의 마이그레이션(${name})을 이 앱이 모릅니다: 백업을 만든 버전의 앱으로 복원하세요.`,
       );
     }
-    const archiveMigration = migrations[position]!;
+    return { ...archive, file, migration: migrations[position]!, upToDate: position === migrations.length - 1 };
+  } catch (error) {
+    await archive.cleanup();
+    throw error;
+  }
+}
 
-    const applied = await appliedMigration(database.db);
-    if (applied && applied.when > archiveMigration.when) {
-      refuse(
-        `대상 데이터베이스는 이미 이 백업(${archiveMigration.tag})보다 새로운 마이그레이션(${applied.tag ?? applied.when})까지 적용되어 있습니다. ` +
-          "아무것도 적용되지 않은 새 데이터베이스에 복원하세요.",
-      );
-    }
-    const filled = await tablesWithRows(database.db, (await listTables(database.db)).map((t) => t.name));
-    if (filled.length > 0) {
-      refuse(
-        `데이터베이스가 비어 있지 않습니다 (${filled.join(", ")} 표에 행이 있습니다). 복원은 빈 데이터베이스에만 합니다: ` +
-          "PostgreSQL이면 새 데이터베이스를 만들어 DATABASE_URL로 지정하고, PGlite이면 새(빈) DATA_DIR을 지정하세요.",
-      );
-    }
-    for (const [label, storage, skip] of [
-      ["미디어", targets.storage, null],
-      ["비공개 파일", targets.privateStorage, STORED_BACKUPS_PREFIX],
-    ] as const) {
-      for await (const object of storage.list()) {
-        if (skip && object.key.startsWith(skip)) continue;
-        refuse(`${label} 저장소에 이미 파일이 있습니다 (${object.key}${storage.localRoot ? `, ${storage.localRoot}` : ""}). 빈 저장소에 복원하세요.`);
-      }
-    }
+/** Refuses a database that holds any row, or whose migrations are ahead of the archive's. */
+export async function checkDatabaseEmpty(db: Database, archive: CheckedArchive): Promise<void> {
+  const applied = await appliedMigration(db);
+  if (applied && applied.when > archive.migration.when) {
+    refuse(
+      `대상 데이터베이스는 이미 이 백업(${archive.migration.tag})보다 새로운 마이그레이션(${applied.tag ?? applied.when})까지 적용되어 있습니다. ` +
+        "아무것도 적용되지 않은 새 데이터베이스에 복원하세요.",
+    );
+  }
+  const filled = await tablesWithRows(db, (await listTables(db)).map((t) => t.name));
+  if (filled.length > 0) {
+    refuse(
+      `데이터베이스가 비어 있지 않습니다 (${filled.join(", ")} 표에 행이 있습니다). 복원은 빈 데이터베이스에만 합니다: ` +
+        "PostgreSQL이면 새 데이터베이스를 만들어 DATABASE_URL로 지정하고, PGlite이면 새(빈) DATA_DIR을 지정하세요.",
+    );
+  }
+}
 
-    // Checked: from here on the targets change.
-    const upToDate = position === migrations.length - 1;
-    await database.migrate(upToDate ? undefined : { migrationsFolder: migrationsUpTo(archiveMigration, scratch) });
+/** Refuses storages that hold any file (scheduled backups kept in the private one aside). Lists only: creates nothing. */
+export async function checkStoragesEmpty(targets: Pick<RestoreTargets, "storage" | "privateStorage">): Promise<void> {
+  for (const [label, storage, skip] of [
+    ["미디어", targets.storage, null],
+    ["비공개 파일", targets.privateStorage, STORED_BACKUPS_PREFIX],
+  ] as const) {
+    for await (const object of storage.list()) {
+      if (skip && object.key.startsWith(skip)) continue;
+      refuse(`${label} 저장소에 이미 파일이 있습니다 (${object.key}${storage.localRoot ? `, ${storage.localRoot}` : ""}). 빈 저장소에 복원하세요.`);
+    }
+  }
+}
+
+/**
+ * Restores a backup into an empty database and empty storages, after checking the whole archive
+ * (checkArchive) and the targets; a refusal changes nothing. Then applyRestore.
+ *
+ * An archive made by a newer version of the app (a migration this code does not have) is refused.
+ */
+export async function restoreBackup(targets: RestoreTargets, file: string): Promise<RestoreResult> {
+  const archive = await checkArchive(file);
+  try {
+    await checkDatabaseEmpty(targets.database.db, archive);
+    await checkStoragesEmpty(targets);
+    return await applyRestore(targets, archive);
+  } finally {
+    await archive.cleanup();
+  }
+}
+
+/**
+ * Writes a checked archive into checked targets: the database is migrated to the archive's migration,
+ * every table's rows are inserted in one transaction (parents before children, then every sequence moved
+ * past the largest id), the newer migrations of this code run over them, and the files are written to
+ * the storages. When writing the files fails, the ones this run wrote are removed again, so the storages
+ * are as empty as they were for the next attempt.
+ */
+export async function applyRestore(targets: RestoreTargets, archive: CheckedArchive): Promise<RestoreResult> {
+  const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), "we-restore-migrations-"));
+  try {
+    const { manifest, upToDate } = archive;
+    const { database } = targets;
+    await database.migrate(upToDate ? undefined : { migrationsFolder: migrationsUpTo(archive.migration, scratch) });
     let rows = 0;
     await database.db.transaction(async (tx) => {
       const present = new Map((await listTables(tx)).map((t) => [t.name, t]));
@@ -224,7 +266,7 @@ export async function restoreBackup(targets: RestoreTargets, file: string): Prom
         const target = present.get(table.name);
         const expected = table.columns.map((c) => c.name).sort().join(",");
         if (!target || target.columns.map((c) => c.name).sort().join(",") !== expected) {
-          throw new Error(`The table ${table.name} of the backup does not match the database's at migration ${archiveMigration.tag}.`);
+          throw new Error(`The table ${table.name} of the backup does not match the database's at migration ${archive.migration.tag}.`);
         }
       }
       const missing = [...present.keys()].filter((name) => !manifest.tables.some((t) => t.name === name));
@@ -241,19 +283,26 @@ export async function restoreBackup(targets: RestoreTargets, file: string): Prom
 
     const listed = new Map(manifest.entries.map((e) => [e.path, e]));
     const objects = { media: 0, private: 0 };
-    for await (const entry of readArchive(file)) {
-      const kind = classifyEntry(entry.name);
-      if (kind?.kind !== "object") {
-        for await (const chunk of entry.body) void chunk;
-        continue;
+    const written: { storage: MediaStorage; key: string }[] = [];
+    try {
+      for await (const entry of readArchive(archive.file)) {
+        const kind = classifyEntry(entry.name);
+        if (kind?.kind !== "object") {
+          for await (const chunk of entry.body) void chunk;
+          continue;
+        }
+        const storage = kind.storage === "media" ? targets.storage : targets.privateStorage;
+        written.push({ storage, key: kind.key });
+        await storage.putStream(kind.key, unchanged(entry.body, listed.get(entry.name)!.sha256, entry.name));
+        objects[kind.storage]++;
       }
-      const storage = kind.storage === "media" ? targets.storage : targets.privateStorage;
-      await storage.putStream(kind.key, unchanged(entry.body, listed.get(entry.name)!.sha256, entry.name));
-      objects[kind.storage]++;
+    } catch (error) {
+      // The storages were empty (checked): whatever is there now is this run's.
+      await Promise.all(written.map(({ storage, key }) => storage.delete(key).catch(() => undefined)));
+      throw error;
     }
-    return { manifest, migratedFrom: upToDate ? null : archiveMigration.tag, rows, objects };
+    return { manifest, migratedFrom: upToDate ? null : archive.migration.tag, rows, objects };
   } finally {
-    await archive.cleanup();
     await fs.promises.rm(scratch, { recursive: true, force: true });
   }
 }

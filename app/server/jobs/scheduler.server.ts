@@ -7,13 +7,16 @@ import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbo
 import { systemActor, type Services } from "../platform/services.server";
 import { nextScheduledTime } from "../posts/post-queries.server";
 import { applyDueSchedules, purgePosts } from "../posts/post-use-cases.server";
+import { runStorageSweepSlot, storageSweepSlot } from "./storage-sweep.server";
 
 /**
  * Time-based work, run inside every app server: scheduled publishing and unpublishing, emptying
  * the trash of what has been there longer than TRASH_RETENTION_DAYS, deleting audition
- * applications whose retention period has ended, and sending the mail outbox (beside the passes; see
- * startScheduler). Each job claims its rows with row locks, so it happens once however many servers run it; each pass looks at everything due up to
- * now, so a server that was down catches up when it starts. See docs/decisions/013-admin-workspace.md.
+ * applications whose retention period has ended, and, beside the passes (see startScheduler), sending
+ * the mail outbox and the daily sweep of stored files no record refers to (storage-sweep.server.ts).
+ * Each job claims its rows with row locks (the sweep, its day's row in `job_runs`), so it happens once
+ * however many servers run it; each pass looks at everything due up to now, so a server that was down
+ * catches up when it starts. See docs/decisions/013-admin-workspace.md and 035-orphaned-files.md.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,9 +71,11 @@ export interface Scheduler {
  * Runs the due jobs at start, then again at the next scheduled time (at most `maxSleepMs` later, so
  * schedules set on other servers and the daily trash purge are never missed for long). When e-mail is
  * on, each pass also starts sending the due mail, which runs beside the passes rather than in them: a
- * mail server that is slow or down then delays no scheduled post and no server start.
+ * mail server that is slow or down then delays no scheduled post and no server start. The storage sweep
+ * runs beside them too (listing a bucket can take a while), once its day's time has come and no server
+ * has taken it: at start when the last time passed while no server ran.
  */
-export function startScheduler(services: Services, options: { now?: () => Date; maxSleepMs?: number } = {}): Scheduler {
+export function startScheduler(services: Services, options: { now?: () => Date; maxSleepMs?: number; serverId?: string } = {}): Scheduler {
   const now = options.now ?? (() => new Date());
   const maxSleepMs = options.maxSleepMs ?? 60_000;
   let timer: NodeJS.Timeout | null = null;
@@ -78,6 +83,10 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
   let timerAt = Infinity;
   let running: Promise<void> | null = null;
   let sending: Promise<void> | null = null;
+  let sweeping: Promise<void> | null = null;
+  /** The latest sweep time this server knows is taken (by itself or another): no need to ask again before the next. */
+  let sweptSlot = -Infinity;
+  const stopping = new AbortController();
   let again = false;
   let stopped = false;
 
@@ -126,6 +135,38 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
     })();
   };
 
+  const sweepIfDue = () => {
+    if (sweeping || stopped) return;
+    const slot = storageSweepSlot(now());
+    if (slot.getTime() <= sweptSlot) return;
+    sweeping = (async () => {
+      let handled = false;
+      try {
+        const result = await runStorageSweepSlot(
+          {
+            ...services,
+            serverId: options.serverId,
+            onOutcome: (outcome) => services.metrics?.jobRuns.inc({ job: "storage-sweep", result: outcome === "swept" ? "ok" : "error" }),
+          },
+          slot,
+          now,
+          stopping.signal,
+        );
+        // Swept, failed (retried at the next day's time, as a backup is) or taken by another server.
+        sweptSlot = slot.getTime();
+        handled = true;
+        if (result.outcome === "swept") services.logger.debug({ slot }, "storage sweep done");
+      } catch (error) {
+        // The claim itself failed (the database is away): the next pass asks again.
+        services.logger.error({ err: error, slot }, "the storage sweep could not start; trying again later");
+      } finally {
+        sweeping = null;
+      }
+      // A long sweep may have run past the next day's time (or a pass looked while it ran).
+      if (handled) sweepIfDue();
+    })();
+  };
+
   const pass = async (): Promise<void> => {
     if (running) {
       again = true;
@@ -138,6 +179,7 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
         services.logger.error({ err: error }, "scheduled jobs failed; trying again later");
       }
       sendDueMail();
+      sweepIfDue();
       await armForNextDue();
     })();
     await running;
@@ -162,8 +204,11 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
       stopped = true;
       unsubscribe();
       if (timer) clearTimeout(timer);
+      // A sweep under way ends between two removals; what it removed so far stays removed.
+      stopping.abort(new Error("The server is shutting down."));
       await running;
       await sending;
+      await sweeping;
     },
   };
 }

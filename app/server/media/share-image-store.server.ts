@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
 import { artistImages, artists, media, mediaVariants, posts } from "../../../drizzle/schema";
 import { isPublicArtist, isPublicPost } from "../../domain/content-states";
-import type { Locale } from "../../domain/locale";
+import { LOCALES, type Locale } from "../../domain/locale";
 import { POST_KIND_INFO, POST_KINDS, type PostKind } from "../../domain/post-kinds";
 import { SHARE_IMAGE_SIZE } from "../../domain/focal-point";
 import { shareImagePath, type ShareImageSubject } from "../../domain/site-routes";
@@ -18,7 +18,8 @@ import { renderShareImage, SHARE_RENDERER_VERSION, type ShareCard } from "./shar
  * drawn from (the words, the source photo's bytes and focal point, the renderer's version): pages put
  * the hash in the URL (`?v=`), so a change is a new URL that crawlers fetch again, and the first request
  * for it draws the image and keeps it in the media storage under that hash, where every app server
- * finds it. Older images stay in the storage (a few tens of KB each); nothing links to them any more.
+ * finds it. Nothing links to an older image any more: the daily orphan sweep removes it once it is a
+ * day old (docs/decisions/035-orphaned-files.md).
  */
 
 export interface ShareSubject {
@@ -150,6 +151,18 @@ export function postShareImage(db: Database, post: { kind: PostKind; postId: num
 /** Where a subject's image is kept in the media storage (the hash in the name: a change is a new object). */
 export function shareStorageKey(subject: ShareSubject): string {
   return `share/${subject.subject}/${subject.id}-${subject.locale}-${subject.version}.jpg`;
+}
+
+/** The keys shareStorageKey makes (the orphan sweep knows them by this shape). */
+export const SHARE_KEY_PATTERN = String.raw`share/(?:artist|${POST_KINDS.join("|")})/\d{1,10}-(?:${LOCALES.join("|")})-[0-9a-f]{16}\.jpg`;
+
+const SHARE_KEY = new RegExp(String.raw`^share/(artist|${POST_KINDS.join("|")})/(\d{1,10})-(${LOCALES.join("|")})-([0-9a-f]{16})\.jpg$`);
+
+/** Whose share image a key holds, and which version of it; null for a key shareStorageKey does not make. */
+export function parseShareStorageKey(key: string): { subject: ShareImageSubject; id: number; locale: Locale; version: string } | null {
+  const match = SHARE_KEY.exec(key);
+  if (!match) return null;
+  return { subject: match[1] as ShareImageSubject, id: Number(match[2]), locale: match[3] as Locale, version: match[4]! };
 }
 
 const drawing = new Map<string, Promise<Uint8Array>>();

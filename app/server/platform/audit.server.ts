@@ -1,12 +1,12 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
 import { auditLog } from "../../../drizzle/schema";
 import { auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
-import { describeChangedSettings } from "../../domain/site-settings";
+import { describeChangedSettings, formatFileSize } from "../../domain/site-settings";
 import type { Database, Tx } from "./db.server";
 import { actorDetails, describeActor, type Actor } from "./services.server";
 
 /** What an audit entry is about. */
-export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash" | "audition";
+export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash" | "audition" | "storage";
 
 /** Records who changed what, when and from where (the administrator's own trail), in the caller's transaction. */
 export async function recordAudit(
@@ -103,8 +103,25 @@ export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" |
     if (entry.action === "export" && typeof count === "number") return { what, subject: `${count}건` };
     return { what, subject: typeof receiptNumber === "string" ? receiptNumber : entry.entityId };
   }
+  // The orphan sweep: what it removed from each storage, by count and size (the keys are in the details).
+  if (entry.entity === "storage") return { what, subject: describeSweep(entry.details) };
   const { name, title } = entry.details;
   if (typeof name === "string" && name) return { what, subject: name };
   if (typeof title === "string" && title) return { what, subject: title };
   return { what, subject: entry.entityId === "roster" ? "배우 목록" : `#${entry.entityId}` };
+}
+
+/** "미디어 3개(1.2MB), 비공개 파일 1개(48KB)": what a sweep's entry says it removed. */
+function describeSweep(details: Record<string, unknown>): string {
+  const parts: string[] = [];
+  for (const [name, label] of [
+    ["media", "미디어"],
+    ["private", "비공개 파일"],
+  ] as const) {
+    const swept = details[name] as { count?: unknown; bytes?: unknown; unfinished?: unknown; unfinishedBytes?: unknown } | undefined;
+    const count = (typeof swept?.count === "number" ? swept.count : 0) + (typeof swept?.unfinished === "number" ? swept.unfinished : 0);
+    const bytes = (typeof swept?.bytes === "number" ? swept.bytes : 0) + (typeof swept?.unfinishedBytes === "number" ? swept.unfinishedBytes : 0);
+    if (count > 0) parts.push(`${label} ${count}개(${formatFileSize(bytes)})`);
+  }
+  return parts.join(", ");
 }

@@ -30,7 +30,7 @@ export class Metrics {
   });
   readonly jobRuns = new Counter({
     name: "scheduled_job_runs_total",
-    help: "Runs of the scheduled work (publishing, purges, mail, backups), by job and result.",
+    help: "Runs of the scheduled work (publishing, purges, mail, backups, the storage sweep), by job and result.",
     labelNames: ["job", "result"] as const,
     registers: [this.registry],
   });
@@ -172,6 +172,15 @@ export class Metrics {
           throw error;
         }
       },
+      async *listUnfinished() {
+        try {
+          yield* storage.listUnfinished();
+        } catch (error) {
+          errors.inc({ storage: name, operation: "list" });
+          throw error;
+        }
+      },
+      deleteUnfinished: counted("delete", storage.deleteUnfinished.bind(storage)),
     };
   }
 }

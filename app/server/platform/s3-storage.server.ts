@@ -175,10 +175,17 @@ export function createS3Storage({ client, bucket, prefix, cacheControl, listPage
       do {
         const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix + under, ContinuationToken: token, MaxKeys: listPageSize }));
         for (const object of page.Contents ?? []) {
-          if (object.Key?.startsWith(prefix)) yield { key: object.Key.slice(prefix.length), size: object.Size ?? 0 };
+          // An object the store lists without a time is taken as just stored, so the orphan sweep never thinks it old.
+          if (object.Key?.startsWith(prefix)) yield { key: object.Key.slice(prefix.length), size: object.Size ?? 0, modifiedAt: object.LastModified ?? new Date() };
         }
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
+    },
+    // An unfinished multipart upload is no object (nothing lists or serves it); the bucket's lifecycle
+    // rule "abort incomplete multipart uploads after 1 day" expires it (decision 023).
+    async *listUnfinished() {},
+    async deleteUnfinished(name) {
+      throw new Error(`An object store keeps no unfinished writes as objects: ${JSON.stringify(name)}`);
     },
   };
 }

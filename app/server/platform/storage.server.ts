@@ -10,6 +10,25 @@ export interface ByteRange {
   end: number;
 }
 
+/** An object as a storage lists it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  /** When it was stored, by the storage's own clock: the file's mtime, or the object's LastModified in S3. */
+  modifiedAt: Date;
+}
+
+/**
+ * What a write that never finished left behind (the process was killed mid-upload): a local temporary
+ * file. Named by its path under the storage's root; never an object.
+ */
+export interface UnfinishedWrite {
+  name: string;
+  size: number;
+  /** Its last write: a write still under way keeps moving it. */
+  modifiedAt: Date;
+}
+
 /**
  * Where stored files live: the local disk (createLocalStorage, the default) or an S3-compatible object
  * store (createS3Storage in s3-storage.server.ts). Two instances run: the public media (served under
@@ -32,9 +51,17 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
   /**
    * Every stored object whose key starts with `prefix` (default: all), in no particular order;
-   * temporary files of writes in progress are not objects. For backups and migrations.
+   * temporary files of writes in progress are not objects. For backups, migrations and the orphan sweep.
    */
-  list(prefix?: string): AsyncIterable<{ key: string; size: number }>;
+  list(prefix?: string): AsyncIterable<StoredObject>;
+  /**
+   * Leftovers of writes that never finished, for the orphan sweep (decision 035): the local storage's
+   * temporary files. An object store shows none (an unfinished multipart upload is no object; the
+   * bucket's lifecycle rule expires it, decision 023).
+   */
+  listUnfinished(): AsyncIterable<UnfinishedWrite>;
+  /** Removes one of `listUnfinished`'s leftovers (and nothing that is not one). */
+  deleteUnfinished(name: string): Promise<void>;
   /** Absolute file path for local serving, when the storage is local. */
   localRoot: string | null;
 }
@@ -54,12 +81,15 @@ export function mediaKeyFromUrl(url: string): string | null {
   return MEDIA_URL.exec(url)?.[1] ?? null;
 }
 
+/** The longest key a storage takes. */
+export const MAX_STORAGE_KEY_LENGTH = 512;
+
 /**
  * A key as every storage takes it: "/"-separated segments, none empty, "." or "..", no backslash or
  * control character. Keys are made by the server; this is the guard against one that is not.
  */
 export function assertStorageKey(key: string): string {
-  const valid = key.length > 0 && key.length <= 512 && !/[\\\p{Cc}]/u.test(key) && key.split("/").every((s) => s !== "" && s !== "." && s !== "..");
+  const valid = key.length > 0 && key.length <= MAX_STORAGE_KEY_LENGTH && !/[\\\p{Cc}]/u.test(key) && key.split("/").every((s) => s !== "" && s !== "." && s !== "..");
   if (!valid) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
   return key;
 }
@@ -85,6 +115,9 @@ export function contentTypeOfKey(key: string): string {
   return CONTENT_TYPES[extension] ?? "application/octet-stream";
 }
 
+/** How the local storage names a file while it is being written (renamed to its key when complete). */
+const TEMPORARY_SUFFIX = ".tmp";
+
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 
 export function createLocalStorage(root: string): MediaStorage {
@@ -94,7 +127,23 @@ export function createLocalStorage(root: string): MediaStorage {
     return full;
   };
   let tmpCounter = 0;
-  const tmpName = (file: string) => `${file}.${process.pid}-${++tmpCounter}.tmp`;
+  const tmpName = (file: string) => `${file}.${process.pid}-${++tmpCounter}${TEMPORARY_SUFFIX}`;
+  /** Every file under the root (none when the root does not exist: listing creates nothing). */
+  async function* files(): AsyncGenerator<{ name: string; full: string }> {
+    const base = path.resolve(root);
+    let entries: Dirent[];
+    try {
+      entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      yield { name: path.relative(base, full).split(path.sep).join("/"), full };
+    }
+  }
   return {
     localRoot: root,
     async put(key, bytes) {
@@ -165,22 +214,22 @@ export function createLocalStorage(root: string): MediaStorage {
       await fs.rm(resolve(key), { force: true });
     },
     async *list(prefix = "") {
-      const base = path.resolve(root);
-      let entries: Dirent[];
-      try {
-        entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
-      } catch (error) {
-        if (isMissing(error)) return;
-        throw error;
-      }
-      for (const entry of entries) {
-        if (!entry.isFile() || entry.name.endsWith(".tmp")) continue;
-        const full = path.join(entry.parentPath, entry.name);
-        const key = path.relative(base, full).split(path.sep).join("/");
-        if (!key.startsWith(prefix)) continue;
+      for await (const { name, full } of files()) {
+        if (name.endsWith(TEMPORARY_SUFFIX) || !name.startsWith(prefix)) continue;
         const stats = await fs.stat(full).catch(() => null);
-        if (stats?.isFile()) yield { key, size: stats.size };
+        if (stats?.isFile()) yield { key: name, size: stats.size, modifiedAt: stats.mtime };
       }
+    },
+    async *listUnfinished() {
+      for await (const { name, full } of files()) {
+        if (!name.endsWith(TEMPORARY_SUFFIX)) continue;
+        const stats = await fs.stat(full).catch(() => null);
+        if (stats?.isFile()) yield { name, size: stats.size, modifiedAt: stats.mtime };
+      }
+    },
+    async deleteUnfinished(name) {
+      if (!name.endsWith(TEMPORARY_SUFFIX)) throw new Error(`Not an unfinished write: ${JSON.stringify(name)}`);
+      await fs.rm(resolve(name), { force: true });
     },
   };
 }

@@ -33,6 +33,11 @@ export function sniffApplicationFormType(data: Uint8Array): ApplicationFormType 
   return null;
 }
 
+/** The keys applicationFormKey makes (readApplicationForm reads no other; the orphan sweep knows them by it). */
+export const APPLICATION_FORM_KEY_PATTERN = String.raw`files/[0-9a-f]{32}\.(?:${Object.keys(APPLICATION_FORM_TYPES).join("|")})`;
+
+const APPLICATION_FORM_KEY = new RegExp(`^${APPLICATION_FORM_KEY_PATTERN}$`);
+
 /** Where uploaded application forms live in the storage. */
 export function applicationFormKey(type: ApplicationFormType): string {
   return `files/${randomBytes(16).toString("hex")}.${type}`;
@@ -47,7 +52,7 @@ export async function storeApplicationForm(storage: MediaStorage, type: Applicat
 
 /** The stored file's bytes, or null when it is gone (or the settings name a key that is not a form's). */
 export async function readApplicationForm(storage: MediaStorage, form: StoredApplicationForm): Promise<Uint8Array | null> {
-  if (!/^files\/[0-9a-f]{32}\.(?:pdf|hwp|hwpx|docx)$/.test(form.key)) return null;
+  if (!APPLICATION_FORM_KEY.test(form.key)) return null;
   return storage.get(form.key);
 }
 

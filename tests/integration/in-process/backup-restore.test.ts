@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -231,6 +232,26 @@ describe(`backup and restore, ${testEngine()} → PGlite`, () => {
     await expect(attempt(archive)).rejects.toThrow(/비공개 파일 저장소에 이미 파일이 있습니다 \(auditions\/x\.jpg/);
     expect(await appliedMigration(target.database.db)).toBeNull();
     await target.privateStorage.delete("auditions/x.jpg");
+  });
+
+  it("a restore that fails while writing the files removes the ones it wrote, so the storages are empty for the next attempt", async () => {
+    // A name no local file system takes (a segment over 255 bytes) is a valid key of an object store:
+    // the archive passes its checks, and the restore fails at that file, after the others were written.
+    const entries = await unpack(archive);
+    const manifest = JSON.parse(entries.at(-1)!.data.toString("utf8")) as { entries: { path: string; size: number; sha256: string }[] };
+    const long = { name: `private/auditions/${"a".repeat(300)}.jpg`, data: Buffer.from([1, 2, 3]) };
+    manifest.entries.push({ path: long.name, size: 3, sha256: createHash("sha256").update(long.data).digest("hex") });
+    entries.splice(entries.length - 1, 1, long, { name: "manifest.json", data: Buffer.from(JSON.stringify(manifest)) });
+    const unwritable = path.join(scratch, "unwritable.tar.gz");
+    await pack(unwritable, entries);
+    const failing = await emptyTarget();
+    try {
+      await expect(restoreBackup(failing, unwritable)).rejects.toThrow(/ENAMETOOLONG/);
+      expect(await storageContents(failing.storage)).toEqual({});
+      expect(await storageContents(failing.privateStorage)).toEqual({});
+    } finally {
+      await failing.destroy();
+    }
   });
 
   it("restores every row, every file and the sequences", async () => {
