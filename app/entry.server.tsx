@@ -98,7 +98,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const ctx = getRequestContext(context);
   const failure = databaseFailureOf(error);
   if (failure) {
-    // Answered 503 by the server (express-app.server.ts), which logs those once a second with a count.
+    // Answered 503 by the server (server/http/pipeline/render.server.ts), which logs those once a second with a count.
     ctx.databaseFailure = failure;
     if (failure === "down") ctx.runtime.dbHealth.markDown(error);
     return;

@@ -38,7 +38,7 @@ export async function handleApi(context: Readonly<RouterContextProvider>, run: (
     if (error instanceof ApiError) return apiJson({ error: { code: error.code, message: error.message } }, error.status, error.headers);
     const failure = databaseFailureOf(error);
     if (failure) {
-      // The server answers it as every outage path does: 503 with Retry-After (express-app.server.ts).
+      // The server answers it as every outage path does: 503 with Retry-After (http/pipeline/render.server.ts).
       ctx.databaseFailure = failure;
       if (failure === "down") ctx.runtime.dbHealth.markDown(error);
       return apiJson({ error: { code: "service_unavailable", message: "일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요." } }, 503, { "Retry-After": failure === "down" ? "5" : "2" });

@@ -26,7 +26,7 @@ const FILE_ID = /^[0-9a-f]{32}$/;
 
 const baseHeaders = () =>
   new Headers({
-    // `X-Content-Type-Options: nosniff` is on every response of the app already (express-app.server.ts).
+    // `X-Content-Type-Options: nosniff` is on every response of the app already (http/pipeline/security-headers.server.ts).
     "Cache-Control": "private, no-store",
     // Opened on its own, the file runs nothing and embeds nothing.
     "Content-Security-Policy": "default-src 'none'; img-src 'self'; media-src 'self'; sandbox",

@@ -60,7 +60,7 @@ export function overLimitMessage(retryAfterSeconds: number, channel: Channel): s
  * Runs one submission: the shared limit, then the body, the honeypot and time stamp, then the use case.
  * The limit is counted (one atomic upsert) before a byte of the body is read, and a sender over it is
  * answered at once: a refused request must not cost the server a 275 MB upload read, stored and thrown
- * away. The HTTP layer closes such a connection after the answer (express-app.server.ts).
+ * away. The HTTP layer closes such a connection after the answer (http/pipeline/lingering-close.server.ts).
  */
 async function runSubmission(ctx: RequestContext, request: Request, now: Date, channel: Channel): Promise<Outcome> {
   const { runtime } = ctx;
