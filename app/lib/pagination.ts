@@ -12,3 +12,13 @@ export function pageHref(search: URLSearchParams, key: string, page: number): st
   const query = next.toString();
   return query ? `?${query}` : "?";
 }
+
+/**
+ * Which rows a page of a list shows: the requested page clamped to those that exist (an empty list
+ * still has page 1), the page count, and the rows' limit and offset for the query.
+ */
+export function pageWindow(total: number, requestedPage: number, pageSize: number): { page: number; pageCount: number; limit: number; offset: number } {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
+  return { page, pageCount, limit: pageSize, offset: (page - 1) * pageSize };
+}

@@ -1,9 +1,11 @@
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { auditionApplications, auditionFiles, auditionStatusChanges } from "../../../drizzle/schema";
 import { AUDITION_PAGE_SIZE } from "../../domain/audition-review";
 import { DUPLICATE_WINDOW_DAYS, type AuditionStatus } from "../../domain/auditions";
+import { pageWindow } from "../../lib/pagination";
 import type { Database } from "../platform/db.server";
+import { containsText } from "../platform/search-pattern.server";
 
 /**
  * What the workspace reads about audition applications. Only the signed-in administrator's pages and
@@ -49,16 +51,13 @@ export type AuditionListItem = { [K in keyof typeof listColumns]: AuditionApplic
   duplicate: boolean;
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function searchCondition(query: string): SQL | undefined {
   if (!query) return undefined;
-  const like = `%${escapeLike(query)}%`;
   const conditions: SQL[] = [
-    ilike(auditionApplications.name, like),
-    ilike(auditionApplications.receiptNumber, like),
-    ilike(auditionApplications.email, like),
-    ilike(auditionApplications.phone, like),
+    containsText(auditionApplications.name, query),
+    containsText(auditionApplications.receiptNumber, query),
+    containsText(auditionApplications.email, query),
+    containsText(auditionApplications.phone, query),
   ];
   // "01012345678" or "1234 5678" finds "010-1234-5678": phones are stored with hyphens.
   const digits = query.replace(/[\s-]/g, "");
@@ -71,15 +70,14 @@ export async function listApplicationsForWorkspace(db: Database, filter: Auditio
   const where = and(filter.status ? eq(auditionApplications.status, filter.status) : undefined, searchCondition(filter.query));
   const [totals] = await db.select({ total: count() }).from(auditionApplications).where(where);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / AUDITION_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(filter.page)), pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filter.page, AUDITION_PAGE_SIZE);
   const items = await db
     .select({ ...listColumns, duplicate: hasDuplicate })
     .from(auditionApplications)
     .where(where)
     .orderBy(desc(auditionApplications.receivedAt), desc(auditionApplications.id))
-    .limit(AUDITION_PAGE_SIZE)
-    .offset((page - 1) * AUDITION_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return { items, total, page, pageCount };
 }
 

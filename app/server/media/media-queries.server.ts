@@ -3,6 +3,7 @@ import { artistImages, artists, media, mediaVariants, postMedia, posts } from ".
 import { isPublicArtist, isPublicPost } from "../../domain/content-states";
 import type { MediaUse, MediaUseFilter } from "../../domain/media-uses";
 import type { PostKind } from "../../domain/post-kinds";
+import { pageWindow } from "../../lib/pagination";
 import type { Database, Tx } from "../platform/db.server";
 import { mediaUrl } from "../platform/storage.server";
 
@@ -96,18 +97,16 @@ export async function listMediaLibrary(
   db: Database,
   options: { filter: MediaUseFilter; page: number; pageSize?: number },
 ): Promise<{ items: MediaLibraryItem[]; page: number; pageCount: number; total: number }> {
-  const pageSize = options.pageSize ?? MEDIA_PAGE_SIZE;
   const where = options.filter === "used" ? usedCondition() : options.filter === "unused" ? not(usedCondition()) : undefined;
   const [{ total }] = (await db.select({ total: count() }).from(media).where(where)) as [{ total: number }];
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(options.page, pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, options.page, options.pageSize ?? MEDIA_PAGE_SIZE);
   const rows = await db
     .select()
     .from(media)
     .where(where)
     .orderBy(desc(media.createdAt), desc(media.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(limit)
+    .offset(offset);
   return { items: await toItems(db, rows), page, pageCount, total };
 }
 

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lt, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { auditLog } from "../../../drizzle/schema";
 import { auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
 import { describeChangedSettings, formatFileSize } from "../../domain/site-settings";
+import { pageWindow } from "../../lib/pagination";
 import type { Database, Tx } from "./db.server";
+import { containsText } from "./search-pattern.server";
 import { actorDetails, describeActor, type Actor } from "./services.server";
 
 /** What an audit entry is about. */
@@ -66,21 +68,20 @@ export async function listAuditEntries(db: Database, filter: AuditFilter): Promi
   const conditions: SQL[] = [];
   if (filter.action) conditions.push(eq(auditLog.action, filter.action));
   if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
-  if (filter.actor) conditions.push(ilike(auditLog.actorLabel, `%${filter.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.actor) conditions.push(containsText(auditLog.actorLabel, filter.actor));
   if (filter.from) conditions.push(gte(auditLog.createdAt, filter.from));
   if (filter.to) conditions.push(lt(auditLog.createdAt, filter.to));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(filter.page)), pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filter.page, AUDIT_PAGE_SIZE);
   const items = await db
     .select(auditColumns)
     .from(auditLog)
     .where(where)
     .orderBy(desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return { items, total, page, pageCount };
 }
 

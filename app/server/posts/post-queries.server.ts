@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, ilike, isNull, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, type SQL } from "drizzle-orm";
 import { posts } from "../../../drizzle/schema";
 import { PAGE_SIZE } from "../../domain/constants";
 import type { PostStatus } from "../../domain/content-states";
 import type { Locale } from "../../domain/locale";
 import type { PostKind } from "../../domain/post-kinds";
+import { pageWindow } from "../../lib/pagination";
 import type { Database } from "../platform/db.server";
 import { cachedRead } from "../platform/read-cache.server";
+import { containsText } from "../platform/search-pattern.server";
 
 /** The SQL condition of a post the public sees: published and not in the trash. */
 export function publicPostFilter(): SQL {
@@ -108,8 +110,7 @@ async function readPostPage(db: Database, kind: PostKind, requestedPage: number,
   const unpinned = and(inLocale, eq(posts.pinned, false));
   const [totals] = await db.select({ total: count() }).from(posts).where(unpinned);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(requestedPage)), pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, requestedPage, PAGE_SIZE);
   const [pinned, items] = await Promise.all([
     db
       .select(columns)
@@ -121,8 +122,8 @@ async function readPostPage(db: Database, kind: PostKind, requestedPage: number,
       .from(posts)
       .where(unpinned)
       .orderBy(desc(posts.writeDay), desc(posts.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .limit(limit)
+      .offset(offset),
   ]);
   return { page, pageCount, total, pinned, items };
 }
@@ -241,19 +242,18 @@ export async function listPostsForWorkspace(db: Database, filter: WorkspacePostF
     isNull(posts.deletedAt),
     filter.kind ? eq(posts.kind, filter.kind) : undefined,
     filter.status ? eq(posts.status, filter.status) : undefined,
-    filter.query ? ilike(posts.title, `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    filter.query ? containsText(posts.title, filter.query) : undefined,
   );
   const [totals] = await db.select({ total: count() }).from(posts).where(where);
   const total = totals?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / WORKSPACE_PAGE_SIZE));
-  const page = Math.min(Math.max(1, Math.floor(filter.page)), pageCount);
+  const { page, pageCount, limit, offset } = pageWindow(total, filter.page, WORKSPACE_PAGE_SIZE);
   const items = await db
     .select(postColumns)
     .from(posts)
     .where(where)
     .orderBy(desc(posts.updatedAt), desc(posts.id))
-    .limit(WORKSPACE_PAGE_SIZE)
-    .offset((page - 1) * WORKSPACE_PAGE_SIZE);
+    .limit(limit)
+    .offset(offset);
   return { items, total, page, pageCount };
 }
 
