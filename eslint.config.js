@@ -28,6 +28,27 @@ export default tseslint.config(
     },
   },
   {
+    // Layers: platform/ is the bottom one and imports nothing from the folders beside it (only domain,
+    // lib and the schema); nothing but the composition root (app/server/composition/) starts the runtime.
+    files: ["app/server/platform/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [ZOD_FROM_DOMAIN], patterns: [{ regex: "^\\.\\./(?!\\.\\./)", message: "platform/ is the bottom layer: it cannot import from the layers above it." }] },
+      ],
+    },
+  },
+  {
+    files: ["app/server/**"],
+    ignores: ["app/server/composition/**", "app/server/platform/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [ZOD_FROM_DOMAIN], patterns: [{ group: ["**/composition/*"], allowTypeImports: true, message: "Only the composition root wires the layers; take what you need as a parameter." }] },
+      ],
+    },
+  },
+  {
     // Islands run in the browser only; they must never pull in server code.
     files: ["app/islands/**", "app/components/**", "app/enhance/**"],
     rules: {

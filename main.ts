@@ -101,7 +101,7 @@ async function main() {
     const vite = await import("vite");
     const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
     server.use(viteDevServer.middlewares);
-    const load = async () => (await viteDevServer.ssrLoadModule("./app/server/http/express-app.server.ts")) as { createApp: CreateApp };
+    const load = async () => (await viteDevServer.ssrLoadModule("./app/server/composition/express-app.server.ts")) as { createApp: CreateApp };
     created = await (await load()).createApp();
     server.use(async (req, res, next) => {
       try {

@@ -11,8 +11,8 @@ export default defineConfig({
     },
   },
   environments: {
-    // The server build's entry is the Express app (app/server/http/express-app.server.ts), which wraps React Router.
-    ssr: { build: { rollupOptions: { input: "./app/server/http/express-app.server.ts" } } },
+    // The server build's entry is the Express app (app/server/composition/express-app.server.ts), which wraps React Router.
+    ssr: { build: { rollupOptions: { input: "./app/server/composition/express-app.server.ts" } } },
   },
   build: {
     // No assets inlined as data: URLs; the CSP and caching treat them as files.

@@ -9,7 +9,7 @@
 import { openDatabase, databaseConfig } from "../app/server/platform/db.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
-import { prepareDatabase } from "../app/server/platform/prepare-database.server";
+import { prepareDatabase } from "../app/server/composition/prepare-database.server";
 import { openStorages } from "../app/server/platform/storages.server";
 
 try {

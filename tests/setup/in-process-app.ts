@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Express } from "express";
 import { loadEnv, type Env } from "../../app/server/platform/env.server";
-import type { Runtime } from "../../app/server/platform/runtime.server";
+import type { Runtime } from "../../app/server/composition/runtime.server";
 import { TEST_ADMIN } from "./sign-in";
 import { createPostgresDatabase, testEngine } from "./test-database";
 

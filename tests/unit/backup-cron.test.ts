@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCron } from "../../app/server/backup/cron.server";
+import { parseCron } from "../../app/server/platform/cron.server";
 import { backupFileName, classifyEntry } from "../../app/server/backup/archive.server";
 
 describe("BACKUP_CRON times", () => {

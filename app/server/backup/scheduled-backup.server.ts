@@ -7,7 +7,7 @@ import type { Env } from "../platform/env.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { BACKUP_FILE_PATTERN, backupFileName, STORED_BACKUPS_PREFIX } from "./archive.server";
 import { fileSink, writeBackup, type ArchiveSink, type BackupSources } from "./backup.server";
-import type { CronSchedule } from "./cron.server";
+import type { CronSchedule } from "../platform/cron.server";
 
 /**
  * Backups the server makes by itself (BACKUP_CRON), kept to the last BACKUP_KEEP, in a directory or in

@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { AdminSession } from "../auth/sessions.server";
 import type { Logger } from "../platform/logger.server";
-import type { Runtime } from "../platform/runtime.server";
+import type { Runtime } from "../composition/runtime.server";
 import type { GatePass } from "./access-gate.server";
 
 /** Per-request values handed from the Express server to loaders, actions and the document. */

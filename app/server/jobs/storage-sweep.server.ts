@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { jobRuns } from "../../../drizzle/schema";
 import { PRIVATE_FILE_KEY_PATTERN } from "../auditions/application-upload.server";
 import { STORED_BACKUPS_PREFIX } from "../backup/archive.server";
-import { parseCron } from "../backup/cron.server";
+import { parseCron } from "../platform/cron.server";
 import { appliedMigration, listTables } from "../backup/tables.server";
 import { loadShareSubject, parseShareStorageKey, SHARE_KEY_PATTERN, shareStorageKey } from "../media/share-image-store.server";
 import { recordAudit } from "../platform/audit.server";

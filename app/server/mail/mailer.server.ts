@@ -1,20 +1,5 @@
 import type { Env } from "../platform/env.server";
-
-/**
- * Sending one e-mail, and nothing more: the outbox decides when and how often. Behind an interface so
- * the outbox can be tested against a real SMTP server and the transport could change without it.
- */
-export interface MailMessage {
-  to: string;
-  subject: string;
-  /** Plain text only: notices are a sentence and a link. */
-  text: string;
-}
-
-export interface Mailer {
-  /** Resolves once the server accepted the message; rejects with the server's or the network's error. */
-  send(message: MailMessage): Promise<void>;
-}
+import type { Mailer } from "../platform/services.server";
 
 export interface SmtpMailerOptions {
   /** A validated SMTP_URL: smtp[s]://[user:password@]host[:port]. */

@@ -5,7 +5,7 @@ import { withParticle } from "../../domain/korean";
 import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { getSiteSettings, type SiteSettings } from "../site/settings.server";
-import type { MailMessage } from "./mailer.server";
+import type { MailMessage } from "../platform/services.server";
 import { queueMail } from "./outbox.server";
 
 /**

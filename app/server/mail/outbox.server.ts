@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "driz
 import { mailOutbox } from "../../../drizzle/schema";
 import type { Database, Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
-import type { Mailer, MailMessage } from "./mailer.server";
+import type { Mailer, MailMessage } from "../platform/services.server";
 
 /**
  * The mail outbox: a message is a row written in the transaction of whatever caused it, and the

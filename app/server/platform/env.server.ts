@@ -1,6 +1,6 @@
 import path from "node:path";
 import { englishZodMessages, z } from "../../domain/zod";
-import { parseCron } from "../backup/cron.server";
+import { parseCron } from "./cron.server";
 
 /** Empty strings in the environment mean "unset". */
 const optionalString = z

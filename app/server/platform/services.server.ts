@@ -1,9 +1,24 @@
-import type { Mailer } from "../mail/mailer.server";
 import type { ChangeFeed } from "./changes.server";
 import type { Database } from "./db.server";
 import type { Logger } from "./logger.server";
 import type { Metrics } from "./metrics.server";
 import type { MediaStorage } from "./storage.server";
+
+/**
+ * Sending one e-mail, and nothing more: the outbox decides when and how often. Behind an interface so
+ * the outbox can be tested against a real SMTP server and the transport could change without it.
+ */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  /** Plain text only: notices are a sentence and a link. */
+  text: string;
+}
+
+export interface Mailer {
+  /** Resolves once the server accepted the message; rejects with the server's or the network's error. */
+  send(message: MailMessage): Promise<void>;
+}
 
 /**
  * What a use case needs from the process: the database, media storage, the change feed and a logger.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { auditionApplications, auditionFiles, auditionStatusChanges, auditLog } from "../../../drizzle/schema";
 import { isAdminPath } from "../../../app/domain/site-routes";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { createTestApplication, type TestApplication } from "../../fixtures/auditions";
 import { signInCookie, TEST_ADMIN } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";

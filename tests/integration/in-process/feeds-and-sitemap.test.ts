@@ -6,7 +6,7 @@ import { posts } from "../../../drizzle/schema";
 import { emptyArtistFields } from "../../../app/domain/artist-fields";
 import { saveArtist } from "../../../app/server/artists/artist-use-cases.server";
 import { uploadImage } from "../../../app/server/media/upload-image.server";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
 import { FEED_SIZE } from "../../../app/server/site/feeds.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueApplicationNotice } from "../../../app/server/mail/notices.server";
 import { loadEnv } from "../../../app/server/platform/env.server";
-import { startRuntime, type Runtime } from "../../../app/server/platform/runtime.server";
+import { startRuntime, type Runtime } from "../../../app/server/composition/runtime.server";
 import { startSmtpServer, type TestSmtpServer } from "../../setup/smtp-server";
 import { TEST_ADMIN } from "../../setup/sign-in";
 import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
 import { testEngine } from "../../setup/test-database";

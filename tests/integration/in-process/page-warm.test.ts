@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { savePost } from "../../../app/server/posts/post-use-cases.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";

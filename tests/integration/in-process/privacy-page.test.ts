@@ -3,7 +3,7 @@ import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app
 import { retentionSentence } from "../../../app/domain/auditions";
 import { PRIVACY_POLICY_SECTIONS, PRIVACY_POLICY_TEXT_DATE } from "../../../app/domain/privacy-policy";
 import type { SettingsFormValues } from "../../../app/domain/site-settings";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { DEMO_PRIVACY_OFFICER, getSiteSettings, type SiteSettings } from "../../../app/server/site/settings.server";
 import { saveSiteSettings } from "../../../app/server/site/settings-use-cases.server";

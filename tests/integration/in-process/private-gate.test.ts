@@ -5,7 +5,7 @@ import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../drizzle/schema";
 import { accessOf, isResourceRoute, PRIVATE_ROUTES, SITE_ROUTES, type SiteRoute } from "../../../app/domain/site-routes";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { createTestApplication, type TestApplication } from "../../fixtures/auditions";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { signInCookie } from "../../setup/sign-in";

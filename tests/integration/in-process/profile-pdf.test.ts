@@ -8,7 +8,7 @@ import { artistProfilePdfPath, pathsShowingArtist } from "../../../app/domain/si
 import { deleteArtist, saveArtist, type SaveArtistRequest } from "../../../app/server/artists/artist-use-cases.server";
 import { storeImage } from "../../../app/server/media/media.server";
 import type { ChangeEvent } from "../../../app/server/platform/changes.server";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { getSiteSettings, type SiteSettings } from "../../../app/server/site/settings.server";
 import { saveSiteSettings } from "../../../app/server/site/settings-use-cases.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyArtistFields } from "../../../app/domain/artist-fields";
 import { saveArtist } from "../../../app/server/artists/artist-use-cases.server";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";

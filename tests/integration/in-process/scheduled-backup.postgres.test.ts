@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupRuns } from "../../../drizzle/schema";
-import { parseCron } from "../../../app/server/backup/cron.server";
+import { parseCron } from "../../../app/server/platform/cron.server";
 import { directoryTarget, runBackupSlot, startBackupScheduler, type ScheduledBackupDeps } from "../../../app/server/backup/scheduled-backup.server";
 import { openDatabase, type DatabaseHandle } from "../../../app/server/platform/db.server";
 import { capturedLogger } from "../../setup/captured-logger";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupRuns } from "../../../drizzle/schema";
-import { parseCron } from "../../../app/server/backup/cron.server";
+import { parseCron } from "../../../app/server/platform/cron.server";
 import {
   backupTarget,
   directoryTarget,

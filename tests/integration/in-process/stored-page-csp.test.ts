@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../../drizzle/schema";
-import type { Runtime } from "../../../app/server/platform/runtime.server";
+import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { signInCookie } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";

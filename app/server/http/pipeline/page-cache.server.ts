@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Env } from "../../platform/env.server";
 import { logContext } from "../../platform/logger.server";
-import type { Runtime } from "../../platform/runtime.server";
+import type { Runtime } from "../../composition/runtime.server";
 import { publicCacheControl } from "../http-caching.server";
 import { isCacheableRequest, type CachedResponse, type HotPage, type PageCache } from "../page-cache.server";
 import { contentSecurityPolicy } from "../security-headers.server";

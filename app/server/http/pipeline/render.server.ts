@@ -1,7 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { RequestHandler } from "express";
 import { getAdminSession, type AdminSession } from "../../auth/sessions.server";
-import type { Runtime } from "../../platform/runtime.server";
+import type { Runtime } from "../../composition/runtime.server";
 import { requestContext } from "../context.server";
 import { bodyEtag, etagMatches, isPersonalRequest, PERSONAL_CACHE_CONTROL } from "../http-caching.server";
 import type { ByteRate } from "../request-limits.server";

@@ -1,5 +1,5 @@
 import { RouterContextProvider } from "react-router";
-import type { Runtime } from "../../platform/runtime.server";
+import type { Runtime } from "../../composition/runtime.server";
 import { requestContext, type RequestContext } from "../context.server";
 
 /** What differs between requests; the private gate's record starts empty for every one. */

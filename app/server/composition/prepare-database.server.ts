@@ -2,10 +2,10 @@ import { announceAdminCredential, ensureAdminCredential } from "../auth/admin-cr
 import { refreshDerivedPostContent } from "../posts/post-content.server";
 import { seedDemoContent } from "../seed/seed.server";
 import { ensureSiteSettings } from "../site/settings.server";
-import type { DatabaseHandle } from "./db.server";
-import type { Env } from "./env.server";
-import type { Logger } from "./logger.server";
-import type { MediaStorage } from "./storage.server";
+import type { DatabaseHandle } from "../platform/db.server";
+import type { Env } from "../platform/env.server";
+import type { Logger } from "../platform/logger.server";
+import type { MediaStorage } from "../platform/storage.server";
 
 /**
  * Brings the database to what the app serves: applies the migrations, stores default settings, sets
