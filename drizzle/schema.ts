@@ -75,17 +75,18 @@ export const artists = pgTable(
     id: serial("id").primaryKey(),
     /** Korean name; unique, and the key in `/artist/{name}` URLs. */
     name: text("name").notNull(),
-    ename: text("ename").notNull().default(""),
+    /** The English name (the original API's `ename`). */
+    nameEn: text("ename").notNull().default(""),
     birthday: text("birthday").notNull().default(""),
     /** Height in centimetres, as entered. */
-    cm: text("cm").notNull().default(""),
+    height: text("cm").notNull().default(""),
     /** Social link (http/https only). */
-    insta: text("insta").notNull().default(""),
+    socialLink: text("insta").notNull().default(""),
     /** The eight list fields (app/domain/artist-fields.ts), each a JSON array of strings. */
     ...artistListColumns(),
     /**
      * The English version of the profile (issue 13): its text fields and list entries
-     * (app/domain/artist-fields.ts `ArtistEnglish`); `{}` when there is none. The English name is `ename`.
+     * (app/domain/artist-fields.ts `ArtistEnglish`); `{}` when there is none. The English name is `nameEn`.
      */
     en: jsonb("en").$type<ArtistEnglish>().notNull().default(sql`'{}'::jsonb`),
     displayOrder: integer("display_order").notNull().default(0),

@@ -11,15 +11,16 @@ export interface ArtistProfileView {
   /** The page's language (issue 13). */
   locale: Locale;
   name: string;
-  ename: string;
+  nameEn: string;
   birthday: string;
-  cm: string;
-  insta: string;
+  height: string;
+  socialLink: string;
   /** Shown to the administrator when the artist is not public ("비공개", "임시 저장"). */
   statusLabel: string | null;
   /** `lang: "ko"`: an English page showing the Korean entries, which have no English version yet. */
   profileLists: { key: string; label: string; title: string; items: string[]; lang: "ko" | null }[];
-  credits: { key: string; label: string; title: string; items: string[]; lang: "ko" | null }[];
+  /** `anchor`: the section's id on the page. */
+  credits: { key: string; anchor: string; label: string; title: string; items: string[]; lang: "ko" | null }[];
   /** An English page with some of the profile shown in Korean (it says so). */
   koreanFallback: boolean;
   main: ResponsiveImage | null;
@@ -45,7 +46,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
   const english = artist.locale === "en";
   const t = messagesFor(artist.locale).artists;
   // English pages lead with the English name (issue 13); the Korean one follows.
-  const [primary, secondary] = english && artist.ename ? [artist.ename, artist.name] : [artist.name, artist.ename];
+  const [primary, secondary] = english && artist.nameEn ? [artist.nameEn, artist.name] : [artist.name, artist.nameEn];
   return (
     <article className="artist-detail">
       <div className="artist-detail__top">
@@ -64,7 +65,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
         </div>
         <div className="artist-detail__profile">
           <header className="artist-detail__heading">
-            <h1 className="artist-detail__name" lang={english && artist.ename ? "en" : undefined}>
+            <h1 className="artist-detail__name" lang={english && artist.nameEn ? "en" : undefined}>
               {primary}
             </h1>
             <p className="artist-detail__ename" lang={english ? "ko" : "en"}>
@@ -99,7 +100,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
               </tr>
               <tr>
                 <th scope="row">{t.height}</th>
-                <td>{artist.cm ? `${artist.cm}${/^\d+(\.\d+)?$/.test(artist.cm) ? "cm" : ""}` : "-"}</td>
+                <td>{artist.height ? `${artist.height}${/^\d+(\.\d+)?$/.test(artist.height) ? "cm" : ""}` : "-"}</td>
               </tr>
               {artist.profileLists.map((list) => (
                 <tr key={list.key}>
@@ -112,8 +113,8 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
               <tr>
                 <th scope="row">{t.sns}</th>
                 <td>
-                  {artist.insta ? (
-                    <a href={artist.insta} target="_blank" rel="noopener noreferrer nofollow">
+                  {artist.socialLink ? (
+                    <a href={artist.socialLink} target="_blank" rel="noopener noreferrer nofollow">
                       Instagram<span className="visually-hidden"> {t.newWindow}</span>
                     </a>
                   ) : (
@@ -128,8 +129,8 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
 
       <div className="credits">
         {artist.credits.map((credit) => (
-          <section key={credit.key} className="credits__group" aria-labelledby={`credits-${credit.key}`}>
-            <h2 id={`credits-${credit.key}`} className="credits__title">
+          <section key={credit.key} className="credits__group" aria-labelledby={credit.anchor}>
+            <h2 id={credit.anchor} className="credits__title">
               <span lang="en">{credit.title}</span>
               <span className="credits__label">{credit.label}</span>
             </h2>

@@ -5,7 +5,9 @@
  */
 
 export interface ArtistTextField {
-  key: "name" | "ename" | "birthday" | "cm" | "insta";
+  key: "name" | "nameEn" | "birthday" | "height" | "socialLink";
+  /** The field's name in the original site's JSON API (spec §7), which only the API adapter speaks. */
+  seedName: string;
   /** Korean label, as the admin form and messages say it. */
   label: string;
   /** Longest accepted value (characters). */
@@ -15,17 +17,19 @@ export interface ArtistTextField {
 }
 
 export const ARTIST_TEXT_FIELDS = [
-  { key: "name", label: "이름", maxLength: 30 },
-  { key: "ename", label: "영문 이름", maxLength: 60 },
-  { key: "birthday", label: "생년월일", maxLength: 30, placeholder: "예: 1995.03.14" },
-  { key: "cm", label: "키", maxLength: 10 },
-  { key: "insta", label: "SNS 주소", maxLength: 300, placeholder: "https://www.instagram.com/..." },
+  { key: "name", seedName: "name", label: "이름", maxLength: 30 },
+  { key: "nameEn", seedName: "ename", label: "영문 이름", maxLength: 60 },
+  { key: "birthday", seedName: "birthday", label: "생년월일", maxLength: 30, placeholder: "예: 1995.03.14" },
+  { key: "height", seedName: "cm", label: "키", maxLength: 10 },
+  { key: "socialLink", seedName: "insta", label: "SNS 주소", maxLength: 300, placeholder: "https://www.instagram.com/..." },
 ] as const satisfies readonly ArtistTextField[];
 
 export type ArtistTextKey = (typeof ARTIST_TEXT_FIELDS)[number]["key"];
 
 export interface ArtistListFieldInfo {
   key: string;
+  /** The field's name in the original site's JSON API (spec §7), which only the API adapter speaks. */
+  seedName: string;
   /** Database column (snake case of the key). */
   column: string;
   /** Korean label: the admin form, the profile table and the credits headings say it. */
@@ -34,6 +38,8 @@ export interface ArtistListFieldInfo {
   labelEn: string;
   /** English heading of a credits section on the profile page ("MOVIE"); profile rows have none. */
   title?: string;
+  /** The credits section's id on the profile page (kept from the original site's, so links into it hold). */
+  anchor?: string;
   /** Where the profile page shows it: in the profile table, or as a credits section. */
   section: "profile" | "credits";
   /** Form hint for one entry. */
@@ -42,14 +48,14 @@ export interface ArtistListFieldInfo {
 
 /** The eight list fields, in the spec's order (§3). */
 export const ARTIST_LIST_FIELD_INFO = [
-  { key: "schoolList", column: "school_list", label: "학력", labelEn: "Education", section: "profile", placeholder: "예: 한국예술종합학교 연기과 졸업" },
-  { key: "winList", column: "win_list", label: "수상", labelEn: "Awards", section: "profile", placeholder: "예: 2025 청룡영화상 신인여우상" },
-  { key: "hobbyList", column: "hobby_list", label: "특기", labelEn: "Skills", section: "profile", placeholder: "예: 현대무용" },
-  { key: "movieList", column: "movie_list", label: "영화", labelEn: "Film", title: "MOVIE", section: "credits", placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역" },
-  { key: "dramaList", column: "drama_list", label: "드라마", labelEn: "Television", title: "DRAMA", section: "credits", placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역" },
-  { key: "playList", column: "play_list", label: "연극", labelEn: "Stage", title: "THEATER", section: "credits", placeholder: "예: 2022 연극 〈제목〉 '역할' 역" },
-  { key: "cfList", column: "cf_list", label: "광고", labelEn: "Commercials", title: "CF", section: "credits", placeholder: "예: 2024 브랜드 TV 광고" },
-  { key: "bookList", column: "book_list", label: "도서·화보", labelEn: "Books & magazines", title: "BOOK", section: "credits", placeholder: "예: 2023 《매거진》 3월호 화보" },
+  { key: "education", seedName: "schoolList", column: "school_list", label: "학력", labelEn: "Education", section: "profile", placeholder: "예: 한국예술종합학교 연기과 졸업" },
+  { key: "awards", seedName: "winList", column: "win_list", label: "수상", labelEn: "Awards", section: "profile", placeholder: "예: 2025 청룡영화상 신인여우상" },
+  { key: "specialSkills", seedName: "hobbyList", column: "hobby_list", label: "특기", labelEn: "Skills", section: "profile", placeholder: "예: 현대무용" },
+  { key: "films", seedName: "movieList", column: "movie_list", label: "영화", labelEn: "Film", title: "MOVIE", anchor: "credits-movieList", section: "credits", placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역" },
+  { key: "dramas", seedName: "dramaList", column: "drama_list", label: "드라마", labelEn: "Television", title: "DRAMA", anchor: "credits-dramaList", section: "credits", placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역" },
+  { key: "theater", seedName: "playList", column: "play_list", label: "연극", labelEn: "Stage", title: "THEATER", anchor: "credits-playList", section: "credits", placeholder: "예: 2022 연극 〈제목〉 '역할' 역" },
+  { key: "commercials", seedName: "cfList", column: "cf_list", label: "광고", labelEn: "Commercials", title: "CF", anchor: "credits-cfList", section: "credits", placeholder: "예: 2024 브랜드 TV 광고" },
+  { key: "books", seedName: "bookList", column: "book_list", label: "도서·화보", labelEn: "Books & magazines", title: "BOOK", anchor: "credits-bookList", section: "credits", placeholder: "예: 2023 《매거진》 3월호 화보" },
 ] as const satisfies readonly ArtistListFieldInfo[];
 
 export type ArtistListField = (typeof ARTIST_LIST_FIELD_INFO)[number]["key"];
@@ -78,7 +84,7 @@ export function pickArtistFields(source: ArtistFields): ArtistFields {
 
 /**
  * The English version of a profile (issue 13), entered next to the Korean one. The English name is the
- * `ename` field; height and the social link read the same in both languages. A list left empty shows the
+ * `nameEn` field; height and the social link read the same in both languages. A list left empty shows the
  * Korean entries on the English page (with a note), never an empty section.
  */
 export type ArtistEnglish = { birthday?: string } & Partial<Record<ArtistListField, string[]>>;

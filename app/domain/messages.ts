@@ -50,7 +50,7 @@ const ko = {
     companyDescription:
       "WE ENTERTAINMENT는 배우의 창작 욕구와 경험을 존중하며 'Want and Experience'를 모토로 소속 배우의 꿈을 함께 이루어 가는 배우 매니지먼트사입니다.",
     artistsDescription: (names: string) => `WE ENTERTAINMENT 소속 배우를 소개합니다. ${names}`,
-    artistDescription: (name: string, ename: string, works: string) => `WE ENTERTAINMENT 소속 배우 ${name}(${ename}) 프로필. ${works}`,
+    artistDescription: (name: string, nameEn: string, works: string) => `WE ENTERTAINMENT 소속 배우 ${name}(${nameEn}) 프로필. ${works}`,
     auditionDescription:
       "WE ENTERTAINMENT 오디션 안내: 지원서를 내려받아 작성한 뒤 이메일로 접수하면 1차 서류 심사와 2차 현장 오디션을 거쳐 함께할 배우를 찾습니다.",
     prDescription: "WE ENTERTAINMENT와 소속 배우의 새로운 소식과 공지사항을 전해 드립니다.",
@@ -176,7 +176,7 @@ const en: Messages = {
     companyDescription:
       "WE ENTERTAINMENT is a Seoul-based actor management agency. Under the motto 'Want and Experience', we respect what our actors want to create and the experience they bring, and work with them toward their goals.",
     artistsDescription: (names: string) => `Meet the actors of WE ENTERTAINMENT. ${names}`,
-    artistDescription: (_name: string, ename: string, works: string) => `Profile of ${ename}, an actor with WE ENTERTAINMENT. ${works}`,
+    artistDescription: (_name: string, nameEn: string, works: string) => `Profile of ${nameEn}, an actor with WE ENTERTAINMENT. ${works}`,
     auditionDescription:
       "Auditions at WE ENTERTAINMENT: apply online or by e-mail at any time of year. Shortlisted applicants are invited to an in-person audition in Seoul.",
     prDescription: "News and notices from WE ENTERTAINMENT and its actors.",

@@ -57,14 +57,14 @@ export function formatHeight(cm: string): string {
  * The download's file name: "한서윤-profile.pdf" (Korean) or "HAN-SEOYOON-profile.pdf" (English), and an
  * ASCII one for clients that ignore RFC 5987 (the English name's letters and digits, else "artist").
  */
-export function profilePdfFileNames(name: string, ename: string, locale: Locale): { unicode: string; ascii: string } {
+export function profilePdfFileNames(name: string, nameEn: string, locale: Locale): { unicode: string; ascii: string } {
   const slug = (text: string) =>
     text
       .normalize("NFKD")
       .replace(/[^A-Za-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 60);
-  const asciiStem = slug(ename) || "artist";
-  const stem = locale === "en" && slug(ename) ? asciiStem : name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, "").trim() || asciiStem;
+  const asciiStem = slug(nameEn) || "artist";
+  const stem = locale === "en" && slug(nameEn) ? asciiStem : name.replace(/[\\/:*?"<>|\p{Cc}]+/gu, "").trim() || asciiStem;
   return { unicode: `${stem}-profile.pdf`, ascii: `${asciiStem}-profile.pdf` };
 }

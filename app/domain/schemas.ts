@@ -115,9 +115,9 @@ function textFieldSchema(field: (typeof ARTIST_TEXT_FIELDS)[number]) {
       // The key of the artist's pages: stored and compared in NFC (the decomposed "한서윤" is the same
       // artist), and only what can be one URL segment that people can read (text-checks.ts).
       return z.preprocess((v) => (typeof v === "string" ? normalizeArtistName(v) : v), base.min(1, "이름을 입력해 주세요.").superRefine(refineWith(artistNameProblem)));
-    case "ename":
+    case "nameEn":
       return base.superRefine(refineWith((v) => oneLineTextProblem(v, field.label))).default("");
-    case "insta":
+    case "socialLink":
       return base.refine((v) => v === "" || isHttpUrl(v), "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.").default("");
     default:
       return base.default("");
@@ -140,31 +140,36 @@ const listFieldShape = Object.fromEntries(
 /**
  * The English version of a profile (issue 13): the English birthday text and list entries, each
  * optional. Empty entries and empty lists are dropped, so "nothing in English" is stored as `{}`.
+ * `naming` picks the lists' names: the domain's keys, or the original API's names for its adapter.
  */
-export const artistEnglishSchema = z
-  .object({
-    birthday: z
-      .string({ error: "영문 생년월일 형식이 올바르지 않습니다." })
-      .trim()
-      .max(30, "영문 생년월일은 30자 이내로 입력해 주세요.")
-      .optional()
-      .meta({ description: "영문 생년월일 (예: March 14, 1995). 비우면 한글 값이 보입니다." }),
-    ...(Object.fromEntries(
-      ARTIST_LIST_FIELD_INFO.map((f) => [f.key, listFieldSchema(`영문 ${f.label}`).optional().meta({ description: `영문 ${f.label} (${f.labelEn})` })]),
-    ) as unknown as { [K in ArtistListField]: z.ZodOptional<ReturnType<typeof listFieldSchema>> }),
-  })
-  .transform((en) => Object.fromEntries(Object.entries(en).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : Boolean(value)))) as ArtistEnglish);
+export function artistEnglishSchemaNamed(naming: "key" | "seedName") {
+  return z
+    .object({
+      birthday: z
+        .string({ error: "영문 생년월일 형식이 올바르지 않습니다." })
+        .trim()
+        .max(30, "영문 생년월일은 30자 이내로 입력해 주세요.")
+        .optional()
+        .meta({ description: "영문 생년월일 (예: March 14, 1995). 비우면 한글 값이 보입니다." }),
+      ...(Object.fromEntries(
+        ARTIST_LIST_FIELD_INFO.map((f) => [f[naming], listFieldSchema(`영문 ${f.label}`).optional().meta({ description: `영문 ${f.label} (${f.labelEn})` })]),
+      ) as unknown as { [K in ArtistListField]: z.ZodOptional<ReturnType<typeof listFieldSchema>> }),
+    })
+    .transform((en) => Object.fromEntries(Object.entries(en).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : Boolean(value)))) as ArtistEnglish);
+}
+
+export const artistEnglishSchema = artistEnglishSchemaNamed("key");
 
 /** An artist as the admin form and the API write it: the fields of app/domain/artist-fields.ts and the images. */
 export const artistInputSchema = z.object({
   ...textFieldShape,
   ...listFieldShape,
-  imgList: imageListSchema.default([]),
+  imageUrls: imageListSchema.default([]),
   /** Omitted: the English version stays as it is (API clients that never send it). */
   en: artistEnglishSchema.optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
 });
 
-/** Like `fieldErrors`, with the English version's fields as "en.birthday", "en.schoolList". */
+/** Like `fieldErrors`, with the English version's fields as "en.birthday", "en.education". */
 export function artistFieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -83,10 +83,10 @@ export function organizationJsonLd(site: OrganizationFacts, locale: Locale): Jso
 /** The profile facts the Person states (the profile page's view of the artist, in the page's language). */
 export interface PersonFacts {
   name: string;
-  ename: string;
+  nameEn: string;
   birthday: string;
-  cm: string;
-  insta: string;
+  height: string;
+  socialLink: string;
   main: { src: string } | null;
   profileLists: { key: string; items: string[] }[];
   credits: { key: string; items: string[] }[];
@@ -154,22 +154,22 @@ export function schoolName(entry: string): string {
  * print work, where schema.org has no actor, as a `contributor`. Unknown lists are left out.
  */
 const CREDIT_TYPES: Record<string, { type: string; property: "actor" | "contributor"; titled: boolean }> = {
-  movieList: { type: "Movie", property: "actor", titled: true },
-  dramaList: { type: "TVSeries", property: "actor", titled: true },
-  playList: { type: "Play", property: "contributor", titled: true },
-  cfList: { type: "CreativeWork", property: "contributor", titled: false },
-  bookList: { type: "CreativeWork", property: "contributor", titled: false },
+  films: { type: "Movie", property: "actor", titled: true },
+  dramas: { type: "TVSeries", property: "actor", titled: true },
+  theater: { type: "Play", property: "contributor", titled: true },
+  commercials: { type: "CreativeWork", property: "contributor", titled: false },
+  books: { type: "CreativeWork", property: "contributor", titled: false },
 };
 
 /** The artist: names, profile facts (only those that parse), education, awards, skills and credits. */
 export function personJsonLd(origin: string, artist: PersonFacts, locale: Locale): JsonLd {
   const lists = new Map([...artist.profileLists, ...artist.credits].map((l) => [l.key, l.items.filter((item) => item.trim() !== "")]));
-  const [name, alternateName] = locale === "en" && artist.ename ? [artist.ename, artist.name] : [artist.name, artist.ename];
+  const [name, alternateName] = locale === "en" && artist.nameEn ? [artist.nameEn, artist.name] : [artist.name, artist.nameEn];
   const birthDate = parseBirthDate(artist.birthday);
-  const height = parseHeightCm(artist.cm);
-  const schools = lists.get("schoolList") ?? [];
-  const awards = lists.get("winList") ?? [];
-  const skills = lists.get("hobbyList") ?? [];
+  const height = parseHeightCm(artist.height);
+  const schools = lists.get("education") ?? [];
+  const awards = lists.get("awards") ?? [];
+  const skills = lists.get("specialSkills") ?? [];
   const works: Record<"actor" | "contributor", JsonObject[]> = { actor: [], contributor: [] };
   for (const [key, { type, property, titled }] of Object.entries(CREDIT_TYPES)) {
     for (const entry of lists.get(key) ?? []) {
@@ -186,7 +186,7 @@ export function personJsonLd(origin: string, artist: PersonFacts, locale: Locale
     url: absoluteUrl(origin, localizedPath(locale, artistPath(artist.name))),
     ...(artist.main ? { image: absoluteUrl(origin, artist.main.src) } : {}),
     jobTitle: locale === "en" ? "Actor" : "배우",
-    ...(/^https?:\/\//i.test(artist.insta) ? { sameAs: [artist.insta] } : {}),
+    ...(/^https?:\/\//i.test(artist.socialLink) ? { sameAs: [artist.socialLink] } : {}),
     worksFor: organizationReference(origin, locale),
     ...(birthDate ? { birthDate } : {}),
     ...(height !== null ? { height: { "@type": "QuantitativeValue", value: height, unitCode: "CMT", unitText: "cm" } } : {}),

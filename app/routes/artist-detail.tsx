@@ -34,8 +34,8 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   const path = localizedPath(artist.locale, artistPath(artist.name));
   const works = artist.credits.flatMap((c) => c.items).slice(0, 3).join(", ");
   return seoMeta({
-    title: english ? `${artist.ename} ${artist.name}` : `${artist.name} ${artist.ename}`,
-    description: messagesFor(artist.locale).seo.artistDescription(artist.name, artist.ename, works),
+    title: english ? `${artist.nameEn} ${artist.name}` : `${artist.name} ${artist.nameEn}`,
+    description: messagesFor(artist.locale).seo.artistDescription(artist.name, artist.nameEn, works),
     path,
     locale: artist.locale,
     alternates: artistPath(artist.name),

@@ -24,10 +24,10 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
   return {
     artists: roster.map((artist) => {
       // English pages call artists by their English name (issue 13).
-      const shown = locale === "en" && artist.ename ? artist.ename : artist.name;
+      const shown = locale === "en" && artist.nameEn ? artist.nameEn : artist.name;
       return {
         name: artist.name,
-        ename: artist.ename,
+        nameEn: artist.nameEn,
         /** Shown to the administrator when the artist is not public ("비공개", "임시 저장"). */
         statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
         href: localizedPath(locale, artistPath(artist.name)),
@@ -92,7 +92,7 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
                   </p>
                 ) : null}
                 <h2 className="artist-card__ename" lang="en">
-                  {artist.ename}
+                  {artist.nameEn}
                 </h2>
                 <p className="artist-card__name" lang={english ? "ko" : undefined}>
                   {artist.name}

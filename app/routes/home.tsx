@@ -23,7 +23,7 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
   return {
     slides: pickHomeCarouselImages(roster, HOME_CAROUSEL_IMAGES).map(({ artist, image }) => ({
       image: toResponsiveImage(image),
-      alt: image.alt || (locale === "en" && artist.ename ? `${artist.ename} (${artist.name})` : `${artist.name} (${artist.ename})`),
+      alt: image.alt || (locale === "en" && artist.nameEn ? `${artist.nameEn} (${artist.name})` : `${artist.name} (${artist.nameEn})`),
       href: localizedPath(locale, artistPath(artist.name)),
     })),
   };

@@ -8,7 +8,7 @@ test("the artist list shows each artist as a carousel with English name, Korean 
   await expect(cards).toHaveCount(DEMO_ARTISTS.length);
   for (const [i, artist] of DEMO_ARTISTS.entries()) {
     const card = cards.nth(i);
-    await expect(card.getByRole("heading", { level: 2 })).toHaveText(artist.ename);
+    await expect(card.getByRole("heading", { level: 2 })).toHaveText(artist.nameEn);
     await expect(card.locator(".artist-card__name")).toHaveText(artist.name);
     await expect(card.getByRole("region", { name: `${artist.name} 사진` })).toBeVisible();
     await expect(card.getByRole("link", { name: `VIEW MORE ${artist.name} 프로필` })).toHaveAttribute(
@@ -31,23 +31,23 @@ test("VIEW MORE opens the artist's profile at a Korean URL, with every section a
   expect(decodeURIComponent(new URL(page.url()).pathname)).toBe(`/artist/${artist.name}`);
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(artist.name);
-  await expect(page.locator(".artist-detail__ename")).toHaveText(artist.ename);
+  await expect(page.locator(".artist-detail__ename")).toHaveText(artist.nameEn);
   await expect(page.getByRole("img", { name: `${artist.name} 프로필 사진` })).toBeVisible();
 
   const table = page.getByRole("table", { name: `${artist.name} 프로필` });
   await expect(table.getByRole("row", { name: /생년월일/ })).toContainText(artist.birthday);
-  await expect(table.getByRole("row", { name: /키/ })).toContainText(`${artist.cm}cm`);
-  for (const entry of artist.schoolList) await expect(table.getByRole("row", { name: /학력/ })).toContainText(entry);
-  for (const entry of artist.winList) await expect(table.getByRole("row", { name: /수상/ })).toContainText(entry);
-  for (const entry of artist.hobbyList) await expect(table.getByRole("row", { name: /특기/ })).toContainText(entry);
-  await expect(table.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", artist.insta);
+  await expect(table.getByRole("row", { name: /키/ })).toContainText(`${artist.height}cm`);
+  for (const entry of artist.education) await expect(table.getByRole("row", { name: /학력/ })).toContainText(entry);
+  for (const entry of artist.awards) await expect(table.getByRole("row", { name: /수상/ })).toContainText(entry);
+  for (const entry of artist.specialSkills) await expect(table.getByRole("row", { name: /특기/ })).toContainText(entry);
+  await expect(table.getByRole("link", { name: /Instagram/ })).toHaveAttribute("href", artist.socialLink);
 
   const sections = [
-    ["MOVIE", artist.movieList],
-    ["DRAMA", artist.dramaList],
-    ["THEATER", artist.playList],
-    ["CF", artist.cfList],
-    ["BOOK", artist.bookList],
+    ["MOVIE", artist.films],
+    ["DRAMA", artist.dramas],
+    ["THEATER", artist.theater],
+    ["CF", artist.commercials],
+    ["BOOK", artist.books],
   ] as const;
   for (const [title, items] of sections) {
     const section = page.getByRole("region", { name: new RegExp(`^${title}`) });

@@ -57,15 +57,15 @@ test.describe("without JavaScript", () => {
 });
 
 test("an English artist page in English, and one without English content in Korean with a note", async ({ page }) => {
-  const translated = DEMO_ARTISTS.find((a) => a.en?.schoolList?.length && a.en.winList?.length)!;
+  const translated = DEMO_ARTISTS.find((a) => a.en?.education?.length && a.en.awards?.length)!;
   await page.goto(`/en/artist/${encodeURIComponent(translated.name)}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(translated.ename);
-  await expect(page.getByRole("row", { name: /Education/ })).toContainText(translated.en!.schoolList![0]!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(translated.nameEn);
+  await expect(page.getByRole("row", { name: /Education/ })).toContainText(translated.en!.education![0]!);
   await expect(page.getByRole("note")).toHaveCount(0);
 
   const untranslated = DEMO_ARTISTS.find((a) => !a.en)!;
   await page.goto(`/en/artist/${encodeURIComponent(untranslated.name)}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(untranslated.ename);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(untranslated.nameEn);
   await expect(page.getByRole("note")).toHaveText("Parts of this profile are not yet available in English and are shown in Korean.");
-  await expect(page.getByRole("row", { name: /Education/ }).locator('ul[lang="ko"]')).toContainText(untranslated.schoolList[0]!);
+  await expect(page.getByRole("row", { name: /Education/ }).locator('ul[lang="ko"]')).toContainText(untranslated.education[0]!);
 });

@@ -41,7 +41,7 @@ test("the English artist page offers the English profile PDF", async ({ page }) 
   await link.click();
   const parsed = await parsePdf(new Uint8Array(fs.readFileSync(await (await downloading).path())));
   const text = parsed.text.join(" ");
-  expect(text).toContain(artist.ename);
+  expect(text).toContain(artist.nameEn);
   expect(text).toContain(artist.name);
   expect(text).toContain("Date of birth");
 });

@@ -35,9 +35,9 @@ for (const [path, title] of PAGES) {
 test("artist and post pages carry Person and NewsArticle JSON-LD and their own preview image", async ({ page }) => {
   const artist = DEMO_ARTISTS[0]!;
   await page.goto(`/artist/${encodeURIComponent(artist.name)}`);
-  await expect(page).toHaveTitle(`${artist.name} ${artist.ename} | WE ENTERTAINMENT`);
+  await expect(page).toHaveTitle(`${artist.name} ${artist.nameEn} | WE ENTERTAINMENT`);
   const person = personSchema.parse(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}"));
-  expect(person).toMatchObject({ "@type": "Person", name: artist.name, alternateName: artist.ename });
+  expect(person).toMatchObject({ "@type": "Person", name: artist.name, alternateName: artist.nameEn });
   // The share image (issue 13): the main photo cropped to 1200×630 with the name, versioned.
   expect(await meta(page, 'meta[property="og:image"]')).toMatch(/\/share\/artist\/\d+\.jpg\?v=[0-9a-f]{16}$/);
   expect(await meta(page, 'meta[property="og:image:width"]')).toBe("1200");

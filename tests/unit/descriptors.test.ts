@@ -77,29 +77,29 @@ describe("one descriptor per concept", () => {
 
     const artist = schemas.ArtistInput!;
     expect(Object.keys(artist.properties!).sort()).toEqual(
-      [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELD_INFO.map((f) => f.key), "imgList", "version", "en"].sort(),
+      [...ARTIST_TEXT_FIELDS.map((f) => f.seedName), ...ARTIST_LIST_FIELD_INFO.map((f) => f.seedName), "imgList", "version", "en"].sort(),
     );
     expect(artist.required).toEqual(["name"]);
     // The English profile (issue 13): optional, its birthday and the eight lists with the same limits.
     const english = artist.properties!.en!;
     expect(english.properties!.birthday).toMatchObject({ type: "string", maxLength: 30 });
-    for (const field of ARTIST_LIST_FIELD_INFO) expect(english.properties![field.key], `en.${field.key}`).toMatchObject({ type: "array", maxItems: MAX_LIST_ENTRIES });
+    for (const field of ARTIST_LIST_FIELD_INFO) expect(english.properties![field.seedName], `en.${field.seedName}`).toMatchObject({ type: "array", maxItems: MAX_LIST_ENTRIES });
     expect(post.properties!.titleEn).toMatchObject({ type: "string" });
     expect(post.required).not.toContain("titleEn");
-    for (const field of ARTIST_TEXT_FIELDS) expect(artist.properties![field.key], field.key).toMatchObject({ type: "string", maxLength: field.maxLength });
+    for (const field of ARTIST_TEXT_FIELDS) expect(artist.properties![field.seedName], field.seedName).toMatchObject({ type: "string", maxLength: field.maxLength });
     for (const field of ARTIST_LIST_FIELD_INFO) {
-      const [asArray, asString] = artist.properties![field.key]!.anyOf!;
-      expect(asArray, field.key).toMatchObject({ type: "array", maxItems: MAX_LIST_ENTRIES, items: { type: "string", maxLength: MAX_ENTRY_LENGTH } });
-      expect(asString, field.key).toMatchObject({ type: "string" });
+      const [asArray, asString] = artist.properties![field.seedName]!.anyOf!;
+      expect(asArray, field.seedName).toMatchObject({ type: "array", maxItems: MAX_LIST_ENTRIES, items: { type: "string", maxLength: MAX_ENTRY_LENGTH } });
+      expect(asString, field.seedName).toMatchObject({ type: "string" });
     }
     expect(artist.properties!.imgList!.anyOf![0]).toMatchObject({ type: "array", maxItems: MAX_ARTIST_IMAGES });
 
     const output = schemas.Artist!;
-    expect(output.required!.sort()).toEqual([...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELD_INFO.map((f) => f.key), "imgList", "version"].sort());
+    expect(output.required!.sort()).toEqual([...ARTIST_TEXT_FIELDS.map((f) => f.seedName), ...ARTIST_LIST_FIELD_INFO.map((f) => f.seedName), "imgList", "version"].sort());
     expect(JSON.stringify(OPENAPI_DOCUMENT.paths["/api/img"])).toContain(`${MAX_UPLOAD_BYTES / 1024 / 1024}MB`);
   });
 
   it("the admin form and the public page call the commercials list by the same name", () => {
-    expect(ARTIST_LIST_FIELD_INFO.find((f) => f.key === "cfList")).toMatchObject({ label: "광고", title: "CF" });
+    expect(ARTIST_LIST_FIELD_INFO.find((f) => f.key === "commercials")).toMatchObject({ label: "광고", title: "CF" });
   });
 });

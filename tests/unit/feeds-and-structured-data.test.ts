@@ -142,22 +142,22 @@ describe("structured data", () => {
   };
   const artist = {
     name: "한서윤",
-    ename: "HAN SEO YUN",
+    nameEn: "HAN SEO YUN",
     birthday: "1994.03.14",
-    cm: "168cm",
-    insta: "https://instagram.example/seoyun/",
+    height: "168cm",
+    socialLink: "https://instagram.example/seoyun/",
     main: { src: "/media/2026/11/a-480.webp" },
     profileLists: [
-      { key: "schoolList", items: ["한국예술종합학교 연기과 졸업"] },
-      { key: "winList", items: ["2025 한강영화제 여우주연상"] },
-      { key: "hobbyList", items: ["현대무용", " "] },
+      { key: "education", items: ["한국예술종합학교 연기과 졸업"] },
+      { key: "awards", items: ["2025 한강영화제 여우주연상"] },
+      { key: "specialSkills", items: ["현대무용", " "] },
     ],
     credits: [
-      { key: "movieList", items: ["2025 영화 〈바람이 머무는 곳〉 주연 '서하' 역"] },
-      { key: "dramaList", items: [] },
-      { key: "playList", items: ["2019 연극 〈등대지기의 딸〉 '연희' 역"] },
-      { key: "cfList", items: ["2024 하늘샘 생수 온라인 광고"] },
-      { key: "bookList", items: ["2025 《모노 매거진》 4월호 커버 화보"] },
+      { key: "films", items: ["2025 영화 〈바람이 머무는 곳〉 주연 '서하' 역"] },
+      { key: "dramas", items: [] },
+      { key: "theater", items: ["2019 연극 〈등대지기의 딸〉 '연희' 역"] },
+      { key: "commercials", items: ["2024 하늘샘 생수 온라인 광고"] },
+      { key: "books", items: ["2025 《모노 매거진》 4월호 커버 화보"] },
     ],
   };
 
@@ -198,7 +198,7 @@ describe("structured data", () => {
     expect(person["@reverse"]?.actor).toEqual([{ "@type": "Movie", name: "바람이 머무는 곳", dateCreated: "2025" }]);
     expect(person["@reverse"]?.contributor?.map((w) => w["@type"])).toEqual(["Play", "CreativeWork", "CreativeWork"]);
 
-    const english = personSchema.parse(personJsonLd(ORIGIN, { ...artist, birthday: "", cm: "" }, "en"));
+    const english = personSchema.parse(personJsonLd(ORIGIN, { ...artist, birthday: "", height: "" }, "en"));
     expect(english).toMatchObject({ name: "HAN SEO YUN", alternateName: "한서윤", jobTitle: "Actor", url: `${ORIGIN}/en/artist/${encodeURIComponent("한서윤")}` });
     expect(english.birthDate).toBeUndefined();
     expect(english.height).toBeUndefined();

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { auditionNotesSchema, auditionSelectionSchema, auditionStatusChangeSchema } from "../../app/domain/audition-review";
 import { auditionFieldsSchema } from "../../app/domain/auditions";
-import { ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS } from "../../app/domain/artist-fields";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS } from "../../app/domain/artist-fields";
 import {
   artistEnglishSchema,
   artistInputSchema,
@@ -29,7 +29,7 @@ const SCHEMAS: [string, z.ZodType, readonly string[]][] = [
   ["login", loginSchema, ["id", "password"]],
   ["post", postInputSchema, ["title", "content"]],
   ["post (English)", postEnglishInputSchema, ["titleEn", "contentEn"]],
-  ["artist", artistInputSchema, [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELDS, "imgList", "en"]],
+  ["artist", artistInputSchema, [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELDS, "imageUrls", "en"]],
   ["artist (English)", artistEnglishSchema, ["birthday", ...ARTIST_LIST_FIELDS]],
   ["display order", displayOrderSchema, []],
   ["image list", imageListSchema, []],
@@ -44,7 +44,7 @@ const SCHEMAS: [string, z.ZodType, readonly string[]][] = [
   ["audition selection", auditionSelectionSchema, []],
   ["audition status", auditionStatusChangeSchema, ["status"]],
   ["audition notes", auditionNotesSchema, Object.keys(auditionNotesSchema.shape)],
-  ["API artist body", apiArtistInputSchema, [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELDS, "imgList", "en", "version"]],
+  ["API artist body", apiArtistInputSchema, [...ARTIST_TEXT_FIELDS.map((f) => f.seedName), ...ARTIST_LIST_FIELD_INFO.map((f) => f.seedName), "imgList", "en", "version"]],
   ["API post body", apiPostInputSchema, ["title", "content", "titleEn", "contentEn", "version", "status", "publishAt"]],
   ["API version", versionSchema, []],
 ];

@@ -70,15 +70,15 @@ describe("artist names: one line of visible text that can be one URL segment", (
   });
 
   it("the English name is one line of visible text too, and may stay empty", () => {
-    const ename = (value: string) => {
-      const parsed = artistInputSchema.safeParse({ name: "한서윤", ename: value });
-      return parsed.success ? null : (artistFieldErrors(parsed.error).ename ?? null);
+    const nameEn = (value: string) => {
+      const parsed = artistInputSchema.safeParse({ name: "한서윤", nameEn: value });
+      return parsed.success ? null : (artistFieldErrors(parsed.error).nameEn ?? null);
     };
-    expect(ename("")).toBeNull();
-    expect(ename("HAN SEO YUN")).toBeNull();
-    expect(ename("HAN\nSEO YUN")).toContain("영문 이름은 한 줄로 입력해 주세요.");
-    expect(ename("\u202EHAN")).toContain("영문 이름에는 글자 방향을 바꾸는 제어 문자를 쓸 수 없습니다.");
-    expect(ename("\u200B")).toContain("영문 이름이 보이지 않는 문자로만 되어 있습니다.");
+    expect(nameEn("")).toBeNull();
+    expect(nameEn("HAN SEO YUN")).toBeNull();
+    expect(nameEn("HAN\nSEO YUN")).toContain("영문 이름은 한 줄로 입력해 주세요.");
+    expect(nameEn("\u202EHAN")).toContain("영문 이름에는 글자 방향을 바꾸는 제어 문자를 쓸 수 없습니다.");
+    expect(nameEn("\u200B")).toContain("영문 이름이 보이지 않는 문자로만 되어 있습니다.");
   });
 });
 

@@ -21,14 +21,14 @@ export type ArtistFormValues = ArtistFields & {
 
 /** Examples for the English entries (issue 13). */
 const ENGLISH_PLACEHOLDERS: Record<ArtistListField, string> = {
-  schoolList: "e.g. Korea National University of Arts, B.F.A. in Acting",
-  winList: "e.g. 2025 Blue Dragon Film Awards, Best New Actress",
-  hobbyList: "e.g. Contemporary dance",
-  movieList: "e.g. 2025 'Title' (lead, as Seo-ha)",
-  dramaList: "e.g. 2024 tvN 'Title' (supporting, as Ji-su)",
-  playList: "e.g. 2022 play 'Title' (as Nari)",
-  cfList: "e.g. 2024 Brand TV commercial",
-  bookList: "e.g. 2023 Magazine, March issue pictorial",
+  education: "e.g. Korea National University of Arts, B.F.A. in Acting",
+  awards: "e.g. 2025 Blue Dragon Film Awards, Best New Actress",
+  specialSkills: "e.g. Contemporary dance",
+  films: "e.g. 2025 'Title' (lead, as Seo-ha)",
+  dramas: "e.g. 2024 tvN 'Title' (supporting, as Ji-su)",
+  theater: "e.g. 2022 play 'Title' (as Nari)",
+  commercials: "e.g. 2024 Brand TV commercial",
+  books: "e.g. 2023 Magazine, March issue pictorial",
 };
 
 /** The states offered, in the order a roster's life goes. */
@@ -37,10 +37,10 @@ const ARTIST_STATUS_CHOICES: ArtistStatus[] = ["public", "hidden", "draft", "for
 /** Extra input attributes per text field (the labels and limits come from the descriptor). */
 const TEXT_INPUT_PROPS: Record<ArtistTextKey, Omit<React.InputHTMLAttributes<HTMLInputElement>, "name" | "value" | "onChange">> = {
   name: { required: true, autoComplete: "off" },
-  ename: { lang: "en", autoComplete: "off" },
+  nameEn: { lang: "en", autoComplete: "off" },
   birthday: {},
-  cm: { inputMode: "numeric" },
-  insta: { type: "url" },
+  height: { inputMode: "numeric" },
+  socialLink: { type: "url" },
 };
 
 /**
@@ -87,7 +87,7 @@ export function ArtistForm({
             <TextField
               key={field.key}
               name={field.key}
-              label={field.key === "cm" ? `${field.label} (cm)` : field.label}
+              label={field.key === "height" ? `${field.label} (cm)` : field.label}
               maxLength={field.maxLength}
               placeholder={"placeholder" in field ? field.placeholder : undefined}
               value={values[field.key]}
@@ -125,7 +125,7 @@ export function ArtistForm({
         </fieldset>
 
         <ImageSlots library={library} urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
-        {fields.imgList ? <p className="field__error">{fields.imgList}</p> : null}
+        {fields.imageUrls ? <p className="field__error">{fields.imageUrls}</p> : null}
 
         <div className="admin-form__lists">
           {ARTIST_LIST_FIELD_INFO.map((field) => (

@@ -1,7 +1,7 @@
 import { apiWriterOf } from "../../server/http/access-gate.server";
 import type { Route } from "./+types/update-actor";
 import { apiJson, handleApi, methodNotAllowed, readApiBody } from "../../server/api/api.server";
-import { apiArtistInputSchema, artistToApi } from "../../server/api/api-shapes.server";
+import { apiArtistInputSchema, artistInputFromApi, artistToApi } from "../../server/api/api-shapes.server";
 import { artistSaveError } from "../../server/api/artist-errors.server";
 import { getArtist } from "../../server/artists/artist-queries.server";
 import { saveArtist } from "../../server/artists/artist-use-cases.server";
@@ -11,7 +11,8 @@ export function action({ context, request, params }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "PUT") methodNotAllowed(["PUT"]);
     const actor = apiWriterOf(ctx);
-    const { version, ...input } = await readApiBody(request, apiArtistInputSchema);
+    const { version, ...body } = await readApiBody(request, apiArtistInputSchema);
+    const input = artistInputFromApi(body);
     const result = await saveArtist(ctx.runtime, actor, { existingName: params.name, input, status: null, displayOrder: null, expectedVersion: version ?? null });
     if (result.status !== "saved") throw artistSaveError(result);
     return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, "workspace"))!));

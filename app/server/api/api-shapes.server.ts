@@ -1,8 +1,8 @@
 import { z } from "../../domain/zod";
-import { ARTIST_LIST_FIELD_INFO, ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, type ArtistListField } from "../../domain/artist-fields";
+import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistTextKey } from "../../domain/artist-fields";
 import { MAX_SCHEDULE_YEARS_AHEAD } from "../../domain/content-states";
 import { withParticle } from "../../domain/korean";
-import { artistInputSchema, imageListSchema, listFieldSchema, postInputSchema } from "../../domain/schemas";
+import { artistEnglishSchemaNamed, artistInputSchema, imageListSchema, listFieldSchema, postInputSchema } from "../../domain/schemas";
 import type { Locale } from "../../domain/locale";
 import type { Artist } from "../artists/artist-queries.server";
 import type { Post } from "../posts/post-queries.server";
@@ -86,15 +86,43 @@ export function apiPublication(body: { status?: "draft"; publishAt?: string }): 
   return undefined;
 }
 
+/**
+ * The API speaks the original site's names (spec §7: `ename`, `cm`, `insta`, `winList`, `imgList`, ...);
+ * the rest of the code speaks the domain's (app/domain/artist-fields.ts). These are the only translations.
+ */
+const SEED_NAMES: ReadonlyMap<string, string> = new Map([
+  ...ARTIST_TEXT_FIELDS.map((f) => [f.key, f.seedName] as const),
+  ...ARTIST_LIST_FIELD_INFO.map((f) => [f.key, f.seedName] as const),
+  ["imageUrls", "imgList"],
+]);
+
+/** A domain field's name as the API says it ("en.awards" → "en.winList"). */
+export function seedNameOf(field: string): string {
+  const [head, tail] = field.startsWith("en.") ? ["en.", field.slice(3)] : ["", field];
+  return `${head}${SEED_NAMES.get(tail) ?? tail}`;
+}
+
+type TextSeedName = (typeof ARTIST_TEXT_FIELDS)[number]["seedName"];
+type ListSeedName = (typeof ARTIST_LIST_FIELD_INFO)[number]["seedName"];
+
 /** Body of addactor and updateactor. Unknown fields are ignored. */
-export const apiArtistInputSchema = artistInputSchema
-  .extend({
-    ...(Object.fromEntries(
-      ARTIST_LIST_FIELD_INFO.map((f) => [f.key, arrayOrJsonString(listFieldSchema(f.label), f.label).default([]).meta({ description: f.label })]),
-    ) as unknown as Record<ArtistListField, z.ZodDefault<ReturnType<typeof arrayOrJsonString<ReturnType<typeof listFieldSchema>>>>>),
-    imgList: arrayOrJsonString(imageListSchema, "imgList").default([]),
-    version: versionSchema.optional(),
-  });
+export const apiArtistInputSchema = z.object({
+  ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, artistInputSchema.shape[f.key]])) as Record<TextSeedName, (typeof artistInputSchema)["shape"][ArtistTextKey]>),
+  ...(Object.fromEntries(
+    ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, arrayOrJsonString(listFieldSchema(f.label), f.label).default([]).meta({ description: f.label })]),
+  ) as unknown as Record<ListSeedName, z.ZodDefault<ReturnType<typeof arrayOrJsonString<ReturnType<typeof listFieldSchema>>>>>),
+  imgList: arrayOrJsonString(imageListSchema, "imgList").default([]),
+  en: artistEnglishSchemaNamed("seedName").optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
+  version: versionSchema.optional(),
+});
+
+/** An API body in the domain's words, as saveArtist takes it. */
+export function artistInputFromApi(body: Omit<z.output<typeof apiArtistInputSchema>, "version">): Record<string, unknown> {
+  const fromSeed = (record: Record<string, unknown>) =>
+    Object.fromEntries([...SEED_NAMES].filter(([, seed]) => seed in record).map(([key, seed]) => [key, record[seed]]));
+  const { en, ...rest } = body as Record<string, unknown> & { en?: Record<string, unknown> };
+  return { ...fromSeed(rest), ...(en !== undefined ? { en: { ...(en.birthday !== undefined ? { birthday: en.birthday } : {}), ...fromSeed(en) } } : {}) };
+}
 
 /** Marks of an English answer (`?lang=en`, issue 13): which language it is, and what is still Korean. */
 const englishMarks = {
@@ -104,15 +132,9 @@ const englishMarks = {
 /** An artist as the API gives it: list fields and imgList as JSON-encoded strings (the original client JSON.parses them). */
 export const apiArtistSchema = z
   .object({
-    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, z.string().meta({ description: f.label })])) as Record<
-      (typeof ARTIST_TEXT_FIELDS)[number]["key"],
-      z.ZodString
-    >),
+    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, z.string().meta({ description: f.label })])) as Record<TextSeedName, z.ZodString>),
     imgList: z.string().meta({ description: "JSON 배열: 사진 주소, 대표 사진이 첫 번째" }),
-    ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.key, z.string().meta({ description: `${f.label}: JSON 문자열 배열` })])) as Record<
-      ArtistListField,
-      z.ZodString
-    >),
+    ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, z.string().meta({ description: `${f.label}: JSON 문자열 배열` })])) as Record<ListSeedName, z.ZodString>),
     version: z.number().int().min(1),
     ...englishMarks,
     untranslated: z.array(z.string()).optional().meta({ description: "lang=en으로 읽었을 때만: 영문이 없어 한글로 채운 필드" }),
@@ -145,21 +167,21 @@ export const apiErrorSchema = z
 /** An artist as the API gives it; in English (`?lang=en`) the English birthday and lists where entered. */
 export function artistToApi(artist: Artist, locale: Locale = "ko"): z.infer<typeof apiArtistSchema> {
   const korean = {
-    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, artist[f.key]])) as Record<(typeof ARTIST_TEXT_FIELDS)[number]["key"], string>),
+    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, artist[f.key]])) as Record<TextSeedName, string>),
     imgList: JSON.stringify(artist.images.map((i) => i.url)),
-    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, JSON.stringify(artist[f])])) as Record<ArtistListField, string>),
+    ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, JSON.stringify(artist[f.key])])) as Record<ListSeedName, string>),
     version: artist.version,
   };
   if (locale === "ko") return korean;
   const { en } = artist;
   const untranslated = [
     ...(artist.birthday && !en.birthday ? ["birthday"] : []),
-    ...ARTIST_LIST_FIELDS.filter((f) => artist[f].length > 0 && (en[f]?.length ?? 0) === 0),
+    ...ARTIST_LIST_FIELD_INFO.filter((f) => artist[f.key].length > 0 && (en[f.key]?.length ?? 0) === 0).map((f) => f.seedName),
   ];
   return {
     ...korean,
     birthday: en.birthday || artist.birthday,
-    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, JSON.stringify(en[f]?.length ? en[f] : artist[f])])) as Record<ArtistListField, string>),
+    ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, JSON.stringify(en[f.key]?.length ? en[f.key] : artist[f.key])])) as Record<ListSeedName, string>),
     lang: "en",
     untranslated,
   };

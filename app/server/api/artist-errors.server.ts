@@ -1,11 +1,13 @@
 import type { SaveArtistResult } from "../artists/artist-use-cases.server";
 import { ApiError, invalidFields, versionConflict } from "./api.server";
+import { seedNameOf } from "./api-shapes.server";
 
 /** An artist save that did not go through, as the API's error. */
 export function artistSaveError(result: Exclude<SaveArtistResult, { status: "saved" }>): ApiError {
   switch (result.status) {
     case "invalid":
-      return invalidFields(result.errors);
+      // The use case names fields in the domain's words; the client sent the original API's.
+      return invalidFields(Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [seedNameOf(field), message])));
     case "duplicate-name":
       return new ApiError(
         409,

@@ -52,7 +52,7 @@ export function artistValuesFromForm(form: FormData): ArtistFormValues {
   return {
     ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, String(form.get(f.key) ?? "")])) as Pick<ArtistFormValues, (typeof ARTIST_TEXT_FIELDS)[number]["key"]>),
     ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, f)])) as Pick<ArtistFormValues, (typeof ARTIST_LIST_FIELDS)[number]>),
-    // The English profile (issue 13): "en.birthday", "en.schoolList", ...
+    // The English profile (issue 13): "en.birthday", "en.education", ...
     en: {
       birthday: String(form.get("en.birthday") ?? ""),
       ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, `en.${f}`)])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string[]>),
@@ -117,7 +117,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
       imageErrors[i] = error.message;
     }
   }
-  const input = { ...pickArtistFields(values), imgList: values.images.filter(Boolean), en: values.en };
+  const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en };
   if (Object.keys(imageErrors).length > 0) {
     // The other fields are checked too, so every problem is shown at once.
     const parsed = artistInputSchema.safeParse(input);

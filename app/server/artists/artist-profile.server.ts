@@ -20,6 +20,7 @@ export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" |
       const items = translated ? en[f.key]! : artist[f.key];
       return {
         key: f.key,
+        anchor: "anchor" in f ? f.anchor : f.key,
         label: english ? f.labelEn : f.label,
         title: "title" in f ? f.title : f.label,
         items,
@@ -32,10 +33,10 @@ export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" |
   return {
     locale,
     name: artist.name,
-    ename: artist.ename,
+    nameEn: artist.nameEn,
     birthday,
-    cm: artist.cm,
-    insta: /^https?:\/\//i.test(artist.insta) ? artist.insta : "",
+    height: artist.height,
+    socialLink: /^https?:\/\//i.test(artist.socialLink) ? artist.socialLink : "",
     statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
     profileLists,
     credits,

@@ -22,7 +22,7 @@ export type SaveArtistResult =
 export interface SaveArtistRequest {
   /** The artist's current name when editing; null creates one. */
   existingName: string | null;
-  /** The artist fields and `imgList`, as sent by the form or the API client; validated here. */
+  /** The artist fields and `imageUrls`, as sent by the form or the API client; validated here. */
   input: unknown;
   /** Draft, public, hidden or former; null keeps the current state (new artists are public). */
   status: ArtistStatus | null;
@@ -37,7 +37,7 @@ export interface SaveArtistRequest {
 }
 
 /** The editable fields of an artist as a revision keeps them (restoring saves them again). */
-export type ArtistSnapshot = ArtistFields & { imgList: string[]; status: ArtistStatus; en?: ArtistEnglish };
+export type ArtistSnapshot = ArtistFields & { imageUrls: string[]; status: ArtistStatus; en?: ArtistEnglish };
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -96,12 +96,12 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
   if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
 
   const { db } = services;
-  const { imgList, en, ...rest } = parsed.data;
+  const { imageUrls, en, ...rest } = parsed.data;
   const fields = pickArtistFields(rest);
-  const known = await getMediaByUrls(db, imgList);
-  const unknown = imgList.find((url) => !known.has(url));
+  const known = await getMediaByUrls(db, imageUrls);
+  const unknown = imageUrls.find((url) => !known.has(url));
   if (unknown !== undefined) return { status: "unknown-image", url: unknown };
-  const mediaIds = imgList.map((url) => known.get(url)!.id);
+  const mediaIds = imageUrls.map((url) => known.get(url)!.id);
 
   let saved: Extract<SaveArtistResult, { status: "saved" }> & { before: ArtistRow | null };
   try {
@@ -150,7 +150,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
         entityId: row.id,
         details: { name: row.name, version: row.version, status: row.status, ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}) },
       });
-      const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imgList, status: row.status, en: row.en };
+      const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imageUrls, status: row.status, en: row.en };
       await recordRevision(tx, actor, { entity: "artist", entityId: row.id, version: row.version, snapshot: { ...snapshot }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
       return { status: "saved" as const, id: row.id, name: row.name, version: row.version, created, artistStatus: row.status, before: current };
     });

@@ -14,7 +14,7 @@ import { PROFILE_PDF_LABELS } from "../../domain/profile-pdf-labels";
 /** What the PDF shows, resolved to one language (app/server/artists/profile-pdf.server.ts builds it). */
 export interface ProfilePdfContent {
   locale: Locale;
-  /** The name printed large, and the other one beside it (Korean: name, ename; English: ename, name). */
+  /** The name printed large, and the other one beside it (Korean: name, nameEn; English: nameEn, name). */
   mainName: string;
   otherName: string;
   /** The rows beside the photos (date of birth, height, education, awards, skills); empty ones are left out. */

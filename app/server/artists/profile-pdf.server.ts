@@ -85,14 +85,14 @@ export async function loadProfilePdfSource(
   });
 
   const english = locale === "en";
-  const ename = view.ename.trim();
+  const nameEn = view.nameEn.trim();
   const content: ProfilePdfContent = {
     locale,
-    mainName: english && ename ? ename : view.name,
-    otherName: english ? (ename ? view.name : "") : ename,
+    mainName: english && nameEn ? nameEn : view.name,
+    otherName: english ? (nameEn ? view.name : "") : nameEn,
     facts: [
       { label: messages.artists.birthday, items: view.birthday ? [view.birthday] : [] },
-      { label: messages.artists.height, items: view.cm ? [formatHeight(view.cm)] : [] },
+      { label: messages.artists.height, items: view.height ? [formatHeight(view.height)] : [] },
       ...view.profileLists.map((list) => ({ label: list.label, items: list.items })),
     ],
     // Korean: the page's "MOVIE 영화" headings; English: the English label alone ("Film").
@@ -117,7 +117,7 @@ export async function loadProfilePdfSource(
     content,
     photos,
     isPublic: artist.status === "public",
-    fileNames: profilePdfFileNames(artist.name, ename, locale),
+    fileNames: profilePdfFileNames(artist.name, nameEn, locale),
     hash,
   };
 }

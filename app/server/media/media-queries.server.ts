@@ -129,7 +129,7 @@ export async function getMediaItem(db: Database | Tx, id: number): Promise<Media
 
 /** A record whose share image (issue 13) is made from a given stored image. */
 export type ShareImageUse =
-  | { entity: "artist"; id: number; name: string; ename: string; public: boolean }
+  | { entity: "artist"; id: number; name: string; nameEn: string; public: boolean }
   | { entity: "post"; kind: PostKind; id: number; title: string; public: boolean };
 
 /**
@@ -143,7 +143,7 @@ export async function listShareImageUses(db: Database | Tx, mediaId: number): Pr
   const urls = [row.key, ...variantRows.map((v) => v.key)].map(mediaUrl);
   const [artistRows, postRows] = await Promise.all([
     db
-      .select({ id: artists.id, name: artists.name, ename: artists.ename, status: artists.status })
+      .select({ id: artists.id, name: artists.name, nameEn: artists.nameEn, status: artists.status })
       .from(artistImages)
       .innerJoin(artists, eq(artists.id, artistImages.artistId))
       .where(and(eq(artistImages.mediaId, mediaId), eq(artistImages.position, 0), isNull(artists.deletedAt)))
@@ -155,7 +155,7 @@ export async function listShareImageUses(db: Database | Tx, mediaId: number): Pr
       .orderBy(desc(posts.id)),
   ]);
   return [
-    ...artistRows.map((a) => ({ entity: "artist" as const, id: a.id, name: a.name, ename: a.ename, public: isPublicArtist({ status: a.status, deletedAt: null }) })),
+    ...artistRows.map((a) => ({ entity: "artist" as const, id: a.id, name: a.name, nameEn: a.nameEn, public: isPublicArtist({ status: a.status, deletedAt: null }) })),
     ...postRows.map((p) => ({ entity: "post" as const, kind: p.kind, id: p.id, title: p.title, public: isPublicPost({ status: p.status, deletedAt: null }) })),
   ];
 }

@@ -84,7 +84,7 @@ async function removeUse(services: Services, actor: Actor, use: MediaUse, mediaI
     if (!artist) return null;
     const result = await saveArtist(services, actor, {
       existingName: artist.name,
-      input: { ...pickArtistFields(artist), imgList: artist.images.filter((m) => m.id !== mediaId).map((m) => m.url) },
+      input: { ...pickArtistFields(artist), imageUrls: artist.images.filter((m) => m.id !== mediaId).map((m) => m.url) },
       status: null,
       displayOrder: null,
       expectedVersion: null,

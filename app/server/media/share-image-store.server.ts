@@ -54,18 +54,18 @@ function subjectOf(base: Omit<ShareSubject, "version">): ShareSubject {
 /** An artist's share image facts: the name (English first on the English one) and the main photo. */
 export async function artistShareSubject(db: Database, artistId: number, locale: Locale): Promise<ShareSubject | null> {
   const [row] = await db
-    .select({ id: artists.id, name: artists.name, ename: artists.ename, status: artists.status, deletedAt: artists.deletedAt, ...photoColumns })
+    .select({ id: artists.id, name: artists.name, nameEn: artists.nameEn, status: artists.status, deletedAt: artists.deletedAt, ...photoColumns })
     .from(artists)
     .leftJoin(artistImages, and(eq(artistImages.artistId, artists.id), eq(artistImages.position, 0)))
     .leftJoin(media, eq(media.id, artistImages.mediaId))
     .where(eq(artists.id, artistId))
     .limit(1);
   if (!row) return null;
-  const ename = row.ename.trim();
+  const nameEn = row.nameEn.trim();
   const card: ShareSubject["card"] =
-    locale === "en" && ename
-      ? { variant: "artist", locale, title: ename, subtitle: row.name, label: "ACTOR" }
-      : { variant: "artist", locale, title: row.name, subtitle: ename, label: locale === "en" ? "ACTOR" : "배우" };
+    locale === "en" && nameEn
+      ? { variant: "artist", locale, title: nameEn, subtitle: row.name, label: "ACTOR" }
+      : { variant: "artist", locale, title: row.name, subtitle: nameEn, label: locale === "en" ? "ACTOR" : "배우" };
   return subjectOf({ subject: "artist", id: row.id, locale, public: isPublicArtist(row), card, photo: photoOf(row) });
 }
 

@@ -19,7 +19,7 @@ export async function loadWorkspaceArtists(ctx: RequestContext) {
       id: artist.id,
       position: index + 1,
       name: artist.name,
-      ename: artist.ename,
+      nameEn: artist.nameEn,
       status: artist.status,
       statusLabel: ARTIST_STATUS_LABELS[artist.status],
       thumbnail: artist.images[0] ? (artist.images[0].variants[0]?.url ?? artist.images[0].url) : null,

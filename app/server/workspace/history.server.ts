@@ -27,7 +27,7 @@ const FIELD_LABELS: Record<string, string> = {
   publishAt: "예약 공개 시각",
   unpublishAt: "공개 종료 시각",
   pinned: "공지 고정",
-  imgList: "사진",
+  imageUrls: "사진",
   ...Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, f.label])),
   ...Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.key, f.label])),
 };

@@ -38,7 +38,7 @@ test("every write refuses anonymous, forged and cross-site requests, and nothing
     { name: "update news", send: (api, headers) => api.post(`/adminNewsWrite/${newsId}`, { headers, multipart: { title: "변조", content: "<p>x</p>", version: "1", intent: "save" }, maxRedirects: 0 }) },
     { name: "delete news", send: (api, headers) => api.post(`/adminNewsWrite/${newsId}`, { headers, multipart: { intent: "delete" }, maxRedirects: 0 }) },
     { name: "create artist", send: (api, headers) => api.post("/adminActor", { headers, multipart: { name: "권한없는배우", intent: "save" }, maxRedirects: 0 }) },
-    { name: "update artist", send: (api, headers) => api.post(`/adminActor/${encodeURIComponent(artist.name)}`, { headers, multipart: { name: artist.name, ename: "HACKED", version: "1", intent: "save" }, maxRedirects: 0 }) },
+    { name: "update artist", send: (api, headers) => api.post(`/adminActor/${encodeURIComponent(artist.name)}`, { headers, multipart: { name: artist.name, nameEn: "HACKED", version: "1", intent: "save" }, maxRedirects: 0 }) },
     { name: "delete artist", send: (api, headers) => api.post(`/adminActor/${encodeURIComponent(artist.name)}`, { headers, multipart: { intent: "delete" }, maxRedirects: 0 }) },
     { name: "upload image", send: (api, headers) => api.post("/api/img", { headers, multipart: { image: { name: "p.jpg", mimeType: "image/jpeg", buffer: photo } } }) },
   ];

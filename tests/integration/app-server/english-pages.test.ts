@@ -32,19 +32,19 @@ describe(`English pages under /en, entered through the admin forms without JavaS
     const photo = ((await uploadImage(server, server.cookie, "#a55")).body as { url: string }).url;
     const artist = await postForm(server, "/adminActor", [
       ["name", "번역배우"],
-      ["ename", "BEON YEOK"],
+      ["nameEn", "BEON YEOK"],
       ["birthday", "1995.03.14"],
       ["image0", photo],
       ["status", "public"],
-      ["schoolList", "한국예술종합학교 연기과 졸업"],
-      ["winList", "2025 신인상"],
+      ["education", "한국예술종합학교 연기과 졸업"],
+      ["awards", "2025 신인상"],
       ["en.birthday", "March 14, 1995"],
-      ["en.schoolList", "Korea National University of Arts, B.F.A. in Acting"],
-      ["en.winList", "Best New Actress, 2025"],
+      ["en.education", "Korea National University of Arts, B.F.A. in Acting"],
+      ["en.awards", "Best New Actress, 2025"],
       ["intent", "save"],
     ]);
     expect(artist.status).toBe(302);
-    expect((await postForm(server, "/adminActor", [["name", "한글배우"], ["ename", "HANGEUL"], ["image0", photo], ["status", "public"], ["schoolList", "서울예대 졸업"], ["intent", "save"]])).status).toBe(302);
+    expect((await postForm(server, "/adminActor", [["name", "한글배우"], ["nameEn", "HANGEUL"], ["image0", photo], ["status", "public"], ["education", "서울예대 졸업"], ["intent", "save"]])).status).toBe(302);
 
     const english = await postForm(server, "/adminNewsWrite", [
       ["title", "번역배우 주연 확정"],

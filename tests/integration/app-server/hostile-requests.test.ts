@@ -88,7 +88,7 @@ describe(`hostile requests never answer 5xx (${testEngine()})`, () => {
       ["/adminNewsWrite", { title: `제목${NUL}`, content: "<p>x</p>", intent: "save" }],
       ["/adminNoticeWrite", { title: "제목", content: `<p>${NUL}</p>`, intent: "save" }],
       ["/adminActor", { name: `이름${NUL}`, intent: "save" }],
-      ["/adminActor", { name: "목록", schoolList: `학교${NUL}`, intent: "save" }],
+      ["/adminActor", { name: "목록", education: `학교${NUL}`, intent: "save" }],
       ["/admin/settings", { companyName: `회사${NUL}` }],
       [`/admin/media/${mediaId}`, { intent: "alt", alt: `설명${NUL}` }],
       [PATHS.adminApiTokens, { intent: "create", name: `토큰${NUL}` }],

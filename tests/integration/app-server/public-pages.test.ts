@@ -25,7 +25,7 @@ describe(`public pages of an empty site, and the administrator's view of hidden 
 
   it("a hidden artist is on the administrator's roster and profile, marked 비공개, and nowhere public", async () => {
     const photo = (await uploadImage(server, server.cookie, "#a55")).body as { url: string };
-    const form = new URLSearchParams({ name: "숨은배우", ename: "HIDDEN ACTOR", image0: photo.url, status: "hidden", intent: "save" });
+    const form = new URLSearchParams({ name: "숨은배우", nameEn: "HIDDEN ACTOR", image0: photo.url, status: "hidden", intent: "save" });
     const created = await fetch(`${server.baseURL}/adminActor`, {
       method: "POST",
       body: form,
@@ -58,7 +58,7 @@ describe(`public pages of an empty site, and the administrator's view of hidden 
   });
 
   it("a visible artist has no 비공개 mark, for the administrator either", async () => {
-    const form = new URLSearchParams({ name: "보이는배우", ename: "SEEN", status: "public", intent: "save" });
+    const form = new URLSearchParams({ name: "보이는배우", nameEn: "SEEN", status: "public", intent: "save" });
     await fetch(`${server.baseURL}/adminActor`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" }, redirect: "manual" });
     const cards = (await page(server, "/artist", server.cookie)).html
       .split('<li class="artist-card')

@@ -12,8 +12,8 @@ import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.s
 import { useTestDatabase } from "../../setup/test-database";
 
 const ADMIN: Actor = { adminId: null, via: "system" };
-const fields = (name: string, ename = "E"): ArtistFields => ({ ...emptyArtistFields(), name, ename, cm: "170", schoolList: ["학교"], movieList: ["영화"] });
-const artistInput = (f: ArtistFields, imgList: string[] = []) => ({ ...f, imgList });
+const fields = (name: string, nameEn = "E"): ArtistFields => ({ ...emptyArtistFields(), name, nameEn, height: "170", education: ["학교"], films: ["영화"] });
+const artistInput = (f: ArtistFields, imageUrls: string[] = []) => ({ ...f, imageUrls });
 
 describe("the write use cases (save and delete artists and posts)", () => {
   const database = useTestDatabase({ beforeAll, afterAll });
@@ -36,7 +36,7 @@ describe("the write use cases (save and delete artists and posts)", () => {
     });
     expect(updated).toMatchObject({ status: "saved", version: 2, created: false });
     const artist = await getArtist(database.db, "저장배우", "workspace");
-    expect(artist).toMatchObject({ ename: "UPDATED", status: "hidden", displayOrder: 7, version: 2 });
+    expect(artist).toMatchObject({ nameEn: "UPDATED", status: "hidden", displayOrder: 7, version: 2 });
     expect(artist!.images.map((i) => i.url)).toEqual([urls[2], urls[0]]);
     // Hidden now: not on the public roster.
     expect(await getArtist(database.db, "저장배우")).toBeNull();
@@ -46,15 +46,15 @@ describe("the write use cases (save and delete artists and posts)", () => {
     const result = await saveArtist(database.services, ADMIN, { existingName: "저장배우", input: artistInput(fields("저장배우", "STALE")), status: "public", displayOrder: null, expectedVersion: 1 });
     expect(result).toEqual({ status: "conflict", version: 2 });
     const artist = await getArtist(database.db, "저장배우", "workspace");
-    expect(artist!.ename).toBe("UPDATED");
+    expect(artist!.nameEn).toBe("UPDATED");
     expect(artist!.images).toHaveLength(2);
   });
 
   it("refuses invalid input, a duplicate name (hidden artists included) and unknown image URLs, leaving no half-saved artist", async () => {
-    const invalid = await saveArtist(database.services, ADMIN, { existingName: null, input: { name: "", insta: "javascript:alert(1)" }, status: "public", displayOrder: -1, expectedVersion: null });
+    const invalid = await saveArtist(database.services, ADMIN, { existingName: null, input: { name: "", socialLink: "javascript:alert(1)" }, status: "public", displayOrder: -1, expectedVersion: null });
     expect(invalid).toEqual({
       status: "invalid",
-      errors: { name: "이름을 입력해 주세요.", insta: "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.", displayOrder: "표시 순서는 0 이상의 정수로 입력해 주세요." },
+      errors: { name: "이름을 입력해 주세요.", socialLink: "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.", displayOrder: "표시 순서는 0 이상의 정수로 입력해 주세요." },
     });
     expect(await saveArtist(database.services, ADMIN, { existingName: null, input: artistInput(fields("저장배우")), status: "public", displayOrder: null, expectedVersion: null })).toEqual({
       status: "duplicate-name",

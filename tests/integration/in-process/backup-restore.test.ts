@@ -47,7 +47,7 @@ async function fillSite(db: Database, storage: MediaStorage, privateStorage: Med
   await db.delete(artists).where(eq(artists.id, gone!.id));
   const [artist] = await db
     .insert(artists)
-    .values({ name: "김하늘", ename: "KIM HANEUL", schoolList: ["서울예대", "따옴표 \" 와 \\ 역슬래시"], en: { birthday: "May 1", movieList: ["Line\nbreak", "😀"] }, status: "public" })
+    .values({ name: "김하늘", nameEn: "KIM HANEUL", education: ["서울예대", "따옴표 \" 와 \\ 역슬래시"], en: { birthday: "May 1", films: ["Line\nbreak", "😀"] }, status: "public" })
     .returning();
   await db.insert(artistImages).values({ artistId: artist!.id, position: 0, mediaId: photo!.id });
   const [post] = await db

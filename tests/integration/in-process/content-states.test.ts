@@ -191,7 +191,7 @@ describe(`content states: drafts, schedules, pins, history and the trash (${test
   });
 
   it("artists: draft, hidden and former ones are not public; the trash keeps the name; the roster follows a new order", async () => {
-    const fields = (name: string) => ({ ...emptyArtistFields(), name, ename: name });
+    const fields = (name: string) => ({ ...emptyArtistFields(), name, nameEn: name });
     const names = ["순서가", "순서나", "순서다"];
     const ids: number[] = [];
     for (const name of names) {

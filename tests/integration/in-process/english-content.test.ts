@@ -105,22 +105,22 @@ describe(`English versions of posts and artists (issue 13, ${testEngine()})`, ()
     const input = {
       ...emptyArtistFields(),
       name: "영문배우",
-      ename: "YOUNG MUN",
+      nameEn: "YOUNG MUN",
       birthday: "1995.03.14",
-      schoolList: ["한국예술종합학교 연기과 졸업"],
-      winList: ["2025 신인상"],
-      dramaList: ["2024 tvN 〈봄날의 편지〉 주연"],
-      en: { birthday: " March 14, 1995 ", schoolList: ["Korea National University of Arts, B.F.A. in Acting", " "], winList: [], dramaList: ["2024 tvN 'Letters of Spring' (lead)"] },
+      education: ["한국예술종합학교 연기과 졸업"],
+      awards: ["2025 신인상"],
+      dramas: ["2024 tvN 〈봄날의 편지〉 주연"],
+      en: { birthday: " March 14, 1995 ", education: ["Korea National University of Arts, B.F.A. in Acting", " "], awards: [], dramas: ["2024 tvN 'Letters of Spring' (lead)"] },
     };
     const created = saved(await saveArtist(services(), ADMIN, { existingName: null, input, status: "public", displayOrder: null, expectedVersion: null }));
     const artist = (await getArtist(database.db, "영문배우"))!;
-    expect(artist.en).toEqual({ birthday: "March 14, 1995", schoolList: ["Korea National University of Arts, B.F.A. in Acting"], dramaList: ["2024 tvN 'Letters of Spring' (lead)"] });
+    expect(artist.en).toEqual({ birthday: "March 14, 1995", education: ["Korea National University of Arts, B.F.A. in Acting"], dramas: ["2024 tvN 'Letters of Spring' (lead)"] });
 
     const view = artistProfileView(artist, "en");
     expect(view.birthday).toBe("March 14, 1995");
-    expect(view.profileLists.find((l) => l.key === "schoolList")).toMatchObject({ label: "Education", items: ["Korea National University of Arts, B.F.A. in Acting"], lang: null });
+    expect(view.profileLists.find((l) => l.key === "education")).toMatchObject({ label: "Education", items: ["Korea National University of Arts, B.F.A. in Acting"], lang: null });
     // Awards were not entered in English: the Korean entries, marked, and the page says so.
-    expect(view.profileLists.find((l) => l.key === "winList")).toMatchObject({ label: "Awards", items: ["2025 신인상"], lang: "ko" });
+    expect(view.profileLists.find((l) => l.key === "awards")).toMatchObject({ label: "Awards", items: ["2025 신인상"], lang: "ko" });
     expect(view.koreanFallback).toBe(true);
     expect(artistProfileView(artist, "ko")).toMatchObject({ birthday: "1995.03.14", koreanFallback: false });
 
@@ -130,16 +130,16 @@ describe(`English versions of posts and artists (issue 13, ${testEngine()})`, ()
     // An English entry too long is refused by its own name, with the Korean message.
     const tooLong = await saveArtist(services(), ADMIN, {
       existingName: "영문배우",
-      input: { ...input, en: { hobbyList: ["x".repeat(201)] } },
+      input: { ...input, en: { specialSkills: ["x".repeat(201)] } },
       status: null,
       displayOrder: null,
       expectedVersion: created.version,
     });
-    expect(tooLong).toMatchObject({ status: "invalid", errors: { "en.hobbyList": "영문 특기 항목은 200자 이내로 입력해 주세요." } });
+    expect(tooLong).toMatchObject({ status: "invalid", errors: { "en.specialSkills": "영문 특기 항목은 200자 이내로 입력해 주세요." } });
 
     // Saving without `en` (the original API's body) keeps it; the revision holds it for restoring.
     const { en: _omitted, ...withoutEnglish } = input;
-    saved(await saveArtist(services(), ADMIN, { existingName: "영문배우", input: { ...withoutEnglish, cm: "170" }, status: null, displayOrder: null, expectedVersion: created.version }));
+    saved(await saveArtist(services(), ADMIN, { existingName: "영문배우", input: { ...withoutEnglish, height: "170" }, status: null, displayOrder: null, expectedVersion: created.version }));
     expect((await getArtist(database.db, "영문배우"))!.en.birthday).toBe("March 14, 1995");
     const [latest] = await listRevisions(database.db, "artist", created.id);
     expect(artistSnapshotToInput(latest!.snapshot).input).toMatchObject({ en: { birthday: "March 14, 1995" } });

@@ -84,15 +84,15 @@ describe(`RSS feeds and the bilingual sitemap: what is public, in which language
     const artist = {
       ...emptyArtistFields(),
       name: "한서윤",
-      ename: "HAN SEO YUN",
+      nameEn: "HAN SEO YUN",
       birthday: "1994.03.14",
-      cm: "168",
-      insta: "https://instagram.example/seoyun/",
-      schoolList: ["한국예술종합학교 연기과 졸업"],
-      winList: ["2025 한강영화제 여우주연상"],
-      movieList: ["2025 영화 〈바람이 머무는 곳〉 주연 '서하' 역"],
-      dramaList: ["2024 tvN 〈봄날의 편지〉 주연 '윤슬' 역"],
-      imgList: [photo.url],
+      height: "168",
+      socialLink: "https://instagram.example/seoyun/",
+      education: ["한국예술종합학교 연기과 졸업"],
+      awards: ["2025 한강영화제 여우주연상"],
+      films: ["2025 영화 〈바람이 머무는 곳〉 주연 '서하' 역"],
+      dramas: ["2024 tvN 〈봄날의 편지〉 주연 '윤슬' 역"],
+      imageUrls: [photo.url],
     };
     for (const [name, status] of [["한서윤", null], ["숨은배우", "hidden"]] as const) {
       const saved = await saveArtist(runtime, ADMIN, { existingName: null, input: { ...artist, name }, status, displayOrder: null, expectedVersion: null });

@@ -26,8 +26,8 @@ describe(`media library: uses, alt text, delete with its uses (${testEngine()})`
     const bytes = await sharp({ create: { width: 1200, height: 800, channels: 3, background: color } }).jpeg().toBuffer();
     return uploadImage(services(), ADMIN, bytes);
   };
-  const savedArtist = async (name: string, imgList: string[]) => {
-    const result = await saveArtist(services(), ADMIN, { existingName: null, input: { ...emptyArtistFields(), name, imgList }, status: null, displayOrder: null, expectedVersion: null });
+  const savedArtist = async (name: string, imageUrls: string[]) => {
+    const result = await saveArtist(services(), ADMIN, { existingName: null, input: { ...emptyArtistFields(), name, imageUrls }, status: null, displayOrder: null, expectedVersion: null });
     if (result.status !== "saved") throw new Error(result.status);
     return result;
   };

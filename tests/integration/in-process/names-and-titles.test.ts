@@ -37,7 +37,7 @@ describe(`names and titles that make no sense, schedules too far ahead, HTML too
     expect(await create("한서윤")).toEqual({ status: "duplicate-name", inTrash: false });
     expect(await create(DECOMPOSED)).toEqual({ status: "duplicate-name", inTrash: false });
     // Edited and deleted through the decomposed spelling too.
-    expect(await saveArtist(database.services, ADMIN, { existingName: DECOMPOSED, input: { ...emptyArtistFields(), name: "한서윤", ename: "HAN" }, status: null, displayOrder: null, expectedVersion: 1 })).toMatchObject({
+    expect(await saveArtist(database.services, ADMIN, { existingName: DECOMPOSED, input: { ...emptyArtistFields(), name: "한서윤", nameEn: "HAN" }, status: null, displayOrder: null, expectedVersion: 1 })).toMatchObject({
       status: "saved",
       version: 2,
     });
@@ -73,7 +73,7 @@ describe(`names and titles that make no sense, schedules too far ahead, HTML too
     await database.db.insert(artists).values({ ...emptyArtistFields(), name: "Jung", updatedBy: "test" });
     await database.db.insert(artists).values({ ...emptyArtistFields(), name: "JUNG", updatedBy: "test" });
     expect((await getArtist(database.db, legacy))?.name).toBe(legacy);
-    expect(await saveArtist(database.services, ADMIN, { existingName: "Jung", input: { ...emptyArtistFields(), name: "Jung", cm: "180" }, status: null, displayOrder: null, expectedVersion: null })).toMatchObject({
+    expect(await saveArtist(database.services, ADMIN, { existingName: "Jung", input: { ...emptyArtistFields(), name: "Jung", height: "180" }, status: null, displayOrder: null, expectedVersion: null })).toMatchObject({
       status: "saved",
     });
     expect(await rename(legacy, legacy)).toMatchObject({ status: "saved", name: "윤도겸" });

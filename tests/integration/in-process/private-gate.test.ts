@@ -83,7 +83,7 @@ describe(`the private gate answers every private route of the route table with n
     const hidden = await fetch(`${baseURL}/adminActor`, {
       method: "POST",
       headers: { Cookie: cookie, Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: PLANTED.hiddenArtist, ename: "HIDDEN", status: "hidden", intent: "save" }),
+      body: new URLSearchParams({ name: PLANTED.hiddenArtist, nameEn: "HIDDEN", status: "hidden", intent: "save" }),
       redirect: "manual",
     });
     expect(hidden.status).toBe(302);

@@ -51,23 +51,23 @@ describe(`the casting profile PDF of an artist (${testEngine()}, in-process)`, (
   const name = "한서윤";
   const english: ArtistEnglish = {
     birthday: "March 14, 1995",
-    schoolList: ["Korea National University of Arts, B.F.A. in Acting"],
-    movieList: ["2025 Film <Hill of Wind>, lead role (Sua)"],
+    education: ["Korea National University of Arts, B.F.A. in Acting"],
+    films: ["2025 Film <Hill of Wind>, lead role (Sua)"],
   };
   const artist = {
     name,
-    ename: "HAN SEOYOON",
+    nameEn: "HAN SEOYOON",
     birthday: "1995.03.14",
-    cm: "168",
-    insta: "",
-    schoolList: ["한국예술종합학교 연기과 졸업"],
-    winList: ["2025 청룡영화상 신인여우상"],
-    hobbyList: ["현대무용", "피아노"],
-    movieList: ["2025 영화 〈바람의 언덕〉 주연 '수아' 역", ...Array.from({ length: MAX_LIST_ENTRIES - 1 }, (_, i) => longEntry("영화", i))],
-    dramaList: ["2024 드라마 〈봄날의 기록〉 조연 '지현' 역", ...Array.from({ length: MAX_LIST_ENTRIES - 1 }, (_, i) => longEntry("드라마", i))],
-    playList: Array.from({ length: MAX_LIST_ENTRIES }, (_, i) => longEntry("연극", i)),
-    cfList: Array.from({ length: MAX_LIST_ENTRIES }, (_, i) => longEntry("광고", i)),
-    bookList: Array.from({ length: MAX_LIST_ENTRIES }, (_, i) => longEntry("화보", i)),
+    height: "168",
+    socialLink: "",
+    education: ["한국예술종합학교 연기과 졸업"],
+    awards: ["2025 청룡영화상 신인여우상"],
+    specialSkills: ["현대무용", "피아노"],
+    films: ["2025 영화 〈바람의 언덕〉 주연 '수아' 역", ...Array.from({ length: MAX_LIST_ENTRIES - 1 }, (_, i) => longEntry("영화", i))],
+    dramas: ["2024 드라마 〈봄날의 기록〉 조연 '지현' 역", ...Array.from({ length: MAX_LIST_ENTRIES - 1 }, (_, i) => longEntry("드라마", i))],
+    theater: Array.from({ length: MAX_LIST_ENTRIES }, (_, i) => longEntry("연극", i)),
+    commercials: Array.from({ length: MAX_LIST_ENTRIES }, (_, i) => longEntry("광고", i)),
+    books: Array.from({ length: MAX_LIST_ENTRIES }, (_, i) => longEntry("화보", i)),
   };
   const save = (request: Partial<SaveArtistRequest> & Pick<SaveArtistRequest, "input">) =>
     saveArtist(runtime, ADMIN, { existingName: null, status: "public", displayOrder: null, expectedVersion: null, ...request });
@@ -76,13 +76,13 @@ describe(`the casting profile PDF of an artist (${testEngine()}, in-process)`, (
     app = await startInProcessApp("profile-pdf");
     ({ runtime, baseURL } = app);
     const photos = await Promise.all([40, 90, 140, 190, 230].map(noisyPhoto));
-    const imgList: string[] = [];
-    for (const photo of photos) imgList.push((await storeImage(runtime.db, runtime.storage, photo)).url);
-    const saved = await save({ input: { ...artist, imgList, en: english } });
+    const imageUrls: string[] = [];
+    for (const photo of photos) imageUrls.push((await storeImage(runtime.db, runtime.storage, photo)).url);
+    const saved = await save({ input: { ...artist, imageUrls, en: english } });
     expect(saved.status).toBe("saved");
-    expect((await save({ input: { ...artist, name: "숨은배우", ename: "HIDDEN ACTOR", imgList: [] }, status: "hidden" })).status).toBe("saved");
-    expect((await save({ input: { name: "준비배우", ename: "DRAFT" }, status: "draft" })).status).toBe("saved");
-    expect((await save({ input: { name: "떠난배우", ename: "FORMER" }, status: "former" })).status).toBe("saved");
+    expect((await save({ input: { ...artist, name: "숨은배우", nameEn: "HIDDEN ACTOR", imageUrls: [] }, status: "hidden" })).status).toBe("saved");
+    expect((await save({ input: { name: "준비배우", nameEn: "DRAFT" }, status: "draft" })).status).toBe("saved");
+    expect((await save({ input: { name: "떠난배우", nameEn: "FORMER" }, status: "former" })).status).toBe("saved");
   }, 120_000);
   afterAll(async () => {
     await app?.stop();
@@ -178,7 +178,7 @@ describe(`the casting profile PDF of an artist (${testEngine()}, in-process)`, (
     expect(asAdmin.headers.get("cache-control")).toBe("private, no-store");
     expect((await parsePdf(asAdmin.bytes)).text[0]).toContain("숨은배우");
 
-    expect((await save({ input: { ...artist, name: "떠날배우", ename: "LEAVING", imgList: [] } })).status).toBe("saved");
+    expect((await save({ input: { ...artist, name: "떠날배우", nameEn: "LEAVING", imageUrls: [] } })).status).toBe("saved");
     expect((await fetchPdf(baseURL, artistProfilePdfPath("떠날배우"))).status).toBe(200);
     await deleteArtist(runtime, ADMIN, "떠날배우");
     expect((await fetchPdf(baseURL, artistProfilePdfPath("떠날배우"))).status).toBe(404);
@@ -192,11 +192,11 @@ describe(`the casting profile PDF of an artist (${testEngine()}, in-process)`, (
 
     const events: ChangeEvent[] = [];
     const unsubscribe = runtime.changes.subscribe((event) => events.push(event));
-    const imgList = (await fetchArtistImages(baseURL, name)) ?? [];
+    const imageUrls = (await fetchArtistImages(baseURL, name)) ?? [];
     const saved = await save({
       existingName: name,
       status: null,
-      input: { ...artist, imgList, movieList: ["2026 영화 〈새로운 시작〉 주연 '하나' 역", ...artist.movieList.slice(1)] },
+      input: { ...artist, imageUrls, films: ["2026 영화 〈새로운 시작〉 주연 '하나' 역", ...artist.films.slice(1)] },
     });
     unsubscribe();
     expect(saved.status).toBe("saved");
@@ -219,7 +219,7 @@ describe(`the casting profile PDF of an artist (${testEngine()}, in-process)`, (
   });
 
   it("without photos or credits it is one page, and small: the fonts are subsets, not the 2.7 MB files", async () => {
-    expect((await save({ input: { name: "새배우", ename: "NEW FACE", imgList: [] } })).status).toBe("saved");
+    expect((await save({ input: { name: "새배우", nameEn: "NEW FACE", imageUrls: [] } })).status).toBe("saved");
     const { status, bytes } = await fetchPdf(baseURL, artistProfilePdfPath("새배우"));
     expect(status).toBe(200);
     expect(bytes.byteLength).toBeLessThan(60 * 1024);

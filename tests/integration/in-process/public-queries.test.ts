@@ -13,7 +13,7 @@ import { listSitemapEntries } from "../../../app/server/site/sitemap.server";
 import { useTestDatabase } from "../../setup/test-database";
 
 const SYSTEM: Actor = { adminId: null, via: "system" };
-const fields = (name: string) => ({ ...emptyArtistFields(), name, ename: name.toUpperCase() });
+const fields = (name: string) => ({ ...emptyArtistFields(), name, nameEn: name.toUpperCase() });
 
 describe("the public pages' queries", () => {
   const database = useTestDatabase({ beforeAll, afterAll });
@@ -21,7 +21,7 @@ describe("the public pages' queries", () => {
     sharp({ create: { width: 600, height: 800, channels: 3, background: color } }).jpeg().toBuffer();
 
   const createArtist = async (name: string, images: { url: string }[]) => {
-    const result = await saveArtist(database.services, SYSTEM, { existingName: null, input: { ...fields(name), imgList: images.map((i) => i.url) }, status: null, displayOrder: null, expectedVersion: null });
+    const result = await saveArtist(database.services, SYSTEM, { existingName: null, input: { ...fields(name), imageUrls: images.map((i) => i.url) }, status: null, displayOrder: null, expectedVersion: null });
     if (result.status !== "saved") throw new Error(result.status);
     return result;
   };
@@ -53,7 +53,7 @@ describe("the public pages' queries", () => {
     });
 
     it("finds an artist by Korean name, but not a hidden one", async () => {
-      expect((await getArtist(database.db, "가수민"))?.ename).toBe("가수민".toUpperCase());
+      expect((await getArtist(database.db, "가수민"))?.nameEn).toBe("가수민".toUpperCase());
       expect(await getArtist(database.db, "다숨김")).toBeNull();
       expect(await getArtist(database.db, "없는사람")).toBeNull();
     });

@@ -58,7 +58,7 @@ describe(`without the page cache, renders read through the read cache and still 
 
     const artist = await saveArtist(runtime, SYSTEM, {
       existingName: null,
-      input: { ...emptyArtistFields(), name: "캐시배우", ename: "Cache Actor" },
+      input: { ...emptyArtistFields(), name: "캐시배우", nameEn: "Cache Actor" },
       status: "public",
       displayOrder: null,
       expectedVersion: null,

@@ -22,7 +22,7 @@ describe("demo content seeding", () => {
     for (const artist of roster) {
       expect(artist.images.length).toBeGreaterThanOrEqual(3);
       expect(artist.images.length).toBeLessThanOrEqual(5);
-      for (const list of [artist.schoolList, artist.winList, artist.hobbyList, artist.movieList, artist.dramaList, artist.playList, artist.cfList, artist.bookList]) {
+      for (const list of [artist.education, artist.awards, artist.specialSkills, artist.films, artist.dramas, artist.theater, artist.commercials, artist.books]) {
         expect(list.length).toBeGreaterThan(0);
       }
       const main = artist.images[0]!;
@@ -51,9 +51,9 @@ describe("demo content seeding", () => {
     const roster = await listArtists(db);
     const byName = new Map(roster.map((a) => [a.name, a]));
     expect(byName.get("한서윤")!.en.birthday).toBe("March 14, 1994");
-    expect(byName.get("윤도겸")!.en.movieList?.length).toBe(DEMO_ARTISTS.find((a) => a.name === "윤도겸")!.movieList.length);
+    expect(byName.get("윤도겸")!.en.films?.length).toBe(DEMO_ARTISTS.find((a) => a.name === "윤도겸")!.films.length);
     // 차은설's is partial, so her English page shows some lists in Korean.
-    expect(Object.keys(byName.get("차은설")!.en).sort()).toEqual(["birthday", "dramaList", "schoolList"]);
+    expect(Object.keys(byName.get("차은설")!.en).sort()).toEqual(["birthday", "dramas", "education"]);
     for (const demo of DEMO_ARTISTS) expect(byName.get(demo.name)!.en).toEqual(demo.en ?? {});
 
     const englishDemo = [...DEMO_NEWS, ...DEMO_NOTICES].filter((p) => p.titleEn);

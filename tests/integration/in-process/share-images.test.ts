@@ -43,10 +43,10 @@ const SHARE_PATH = /^\/share\/artist\/(\d+)\.jpg\?v=([0-9a-f]{16})$/;
 describe(`share images: versions, storage and the focal point (${testEngine()})`, () => {
   const database = useTestDatabase({ beforeAll, afterAll });
   const services = () => database.services;
-  const savedArtist = async (name: string, imgList: string[], status: "public" | "draft" = "public") => {
+  const savedArtist = async (name: string, imageUrls: string[], status: "public" | "draft" = "public") => {
     const result = await saveArtist(services(), ADMIN, {
       existingName: null,
-      input: { ...emptyArtistFields(), name, ename: "Share Actor", imgList },
+      input: { ...emptyArtistFields(), name, nameEn: "Share Actor", imageUrls },
       status,
       displayOrder: null,
       expectedVersion: null,
@@ -100,7 +100,7 @@ describe(`share images: versions, storage and the focal point (${testEngine()})`
     expect(await redAt(aimed, 600, 200)).toBe(true);
 
     // A new name (here the English one) is a new URL too.
-    await saveArtist(services(), ADMIN, { existingName: "공유배우", input: { ...emptyArtistFields(), name: "공유배우", ename: "Renamed", imgList: [photo.url] }, status: null, displayOrder: null, expectedVersion: null });
+    await saveArtist(services(), ADMIN, { existingName: "공유배우", input: { ...emptyArtistFields(), name: "공유배우", nameEn: "Renamed", imageUrls: [photo.url] }, status: null, displayOrder: null, expectedVersion: null });
     expect(await artistShareImagePath(database.db, artist, "ko")).not.toBe(moved);
   });
 

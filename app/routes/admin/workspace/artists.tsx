@@ -190,7 +190,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                     <th scope="row" className="workspace-table__title">
                       <Link to={row.editHref}>{row.name}</Link>
                       <span className="workspace-table__sub" lang="en">
-                        {row.ename}
+                        {row.nameEn}
                       </span>
                     </th>
                     <td data-label="상태">
