@@ -7,8 +7,8 @@
  * same secret and settings. Every address of the sitemap (both languages), the second page of each list,
  * a missing page in both languages, the feeds, robots.txt, the sitemap itself and every GET of the API
  * (lists and each record) are fetched from both. Bodies are compared after replacing the hashed names of
- * built assets, each server's own origin, nonces and the audition form's time stamp; differing ones are shown with `diff -u` on the HTML cut at
- * its tags. Exits 1 when anything differs (so a refactor that keeps pages can assert it), 0 otherwise.
+ * built assets, each server's own origin, nonces and the audition form's time stamp; differing ones are
+ * shown with `diff -u` on the HTML cut at its tags. Exits 1 when anything differs (so a refactor that keeps pages can assert it), 0 otherwise.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
