@@ -115,12 +115,11 @@ let differing = 0;
 try {
   const paths = await addresses(servers.before.origin);
   for (const p of paths) {
-    const [a, b] = await Promise.all(
-      [servers.before, servers.after].map(async (s) => {
-        const response = await fetch(`${s.origin}${p}`, { redirect: "manual" });
-        return `${response.status} ${response.headers.get("content-type") ?? ""}\n${normalized(await response.text(), s.origin)}`;
-      }),
-    );
+    const read = async (s: Running) => {
+      const response = await fetch(`${s.origin}${p}`, { redirect: "manual" });
+      return `${response.status} ${response.headers.get("content-type") ?? ""}\n${normalized(await response.text(), s.origin)}`;
+    };
+    const [a, b] = await Promise.all([read(servers.before), read(servers.after)]);
     if (a === b) continue;
     differing++;
     const name = p.replace(/[^\w가-힣.-]+/g, "_");
