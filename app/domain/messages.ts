@@ -1,5 +1,5 @@
 /**
- * Every fixed text of the public pages in both languages (issue 13). The Korean texts are the spec's;
+ * Every fixed text of the public pages in both languages. The Korean texts are the spec's;
  * the English ones are written for readers abroad (casting directors, press, fans), not word for word.
  * Components read them through `useMessages()` (app/lib/locale.ts); server code through `messagesFor`.
  */

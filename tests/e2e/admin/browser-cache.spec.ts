@@ -1,5 +1,5 @@
 /**
- * Public reads are cacheable by a CDN (s-maxage, stale-while-revalidate, ETag: issue 14), and yet a
+ * Public reads are cacheable by a CDN (s-maxage, stale-while-revalidate, ETag), and yet a
  * visitor's own browser never shows a page as it was before a change: not on a page load, and not on a
  * client-side navigation, whose `.data` answer carries no stale-while-revalidate (Chromium honours it
  * for fetches). Decision 026.

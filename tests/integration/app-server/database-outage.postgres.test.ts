@@ -64,7 +64,7 @@ describe("a PostgreSQL outage", () => {
     expect(page.retry).toBe("5");
     expect(page.text).toContain("일시적으로 서비스를 이용할 수 없습니다");
     expect(page.text).toContain('<html lang="ko">');
-    // The English pages say it in English (issue 13).
+    // The English pages say it in English.
     const english = await fetch(`${server.baseURL}/en/company?page=1`, { headers: { Accept: "text/html" } });
     expect(english.status).toBe(503);
     const englishText = await english.text();

@@ -21,7 +21,7 @@ async function postForm(server: { baseURL: string; cookie: string }, path: strin
 
 const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1] ?? null;
 
-describe(`English pages under /en, entered through the admin forms without JavaScript (issue 13, ${testEngine()})`, () => {
+describe(`English pages under /en, entered through the admin forms without JavaScript (${testEngine()})`, () => {
   const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
   const translated = encodeURIComponent("번역배우");
   const untranslated = encodeURIComponent("한글배우");

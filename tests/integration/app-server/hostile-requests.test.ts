@@ -7,7 +7,7 @@ import { testEngine } from "../../setup/test-database";
 import { call, createToken } from "./api/helpers";
 
 /**
- * Issue 25: hostile and broken input never answers 5xx. First the cases the review found, verbatim;
+ * Hostile and broken input never answers 5xx (decision 036). First the cases the review found, verbatim;
  * then fast-check sends every route of the route table (both languages) hostile parameters, methods
  * and bodies, anonymously and signed in, and every answer must be below 500 and, when refused, say why
  * in Korean (or English on the English pages) without internals.

@@ -1,5 +1,5 @@
 /**
- * Caching for a CDN (issue 14): public reads carry s-maxage, stale-while-revalidate and an ETag and
+ * Caching for a CDN (decision 026): public reads carry s-maxage, stale-while-revalidate and an ETag and
  * answer 304; anything personal is private, no-store; content changes call CDN_PURGE_URL (retried).
  * Also the operations side: /metrics behind METRICS_TOKEN, and the request id on a use case's log line.
  */

@@ -1,5 +1,5 @@
 /**
- * Several app servers behind a load balancer (issue 14): two real servers on one PostgreSQL database
+ * Several app servers behind a load balancer (decision 023, docs/deploy.md): two real servers on one PostgreSQL database
  * and one S3-compatible server (started here on loopback), sharing SESSION_SECRET as docs/deploy.md
  * says. Whatever one server does, the other sees on its very next request.
  */
