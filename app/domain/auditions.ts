@@ -197,8 +197,6 @@ export const auditionFieldsSchema = z
     consent: checkbox.refine((agreed) => agreed, "개인정보 수집·이용에 동의해야 지원할 수 있습니다."),
   });
 
-export type AuditionFields = z.output<typeof auditionFieldsSchema>;
-
 /** The text fields of the form (what a failed submission gives back, as typed). */
 export const AUDITION_TEXT_FIELDS = [
   "name",

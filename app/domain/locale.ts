@@ -9,8 +9,6 @@
 export const LOCALES = ["ko", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const DEFAULT_LOCALE: Locale = "ko";
-
 /** The path prefix of the English pages. */
 export const ENGLISH_PREFIX = "/en";
 

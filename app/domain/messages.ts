@@ -19,8 +19,6 @@ const ko = {
     menuDialog: "전체 메뉴",
     menuLinks: "전체 메뉴 링크",
     languageSwitch: "언어 선택",
-    /** Read to screen readers on the link to the other language. */
-    switchTo: "English",
     scrollTop: "맨 위로",
     previousPhoto: "이전 사진",
     nextPhoto: "다음 사진",
@@ -146,7 +144,6 @@ const en: Messages = {
     menuDialog: "Menu",
     menuLinks: "Menu links",
     languageSwitch: "Language",
-    switchTo: "한국어",
     scrollTop: "Back to top",
     previousPhoto: "Previous photo",
     nextPhoto: "Next photo",

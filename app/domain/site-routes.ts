@@ -263,9 +263,6 @@ export function isAdminPath(pathname: string): boolean {
 /** Fixed public pages for the sitemap, in the spec's order. */
 export const SITEMAP_STATIC_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.sitemap).map((r) => r.pattern);
 
-/** Every public route, Korean and English. */
-export const ALL_PUBLIC_ROUTES: readonly SiteRoute[] = [...SITE_ROUTES.filter((r) => r.audience === "public"), ...ENGLISH_ROUTES];
-
 /** Public paths that show a post (for change events: caches, CDN purges). */
 export function pathsShowingPost(kind: PostKind, postId: number): string[] {
   return [
