@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollUntil, useAppServer } from "../../setup/app-server";
 import { uniqueClientIp } from "../../setup/sign-in";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 /**
  * On PostgreSQL, a request whose database is locked or whose connection is cut under it gives

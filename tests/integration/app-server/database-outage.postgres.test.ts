@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { freePort } from "../../setup/free-port";
 import { useTestDatabase } from "../../setup/test-database";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 /** A TCP proxy in front of PostgreSQL that the test can cut and restore, like stopping the database. */
 class CuttableProxy {

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollUntil, useAppServer } from "../../setup/app-server";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const METRICS_TOKEN = "metrics-token-for-tests-0123";

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer, type UsedAppServer } from "../../setup/app-server";
 import { startS3Server, type TestS3Server } from "../../setup/s3-server";
 import { testEngine } from "../../setup/test-database";
 import { applicationForm, TEST_SESSION_SECRET } from "../../fixtures/audition-form";
-import { call, uploadImage } from "./api/helpers";
+import { call, uploadImage } from "../../setup/site-requests";
 
 /** Where the pages send browsers for images when MEDIA_PUBLIC_URL is set (never fetched by the test). */
 const CDN = "https://cdn.we-test.example/media";
@@ -92,12 +92,7 @@ describe(`media and private files in an S3 bucket (${testEngine()})`, () => {
   let client: S3Client;
   beforeAll(async () => {
     s3 = await startS3Server();
-    client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.env.S3_REGION,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
-    });
+    client = s3.client();
   });
   // Registered after the bucket's hooks: the server starts after the bucket and stops before it.
   const server = useAppServer({ beforeAll, afterAll }, () => ({ signIn: true, env: { ...s3.env, SESSION_SECRET: TEST_SESSION_SECRET, MEDIA_PUBLIC_URL: CDN } }));
