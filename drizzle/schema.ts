@@ -300,7 +300,7 @@ export const siteSettings = pgTable("site_settings", {
 });
 
 /**
- * Online audition applications. Personal data: never public, never cached, deleted with
+ * Online audition applications (decision 016). Personal data: never public, never cached, deleted with
  * their files when the retention period the applicant consented to (`consent.retentionDays`) ends
  * (docs/decisions/016-audition-applications.md, 033-audition-duplicates-and-retention.md).
  */

@@ -1,5 +1,5 @@
 /**
- * Online audition applications: the fields, their limits and Korean messages, the consent
+ * Online audition applications (decision 016): the fields, their limits and Korean messages, the consent
  * texts the Personal Information Protection Act (개인정보 보호법) asks for, the review statuses, and the
  * rules on age, receipt numbers and video links. Shared by the public form, the use cases, the
  * workspace and the privacy policy (/privacy), so each is written once.

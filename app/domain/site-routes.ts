@@ -67,7 +67,7 @@ export function signInPath(pathAndSearch: string): string {
   return `${PATHS.adminLogin}?redirectTo=${encodeURIComponent(pathAndSearch)}`;
 }
 
-/** The administrator's workspace: overview, lists, trash, history, media, settings. */
+/** The administrator's workspace (decision 013): overview, lists, trash, history, media, settings. */
 export const WORKSPACE_PATHS = {
   dashboard: "/admin",
   posts: "/admin/posts",
