@@ -7,7 +7,7 @@ import { useAppServer, type UsedAppServer } from "../../setup/app-server";
 import { startS3Server, type TestS3Server } from "../../setup/s3-server";
 import { testEngine } from "../../setup/test-database";
 import { applicationForm, TEST_SESSION_SECRET } from "../../fixtures/audition-form";
-import { call, uploadImage } from "../../setup/site-requests";
+import { call, getPage, uploadImage } from "../../setup/site-requests";
 
 /** Where the pages send browsers for images when MEDIA_PUBLIC_URL is set (never fetched by the test). */
 const CDN = "https://cdn.we-test.example/media";
@@ -142,9 +142,9 @@ describe(`media and private files in an S3 bucket (${testEngine()})`, () => {
     }
 
     // The administrator's links to the files, from the application's page.
-    const list = await (await fetch(`${server.baseURL}/admin/auditions`, { headers: { Cookie: server.cookie } })).text();
+    const list = (await getPage(server, "/admin/auditions", server.cookie)).html;
     const detailPath = /href="(\/admin\/auditions\/\d+)"/.exec(list)![1]!;
-    const detail = await (await fetch(server.baseURL + detailPath, { headers: { Cookie: server.cookie } })).text();
+    const detail = (await getPage(server, detailPath, server.cookie)).html;
     const videoPath = /<video [^>]*src="(\/admin\/auditions\/\d+\/files\/[0-9a-f]{32})"/.exec(detail)![1]!;
     const video = await fetch(server.baseURL + videoPath, { headers: { Cookie: server.cookie } });
     expect(video.status).toBe(200);
@@ -189,7 +189,7 @@ describe(`media and private files in an S3 bucket (${testEngine()})`, () => {
     const api = JSON.stringify((await call(server, { method: "GET", path: `/api/we/getnews/${postId}` })).body);
     expect(api).toContain(image);
     expect(api).not.toContain(CDN);
-    const editor = await (await fetch(`${server.baseURL}/adminNewsWrite/${postId}`, { headers: { Cookie: server.cookie } })).text();
+    const editor = (await getPage(server, `/adminNewsWrite/${postId}`, server.cookie)).html;
     expect(editor).toContain(image);
     expect(editor).not.toContain(CDN);
     // Old links to /media on the site still work.
