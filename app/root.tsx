@@ -47,7 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       auditionEmail: settings.auditionEmail,
       businessHours: settings.businessHours,
       map: settings.map,
-      // The English pages' versions (issue 13); empty: the Korean one.
+      // The English pages' versions; empty: the Korean one.
       addressEn: settings.addressEn || settings.address,
       businessHoursEn: settings.businessHoursEn || settings.businessHours,
     },

@@ -181,7 +181,7 @@ export const siteSettingsInputSchema = z.object({
     .refine((value) => value === "" || /^\d{3}-\d{2}-\d{5}$/.test(value), "사업자등록번호는 000-00-00000 형식으로 입력해 주세요.")
     .refine((value) => value === "" || !/^\d{3}-\d{2}-\d{5}$/.test(value) || isValidBusinessNumber(value), "올바른 사업자등록번호가 아닙니다. 숫자를 다시 확인해 주세요."),
   homeIntro: text("홈 화면 소개 글을", 2000),
-  // The English pages (issue 13); empty: they show the Korean text.
+  // The English pages; empty: they show the Korean text.
   addressEn: optionalText(200),
   businessHoursEn: optionalText(100),
   homeIntroEn: optionalText(2000),

@@ -12,7 +12,7 @@ import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
 export type PostFormValues = {
   title: string;
   content: string;
-  /** The English version (issue 13): optional; both empty means none. */
+  /** The English version: optional; both empty means none. */
   titleEn: string;
   contentEn: string;
   /** Publish (now, or keep public), keep as a draft, or publish at `publishAt`. */
@@ -119,7 +119,7 @@ export function PostForm({
   );
 }
 
-/** A labelled rich text field with its error: the Korean content and the English one (issue 13). */
+/** A labelled rich text field with its error: the Korean content and the English one. */
 function ContentField({
   name,
   label,

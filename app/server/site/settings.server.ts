@@ -13,7 +13,7 @@ export const DEFAULT_HOME_INTRO = [
   "소속 배우 한 사람 한 사람의 꿈을 회사의 목표로 삼고, 그 꿈이 이루어지는 순간까지 함께 걷겠습니다.",
 ].join("\n\n");
 
-/** The English home page's intro (issue 13). */
+/** The English home page's intro. */
 export const DEFAULT_HOME_INTRO_EN = [
   "At WE ENTERTAINMENT, we put our actors' creative drive and the experience they have lived through first. We believe the best acting comes when what an actor wants to do (Want) meets what they have lived (Experience).",
   "We take each actor's dream as the company's own goal, and we stay with them until it comes true.",
@@ -60,13 +60,13 @@ export const siteSettingsSchema = z.object({
   businessNumber: z.string().default(""),
   /** The home page's intro text, paragraphs separated by a blank line. */
   homeIntro: z.string().min(1).default(DEFAULT_HOME_INTRO),
-  /** The English pages' address, office hours and home intro (issue 13); empty: the Korean one is shown. */
+  /** The English pages' address, office hours and home intro; empty: the Korean one is shown. */
   addressEn: z.string().default(DEMO_CONTACT.addressEn),
   businessHoursEn: z.string().default("Weekdays 10:00–18:00 KST (closed on weekends and public holidays)"),
   homeIntroEn: z.string().default(DEFAULT_HOME_INTRO_EN),
   applicationForm: applicationFormSchema.nullable().default(null),
   /**
-   * Online audition applications (issue 12): days they are kept after the final decision (or after
+   * Online audition applications: days they are kept after the final decision (or after
    * receipt when there is none), then deleted with their files. Each application stores the value its
    * applicant consented to and keeps it: a change applies to applications received afterwards (decision 033).
    */
