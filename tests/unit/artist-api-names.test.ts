@@ -45,7 +45,8 @@ describe("migration 0008: the JSON kept under field names follows the domain's w
   const client = new PGlite();
   afterAll(() => client.close());
 
-  it("renames the keys of artists' English profiles and of artist revisions, and nothing of posts'", async () => {
+  // PGlite boots a WebAssembly PostgreSQL: seconds on a busy machine.
+  it("renames the keys of artists' English profiles and of artist revisions, and nothing of posts'", { timeout: 60_000 }, async () => {
     await client.exec(`
       create table artists (id int, en jsonb);
       create table revisions (entity text, snapshot jsonb, changed_fields jsonb);
