@@ -34,6 +34,7 @@ export interface FieldProps {
   /** " (선택)" after the label. */
   optional?: boolean;
   className?: string;
+  labelClassName?: string;
   children: (control: FieldControlProps) => ReactNode;
 }
 
@@ -42,7 +43,7 @@ export function describedByOf(name: string, { error, note, hint }: { error?: unk
   return [error ? `${name}-error` : null, note ?? null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
 }
 
-export function Field({ name, id = name, label, hint, note, error, required, requiredClassName = "field__required", optional, className = "field", children }: FieldProps) {
+export function Field({ name, id = name, label, hint, note, error, required, requiredClassName = "field__required", optional, className = "field", labelClassName = "field__label", children }: FieldProps) {
   const control: FieldControlProps = {
     id,
     name,
@@ -52,7 +53,7 @@ export function Field({ name, id = name, label, hint, note, error, required, req
   };
   return (
     <div className={className}>
-      <label className="field__label" htmlFor={id}>
+      <label className={labelClassName} htmlFor={id}>
         {label}
         {optional ? " (선택)" : null}
         {required ? <span className={requiredClassName}> (필수)</span> : null}
