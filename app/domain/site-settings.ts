@@ -398,6 +398,8 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     audit: "지원서 보유 기간",
     privacyPolicy: true,
   },
+  // The privacy officer named in /privacy: demo values (flagged) until the administrator names the real
+  // one, because a policy must never name nobody.
   ...(
     [
       ["Name", "name", "보호책임자 이름", "Privacy officer's name", "개인정보 보호책임자 이름", text("개인정보 보호책임자의 이름을", 50)],
