@@ -11,7 +11,7 @@ const isPublic = (r: SiteRoute) => accessOf(r) === "public";
 
 export default [
   ...SITE_ROUTES.filter((r) => isPublic(r)).map(toRoute),
-  // The English pages (issue 13): the same modules under /en (public pages only).
+  // The English pages: the same modules under /en (public pages only).
   ...ENGLISH_ROUTES.map(toRoute),
   // Decision 031: every route that does not declare itself public sits under the one gate (a pathless
   // layout whose middleware checks the session or token before anything of the route runs). The

@@ -46,7 +46,7 @@ export const media = pgTable("media", {
   /** Alternative text offered when the image is placed from the media library. */
   alt: text("alt").notNull().default(""),
   /**
-   * The point share images are cropped around (issue 13), as fractions of the width and height from the
+   * The point share images are cropped around, as fractions of the width and height from the
    * top left; the centre unless the administrator sets it.
    */
   focalX: real("focal_x").notNull().default(0.5),
@@ -84,7 +84,7 @@ export const artists = pgTable(
     /** The eight list fields (app/domain/artist-fields.ts), each a JSON array of strings. */
     ...artistListColumns(),
     /**
-     * The English version of the profile (issue 13): its text fields and list entries
+     * The English version of the profile: its text fields and list entries
      * (app/domain/artist-fields.ts `ArtistEnglish`); `{}` when there is none. The English name is `ename`.
      */
     en: jsonb("en").$type<ArtistEnglish>().notNull().default(sql`'{}'::jsonb`),
@@ -146,7 +146,7 @@ export const posts = pgTable(
     /** and the HTML as pages show it: our images with their size, variants and loading hints. */
     renderedContent: text("rendered_content").notNull().default(""),
     /**
-     * The English version (issue 13): title and sanitized HTML as edited, and the forms derived from it as
+     * The English version: title and sanitized HTML as edited, and the forms derived from it as
      * above. An empty `titleEn` means there is none: the post is left out of the English lists.
      */
     titleEn: text("title_en").notNull().default(""),
@@ -300,7 +300,7 @@ export const siteSettings = pgTable("site_settings", {
 });
 
 /**
- * Online audition applications (issue 12). Personal data: never public, never cached, deleted with
+ * Online audition applications (decision 016). Personal data: never public, never cached, deleted with
  * their files when the retention period the applicant consented to (`consent.retentionDays`) ends
  * (docs/decisions/016-audition-applications.md, 033-audition-duplicates-and-retention.md).
  */

@@ -8,7 +8,7 @@ import { ProfilePdfLink } from "./profile-pdf-link";
 
 /** What the profile shows (app/server/artists/artist-profile.server.ts builds it from an artist). */
 export interface ArtistProfileView {
-  /** The page's language (issue 13). */
+  /** The page's language. */
   locale: Locale;
   name: string;
   ename: string;
@@ -44,7 +44,7 @@ function ListCell({ items, lang }: { items: string[]; lang: "ko" | null }) {
 export function ArtistProfile({ artist, adminControls = true }: { artist: ArtistProfileView; adminControls?: boolean }) {
   const english = artist.locale === "en";
   const t = messagesFor(artist.locale).artists;
-  // English pages lead with the English name (issue 13); the Korean one follows.
+  // English pages lead with the English name; the Korean one follows.
   const [primary, secondary] = english && artist.ename ? [artist.ename, artist.name] : [artist.name, artist.ename];
   return (
     <article className="artist-detail">

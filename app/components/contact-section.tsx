@@ -11,7 +11,7 @@ export interface ContactInfo {
   email: string;
   businessHours: string;
   map: { lat: number; lng: number };
-  /** The English pages' address and hours (issue 13): the Korean ones when none were entered. */
+  /** The English pages' address and hours: the Korean ones when none were entered. */
   addressEn?: string;
   businessHoursEn?: string;
 }

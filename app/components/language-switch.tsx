@@ -3,7 +3,7 @@ import { LOCALE_INFO, LOCALES, localeOfPath, switchLanguagePath } from "../domai
 import { messagesFor } from "../domain/messages";
 
 /**
- * KO | EN (issue 13): the current language marked, the other a link to the same page in it (or, for a
+ * KO | EN: the current language marked, the other a link to the same page in it (or, for a
  * page that exists only in Korean, the closest English page). In the header and in the overlay menu.
  */
 export function LanguageSwitch({ className }: { className: string }) {

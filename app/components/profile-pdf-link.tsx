@@ -2,7 +2,7 @@ import type { Locale } from "../domain/locale";
 import { PROFILE_PDF_LABELS } from "../domain/profile-pdf-labels";
 import { artistProfilePdfPath } from "../domain/site-routes";
 
-/** "프로필 PDF" / "Profile PDF": downloads the artist's casting profile in the page's language (issue 13). */
+/** "프로필 PDF" / "Profile PDF": downloads the artist's casting profile in the page's language. */
 export function ProfilePdfLink({ name, locale }: { name: string; locale: Locale }) {
   return (
     <a className="button button--ghost button--small profile-pdf-link" href={artistProfilePdfPath(name, locale)} download type="application/pdf">

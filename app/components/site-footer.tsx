@@ -8,7 +8,7 @@ export interface FooterInfo {
   companyName: string;
   companyNameEn: string;
   address: string;
-  /** The English pages' address (issue 13). */
+  /** The English pages' address. */
   addressEn?: string;
   phone: string;
   email: string;

@@ -30,7 +30,7 @@ export interface ArtistListFieldInfo {
   column: string;
   /** Korean label: the admin form, the profile table and the credits headings say it. */
   label: string;
-  /** What the English pages say instead (issue 13). */
+  /** What the English pages say instead. */
   labelEn: string;
   /** English heading of a credits section on the profile page ("MOVIE"); profile rows have none. */
   title?: string;
@@ -77,7 +77,7 @@ export function pickArtistFields(source: ArtistFields): ArtistFields {
 }
 
 /**
- * The English version of a profile (issue 13), entered next to the Korean one. The English name is the
+ * The English version of a profile, entered next to the Korean one. The English name is the
  * `ename` field; height and the social link read the same in both languages. A list left empty shows the
  * Korean entries on the English page (with a note), never an empty section.
  */

@@ -1,5 +1,5 @@
 /**
- * The online application's addresses (issue 12), apart from its schemas: the route table and the links on
+ * The online application's addresses, apart from its schemas: the route table and the links on
  * every page read them, and this module must not pull zod into every page's JavaScript.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Online audition applications (issue 12): the fields, their limits and Korean messages, the consent
+ * Online audition applications (decision 016): the fields, their limits and Korean messages, the consent
  * texts the Personal Information Protection Act (개인정보 보호법) asks for, the review statuses, and the
  * rules on age, receipt numbers and video links. Shared by the public form, the use cases, the
  * workspace and the privacy policy (/privacy), so each is written once.
@@ -196,8 +196,6 @@ export const auditionFieldsSchema = z
     guardianConsent: checkbox,
     consent: checkbox.refine((agreed) => agreed, "개인정보 수집·이용에 동의해야 지원할 수 있습니다."),
   });
-
-export type AuditionFields = z.output<typeof auditionFieldsSchema>;
 
 /** The text fields of the form (what a failed submission gives back, as typed). */
 export const AUDITION_TEXT_FIELDS = [

@@ -1,5 +1,5 @@
 /**
- * The focal point of a stored image (issue 13): the spot, as fractions of the width and height from the
+ * The focal point of a stored image: the spot, as fractions of the width and height from the
  * top left, that share images keep in view when they crop a photo to 1200×630. The crop math lives here
  * so the server's renderer and the admin page's preview agree to the pixel.
  */

@@ -1,5 +1,5 @@
 /**
- * Every fixed text of the public pages in both languages (issue 13). The Korean texts are the spec's;
+ * Every fixed text of the public pages in both languages. The Korean texts are the spec's;
  * the English ones are written for readers abroad (casting directors, press, fans), not word for word.
  * Components read them through `useMessages()` (app/lib/locale.ts); server code through `messagesFor`.
  */
@@ -19,8 +19,6 @@ const ko = {
     menuDialog: "전체 메뉴",
     menuLinks: "전체 메뉴 링크",
     languageSwitch: "언어 선택",
-    /** Read to screen readers on the link to the other language. */
-    switchTo: "English",
     scrollTop: "맨 위로",
     previousPhoto: "이전 사진",
     nextPhoto: "다음 사진",
@@ -140,7 +138,6 @@ const en: Messages = {
     menuDialog: "Menu",
     menuLinks: "Menu links",
     languageSwitch: "Language",
-    switchTo: "한국어",
     scrollTop: "Back to top",
     previousPhoto: "Previous photo",
     nextPhoto: "Next photo",

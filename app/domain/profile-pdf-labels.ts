@@ -1,5 +1,5 @@
 /**
- * The casting profile PDF of an artist (issue 13): its file name and the words only it prints, per
+ * The casting profile PDF of an artist: its file name and the words only it prints, per
  * language. The rest it shares with the artist page: the list labels (artist-fields.ts `label` /
  * `labelEn`), "생년월일"/"Date of birth" and the contact words (messages.ts). Its address is
  * `artistProfilePdfPath` in site-routes.ts.

@@ -61,7 +61,7 @@ export const postInputSchema = z.object({
 export type PostInput = z.infer<typeof postInputSchema>;
 
 /**
- * The English version of a post (issue 13): optional, but whole. Both empty means there is none (the
+ * The English version of a post: optional, but whole. Both empty means there is none (the
  * post stays out of the English lists); a title needs content and content a title (checked on save).
  */
 export const postEnglishInputSchema = z.object({
@@ -138,7 +138,7 @@ const listFieldShape = Object.fromEntries(
 ) as unknown as { [K in ArtistListField]: z.ZodDefault<ReturnType<typeof listFieldSchema>> };
 
 /**
- * The English version of a profile (issue 13): the English birthday text and list entries, each
+ * The English version of a profile: the English birthday text and list entries, each
  * optional. Empty entries and empty lists are dropped, so "nothing in English" is stored as `{}`.
  */
 export const artistEnglishSchema = z
@@ -182,7 +182,7 @@ export const displayOrderSchema = z
   .min(0, "표시 순서는 0 이상의 정수로 입력해 주세요.")
   .max(100_000, "표시 순서는 100000 이하로 입력해 주세요.");
 
-/** Limit of an image's alternative text in the media library (issue 11). */
+/** Limit of an image's alternative text in the media library. */
 export const MAX_MEDIA_ALT_LENGTH = 200;
 
 /** Alternative text of a stored image, edited in the media library (empty is allowed: decorative). */
@@ -195,7 +195,7 @@ export const mediaAltSchema = z.object({
 
 const FOCAL_OUTSIDE = "초점은 사진 안에서 골라 주세요.";
 
-/** The focal point of a stored image (issue 13), as fractions of its width and height from the top left. */
+/** The focal point of a stored image, as fractions of its width and height from the top left. */
 export const focalPointSchema = z.object({
   x: z.number({ error: FOCAL_OUTSIDE }).min(0, FOCAL_OUTSIDE).max(1, FOCAL_OUTSIDE),
   y: z.number({ error: FOCAL_OUTSIDE }).min(0, FOCAL_OUTSIDE).max(1, FOCAL_OUTSIDE),

@@ -50,7 +50,7 @@ export const PATHS = {
   artists: "/artist",
   audition: "/audition",
   pr: "/pr",
-  /** 개인정보처리방침 (issue 12), linked from every page's footer. */
+  /** 개인정보처리방침, linked from every page's footer. */
   privacy: AUDITION_PATHS.privacy,
   adminLogin: "/adminLogin",
   adminLogout: "/adminLogout",
@@ -67,7 +67,7 @@ export function signInPath(pathAndSearch: string): string {
   return `${PATHS.adminLogin}?redirectTo=${encodeURIComponent(pathAndSearch)}`;
 }
 
-/** The administrator's workspace (issue 11): overview, lists, trash, history, media, settings. */
+/** The administrator's workspace (decision 013): overview, lists, trash, history, media, settings. */
 export const WORKSPACE_PATHS = {
   dashboard: "/admin",
   posts: "/admin/posts",
@@ -76,7 +76,7 @@ export const WORKSPACE_PATHS = {
   audit: "/admin/audit",
   media: "/admin/media",
   settings: "/admin/settings",
-  /** Audition applications (issue 12): the list, its CSV export (POST), one application, its files. */
+  /** Audition applications: the list, its CSV export (POST), one application, its files. */
   auditions: AUDITION_PATHS.adminList,
   auditionExport: `${AUDITION_PATHS.adminList}/export`,
 } as const;
@@ -110,7 +110,7 @@ export function artistPath(name: string): string {
   return `${PATHS.artists}/${encodeURIComponent(name)}`;
 }
 
-/** An artist's casting profile PDF (issue 13): "/artist/한서윤/profile.pdf", the English one under "/en". */
+/** An artist's casting profile PDF: "/artist/한서윤/profile.pdf", the English one under "/en". */
 export function artistProfilePdfPath(name: string, locale: Locale = "ko"): string {
   return localizedPath(locale, `${artistPath(name)}/profile.pdf`);
 }
@@ -120,7 +120,7 @@ export function artistEditorPath(name?: string | null): string {
   return name == null ? PATHS.adminArtist : `${PATHS.adminArtist}/${encodeURIComponent(name)}`;
 }
 
-/** What a share image shows (issue 13): an artist or a post of a kind. */
+/** What a share image shows: an artist or a post of a kind. */
 export type ShareImageSubject = "artist" | PostKind;
 
 /** Route pattern of the share images; the file is `{id}.jpg`, or `{id}-en.jpg` for the English one. */
@@ -163,7 +163,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.company, file: "routes/company.tsx", audience: "public", access: "public", sitemap: true },
   { pattern: PATHS.artists, file: "routes/artist-list.tsx", audience: "public", access: "public", sitemap: true },
   { pattern: `${PATHS.artists}/:name`, file: "routes/artist-detail.tsx", audience: "public", access: "public" },
-  // The casting profile PDF (issue 13); its English twin under /en comes with ENGLISH_ROUTES.
+  // The casting profile PDF; its English twin under /en comes with ENGLISH_ROUTES.
   { pattern: `${PATHS.artists}/:name/profile.pdf`, file: "routes/artist-profile-pdf.ts", id: "artist-profile-pdf", audience: "public", access: "public", sitemap: false },
   { pattern: PATHS.audition, file: "routes/audition.tsx", audience: "public", access: "public", sitemap: true },
   { pattern: AUDITION_PATHS.apply, file: "routes/audition-apply.tsx", audience: "public", access: "public", sitemap: true },
@@ -214,7 +214,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
 ];
 
 /**
- * The English pages (issue 13): every public route whose page has an English version, again under /en,
+ * The English pages: every public route whose page has an English version, again under /en,
  * served by the same module (which reads the language from the path) under its own route id.
  */
 export const ENGLISH_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter((r) => r.audience === "public" && hasEnglishVersion(r.pattern)).map((r) => ({
@@ -262,9 +262,6 @@ export function isAdminPath(pathname: string): boolean {
 
 /** Fixed public pages for the sitemap, in the spec's order. */
 export const SITEMAP_STATIC_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.sitemap).map((r) => r.pattern);
-
-/** Every public route, Korean and English. */
-export const ALL_PUBLIC_ROUTES: readonly SiteRoute[] = [...SITE_ROUTES.filter((r) => r.audience === "public"), ...ENGLISH_ROUTES];
 
 /** Public paths that show a post (for change events: caches, CDN purges). */
 export function pathsShowingPost(kind: PostKind, postId: number): string[] {

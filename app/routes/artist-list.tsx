@@ -23,7 +23,7 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
   const roster = await listArtists(ctx.runtime.db, isAdmin ? "admin-site" : "public");
   return {
     artists: roster.map((artist) => {
-      // English pages call artists by their English name (issue 13).
+      // English pages call artists by their English name.
       const shown = locale === "en" && artist.ename ? artist.ename : artist.name;
       return {
         name: artist.name,

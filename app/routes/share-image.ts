@@ -2,7 +2,7 @@ import type { Route } from "./+types/share-image";
 import { getRequestContext } from "../server/http/context.server";
 import { serveShareImage } from "../server/media/share-image-store.server";
 
-/** /share/{artist|news|notice}/{id}[-en].jpg?v=…: the Open Graph / KakaoTalk image (issue 13). */
+/** /share/{artist|news|notice}/{id}[-en].jpg?v=…: the Open Graph / KakaoTalk image. */
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return serveShareImage(getRequestContext(context).runtime, request, params);
 }

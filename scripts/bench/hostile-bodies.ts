@@ -1,6 +1,6 @@
 /**
  * `npm run bench:hostile-bodies`: what visitors' uncached pages cost while 100 anonymous clients try to
- * exhaust the server with request bodies (issue 25): first none (the baseline), then 100 slow bodies (a
+ * exhaust the server with request bodies (decision 036): first none (the baseline), then 100 slow bodies (a
  * byte a second, to the sign-in form and the audition form), then 100 huge ones (600 MB declared or
  * chunked; 200 MB "videos" to the audition form, which are read on at the anonymous bodies' shared
  * rate). The clients run in a process of their own. Prints p50/p99/max of BENCH_PAGES page loads (one

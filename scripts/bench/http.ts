@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL or BENCH_DATABASE_URL is set) on PostgreSQL. 50 connections, 10 s per route
  * (BENCH_DURATION to change). Prints req/s and latency percentiles. BENCH_ROUTES=all: every public
  * route (both languages, a post page of each kind, the API reads); with PAGE_CACHE=false it measures
- * uncached renders (issue 15).
+ * uncached renders (decision 029).
  */
 import autocannon from "autocannon";
 import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse (mobile, default simulated throttling: slow 4G, 4x CPU) on every
- * public route, with Debian's Chromium (CHROME_PATH). Targets (issue 15): Performance ≥ 98 in every run,
+ * public route, with Debian's Chromium (CHROME_PATH). Targets (decision 010): Performance ≥ 98 in every run,
  * Accessibility 100, Best Practices 100, SEO 100 (the median run).
  *
  * Lighthouse scores vary from run to run; as its documentation advises, each route runs LH_RUNS times
@@ -27,7 +27,7 @@ const server = await startBenchServer("pglite", { PUBLIC_ORIGIN: "" });
 const newsId = /href="\/newsDetail\/(\d+)"/.exec(await (await fetch(`${server.baseURL}/news`)).text())?.[1];
 const only = process.argv.slice(2);
 const koreanRoutes = ["/", "/company", "/artist", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/audition", "/pr", "/news", "/notice", `/newsDetail/${newsId}`];
-// Both languages (issue 13): the English pages are the same routes under /en.
+// Both languages: the English pages are the same routes under /en.
 const routes = only.length > 0 ? only : [...koreanRoutes, "/audition/apply", "/privacy", ...koreanRoutes.map((route) => (route === "/" ? "/en" : `/en${route}`))];
 
 const chrome = await chromeLauncher.launch({

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:render`: what an uncached render costs (issue 15). A production server with
+ * `npm run bench:render`: what an uncached render costs (decision 029). A production server with
  * PAGE_CACHE=false per engine (PGlite; PostgreSQL too with TEST_DATABASE_URL); for each public route,
  * after 100 warm-up requests, 1,000 requests at 10 connections: the server's CPU time per request (all
  * its threads, compression included, from /proc) and, on PostgreSQL, the database's (every `postgres`

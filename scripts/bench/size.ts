@@ -1,7 +1,7 @@
 /**
  * `npm run bench:size`: gzip bytes of the JavaScript and CSS each public route really loads (measured in
  * Chromium, including chunks fetched after hydration such as the carousel), and a check that no public
- * route loads the editor (Quill) or admin code. Budgets (issue 15, decision 027): ≤ 70 KB of JS (gzip) on
+ * route loads the editor (Quill) or admin code. Budgets (decision 027): ≤ 70 KB of JS (gzip) on
  * the pages with a carousel (/ and /artist, both languages), ≤ 15 KB on every other public page; over
  * budget, the command fails.
  */

@@ -18,7 +18,7 @@ const ROUTES = [
   "/noticeDetail/{notice}",
   "/adminLogin",
   "/this-page-does-not-exist",
-  // The English pages (issue 13).
+  // The English pages.
   "/en",
   "/en/company",
   "/en/artist",

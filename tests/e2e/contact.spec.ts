@@ -49,10 +49,16 @@ test("the map script is not fetched before the map is near the screen", async ({
     if (r.url().startsWith("https://dapi.kakao.com/")) requested.push(r.url());
   });
   await page.goto("/");
-  // Hydrated (the carousel runs) and nothing left loading: the map island is waiting for the visitor.
+  // Enhanced (the map is being watched since the enhancement script ran) and the carousel set up after
+  // the load, when the browser was idle: the map's observer has long had its first say by then.
+  await expect(page.locator("html[data-enhanced]")).toHaveCount(1);
   await expect(page.locator(".home-artists .carousel")).toHaveClass(/is-ready/);
-  await page.waitForLoadState("networkidle");
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // The SDK would come from a script element added to the page: there is none, nothing was asked for,
+  // and the map still shows its card.
+  await expect(page.locator('script[src^="https://dapi.kakao.com/"]')).toHaveCount(0);
   expect(requested).toEqual([]);
+  await expect(page.locator(".kakao-map__canvas.is-drawn")).toHaveCount(0);
   // Near the screen, it is fetched.
   const sdk = page.waitForRequest((r) => r.url().startsWith("https://dapi.kakao.com/"));
   await page.getByRole("heading", { name: "오시는 길" }).scrollIntoViewIfNeeded();

@@ -85,7 +85,7 @@ export async function resolveDemoPath(request: APIRequestContext, path: string):
   return resolved;
 }
 
-/** The KO/EN switch in the header (issue 13; at every width). */
+/** The KO/EN switch in the header (at every width). */
 export const headerSwitch = (page: Page) => page.locator(".site-header__language");
 
 /** The page is the given path in the given language, and the switch marks that language. */

@@ -38,7 +38,7 @@ test("artist and post pages carry Person and NewsArticle JSON-LD and their own p
   await expect(page).toHaveTitle(`${artist.name} ${artist.ename} | WE ENTERTAINMENT`);
   const person = personSchema.parse(JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}"));
   expect(person).toMatchObject({ "@type": "Person", name: artist.name, alternateName: artist.ename });
-  // The share image (issue 13): the main photo cropped to 1200×630 with the name, versioned.
+  // The share image: the main photo cropped to 1200×630 with the name, versioned.
   expect(await meta(page, 'meta[property="og:image"]')).toMatch(/\/share\/artist\/\d+\.jpg\?v=[0-9a-f]{16}$/);
   expect(await meta(page, 'meta[property="og:image:width"]')).toBe("1200");
 

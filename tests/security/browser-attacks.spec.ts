@@ -3,14 +3,13 @@ import type net from "node:net";
 import { expect, test } from "@playwright/test";
 import { useAppServer } from "../setup/app-server";
 import { browserCookie, TEST_ADMIN } from "../setup/sign-in";
+import { uploadFile } from "../setup/site-requests";
 
 const server = useAppServer(test, { signIn: true });
 
 test("security headers are on every kind of response; CSP has no unsafe-inline scripts; HSTS over https", async ({ request }) => {
-  const upload = new FormData();
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
-  upload.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "p.png");
-  const media = (await (await fetch(`${server.baseURL}/api/img`, { method: "POST", body: upload, headers: { Cookie: server.cookie, Origin: server.baseURL } })).json()) as { url: string };
+  const media = (await uploadFile(server, server.cookie, { name: "p.png", type: "image/png", bytes: png })).body as { url: string };
   const html = await (await fetch(`${server.baseURL}/`)).text();
   const asset = /\/assets\/[^"]+\.js/.exec(html)![0];
   const paths = ["/", "/", "/artist", "/news?page=2", "/nowhere", "/adminLogin", "/api/we/actorList", "/api/we/nothing", "/robots.txt", "/sitemap.xml", "/healthz", media.url, asset, "/favicon.svg"];

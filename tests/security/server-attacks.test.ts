@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gifJsPolyglot, pngBomb, pngWithHtmlTail } from "../fixtures/hostile-images";
 import { useAppServer } from "../setup/app-server";
 import { TEST_ADMIN } from "../setup/sign-in";
+import { uploadFile } from "../setup/site-requests";
 
 /** The production server with its defaults: proxies are NOT trusted. */
 const server = useAppServer({ beforeAll, afterAll }, { signIn: true, env: { TRUST_PROXY: "" } });
@@ -15,10 +16,8 @@ const mediaFiles = () => {
 };
 
 async function upload(name: string, type: string, bytes: Buffer) {
-  const form = new FormData();
-  form.append("image", new Blob([new Uint8Array(bytes)], { type }), name);
-  const response = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL } });
-  return { status: response.status, body: (await response.json()) as { url?: string; error?: { message: string } } };
+  const { status, body } = await uploadFile(server, server.cookie, { name, type, bytes });
+  return { status, body: body as { url?: string; error?: { message: string } } };
 }
 
 describe("hostile uploads and file names", () => {

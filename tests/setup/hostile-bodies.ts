@@ -1,5 +1,5 @@
 /**
- * Anonymous clients that try to exhaust the server with request bodies (issue 25): slow ones that send
+ * Anonymous clients that try to exhaust the server with request bodies (decision 036): slow ones that send
  * a byte now and then, and huge ones that send as fast as they can. They run in a process of their own
  * (`startHostileClients`, this file run as a script), so that pumping 100 bodies does not slow down the
  * test's or the benchmark's own measurements of the pages other visitors get meanwhile

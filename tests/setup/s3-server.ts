@@ -13,12 +13,20 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { S3Client } from "@aws-sdk/client-s3";
+import { loadEnv } from "../../app/server/platform/env.server";
+import { createS3Client, type S3Settings } from "../../app/server/platform/s3-storage.server";
+import { s3Settings } from "../../app/server/platform/storages.server";
 
 export interface TestS3Server {
   endpoint: string;
   bucket: string;
   /** The app's S3_* variables for this server and bucket. */
   env: Record<string, string>;
+  /** Those variables as the app reads them (`loadEnv`, `s3Settings`). */
+  settings(): S3Settings;
+  /** A client for this server, made as the app makes its own (`createS3Client`); the caller destroys it. */
+  client(): S3Client;
   stop(): Promise<void>;
 }
 
@@ -51,17 +59,21 @@ export async function startS3Server(options: { bucket?: string } = {}): Promise<
       });
     });
     const endpoint = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {
+      S3_BUCKET: bucket,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: "true",
+    };
+    const settings = () => s3Settings(loadEnv(env))!;
     return {
       endpoint,
       bucket,
-      env: {
-        S3_BUCKET: bucket,
-        S3_ENDPOINT: endpoint,
-        S3_REGION: "us-east-1",
-        S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
-        S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
-        S3_FORCE_PATH_STYLE: "true",
-      },
+      env,
+      settings,
+      client: () => createS3Client(settings()),
       async stop() {
         if (child.exitCode === null && child.signalCode === null) {
           child.disconnect();

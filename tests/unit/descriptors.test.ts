@@ -21,7 +21,7 @@ describe("one descriptor per concept", () => {
     const flat = (entries: Entry[]): Entry[] => entries.flatMap((r) => (r.children ? flat(r.children) : [r]));
     const paths = flat(routes as Entry[]).map((r) => (r.index ? "/" : `/${r.path}`));
     expect([...paths].sort()).toEqual([...SITE_ROUTES, ...ENGLISH_ROUTES].map((r) => r.pattern).sort());
-    // Issue 13: every public page with an English version, again under /en (and nothing else there).
+    // Every public page with an English version, again under /en (and nothing else there).
     expect(ENGLISH_ROUTES.map((r) => r.pattern).sort()).toEqual(
       ["/en", "/en/company", "/en/artist", "/en/artist/:name", "/en/artist/:name/profile.pdf", "/en/audition", "/en/pr", "/en/news", "/en/notice", "/en/newsDetail/:postId", "/en/noticeDetail/:postId"].sort(),
     );
@@ -98,7 +98,7 @@ describe("one descriptor per concept", () => {
       [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELD_INFO.map((f) => f.key), "imgList", "version", "en"].sort(),
     );
     expect(artist.required).toEqual(["name"]);
-    // The English profile (issue 13): optional, its birthday and the eight lists with the same limits.
+    // The English profile: optional, its birthday and the eight lists with the same limits.
     const english = artist.properties!.en!;
     expect(english.properties!.birthday).toMatchObject({ type: "string", maxLength: 30 });
     for (const field of ARTIST_LIST_FIELD_INFO) expect(english.properties![field.key], `en.${field.key}`).toMatchObject({ type: "array", maxItems: MAX_LIST_ENTRIES });

@@ -4,7 +4,7 @@ import { formatDay, messagesFor } from "../../app/domain/messages";
 import { postKindOfPattern } from "../../app/domain/post-kinds";
 import { pathsShowingArtist, pathsShowingPost } from "../../app/domain/site-routes";
 
-describe("English pages under /en (issue 13)", () => {
+describe("English pages under /en", () => {
   it("tells the language from the path, and maps paths both ways", () => {
     expect(localeOfPath("/")).toBe("ko");
     expect(localeOfPath("/en")).toBe("en");

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localStorages } from "../../app/server/platform/storages.server";
 import { startS3Server, type TestS3Server } from "../setup/s3-server";
@@ -42,12 +42,7 @@ describe("npm run media:migrate", () => {
 
   beforeAll(async () => {
     s3 = await startS3Server();
-    client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.env.S3_REGION,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
-    });
+    client = s3.client();
     const local = localStorages(dataDir);
     for (const [key, bytes] of Object.entries(media)) await local.storage.put(key, bytes);
     for (const [key, bytes] of Object.entries(privateFiles)) await local.privateStorage.put(key, bytes);

@@ -4,11 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Client, createS3Storage, createS3Storages, S3_PREFIXES } from "../../app/server/platform/s3-storage.server";
+import { createS3Storage, createS3Storages, S3_PREFIXES } from "../../app/server/platform/s3-storage.server";
 import { createLocalStorage, type MediaStorage, type StoredObject, type UnfinishedWrite } from "../../app/server/platform/storage.server";
-import { loadEnv } from "../../app/server/platform/env.server";
 import { readApplicationForm, storeApplicationForm } from "../../app/server/site/application-form.server";
-import { s3Settings } from "../../app/server/platform/storages.server";
 import { startS3Server, type TestS3Server } from "../setup/s3-server";
 
 /**
@@ -27,7 +25,6 @@ afterAll(async () => {
   for (const root of roots) fs.rmSync(root, { recursive: true, force: true });
 });
 
-const settings = () => s3Settings(loadEnv(s3.env))!;
 
 const kinds: [string, () => MediaStorage][] = [
   [
@@ -39,7 +36,7 @@ const kinds: [string, () => MediaStorage][] = [
     },
   ],
   // A page of two keys: listings of more than two objects need the continuation tokens.
-  ["s3", () => createS3Storage({ client: createS3Client(settings()), bucket: s3.bucket, prefix: "contract/", listPageSize: 2 })],
+  ["s3", () => createS3Storage({ client: s3.client(), bucket: s3.bucket, prefix: "contract/", listPageSize: 2 })],
 ];
 
 const bytes = (...values: number[]) => new Uint8Array(values);
@@ -192,8 +189,8 @@ describe.each(kinds)("storage contract: %s", (_kind, make) => {
 
 describe("S3 storages of one bucket", () => {
   it("keep the public media and the private files apart, under media/ and private/, with the media's type and caching", async () => {
-    const client = createS3Client(settings());
-    const { storage, privateStorage } = createS3Storages(settings(), client);
+    const client = s3.client();
+    const { storage, privateStorage } = createS3Storages(s3.settings(), client);
     await storage.put("2026/11/0123456789abcdef0123456789abcdef.webp", bytes(1, 2));
     await privateStorage.put("auditions/2026/secret.jpg", bytes(3));
     expect((await listed(storage)).map((o) => o.key)).not.toContain("auditions/2026/secret.jpg");

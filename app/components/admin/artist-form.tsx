@@ -13,14 +13,14 @@ import { Field, FieldError } from "../field";
 
 /** What the artist form holds: the artist fields, state, order, and one image URL per slot. */
 export type ArtistFormValues = ArtistFields & {
-  /** The English profile (issue 13), every field present in the form (empty: not entered). */
+  /** The English profile, every field present in the form (empty: not entered). */
   en: { birthday: string } & Record<ArtistListField, string[]>;
   status: ArtistStatus;
   displayOrder: string;
   images: string[];
 };
 
-/** Examples for the English entries (issue 13). */
+/** Examples for the English entries. */
 const ENGLISH_PLACEHOLDERS: Record<ArtistListField, string> = {
   schoolList: "e.g. Korea National University of Arts, B.F.A. in Acting",
   winList: "e.g. 2025 Blue Dragon Film Awards, Best New Actress",

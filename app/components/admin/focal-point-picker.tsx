@@ -22,7 +22,7 @@ const parsePercent = (text: string) => {
 };
 
 /**
- * Where share images crop this photo around (issue 13). Without JavaScript the photo is an image
+ * Where share images crop this photo around. Without JavaScript the photo is an image
  * button: a click posts its position in displayed pixels with the displayed size, and the server
  * saves the point; the two percentage fields are the keyboard's way. With JavaScript the click saves
  * the same way, and the marker and the crop preview follow at once (also while typing).

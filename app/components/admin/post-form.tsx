@@ -13,7 +13,7 @@ import { describedByOf, Field, FieldError } from "../field";
 export type PostFormValues = {
   title: string;
   content: string;
-  /** The English version (issue 13): optional; both empty means none. */
+  /** The English version: optional; both empty means none. */
   titleEn: string;
   contentEn: string;
   /** Publish (now, or keep public), keep as a draft, or publish at `publishAt`. */
@@ -117,7 +117,7 @@ export function PostForm({
   );
 }
 
-/** A labelled rich text field with its error: the Korean content and the English one (issue 13). */
+/** A labelled rich text field with its error: the Korean content and the English one. */
 function ContentField({
   name,
   label,

@@ -53,7 +53,7 @@ export const versionSchema = z
  */
 export const apiPostInputSchema = postInputSchema
   .extend({
-    // The English version (issue 13): optional; omitted leaves it as it is, both empty removes it.
+    // The English version: optional; omitted leaves it as it is, both empty removes it.
     titleEn: z.string({ error: "titleEn은 문자열이어야 합니다." }).optional().meta({ description: "영문 제목 (선택). 생략하면 그대로 둡니다." }),
     contentEn: z.string({ error: "contentEn은 문자열이어야 합니다." }).optional().meta({ description: "영문 내용 HTML (선택). 생략하면 그대로 둡니다." }),
     version: versionSchema.optional(),
@@ -96,7 +96,7 @@ export const apiArtistInputSchema = artistInputSchema
     version: versionSchema.optional(),
   });
 
-/** Marks of an English answer (`?lang=en`, issue 13): which language it is, and what is still Korean. */
+/** Marks of an English answer (`?lang=en`): which language it is, and what is still Korean. */
 const englishMarks = {
   lang: z.enum(["ko", "en"]).optional().meta({ description: "lang=en으로 읽었을 때만: 답의 언어 (영문 버전이 없는 글은 ko)" }),
 };

@@ -49,7 +49,7 @@ export async function handleApi(context: Readonly<RouterContextProvider>, run: (
 }
 
 /**
- * The language of a read (issue 13): Korean unless `?lang=en` asks for the English fields. The API
+ * The language of a read: Korean unless `?lang=en` asks for the English fields. The API
  * stays Korean-first: without the parameter nothing changes.
  */
 export function apiLocale(request: Request): Locale {

@@ -31,7 +31,7 @@ const writeErrors = {
 const security = [{ cookieAuth: [] }, { bearerAuth: [] }];
 const nameParam = { name: "name", in: "path", required: true, description: "배우 이름 (한글, URL 인코딩)", schema: { type: "string" } };
 const postIdParam = { name: "postId", in: "path", required: true, schema: { type: "integer", minimum: 1 } };
-/** Issue 13: the English fields on request; Korean without it. */
+/** `?lang=en` asks for the English fields; without it the answer is Korean. */
 const langParam = {
   name: "lang",
   in: "query",

@@ -52,7 +52,7 @@ export function artistValuesFromForm(form: FormData): ArtistFormValues {
   return {
     ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, String(form.get(f.key) ?? "")])) as Pick<ArtistFormValues, (typeof ARTIST_TEXT_FIELDS)[number]["key"]>),
     ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, f)])) as Pick<ArtistFormValues, (typeof ARTIST_LIST_FIELDS)[number]>),
-    // The English profile (issue 13): "en.birthday", "en.schoolList", ...
+    // The English profile: "en.birthday", "en.schoolList", ...
     en: {
       birthday: String(form.get("en.birthday") ?? ""),
       ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, `en.${f}`)])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string[]>),

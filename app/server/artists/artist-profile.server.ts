@@ -7,7 +7,7 @@ import type { Artist } from "./artist-queries.server";
 
 /**
  * What an artist's profile page shows, from the artist (the public page and the preview). In English
- * (issue 13) each text and list is the English one where it was entered, else the Korean one, marked
+ * each text and list is the English one where it was entered, else the Korean one, marked
  * `lang: "ko"` so the page can say so (never an empty section).
  */
 export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" | "images"> & { en?: ArtistEnglish }, locale: Locale = "ko"): ArtistProfileView {

@@ -9,7 +9,7 @@ import { cachedRead } from "../platform/read-cache.server";
 
 export interface Artist extends ArtistFields {
   id: number;
-  /** The English version of the profile (issue 13); `{}` when there is none. */
+  /** The English version of the profile; `{}` when there is none. */
   en: ArtistEnglish;
   displayOrder: number;
   status: ArtistStatus;

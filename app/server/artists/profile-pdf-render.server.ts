@@ -1,5 +1,5 @@
 /**
- * Draws the casting profile PDF (issue 13) with pdfkit: A4, the photo column beside the facts, the
+ * Draws the casting profile PDF with pdfkit: A4, the photo column beside the facts, the
  * credits below in two columns, a second page only when the credits need it, and the agency's contact
  * at the foot of every page. Text is real text in Pretendard, embedded as a subset (fontkit keeps only
  * the glyphs used) with a ToUnicode map, so it can be searched, copied and read aloud.

@@ -1,5 +1,5 @@
 /**
- * The casting profile PDF of an artist (issue 13), `/artist/{name}/profile.pdf` and its English twin:
+ * The casting profile PDF of an artist (decision 020), `/artist/{name}/profile.pdf` and its English twin:
  * what it is made from (the artist as the public page shows them, their English entries, three photos,
  * the agency's contact), the photos cut to size, and the rendered file kept until any of that changes.
  * Docs: docs/decisions/020-profile-pdf.md.

@@ -26,7 +26,7 @@ import { privateFileKey } from "./application-upload.server";
 import { VIDEO_CONTENT_TYPES } from "./video-container.server";
 
 /**
- * Takes an online audition application (issue 12): validates every field and file with Korean
+ * Takes an online audition application: validates every field and file with Korean
  * messages, asks a legal guardian's consent for applicants under 14, re-encodes the photos, and stores
  * the application, its files and its first status in one transaction with a receipt number that is
  * never reused. Nothing here is public or cached; see decision 016.

@@ -276,7 +276,7 @@ function mediaFiles(runtime: Runtime): express.Router {
 /** A 503 that tells browsers, clients and proxies to come back shortly. */
 function sendUnavailable(runtime: Runtime, req: ExpressRequest, res: ExpressResponse, reason: "overloaded" | "database", retryAfter: number) {
   runtime.metrics.shed.inc({ reason });
-  // The API and the Korean pages answer in Korean; the English pages (issue 13) in English.
+  // The API and the Korean pages answer in Korean; the English pages in English.
   const locale = req.path.startsWith("/api/") ? "ko" : localeOfPath(req.path);
   const message = unavailableMessage(locale, reason);
   res.status(503).setHeader("Retry-After", String(retryAfter));

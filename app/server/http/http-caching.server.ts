@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { isAdminPath } from "../../domain/site-routes";
 
 /**
- * HTTP caching for browsers and a CDN in front of several app servers (issue 14, decision 026).
+ * HTTP caching for browsers and a CDN in front of several app servers (decision 026).
  *
  * - Anonymous public reads (pages, `.data` navigations, API reads, feeds: what the page cache may hold)
  *   answer `public, max-age=0, s-maxage=N, stale-while-revalidate=M` with a strong ETag, and 304 to a

@@ -52,14 +52,16 @@ function declaredLength(req: ExpressRequest): number | null {
   return Number(header);
 }
 
-const MESSAGES: Record<Locale, { tooLarge: string; busy: string; slow: string; url: string }> = {
+const MESSAGES: Record<Locale, { tooLarge: string; busy: string; slow: string; url: string; method: string }> = {
   ko: {
+    method: "이 주소에서는 받을 수 없는 요청 방식입니다.",
     tooLarge: "보낸 내용이 너무 큽니다.",
     busy: "지금 파일이나 양식을 보내는 요청이 많아 받지 못했습니다. 잠시 후 다시 보내 주세요.",
     slow: "보내는 속도가 너무 느려 요청을 끝까지 받지 못했습니다. 연결을 확인한 뒤 다시 보내 주세요.",
     url: "주소에 쓸 수 없는 문자가 들어 있습니다. 주소를 확인해 주세요.",
   },
   en: {
+    method: "This address does not accept that request method.",
     tooLarge: "What you sent is too large.",
     busy: "We are receiving too many uploads right now. Please send it again in a moment.",
     slow: "The upload was too slow to finish. Please check your connection and try again.",
@@ -74,18 +76,28 @@ export function sendRefusal(req: ExpressRequest, res: ExpressResponse, status: n
   const message = MESSAGES[locale][kind];
   res.status(status).setHeader("Cache-Control", "no-store");
   for (const [key, value] of Object.entries(headers)) res.setHeader(key, value);
-  const code = { tooLarge: "payload_too_large", busy: "too_many_uploads", slow: "request_timeout", url: "invalid_url" }[kind];
+  const code = { tooLarge: "payload_too_large", busy: "too_many_uploads", slow: "request_timeout", url: "invalid_url", method: "method_not_allowed" }[kind];
   if (api) res.json({ error: { code, message } });
   else if (req.accepts(["html", "json"]) === "html") res.type("html").send(serviceUnavailablePage(message, locale, status));
   else res.type("text/plain; charset=utf-8").send(message);
 }
 
+/** What the site answers at all: GET, HEAD and the methods of React Router actions (POST, PUT, PATCH, DELETE); the API also CORS preflights. */
+const PAGE_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+const API_METHODS = [...PAGE_METHODS, "OPTIONS"];
+
 /**
- * Refuses addresses that cannot mean anything before any route sees them: a path or query that is not
- * valid percent-encoded UTF-8, or that holds U+0000 (PostgreSQL cannot store it; it answered 500).
+ * Refuses requests that cannot mean anything before any route sees them: a request target that is not a
+ * path (`*`, or a proxy's absolute form, which made React Router answer 500), a method the site does not
+ * speak (TRACE, PROPFIND; OPTIONS outside the API, where React Router answered in English), a path or
+ * query that is not valid percent-encoded UTF-8, or that holds U+0000 (PostgreSQL cannot store it; it
+ * answered 500).
  */
 export const refuseUnreadableUrls: RequestHandler = (req, res, next) => {
   const url = req.originalUrl;
+  if (!url.startsWith("/")) return sendRefusal(req, res, 400, "url");
+  const allowed = req.path.startsWith("/api/") ? API_METHODS : PAGE_METHODS;
+  if (!allowed.includes(req.method)) return sendRefusal(req, res, 405, "method", { Allow: allowed.join(", ") });
   const query = url.indexOf("?");
   try {
     const path = decodeURIComponent(query === -1 ? url : url.slice(0, query));

@@ -19,7 +19,7 @@ const TEXT: Record<Locale, { title: string; errorTitle: string; refusedTitle: st
   },
 };
 
-/** What a 503 says, in the page's language (issue 13: English under /en). */
+/** What a 503 says, in the page's language (English under /en). */
 export function unavailableMessage(locale: Locale, reason: "overloaded" | "database"): string {
   return TEXT[locale][reason];
 }

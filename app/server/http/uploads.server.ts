@@ -100,6 +100,10 @@ export async function parseUploadForm(
     if (error instanceof MaxPartsExceededError) {
       throw new RequestBodyError(413, "too_many_parts", "입력 항목이 너무 많습니다.");
     }
+    // A text part that is not UTF-8 (the parser decodes text parts strictly).
+    if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
+      throw new RequestBodyError(400, "invalid_encoding", "보낸 내용에 읽을 수 없는 글자가 있습니다. UTF-8로 된 글자만 보내 주세요.");
+    }
     if (error instanceof FormDataParseError) {
       throw new RequestBodyError(400, "malformed_body", "요청 본문을 읽을 수 없습니다. 다시 시도해 주세요.");
     }

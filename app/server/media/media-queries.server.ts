@@ -6,7 +6,7 @@ import type { PostKind } from "../../domain/post-kinds";
 import type { Database, Tx } from "../platform/db.server";
 import { mediaUrl } from "../platform/storage.server";
 
-/** Images per page of the media library (issue 11). */
+/** Images per page of the media library. */
 export const MEDIA_PAGE_SIZE = 40;
 
 
@@ -26,7 +26,7 @@ export interface MediaLibraryItem {
 
 export interface MediaItemDetail extends MediaLibraryItem {
   variants: { width: number; height: number; bytes: number; url: string }[];
-  /** Where share images crop around (issue 13), as fractions from the top left. */
+  /** Where share images crop around, as fractions from the top left. */
   focal: { x: number; y: number };
 }
 
@@ -128,7 +128,7 @@ export async function getMediaItem(db: Database | Tx, id: number): Promise<Media
   };
 }
 
-/** A record whose share image (issue 13) is made from a given stored image. */
+/** A record whose share image is made from a given stored image. */
 export type ShareImageUse =
   | { entity: "artist"; id: number; name: string; ename: string; public: boolean }
   | { entity: "post"; kind: PostKind; id: number; title: string; public: boolean };

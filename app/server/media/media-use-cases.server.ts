@@ -43,7 +43,7 @@ export type UpdateMediaFocalResult =
   | { status: "not-found" };
 
 /**
- * Sets the point share images keep in view when they crop this image (issue 13), with its audit entry,
+ * Sets the point share images keep in view when they crop this image, with its audit entry,
  * then announces it: the pages whose share image is cropped from it (an artist's main photo, a post's
  * first image) name a new share image URL.
  */

@@ -14,7 +14,7 @@ import { mediaKeyFromUrl, type MediaStorage } from "../platform/storage.server";
 import { renderShareImage, SHARE_RENDERER_VERSION, type ShareCard } from "./share-image.server";
 
 /**
- * Where share images come from and go (issue 13). Each image is named by a hash of everything it is
+ * Where share images come from and go. Each image is named by a hash of everything it is
  * drawn from (the words, the source photo's bytes and focal point, the renderer's version): pages put
  * the hash in the URL (`?v=`), so a change is a new URL that crawlers fetch again, and the first request
  * for it draws the image and keeps it in the media storage under that hash, where every app server

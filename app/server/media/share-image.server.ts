@@ -5,7 +5,7 @@ import { MAX_IMAGE_PIXELS } from "./media.server";
 import { fitOneLine, fitText, loadShareFonts, printableText, textPathData, type ShareFontWeight, type TextStyle } from "./share-text.server";
 
 /**
- * The share images (issue 13): the 1200×630 JPEG that KakaoTalk, Facebook, X and the rest show for an
+ * The share images (decision 021): the 1200×630 JPEG that KakaoTalk, Facebook, X and the rest show for an
  * artist's profile or a post. A photo is cover-cropped around its focal point under a dark gradient
  * that carries the name or title; without a photo, a white card with the logo. Text is set in
  * Pretendard as outlines (share-text.server.ts). Pure: bytes and words in, JPEG out; storing and

@@ -64,7 +64,7 @@ export async function refreshDerivedPostContent(db: Database, logger?: Logger): 
     .where(lt(posts.derivedVersion, DERIVED_CONTENT_VERSION));
   for (const row of stale) {
     const derived = await derivePostContent(db, row.content);
-    // The English version (issue 13) is derived the same way.
+    // The English version is derived the same way.
     const english = row.contentEn ? await derivePostContent(db, row.contentEn) : null;
     const englishColumns = english
       ? {

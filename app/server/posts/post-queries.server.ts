@@ -52,7 +52,7 @@ export interface Post {
   kind: PostKind;
   title: string;
   content: string;
-  /** The English version (issue 13); both empty when there is none. */
+  /** The English version; both empty when there is none. */
   titleEn: string;
   contentEn: string;
   writeDay: string;
@@ -88,12 +88,12 @@ const postColumns = {
 
 const summaryColumns = { postId: posts.id, title: posts.title, writeDay: posts.writeDay, preview: posts.preview, thumbnail: posts.thumbnail, pinned: posts.pinned };
 
-/** English versions of the list's columns (issue 13). */
+/** English versions of the list's columns. */
 const englishSummaryColumns = { ...summaryColumns, title: posts.titleEn, preview: posts.previewEn };
 
 /**
  * One page of a kind's published posts, newest first, with the pinned notices on top. A page past the
- * end shows the last page. In English (issue 13) only the posts that have an English version, with
+ * end shows the last page. In English only the posts that have an English version, with
  * their English titles and previews.
  */
 export function listPosts(db: Database, kind: PostKind, requestedPage: number, locale: Locale = "ko"): Promise<PostPage> {

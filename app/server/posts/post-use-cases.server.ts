@@ -33,7 +33,7 @@ export interface SavePostRequest {
   title: unknown;
   content: unknown;
   /**
-   * The English version (issue 13): both empty removes it; omitted keeps it as it is (API clients that
+   * The English version: both empty removes it; omitted keeps it as it is (API clients that
    * never send it).
    */
   english?: { title: unknown; content: unknown };
@@ -60,7 +60,7 @@ export interface SavePostRequest {
 export interface PostSnapshot {
   title: string;
   content: string;
-  /** The English version (issue 13); snapshots saved before it have neither. */
+  /** The English version; snapshots saved before it have neither. */
   titleEn?: string;
   contentEn?: string;
   status: PostStatus;
@@ -204,7 +204,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
 const NO_ENGLISH = { titleEn: "", contentEn: "", contentTextEn: "", previewEn: "", descriptionEn: "", renderedContentEn: "" };
 
 /**
- * The English version of a save (issue 13), validated, sanitized and derived like the Korean one: its
+ * The English version of a save, validated, sanitized and derived like the Korean one: its
  * columns and the stored media it shows, or the messages by field. Both empty: no English version.
  */
 async function prepareEnglish(

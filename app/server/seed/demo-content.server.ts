@@ -13,7 +13,7 @@ export interface DemoArtist extends ArtistFields {
   imageCount: 3 | 4 | 5;
   /** Two hex colours ("#rrggbb") for the generated portraits; distinct per artist. */
   palette: [string, string];
-  /** The English profile (issue 13); without it the English page shows the Korean entries. */
+  /** The English profile; without it the English page shows the Korean entries. */
   en?: ArtistEnglish;
 }
 
@@ -27,7 +27,7 @@ export interface DemoPost {
   writeDay: string;
   /** if html contains {{IMAGE}}, a short English label (≤ 24 chars, Latin letters/spaces only) for the generated image, e.g. "DRAMA SET" */
   imageLabel?: string;
-  /** The English version (issue 13), both or neither: same HTML rules and the same {{IMAGE}} token (the same photo). */
+  /** The English version, both or neither: same HTML rules and the same {{IMAGE}} token (the same photo). */
   titleEn?: string;
   htmlEn?: string;
 }

@@ -157,7 +157,7 @@ function drawAhead(width: number): (job: () => Promise<Buffer>) => Promise<Buffe
   };
 }
 
-/** The English columns of a demo post (issue 13), derived the way a save derives them; none without an English version. */
+/** The English columns of a demo post, derived the way a save derives them; none without an English version. */
 async function deriveEnglish(tx: Tx, post: DemoPost, withImage: (html: string) => string) {
   if (!post.titleEn || !post.htmlEn) return { columns: {}, mediaIds: [] };
   const contentEn = sanitizePostHtml(withImage(post.htmlEn));

@@ -22,5 +22,3 @@ export async function loadPrivacyPolicy(db: Database) {
     signInLimit: { attempts: LOGIN_IP_LIMIT, minutes: LOGIN_WINDOW_MS / 60_000 },
   };
 }
-
-export type PrivacyPolicyData = Awaited<ReturnType<typeof loadPrivacyPolicy>>;

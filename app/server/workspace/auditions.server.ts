@@ -27,7 +27,7 @@ import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { toCsv } from "../../lib/csv";
 import { parsePage } from "../../lib/pagination";
 import { telHref } from "../../lib/tel";
-import { applicationsForExport, countNewApplications, getApplicationForAdmin, listApplicationsForWorkspace } from "../auditions/audition-admin-queries.server";
+import { applicationsForExport, getApplicationForAdmin, listApplicationsForWorkspace } from "../auditions/audition-admin-queries.server";
 import { deleteApplications } from "../auditions/audition-retention.server";
 import { changeApplicationStatus, recordApplicationsExport, saveApplicationNotes } from "../auditions/audition-review.server";
 import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/admin-forms.server";
@@ -282,9 +282,4 @@ export async function handleAuditionDetailAction(ctx: RequestContext, request: R
     return flashRedirect(WORKSPACE_PATHS.auditions, "audition-deleted");
   }
   throw data(null, { status: 400 });
-}
-
-/** The overview's count of applications nobody has looked at yet. */
-export function newApplicationsCount(ctx: RequestContext): Promise<number> {
-  return countNewApplications(ctx.runtime.db);
 }

@@ -107,7 +107,7 @@ export interface FieldComparison {
 function readable(field: string, value: unknown): string | string[] {
   if (value === null || value === undefined || value === "") return "";
   if (field === "content" || field === "contentEn") return postHtmlToText(String(value));
-  // The English profile (issue 13): one line per entry, named by its field.
+  // The English profile: one line per entry, named by its field.
   if (field === "en" && typeof value === "object") {
     const en = value as ArtistEnglish;
     return [

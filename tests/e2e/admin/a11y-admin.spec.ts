@@ -1,5 +1,6 @@
 import { expect, test } from "../fixtures";
 import { axeViolations, resolveDemoPath } from "../helpers";
+import { createNews } from "../../setup/content-api";
 import { adminApi, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP once per worker, the session shared by these tests: none of them signs out (the
@@ -55,8 +56,7 @@ async function revisedPostInTrash(baseURL: string): Promise<{ postId: number; ti
   const api = await adminApi(baseURL);
   const headers = { Origin: baseURL };
   const title = uniqueName("접근성 점검 소식 ");
-  const created = await api.post("/api/we/writenews", { headers, data: { title, content: "<p>처음 문장</p>" } });
-  const { postId } = (await created.json()) as { postId: number };
+  const postId = await createNews(api, baseURL, { title, content: "<p>처음 문장</p>" });
   await api.put(`/api/we/updatenews/${postId}`, { headers, data: { title, content: "<p>고친 문장</p>" } });
   await api.delete(`/api/we/deletenews/${postId}`, { headers });
   await api.dispose();

@@ -1,10 +1,11 @@
 /**
- * Public reads are cacheable by a CDN (s-maxage, stale-while-revalidate, ETag: issue 14), and yet a
+ * Public reads are cacheable by a CDN (s-maxage, stale-while-revalidate, ETag), and yet a
  * visitor's own browser never shows a page as it was before a change: not on a page load, and not on a
  * client-side navigation, whose `.data` answer carries no stale-while-revalidate (Chromium honours it
  * for fetches). Decision 026.
  */
 import { expect, test } from "../fixtures";
+import { createNews } from "../../setup/content-api";
 import { adminApi, uniqueName } from "./admin-helpers";
 
 for (const js of [true, false]) {
@@ -24,8 +25,7 @@ for (const js of [true, false]) {
 
     const title = uniqueName("캐시확인뉴스");
     const api = await adminApi(baseURL!);
-    const created = await api.post("/api/we/writenews", { data: { title, content: "<p>본문</p>" }, headers: { Origin: baseURL! } });
-    expect(created.status()).toBe(201);
+    await createNews(api, baseURL!, { title, content: "<p>본문</p>" });
 
     // Back to the list the way the visitor came (with JavaScript, the list's data is in the browser's
     // HTTP cache from the first visit): the browser revalidates its copy rather than showing it.

@@ -1,7 +1,7 @@
 import { expect, test } from "../fixtures";
 import { uniqueName } from "./admin-helpers";
 
-// Issue 13: the English versions are entered next to the Korean ones, in the same forms.
+// The English versions are entered next to the Korean ones, in the same forms.
 test.use({ signedIn: true });
 
 test("with JavaScript: the admin writes a news post with an English version, and the English site lists and shows it", async ({ page }) => {

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
 import { axeViolations } from "../helpers";
+import { createArtist, createNews } from "../../setup/content-api";
 import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
@@ -23,17 +24,6 @@ async function uploadPhoto(api: APIRequestContext, baseURL: string, color: strin
   return { id: item!.id, url };
 }
 
-async function createArtist(api: APIRequestContext, baseURL: string, name: string, imgList: string[]) {
-  const response = await api.post("/api/we/addactor", { headers: { Origin: baseURL }, data: { name, ename: "MEDIA TEST", imgList } });
-  expect(response.status()).toBe(201);
-}
-
-async function createNews(api: APIRequestContext, baseURL: string, title: string, content: string): Promise<number> {
-  const response = await api.post("/api/we/writenews", { headers: { Origin: baseURL }, data: { title, content } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { postId: number }).postId;
-}
-
 async function openItem(page: Page, image: Stored) {
   await page.goto(`/admin/media/${image.id}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`이미지 #${image.id}`);
@@ -48,8 +38,8 @@ for (const js of [true, false]) {
       const image = await uploadPhoto(api, baseURL!, js ? "#b46" : "#6b4");
       const artist = uniqueName("미디어배우");
       const title = uniqueName("미디어 소식 ");
-      await createArtist(api, baseURL!, artist, [image.url]);
-      await createNews(api, baseURL!, title, `<p>본문</p><p><img src="${image.url}"></p>`);
+      await createArtist(api, baseURL!, { name: artist, ename: "MEDIA TEST", imgList: [image.url] });
+      await createNews(api, baseURL!, { title, content: `<p>본문</p><p><img src="${image.url}"></p>` });
 
       await page.goto("/admin/media");
       await expect(page.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link", { name: "미디어" })).toHaveAttribute("aria-current", "page");
@@ -100,8 +90,8 @@ for (const js of [true, false]) {
       const keep = await uploadPhoto(api, baseURL!, js ? "#ccc" : "#999");
       const artist = uniqueName("홍길동");
       const title = uniqueName("삭제 소식 ");
-      await createArtist(api, baseURL!, artist, [keep.url, image.url]);
-      const postId = await createNews(api, baseURL!, title, `<p>앞 문단</p><p><img src="${image.url}"></p>`);
+      await createArtist(api, baseURL!, { name: artist, ename: "MEDIA TEST", imgList: [keep.url, image.url] });
+      const postId = await createNews(api, baseURL!, { title, content: `<p>앞 문단</p><p><img src="${image.url}"></p>` });
 
       await openItem(page, image);
       await page.getByRole("link", { name: "삭제", exact: true }).click();
@@ -124,7 +114,7 @@ for (const js of [true, false]) {
       const api = await adminApi(baseURL!);
       const image = await uploadPhoto(api, baseURL!, js ? "#5a5" : "#a5a");
       const artist = uniqueName("선택배우");
-      await createArtist(api, baseURL!, artist, []);
+      await createArtist(api, baseURL!, { name: artist, ename: "MEDIA TEST", imgList: [] });
       await page.goto(`/adminActor/${encodeURIComponent(artist)}`);
       const choice = page.getByRole("combobox", { name: "라이브러리에서 선택 (대표 사진)" });
       // With JavaScript the slot takes the choice at once: wait until the form is hydrated (the select is no longer sent).

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
+import { createArtist } from "../../setup/content-api";
 import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
 
 test.use({ signedIn: true });
@@ -10,7 +11,7 @@ async function artistWithPhoto(api: APIRequestContext, baseURL: string, name: st
   const upload = await api.post("/api/img", { headers: { Origin: baseURL }, multipart: { image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg("#7a5") } } });
   expect(upload.status()).toBe(200);
   const { url } = (await upload.json()) as { url: string };
-  expect((await api.post("/api/we/addactor", { headers: { Origin: baseURL }, data: { name, ename: "FOCAL TEST", imgList: [url] } })).status()).toBe(201);
+  await createArtist(api, baseURL, { name, ename: "FOCAL TEST", imgList: [url] });
   const library = (await (await api.get("/admin/media.json")).json()) as { items: { id: number; url: string }[] };
   return library.items.find((i) => i.url === url)!.id;
 }

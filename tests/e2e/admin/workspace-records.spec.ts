@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
+import { createArtist, createNews } from "../../setup/content-api";
 import { adminApi, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
@@ -13,17 +14,6 @@ test.beforeEach(async ({ baseURL }) => {
   api = await adminApi(origin);
 });
 test.afterEach(() => api.dispose());
-
-async function createArtist(name: string): Promise<void> {
-  const response = await api.post("/api/we/addactor", { headers: { Origin: origin }, data: { name, ename: "E2E ROSTER" } });
-  expect(response.status()).toBe(201);
-}
-
-async function createNews(title: string, content: string): Promise<number> {
-  const response = await api.post("/api/we/writenews", { headers: { Origin: origin }, data: { title, content } });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { postId: number }).postId;
-}
 
 /** The public roster's names in order, as an anonymous visitor gets it (the cached page). */
 async function publicRoster(): Promise<string[]> {
@@ -43,8 +33,8 @@ function before(list: string[], a: string, b: string): boolean {
 test.describe("roster order", () => {
   test("with JavaScript: moved with the keyboard and by dragging, saved at once, and the public roster follows", async ({ page }) => {
     const [first, second] = [uniqueName("순서배우가"), uniqueName("순서배우나")];
-    await createArtist(first);
-    await createArtist(second);
+    await createArtist(api, origin, { name: first, ename: "E2E ROSTER" });
+    await createArtist(api, origin, { name: second, ename: "E2E ROSTER" });
     await page.goto("/admin/artists");
     expect(before(await workspaceRoster(page), first, second)).toBe(true);
 
@@ -72,8 +62,8 @@ test.describe("roster order", () => {
 
     test("move up and down buttons, and order numbers, reorder the roster; the public roster follows", async ({ page }) => {
       const [first, second] = [uniqueName("무JS순서가"), uniqueName("무JS순서나")];
-      await createArtist(first);
-      await createArtist(second);
+      await createArtist(api, origin, { name: first, ename: "E2E ROSTER" });
+      await createArtist(api, origin, { name: second, ename: "E2E ROSTER" });
       await page.goto("/admin/artists");
       // Other tests add artists at the same time: there may be rows between the two.
       for (let i = 0; i < 5 && !before(await workspaceRoster(page), second, first); i++) {
@@ -105,7 +95,7 @@ for (const js of [true, false]) {
 
     test("hiding and retiring an artist takes them off the public pages; the workspace keeps them", async ({ page }) => {
       const name = uniqueName(js ? "상태배우" : "무JS상태배우");
-      await createArtist(name);
+      await createArtist(api, origin, { name, ename: "E2E ROSTER" });
       const profile = `${origin}/artist/${encodeURIComponent(name)}`;
       expect((await fetch(profile)).status).toBe(200);
       expect(await publicRoster()).toContain(name);
@@ -124,7 +114,7 @@ for (const js of [true, false]) {
 
     test("a deleted post goes to the trash, off the site and the API, and comes back when restored", async ({ page }) => {
       const title = `${uniqueName(js ? "휴지통 " : "무JS 휴지통 ")} 소식`;
-      const postId = await createNews(title, "<p>지웠다가 되살릴 소식</p>");
+      const postId = await createNews(api, origin, { title, content: "<p>지웠다가 되살릴 소식</p>" });
       const detail = `${origin}/newsDetail/${postId}`;
 
       await page.goto(`/adminNewsWrite/${postId}?delete`);
@@ -158,7 +148,7 @@ for (const js of [true, false]) {
 
     test("an older revision is compared with the current one and restored as a new version", async ({ page }) => {
       const title = uniqueName(js ? "기록 소식 " : "무JS 기록 소식 ");
-      const postId = await createNews(title, "<p>처음 쓴 문장</p>");
+      const postId = await createNews(api, origin, { title, content: "<p>처음 쓴 문장</p>" });
       const edited = await api.put(`/api/we/updatenews/${postId}`, { headers: { Origin: origin }, data: { title: `${title} 고침`, content: "<p>고쳐 쓴 문장</p>" } });
       expect(edited.status()).toBe(200);
 

@@ -9,7 +9,7 @@ import { applicationForm, TEST_SESSION_SECRET } from "../../fixtures/audition-fo
 import { startAppServer } from "../../setup/app-server";
 import { signInCookie } from "../../setup/sign-in";
 import { createPostgresDatabase, type PostgresDatabase } from "../../setup/test-database";
-import { call, uploadImage } from "./api/helpers";
+import { call, uploadImage } from "../../setup/site-requests";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "we-move-"));
 const dirs = { pglite: path.join(scratch, "pglite-site"), restored: path.join(scratch, "restored-site"), archives: path.join(scratch, "archives") };

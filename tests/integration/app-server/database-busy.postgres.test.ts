@@ -2,10 +2,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollUntil, useAppServer } from "../../setup/app-server";
 import { uniqueClientIp } from "../../setup/sign-in";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 /**
- * Issue 25 on PostgreSQL: a request whose database is locked or whose connection is cut under it gives
+ * On PostgreSQL, a request whose database is locked or whose connection is cut under it gives
  * up with a 503 and Retry-After, in the site's words, instead of waiting without end or answering 500;
  * and a flood of those 503s is logged once a second with a count.
  */

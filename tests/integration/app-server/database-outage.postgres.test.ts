@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { freePort } from "../../setup/free-port";
 import { useTestDatabase } from "../../setup/test-database";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 /** A TCP proxy in front of PostgreSQL that the test can cut and restore, like stopping the database. */
 class CuttableProxy {
@@ -64,7 +64,7 @@ describe("a PostgreSQL outage", () => {
     expect(page.retry).toBe("5");
     expect(page.text).toContain("일시적으로 서비스를 이용할 수 없습니다");
     expect(page.text).toContain('<html lang="ko">');
-    // The English pages say it in English (issue 13).
+    // The English pages say it in English.
     const english = await fetch(`${server.baseURL}/en/company?page=1`, { headers: { Accept: "text/html" } });
     expect(english.status).toBe(503);
     const englishText = await english.text();

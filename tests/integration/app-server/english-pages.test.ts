@@ -1,27 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
-import { call, uploadImage } from "./api/helpers";
-
-async function page(server: { baseURL: string }, path: string, cookie?: string) {
-  const response = await fetch(server.baseURL + path, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
-  return { status: response.status, html: await response.text(), headers: response.headers };
-}
-
-/** A form post as the admin pages send it without JavaScript. */
-async function postForm(server: { baseURL: string; cookie: string }, path: string, fields: [string, string][]) {
-  const body = new URLSearchParams(fields);
-  return fetch(server.baseURL + path, {
-    method: "POST",
-    body,
-    headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-    redirect: "manual",
-  });
-}
+import { call, getPage, postForm, uploadImage } from "../../setup/site-requests";
 
 const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1] ?? null;
 
-describe(`English pages under /en, entered through the admin forms without JavaScript (issue 13, ${testEngine()})`, () => {
+describe(`English pages under /en, entered through the admin forms without JavaScript (${testEngine()})`, () => {
   const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
   const translated = encodeURIComponent("번역배우");
   const untranslated = encodeURIComponent("한글배우");
@@ -30,7 +14,7 @@ describe(`English pages under /en, entered through the admin forms without JavaS
 
   beforeAll(async () => {
     const photo = ((await uploadImage(server, server.cookie, "#a55")).body as { url: string }).url;
-    const artist = await postForm(server, "/adminActor", [
+    const artist = await postForm(server, server.cookie, "/adminActor", [
       ["name", "번역배우"],
       ["ename", "BEON YEOK"],
       ["birthday", "1995.03.14"],
@@ -44,9 +28,9 @@ describe(`English pages under /en, entered through the admin forms without JavaS
       ["intent", "save"],
     ]);
     expect(artist.status).toBe(302);
-    expect((await postForm(server, "/adminActor", [["name", "한글배우"], ["ename", "HANGEUL"], ["image0", photo], ["status", "public"], ["schoolList", "서울예대 졸업"], ["intent", "save"]])).status).toBe(302);
+    expect((await postForm(server, server.cookie, "/adminActor", [["name", "한글배우"], ["ename", "HANGEUL"], ["image0", photo], ["status", "public"], ["schoolList", "서울예대 졸업"], ["intent", "save"]])).status).toBe(302);
 
-    const english = await postForm(server, "/adminNewsWrite", [
+    const english = await postForm(server, server.cookie, "/adminNewsWrite", [
       ["title", "번역배우 주연 확정"],
       ["content", "<p>한글 기사입니다.</p>"],
       ["titleEn", "Beon Yeok cast in a lead role"],
@@ -54,14 +38,14 @@ describe(`English pages under /en, entered through the admin forms without JavaS
       ["publication", "publish"],
     ]);
     expect(english.status).toBe(302);
-    expect((await postForm(server, "/adminNewsWrite", [["title", "한글만 있는 기사"], ["content", "<p>영문 없음</p>"], ["publication", "publish"]])).status).toBe(302);
+    expect((await postForm(server, server.cookie, "/adminNewsWrite", [["title", "한글만 있는 기사"], ["content", "<p>영문 없음</p>"], ["publication", "publish"]])).status).toBe(302);
     const list = (await call(server, { method: "GET", path: "/api/we/newslist" })).body as { postId: number; title: string }[];
     englishPostId = list.find((p) => p.title === "번역배우 주연 확정")!.postId;
     koreanPostId = list.find((p) => p.title === "한글만 있는 기사")!.postId;
   });
 
   it("a half-filled English version comes back with a Korean message and everything typed", async () => {
-    const refused = await postForm(server, "/adminNewsWrite", [
+    const refused = await postForm(server, server.cookie, "/adminNewsWrite", [
       ["title", "반쪽 영문"],
       ["content", "<p>본문</p>"],
       ["titleEn", "Half an English version"],
@@ -76,7 +60,7 @@ describe(`English pages under /en, entered through the admin forms without JavaS
 
   it("every English page type answers in English, with lang, hreflang alternates, x-default and og:locale", async () => {
     for (const path of ["/en", "/en/company", "/en/artist", `/en/artist/${translated}`, "/en/audition", "/en/pr", "/en/news", "/en/notice", `/en/newsDetail/${englishPostId}`]) {
-      const { status, html } = await page(server, path);
+      const { status, html } = await getPage(server, path);
       expect(status, path).toBe(200);
       expect(html, path).toMatch(/<html lang="en"/);
       expect(html, path).toContain('property="og:locale" content="en_US"');
@@ -89,37 +73,37 @@ describe(`English pages under /en, entered through the admin forms without JavaS
       // The switch leads to the same page in Korean.
       expect(html, path).toContain(`hrefLang="ko" lang="ko" class="language-switch__link" href="${base}"`);
     }
-    const korean = await page(server, "/company");
+    const korean = await getPage(server, "/company");
     expect(korean.html).toMatch(/<html lang="ko"/);
     expect(korean.html).toContain('property="og:locale" content="ko_KR"');
     expect(korean.html).toContain('hrefLang="en" lang="en" class="language-switch__link" href="/en/company"');
   });
 
   it("an artist with an English profile reads in English; one without shows the Korean entries with a note", async () => {
-    const english = (await page(server, `/en/artist/${translated}`)).html;
+    const english = (await getPage(server, `/en/artist/${translated}`)).html;
     expect(english).toMatch(/<h1 class="artist-detail__name" lang="en">BEON YEOK<\/h1>/);
     expect(english).toContain("March 14, 1995");
     expect(english).toContain("Korea National University of Arts, B.F.A. in Acting");
     expect(english).toContain("Best New Actress, 2025");
     expect(english).not.toContain("Parts of this profile are not yet available in English");
 
-    const fallback = (await page(server, `/en/artist/${untranslated}`)).html;
+    const fallback = (await getPage(server, `/en/artist/${untranslated}`)).html;
     expect(fallback).toContain("Parts of this profile are not yet available in English and are shown in Korean.");
     expect(fallback).toMatch(/<ul class="profile-list" lang="ko"><li>서울예대 졸업<\/li>/);
     expect(fallback).toContain("Date of birth");
     // Links on English pages stay on English pages.
-    expect((await page(server, "/en/artist")).html).toContain(`href="/en/artist/${translated}"`);
+    expect((await getPage(server, "/en/artist")).html).toContain(`href="/en/artist/${translated}"`);
   });
 
   it("English lists hold only posts with an English version, dated like Nov 18, 2026; the rest open in Korean with a note", async () => {
-    const list = (await page(server, "/en/news")).html;
+    const list = (await getPage(server, "/en/news")).html;
     expect(list).toContain("Beon Yeok cast in a lead role");
     expect(list).not.toContain("한글만 있는 기사");
     expect(list).toMatch(/<time class="post-item__date" dateTime="\d{4}-\d{2}-\d{2}">[A-Z][a-z]{2} \d{1,2}, \d{4}<\/time>/);
     expect(list).toContain(`href="/en/newsDetail/${englishPostId}"`);
-    expect((await page(server, "/en/notice")).html).toContain("There are no notices in English yet.");
+    expect((await getPage(server, "/en/notice")).html).toContain("There are no notices in English yet.");
 
-    const fallback = await page(server, `/en/newsDetail/${koreanPostId}`);
+    const fallback = await getPage(server, `/en/newsDetail/${koreanPostId}`);
     expect(fallback.status).toBe(200);
     expect(fallback.html).toContain("This post is not available in English yet and is shown in Korean.");
     expect(fallback.html).toContain("한글만 있는 기사");
@@ -129,14 +113,14 @@ describe(`English pages under /en, entered through the admin forms without JavaS
   });
 
   it("unknown English addresses get the English 404 page; Korean-only pages have no English address", async () => {
-    const missing = await page(server, "/en/artist/nobody");
+    const missing = await getPage(server, "/en/artist/nobody");
     expect(missing.status).toBe(404);
     expect(missing.html).toContain("Page not found");
     expect(missing.html).toMatch(/<html lang="en"/);
-    expect((await page(server, "/en/privacy")).status).toBe(404);
-    expect((await page(server, "/en/audition/apply")).status).toBe(404);
+    expect((await getPage(server, "/en/privacy")).status).toBe(404);
+    expect((await getPage(server, "/en/audition/apply")).status).toBe(404);
     // The Korean-only application form's switch leads to the English audition page.
-    expect((await page(server, "/audition/apply")).html).toContain('class="language-switch__link" href="/en/audition"');
+    expect((await getPage(server, "/audition/apply")).html).toContain('class="language-switch__link" href="/en/audition"');
   });
 
   it("the JSON API stays Korean-first; lang=en gives the English fields", async () => {

@@ -6,7 +6,7 @@ import { TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
- * Issue 25: no anonymous client can exhaust the server with request bodies. 100 slow bodies (a byte a
+ * No anonymous client can exhaust the server with request bodies. 100 slow bodies (a byte a
  * second) and 100 huge ones (600 MB, chunked or declared) to the two forms anyone may send (sign-in and
  * the audition application) take at most their own share of the request slots and are cut by the body
  * limits, while uncached pages keep answering and the server's memory stays where it was. The latency

@@ -5,7 +5,7 @@ import { MAX_POST_HTML_DEPTH } from "../../../app/domain/schemas";
 import { largeQuillPost, NESTED_B_200KB } from "../../fixtures/post-html";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
-import { call, uploadImage } from "./api/helpers";
+import { call, postForm, uploadImage } from "../../setup/site-requests";
 
 /** "한서윤" typed as conjoining jamo. */
 const DECOMPOSED = "한서윤".normalize("NFD");
@@ -21,12 +21,7 @@ describe(`hostile names, titles, bytes, dates and HTML over HTTP (decision 034, 
   const message = (result: { body: unknown }) => (result.body as { error: { message: string } }).error.message;
   /** An admin form as the pages send it without JavaScript. */
   const form = async (path: string, fields: Record<string, string>) => {
-    const response = await fetch(server.baseURL + path, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      redirect: "manual",
-    });
+    const response = await postForm(server, server.cookie, path, fields);
     return { status: response.status, text: pageText(await response.text()) };
   };
   const actorNames = async () => ((await call(server, { method: "GET", path: "/api/we/actorList" })).body as { name: string }[]).map((a) => a.name).sort();

@@ -1,5 +1,5 @@
 /**
- * Caching for a CDN (issue 14): public reads carry s-maxage, stale-while-revalidate and an ETag and
+ * Caching for a CDN (decision 026): public reads carry s-maxage, stale-while-revalidate and an ETag and
  * answer 304; anything personal is private, no-store; content changes call CDN_PURGE_URL (retried).
  * Also the operations side: /metrics behind METRICS_TOKEN, and the request id on a use case's log line.
  */
@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollUntil, useAppServer } from "../../setup/app-server";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
 const METRICS_TOKEN = "metrics-token-for-tests-0123";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
-import { call, uploadImage } from "./api/helpers";
+import { call, uploadImage } from "../../setup/site-requests";
 
 /** A native form post to an admin page, as a browser without JavaScript sends it. */
 async function postForm(baseURL: string, path: string, cookie: string, fields: Record<string, string>) {

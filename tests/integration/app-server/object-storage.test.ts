@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer, type UsedAppServer } from "../../setup/app-server";
 import { startS3Server, type TestS3Server } from "../../setup/s3-server";
 import { testEngine } from "../../setup/test-database";
 import { applicationForm, TEST_SESSION_SECRET } from "../../fixtures/audition-form";
-import { call, uploadImage } from "./api/helpers";
+import { call, getPage, uploadImage } from "../../setup/site-requests";
 
 /** Where the pages send browsers for images when MEDIA_PUBLIC_URL is set (never fetched by the test). */
 const CDN = "https://cdn.we-test.example/media";
@@ -92,12 +92,7 @@ describe(`media and private files in an S3 bucket (${testEngine()})`, () => {
   let client: S3Client;
   beforeAll(async () => {
     s3 = await startS3Server();
-    client = new S3Client({
-      endpoint: s3.endpoint,
-      region: s3.env.S3_REGION,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! },
-    });
+    client = s3.client();
   });
   // Registered after the bucket's hooks: the server starts after the bucket and stops before it.
   const server = useAppServer({ beforeAll, afterAll }, () => ({ signIn: true, env: { ...s3.env, SESSION_SECRET: TEST_SESSION_SECRET, MEDIA_PUBLIC_URL: CDN } }));
@@ -147,9 +142,9 @@ describe(`media and private files in an S3 bucket (${testEngine()})`, () => {
     }
 
     // The administrator's links to the files, from the application's page.
-    const list = await (await fetch(`${server.baseURL}/admin/auditions`, { headers: { Cookie: server.cookie } })).text();
+    const list = (await getPage(server, "/admin/auditions", server.cookie)).html;
     const detailPath = /href="(\/admin\/auditions\/\d+)"/.exec(list)![1]!;
-    const detail = await (await fetch(server.baseURL + detailPath, { headers: { Cookie: server.cookie } })).text();
+    const detail = (await getPage(server, detailPath, server.cookie)).html;
     const videoPath = /<video [^>]*src="(\/admin\/auditions\/\d+\/files\/[0-9a-f]{32})"/.exec(detail)![1]!;
     const video = await fetch(server.baseURL + videoPath, { headers: { Cookie: server.cookie } });
     expect(video.status).toBe(200);
@@ -194,7 +189,7 @@ describe(`media and private files in an S3 bucket (${testEngine()})`, () => {
     const api = JSON.stringify((await call(server, { method: "GET", path: `/api/we/getnews/${postId}` })).body);
     expect(api).toContain(image);
     expect(api).not.toContain(CDN);
-    const editor = await (await fetch(`${server.baseURL}/adminNewsWrite/${postId}`, { headers: { Cookie: server.cookie } })).text();
+    const editor = (await getPage(server, `/adminNewsWrite/${postId}`, server.cookie)).html;
     expect(editor).toContain(image);
     expect(editor).not.toContain(CDN);
     // Old links to /media on the site still work.

@@ -1,7 +1,7 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { signInCookie } from "../../setup/sign-in";
+import { postForm, uploadImage } from "../../setup/site-requests";
 import { testEngine } from "../../setup/test-database";
 
 async function get(baseURL: string, pathname: string) {
@@ -15,11 +15,7 @@ describe(`the page cache follows change events, not HTTP methods (${testEngine()
   it("an image upload changes no page, so it leaves the cache as it was", async () => {
     await get(server.baseURL, "/news");
     expect((await get(server.baseURL, "/news")).cache).toBe("HIT");
-    const photo = await sharp({ create: { width: 200, height: 300, channels: 3, background: "#c96" } }).jpeg().toBuffer();
-    const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "photo.jpg");
-    const upload = await fetch(`${server.baseURL}/api/img`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL } });
-    expect(upload.status).toBe(200);
+    expect((await uploadImage(server, server.cookie, "#c96")).status).toBe(200);
     expect((await get(server.baseURL, "/news")).cache).toBe("HIT");
   });
 
@@ -27,11 +23,7 @@ describe(`the page cache follows change events, not HTTP methods (${testEngine()
     await get(server.baseURL, "/pr");
     expect((await get(server.baseURL, "/pr")).cache).toBe("HIT");
     await signInCookie(server.baseURL);
-    const token = await fetch(`${server.baseURL}/adminApiTokens`, {
-      method: "POST",
-      headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "캐시 확인", intent: "create" }),
-    });
+    const token = await postForm(server, server.cookie, "/adminApiTokens", { name: "캐시 확인", intent: "create" });
     expect(token.status).toBe(200);
     expect((await get(server.baseURL, "/pr")).cache).toBe("HIT");
   });

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 async function get(server: { baseURL: string }, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(server.baseURL + path, { headers });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
-import { call } from "./api/helpers";
+import { call, postForm } from "../../setup/site-requests";
 
 const SITE = "https://www.we-site.example";
 const PARTNER = "https://partner.example";
@@ -61,11 +61,7 @@ describe(`PUBLIC_ORIGIN behind an untrusted proxy, and cookies across origins ($
     expect(upload.status).toBe(401);
 
     // The token is made on the tokens page, as the administrator does it through the proxy.
-    const tokensPage = await fetch(`${server.baseURL}/adminApiTokens`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: SITE, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: "파트너 도구", intent: "create" }),
-    });
+    const tokensPage = await postForm(server, cookie, "/adminApiTokens", { name: "파트너 도구", intent: "create" });
     const token = /<code class="token-value">(we_[A-Za-z0-9_-]+)<\/code>/.exec(await tokensPage.text())?.[1];
     expect(token).toBeDefined();
     const withToken = await call(server, { method: "POST", path: "/api/we/writenews", body, headers: { Origin: PARTNER, Authorization: `Bearer ${token}` } });

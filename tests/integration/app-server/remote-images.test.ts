@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 /** Another web site, on loopback: the tests' stand-in for a news portal whose images get pasted into posts. */
 async function startOtherSite() {

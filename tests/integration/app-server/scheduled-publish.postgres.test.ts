@@ -4,7 +4,7 @@ import { auditLog, revisions } from "../../../drizzle/schema";
 import { startAppServer, useAppServer } from "../../setup/app-server";
 import { signInCookie } from "../../setup/sign-in";
 import { useTestDatabase } from "../../setup/test-database";
-import { call } from "./api/helpers";
+import { call } from "../../setup/site-requests";
 
 const newsPage = (baseURL: string) => fetch(`${baseURL}/news`).then((r) => r.text());
 

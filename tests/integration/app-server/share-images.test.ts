@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
-import { call, uploadImage } from "./api/helpers";
+import { call, getPage, postForm, uploadImage } from "../../setup/site-requests";
 
 /** The content of a page's `<meta property=…>` (or name=…) tag. */
 function metaOf(html: string, key: string): string | null {
@@ -58,15 +58,10 @@ describe(`share images over HTTP (${testEngine()})`, () => {
 
   it("a click on the photo (no JavaScript) saves the focal point: the page names a new image, the old URL leads to it", async () => {
     const before = metaOf(await artistPage(), "og:image")!;
-    const response = await fetch(`${server.baseURL}/admin/media/${mediaId}`, {
-      method: "POST",
-      headers: { Cookie: server.cookie, Origin: server.baseURL },
-      body: new URLSearchParams({ intent: "focal", boxWidth: "300", boxHeight: "400", "focal.x": "150", "focal.y": "100" }),
-      redirect: "manual",
-    });
+    const response = await postForm(server, server.cookie, `/admin/media/${mediaId}`, { intent: "focal", boxWidth: "300", boxHeight: "400", "focal.x": "150", "focal.y": "100" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/admin/media/${mediaId}`);
-    const page = await (await fetch(`${server.baseURL}/admin/media/${mediaId}`, { headers: { Cookie: server.cookie } })).text();
+    const page = (await getPage(server, `/admin/media/${mediaId}`, server.cookie)).html;
     expect(page).toMatch(/name="focalX"[^>]*value="50"/);
     expect(page).toMatch(/name="focalY"[^>]*value="25"/);
 
@@ -78,12 +73,7 @@ describe(`share images over HTTP (${testEngine()})`, () => {
     expect((await fetch(after)).status).toBe(200);
 
     // Typed percentages out of range: a 400 with the message next to the field; nothing changes.
-    const refused = await fetch(`${server.baseURL}/admin/media/${mediaId}`, {
-      method: "POST",
-      headers: { Cookie: server.cookie, Origin: server.baseURL },
-      body: new URLSearchParams({ intent: "focal", focalX: "150", focalY: "10" }),
-      redirect: "manual",
-    });
+    const refused = await postForm(server, server.cookie, `/admin/media/${mediaId}`, { intent: "focal", focalX: "150", focalY: "10" });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("가로 위치는 0에서 100 사이의 숫자로 입력해 주세요.");
     expect(metaOf(await artistPage(), "og:image")).toBe(after);

@@ -1,12 +1,12 @@
 /**
- * Several app servers behind a load balancer (issue 14): two real servers on one PostgreSQL database
+ * Several app servers behind a load balancer (decision 023, docs/deploy.md): two real servers on one PostgreSQL database
  * and one S3-compatible server (started here on loopback), sharing SESSION_SECRET as docs/deploy.md
  * says. Whatever one server does, the other sees on its very next request.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, posts } from "../../../drizzle/schema";
@@ -14,7 +14,7 @@ import { useAppServer } from "../../setup/app-server";
 import { startS3Server, type TestS3Server } from "../../setup/s3-server";
 import { signInCookie, uniqueClientIp } from "../../setup/sign-in";
 import { useTestDatabase } from "../../setup/test-database";
-import { call } from "./api/helpers";
+import { call, uploadImage } from "../../setup/site-requests";
 
 const SESSION_SECRET = "two-servers-session-secret-0123456789abcdef";
 
@@ -72,14 +72,11 @@ describe("two app servers on one PostgreSQL database and one S3 bucket", () => {
 
   it("an image uploaded through A is stored in the bucket and served by B", async () => {
     const cookie = await signInCookie(a.baseURL);
-    const photo = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#3366cc" } }).jpeg().toBuffer();
-    const form = new FormData();
-    form.append("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "photo.jpg");
-    const uploaded = await fetch(`${a.baseURL}/api/img`, { method: "POST", headers: { Cookie: cookie, Origin: a.baseURL }, body: form });
+    const uploaded = await uploadImage(a, cookie, "#3366cc");
     expect(uploaded.status).toBe(200);
-    const { url } = (await uploaded.json()) as { url: string };
+    const { url } = uploaded.body as { url: string };
     const key = url.replace(/^\/media\//, "");
-    const client = new S3Client({ endpoint: s3.endpoint, region: "us-east-1", forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+    const client = s3.client();
     const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: "media/" }));
     client.destroy();
     expect(listed.Contents?.map((o) => o.Key)).toContain(`media/${key}`);

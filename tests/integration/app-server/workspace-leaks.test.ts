@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
-import { call, createToken } from "./api/helpers";
+import { call, createToken, postForm } from "../../setup/site-requests";
 
 async function get(baseURL: string, path: string, headers: Record<string, string> = {}) {
   const response = await fetch(baseURL + path, { headers });
@@ -80,12 +80,7 @@ describe(`drafts, schedules and the trash never leak through pages, the sitemap,
 
     const trash = await get(server.baseURL, "/admin/trash", { Cookie: server.cookie });
     expect(trash.text).toContain("휴지통 갈 소식");
-    const restore = await fetch(`${server.baseURL}/admin/trash`, {
-      method: "POST",
-      headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ key: `post-${created.postId}`, intent: "restore" }),
-      redirect: "manual",
-    });
+    const restore = await postForm(server, server.cookie, "/admin/trash", { key: `post-${created.postId}`, intent: "restore" });
     expect(restore.status).toBe(302);
     expect(await traces(created.postId, "휴지통 갈 소식")).toEqual(shown);
   });

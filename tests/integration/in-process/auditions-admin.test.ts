@@ -9,7 +9,7 @@ import { signInCookie, TEST_ADMIN } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
- * The agency's side of the online audition (issue 12) over HTTP, on the production build run in this
+ * The agency's side of the online audition over HTTP, on the production build run in this
  * process: applications are stored with the test fixture (real rows, real files in the private
  * storage), then read, reviewed, exported and deleted through the admin's routes.
  */

@@ -16,7 +16,7 @@ import { testEngine, useTestDatabase } from "../../setup/test-database";
 
 const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };
 
-describe(`English versions of posts and artists (issue 13, ${testEngine()})`, () => {
+describe(`English versions of posts and artists (${testEngine()})`, () => {
   const database = useTestDatabase({ beforeAll, afterAll });
   const services = () => database.services;
   const saved = <T extends { status: string }>(result: T) => {

@@ -75,7 +75,7 @@ describe(`RSS feeds and the bilingual sitemap: what is public, in which language
     ids.scheduled = await post("news", "예약된 소식", "2026-10-06", { publication: { mode: "schedule", at: new Date(Date.now() + 48 * HOUR) } });
     ids.trashed = await post("news", "휴지통에 간 소식", "2026-10-07");
     await deletePost(runtime, ADMIN, { kind: "news", postId: ids.trashed });
-    // The English version as the editor will store it (issue 13); written before anything is cached.
+    // The English version as the editor will store it; written before anything is cached.
     await runtime.db.update(posts).set({ titleEn: "News with an English version & more", descriptionEn: "An English summary." }).where(eq(posts.id, ids.english));
     // A hidden draft with an English title must stay out of the English feed as well.
     await runtime.db.update(posts).set({ titleEn: "A draft in English" }).where(eq(posts.id, ids.draft));

@@ -10,7 +10,7 @@ import { createTestApplication, type TestApplication } from "../../fixtures/audi
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { signInCookie } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
-import { call, createToken } from "../app-server/api/helpers";
+import { call, createToken, postForm } from "../../setup/site-requests";
 
 /**
  * Decision 031: the private site's one gate. Every route of the route table that is not declared
@@ -80,12 +80,7 @@ describe(`the private gate answers every private route of the route table with n
     draftId = (draft.body as { postId: number }).postId;
     const trashed = await call({ baseURL }, { method: "POST", path: "/api/we/writenotice", cookie, body: { title: PLANTED.trashedTitle, content: "<p>지울 글</p>" } });
     expect((await call({ baseURL }, { method: "DELETE", path: `/api/we/deletenotice/${(trashed.body as { postId: number }).postId}`, cookie })).status).toBe(204);
-    const hidden = await fetch(`${baseURL}/adminActor`, {
-      method: "POST",
-      headers: { Cookie: cookie, Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ name: PLANTED.hiddenArtist, ename: "HIDDEN", status: "hidden", intent: "save" }),
-      redirect: "manual",
-    });
+    const hidden = await postForm({ baseURL }, cookie, "/adminActor", { name: PLANTED.hiddenArtist, ename: "HIDDEN", status: "hidden", intent: "save" });
     expect(hidden.status).toBe(302);
     await createToken({ baseURL }, cookie, PLANTED.tokenName);
   }, 120_000);

@@ -46,7 +46,7 @@ describe("demo content seeding", () => {
     expect(stored.some((p) => p.content.includes("{{IMAGE}}"))).toBe(false);
   }, 90_000);
 
-  it("seeds English profiles and posts for the English pages (issue 13)", async () => {
+  it("seeds English profiles and posts for the English pages", async () => {
     const { db } = database;
     const roster = await listArtists(db);
     const byName = new Map(roster.map((a) => [a.name, a]));

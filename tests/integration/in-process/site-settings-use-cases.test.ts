@@ -214,7 +214,7 @@ describe("saveSiteSettings: validation, audit, change event and the application 
     expect(later).toEqual({ status: "saved", changed: ["phone"] });
     expect((await getSiteSettings(database.db)).privacyPolicyUpdatedAt).toBe(savedAt.toISOString());
   });
-  it("stores the English pages' address, hours and intro (issue 13), names them in the audit entry and unflags the demo address", async () => {
+  it("stores the English pages' address, hours and intro, names them in the audit entry and unflags the demo address", async () => {
     const before = await getSiteSettings(database.db);
     expect(before.demoFields).toContain("addressEn");
     const result = await saveSiteSettings(database.services, ADMIN, {

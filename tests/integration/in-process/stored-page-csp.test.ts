@@ -6,7 +6,7 @@ import type { Runtime } from "../../../app/server/platform/runtime.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { signInCookie } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
-import { call } from "../app-server/api/helpers";
+import { call } from "../../setup/site-requests";
 
 /**
  * Decision 031: a stored public page's Content-Security-Policy allows the scripts the app emits and

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
-import { call, createToken, revokeToken } from "./helpers";
+import { call, createToken, revokeToken } from "../../../setup/site-requests";
 
 describe(`every API write refuses every kind of missing or forged authority (${testEngine()})`, () => {
   const server = useAppServer({ beforeAll, afterAll }, { signIn: true });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
-import { call, createToken, uploadImage } from "./helpers";
+import { call, createToken, postForm, uploadImage } from "../../../setup/site-requests";
 import { assertMatchesOpenApi } from "./openapi-validator";
 
 const LIST_FIELDS = ["schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList"] as const;
@@ -130,12 +130,7 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
     // Hide an artist through the admin form, then read the API.
     await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "숨김배우" }, cookie: server.cookie });
     const form = new URLSearchParams({ name: "숨김배우", version: "1", status: "hidden", intent: "save" });
-    const hide = await fetch(`${server.baseURL}/adminActor/${encodeURIComponent("숨김배우")}`, {
-      method: "POST",
-      headers: { Cookie: server.cookie, Origin: server.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
-      body: form,
-      redirect: "manual",
-    });
+    const hide = await postForm(server, server.cookie, `/adminActor/${encodeURIComponent("숨김배우")}`, form);
     expect(hide.status).toBe(302);
     const list = (await call(server, { method: "GET", path: "/api/we/actorList" })).body as { name: string }[];
     expect(list.map((a) => a.name)).not.toContain("숨김배우");

@@ -4,7 +4,7 @@ import { artistNameProblem, oneLineTextProblem } from "../../../../app/domain/te
 import { sanitizePostHtml } from "../../../../app/server/posts/sanitize.server";
 import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
-import { call } from "./helpers";
+import { call } from "../../../setup/site-requests";
 
 const ARTIST_KEYS = ["name", "ename", "birthday", "cm", "insta", "imgList", "schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList", "version"].sort();
 const POST_KEYS = ["postId", "title", "content", "writeDay", "version", "status", "publishAt"].sort();

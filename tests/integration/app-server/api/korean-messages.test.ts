@@ -4,7 +4,7 @@ import { ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS } from "../../../../app/domain/a
 import { HANGUL, ZOD_ENGLISH } from "../../../fixtures/korean-messages";
 import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
-import { call } from "./helpers";
+import { call } from "../../../setup/site-requests";
 
 const ARTIST_FIELDS = [...ARTIST_TEXT_FIELDS.map((f) => f.key), ...ARTIST_LIST_FIELDS, "imgList", "en", "version"];
 const POST_FIELDS = ["title", "content", "titleEn", "contentEn", "version", "status", "publishAt"];

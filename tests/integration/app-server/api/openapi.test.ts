@@ -3,7 +3,7 @@ import routes from "../../../../app/routes";
 import { OPENAPI_DOCUMENT } from "../../../../app/server/api/openapi.server";
 import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
-import { call } from "./helpers";
+import { call } from "../../../setup/site-requests";
 
 type RouteEntry = { path?: string; children?: RouteEntry[] };
 const METHODS = ["get", "post", "put", "delete"] as const;
