@@ -21,7 +21,7 @@ import { AdminBar } from "./components/admin-bar";
 import { FlashNotice } from "./components/flash-notice";
 import { getRequestContext } from "./server/http/context.server";
 import { takeFlash } from "./server/http/flash.server";
-import { getSiteSettings } from "./server/site/settings.server";
+import { englishSiteSettings, getSiteSettings } from "./server/site/settings.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
 import { isVisitorDocument, PATHS } from "./domain/site-routes";
@@ -31,6 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const { runtime } = ctx;
   const [settings, admin, flash] = await Promise.all([getSiteSettings(runtime.db), ctx.adminSession(), takeFlash(request)]);
+  const english = englishSiteSettings(settings);
   return data({
     isAdmin: admin !== null,
     enhanceScript: enhanceScriptUrl(),
@@ -48,22 +49,22 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       businessHours: settings.businessHours,
       map: settings.map,
       // The English pages' versions; empty: the Korean one.
-      addressEn: settings.addressEn || settings.address,
-      businessHoursEn: settings.businessHoursEn || settings.businessHours,
+      addressEn: english.addressEn,
+      businessHoursEn: english.businessHoursEn,
     },
     social: settings.social,
     footer: {
       companyName: settings.companyName,
       companyNameEn: settings.companyNameEn,
       address: settings.address,
-      addressEn: settings.addressEn || settings.address,
+      addressEn: english.addressEn,
       phone: settings.phone,
       email: settings.email,
       representative: settings.representative,
       businessNumber: settings.businessNumber,
     },
     homeIntro: settings.homeIntro,
-    homeIntroEn: settings.homeIntroEn || settings.homeIntro,
+    homeIntroEn: english.homeIntroEn,
   }, flash ? { headers: { "Set-Cookie": flash.setCookie } } : undefined);
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../domain/auditions";
 import { kstDate } from "../domain/kst";
 import { useHydrated } from "../lib/use-hydrated";
+import { describedByOf, Field, FieldMessages } from "./field";
 
 /**
  * The online audition application (/audition/apply). A native multipart form that works without
@@ -37,27 +38,6 @@ export interface ApplyFormReply {
 const MB = 1024 * 1024;
 const FIELD_ORDER = ["name", "birthDate", "gender", "phone", "email", "height", "weight", "career", "introduction", "photos", "videoFile", "videoUrl", "guardianName", "guardianPhone", "guardianConsent", "consent"];
 
-function describedBy(name: string, error: string | undefined, hint: boolean) {
-  return [error ? `${name}-error` : null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
-}
-
-function FieldMessage({ name, error, hint }: { name: string; error?: string; hint?: ReactNode }) {
-  return (
-    <>
-      {hint ? (
-        <span className="field__hint" id={`${name}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field__error" id={`${name}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </>
-  );
-}
-
 type InputProps = { name: keyof AuditionFormValues; label: string; hint?: ReactNode; required?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">;
 
 export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotField, stampField }: { stamp: string; retentionDays: number; reply: ApplyFormReply | null; honeypotField: string; stampField: string }) {
@@ -78,47 +58,71 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
     if (current?.formError) summaryRef.current?.focus();
   }, [current]);
 
+  // The controls spell their attributes out in this order: visitors' pages must stay byte-identical.
   const input = ({ name, label, hint, required, ...props }: InputProps) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`apply-${name}`}>
-        {label}
-        {required ? <span className="apply-form__required"> (필수)</span> : null}
-      </label>
-      <input
-        id={`apply-${name}`}
-        name={name}
-        type="text"
-        defaultValue={values[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name, errors[name], Boolean(hint))}
-        aria-required={required || undefined}
-        {...props}
-      />
-      <FieldMessage name={name} error={errors[name]} hint={hint} />
-    </div>
+    <Field name={name} id={`apply-${name}`} label={label} hint={hint} error={errors[name]} required={required} requiredClassName="apply-form__required">
+      {(control) => (
+        <input
+          id={control.id}
+          name={name}
+          type="text"
+          defaultValue={values[name] ?? ""}
+          aria-invalid={control["aria-invalid"]}
+          aria-describedby={control["aria-describedby"]}
+          aria-required={control["aria-required"]}
+          {...props}
+        />
+      )}
+    </Field>
   );
 
   const textarea = (name: "career" | "introduction", label: string, hint: string, required: boolean) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`apply-${name}`}>
-        {label}
-        {required ? <span className="apply-form__required"> (필수)</span> : null}
-      </label>
-      <textarea
-        id={`apply-${name}`}
-        name={name}
-        rows={6}
-        maxLength={3000}
-        defaultValue={values[name] ?? ""}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={describedBy(name, errors[name], true)}
-        aria-required={required || undefined}
-      />
-      <FieldMessage name={name} error={errors[name]} hint={hint} />
-    </div>
+    <Field name={name} id={`apply-${name}`} label={label} hint={hint} error={errors[name]} required={required} requiredClassName="apply-form__required">
+      {(control) => (
+        <textarea
+          id={control.id}
+          name={name}
+          rows={6}
+          maxLength={3000}
+          defaultValue={values[name] ?? ""}
+          aria-invalid={control["aria-invalid"]}
+          aria-describedby={control["aria-describedby"]}
+          aria-required={control["aria-required"]}
+        />
+      )}
+    </Field>
   );
 
   const filesAgain = reply && !clientReply && reply.filesDropped ? <strong className="apply-form__again">보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 골라 주세요.</strong> : null;
+
+  // A refused submission drops the chosen files (browsers cannot keep them): both file fields say so.
+  const fileInput = ({ name, label, required, hint, ...props }: { name: (typeof AUDITION_FILE_FIELDS)[keyof typeof AUDITION_FILE_FIELDS]; label: ReactNode; required?: boolean; hint: ReactNode; multiple?: boolean; accept: string }) => (
+    <Field
+      name={name}
+      id={`apply-${name}`}
+      label={label}
+      required={required}
+      requiredClassName="apply-form__required"
+      error={errors[name]}
+      hint={
+        <>
+          {hint}
+          {filesAgain ? <> {filesAgain}</> : null}
+        </>
+      }
+    >
+      {(control) => (
+        <input
+          id={control.id}
+          type="file"
+          name={name}
+          {...props}
+          aria-invalid={control["aria-invalid"]}
+          aria-describedby={control["aria-describedby"]}
+        />
+      )}
+    </Field>
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     if (typeof XMLHttpRequest === "undefined") return;
@@ -204,26 +208,32 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
         <legend>기본 정보</legend>
         <div className="apply-form__grid">
           {input({ name: "name", label: "이름", required: true, autoComplete: "name", maxLength: 50 })}
-          <div className="field">
-            <label className="field__label" htmlFor="apply-birthDate">
-              생년월일<span className="apply-form__required"> (필수)</span>
-            </label>
-            <input
-              id="apply-birthDate"
-              name="birthDate"
-              type="date"
-              min="1920-01-01"
-              max={today}
-              defaultValue={values.birthDate ?? ""}
-              onChange={(e) => setBirthDate(e.currentTarget.value)}
-              autoComplete="bday"
-              aria-required
-              aria-invalid={errors.birthDate ? true : undefined}
-              aria-describedby={describedBy("birthDate", errors.birthDate, true)}
-            />
-            <FieldMessage name="birthDate" error={errors.birthDate} hint={`예: 2005-03-14. 만 ${GUARDIAN_AGE}세 미만이면 법정대리인의 동의가 필요합니다.`} />
-          </div>
-          <fieldset className="field apply-form__choices" aria-describedby={errors.gender ? "gender-error" : undefined}>
+          <Field
+            name="birthDate"
+            id="apply-birthDate"
+            label="생년월일"
+            required
+            requiredClassName="apply-form__required"
+            hint={`예: 2005-03-14. 만 ${GUARDIAN_AGE}세 미만이면 법정대리인의 동의가 필요합니다.`}
+            error={errors.birthDate}
+          >
+            {(control) => (
+              <input
+                id={control.id}
+                name="birthDate"
+                type="date"
+                min="1920-01-01"
+                max={today}
+                defaultValue={values.birthDate ?? ""}
+                onChange={(e) => setBirthDate(e.currentTarget.value)}
+                autoComplete="bday"
+                aria-required
+                aria-invalid={control["aria-invalid"]}
+                aria-describedby={control["aria-describedby"]}
+              />
+            )}
+          </Field>
+          <fieldset className="field apply-form__choices" aria-describedby={describedByOf("gender", { error: errors.gender })}>
             <legend className="field__label">
               성별<span className="apply-form__required"> (필수)</span>
             </legend>
@@ -235,7 +245,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
                 </label>
               ))}
             </div>
-            <FieldMessage name="gender" error={errors.gender} />
+            <FieldMessages name="gender" error={errors.gender} />
           </fieldset>
           {input({ name: "phone", label: "휴대전화 번호", required: true, type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "010-1234-5678", maxLength: 20 })}
           {input({ name: "email", label: "이메일", required: true, type: "email", inputMode: "email", autoComplete: "email", placeholder: "name@example.com", maxLength: 254 })}
@@ -252,53 +262,32 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
 
       <fieldset className="apply-form__group">
         <legend>사진과 영상</legend>
-        <div className="field">
-          <label className="field__label" htmlFor={`apply-${AUDITION_FILE_FIELDS.photos}`}>
-            사진 {MIN_AUDITION_PHOTOS}~{MAX_AUDITION_PHOTOS}장<span className="apply-form__required"> (필수)</span>
-          </label>
-          <input
-            id={`apply-${AUDITION_FILE_FIELDS.photos}`}
-            type="file"
-            name={AUDITION_FILE_FIELDS.photos}
-            multiple
-            accept="image/jpeg,image/png,image/webp,image/avif,image/heic,.jpg,.jpeg,.png,.webp,.avif"
-            aria-invalid={errors.photos ? true : undefined}
-            aria-describedby={describedBy("photos", errors.photos, true)}
-          />
-          <FieldMessage
-            name="photos"
-            error={errors.photos}
-            hint={
-              <>
-                최근 3개월 안에 찍은 얼굴 사진과 전신 사진을 꼭 넣어 주세요. JPEG, PNG, WebP 파일, 장당 {MAX_AUDITION_PHOTO_BYTES / MB}MB 이하. 사진 속 위치 정보 등은 지우고 저장합니다.
-                {filesAgain ? <> {filesAgain}</> : null}
-              </>
-            }
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`apply-${AUDITION_FILE_FIELDS.video}`}>
-            자기소개 영상 파일
-          </label>
-          <input
-            id={`apply-${AUDITION_FILE_FIELDS.video}`}
-            type="file"
-            name={AUDITION_FILE_FIELDS.video}
-            accept="video/mp4,video/quicktime,.mp4,.mov"
-            aria-invalid={errors.videoFile ? true : undefined}
-            aria-describedby={describedBy("videoFile", errors.videoFile, true)}
-          />
-          <FieldMessage
-            name="videoFile"
-            error={errors.videoFile}
-            hint={
-              <>
-                1~2분 길이의 자유 연기나 자기소개 영상. MP4 또는 MOV 파일, {MAX_AUDITION_VIDEO_BYTES / MB}MB 이하. 파일 대신 아래에 영상 주소를 적어도 됩니다.
-                {filesAgain ? <> {filesAgain}</> : null}
-              </>
-            }
-          />
-        </div>
+        {fileInput({
+          name: AUDITION_FILE_FIELDS.photos,
+          label: (
+            <>
+              사진 {MIN_AUDITION_PHOTOS}~{MAX_AUDITION_PHOTOS}장
+            </>
+          ),
+          required: true,
+          hint: (
+            <>
+              최근 3개월 안에 찍은 얼굴 사진과 전신 사진을 꼭 넣어 주세요. JPEG, PNG, WebP 파일, 장당 {MAX_AUDITION_PHOTO_BYTES / MB}MB 이하. 사진 속 위치 정보 등은 지우고 저장합니다.
+            </>
+          ),
+          multiple: true,
+          accept: "image/jpeg,image/png,image/webp,image/avif,image/heic,.jpg,.jpeg,.png,.webp,.avif",
+        })}
+        {fileInput({
+          name: AUDITION_FILE_FIELDS.video,
+          label: "자기소개 영상 파일",
+          hint: (
+            <>
+              1~2분 길이의 자유 연기나 자기소개 영상. MP4 또는 MOV 파일, {MAX_AUDITION_VIDEO_BYTES / MB}MB 이하. 파일 대신 아래에 영상 주소를 적어도 됩니다.
+            </>
+          ),
+          accept: "video/mp4,video/quicktime,.mp4,.mov",
+        })}
         {input({ name: "videoUrl", label: "또는 영상 주소", type: "url", inputMode: "url", placeholder: "https://youtu.be/...", hint: "YouTube, Vimeo, 네이버 TV 주소를 붙여 넣어 주세요. 비공개(일부 공개) 영상이라면 링크가 있는 사람은 볼 수 있게 설정해 주세요.", maxLength: 500 })}
       </fieldset>
 
@@ -318,11 +307,11 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
                 name="guardianConsent"
                 defaultChecked={values.guardianConsent === "on"}
                 aria-invalid={errors.guardianConsent ? true : undefined}
-                aria-describedby={errors.guardianConsent ? "guardianConsent-error" : undefined}
+                aria-describedby={describedByOf("guardianConsent", { error: errors.guardianConsent })}
               />
               법정대리인으로서 아래 개인정보 수집·이용에 동의합니다.
             </label>
-            <FieldMessage name="guardianConsent" error={errors.guardianConsent} />
+            <FieldMessages name="guardianConsent" error={errors.guardianConsent} />
           </div>
         </fieldset>
       ) : null}
@@ -360,11 +349,11 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
               name="consent"
               defaultChecked={values.consent === "on"}
               aria-invalid={errors.consent ? true : undefined}
-              aria-describedby={errors.consent ? "consent-error" : undefined}
+              aria-describedby={describedByOf("consent", { error: errors.consent })}
             />
             위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)
           </label>
-          <FieldMessage name="consent" error={errors.consent} />
+          <FieldMessages name="consent" error={errors.consent} />
         </div>
         <p className="apply-form__policy">
           자세한 내용은 <a href={AUDITION_PATHS.privacy}>개인정보처리방침</a>에서 볼 수 있습니다.

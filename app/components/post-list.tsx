@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { emptyListMessage, POST_KIND_INFO, postDetailPath, postEditorPath, type PostKind } from "../domain/post-kinds";
+import { emptyListMessage, POST_KIND_INFO, postDetailPath, postEditorPath, postKindText, type PostKind } from "../domain/post-kinds";
 import { localizedPath } from "../domain/locale";
 import { formatDay, messagesFor } from "../domain/messages";
 import { useLocale } from "../lib/locale";
@@ -42,14 +42,14 @@ export function PostList({
   const locale = useLocale();
   const english = locale === "en";
   const t = messagesFor(locale).posts;
-  const label = t.kindLabel[kind]!;
+  const { name: label, heading } = postKindText(kind, locale);
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const titleId = `${kind}-list-title`;
   return (
     <section className={`post-list post-list--${kind}`} aria-labelledby={titleId}>
       <header className="post-list__header">
         <Heading id={titleId} className="post-list__title">
-          <span lang="en">{info.title}</span>
+          <span lang="en">{heading}</span>
           {english ? null : <span className="post-list__korean">{info.label}</span>}
         </Heading>
         <AdminLinks links={[{ to: postEditorPath(kind), label: `${info.label} 작성` }]} />

@@ -1,3 +1,5 @@
+import { POST_KIND_INFO, POST_KINDS } from "./post-kinds";
+
 /** How the workspace's activity log names what happened and to what. */
 
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -29,8 +31,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   artist: "배우",
-  news: "뉴스",
-  notice: "공지사항",
+  ...Object.fromEntries(POST_KINDS.map((kind) => [kind, POST_KIND_INFO[kind].label])),
   media: "사진",
   "api-token": "API 토큰",
   session: "관리자 로그인·로그아웃",

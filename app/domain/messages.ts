@@ -88,12 +88,6 @@ const ko = {
   },
   posts: {
     pr: "소식",
-    /** The kinds' names as the lists and messages say them. */
-    kindLabel: { news: "뉴스", notice: "공지사항" } as Record<string, string>,
-    kindDescription: {
-      news: "WE ENTERTAINMENT 소속 배우의 캐스팅, 작품, 수상 소식을 전해 드립니다.",
-      notice: "WE ENTERTAINMENT의 오디션, 운영 안내 등 공지사항입니다.",
-    } as Record<string, string>,
     empty: (label: string) => `등록된 ${withParticle(label, "이/가")} 없습니다.`,
     viewAll: (label: string) => `${label} 전체 보기`,
     pages: (label: string) => `${label} 쪽 이동`,
@@ -213,11 +207,6 @@ const en: Messages = {
   },
   posts: {
     pr: "News & notices",
-    kindLabel: { news: "News", notice: "Notices" },
-    kindDescription: {
-      news: "Castings, new work and awards of the actors of WE ENTERTAINMENT.",
-      notice: "Notices from WE ENTERTAINMENT, including auditions.",
-    },
     // "News" is uncountable: "There is no news", "There are no notices".
     empty: (label: string) => (label === "News" ? "There is no news in English yet." : `There are no ${label.toLowerCase()} in English yet.`),
     viewAll: (label: string) => `All ${label.toLowerCase()}`,

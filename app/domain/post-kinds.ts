@@ -11,9 +11,12 @@ export type PostKind = (typeof POST_KINDS)[number];
 
 export interface PostKindDescriptor {
   kind: PostKind;
-  /** Korean name: "뉴스", "공지사항". */
+  /** Korean name, in lists, messages and the activity log: "뉴스", "공지사항". */
   label: string;
-  /** English heading of the public pages: "News", "Notice". */
+  /**
+   * The spec's English word (§2): the menu's link, the Korean pages' heading and title, a post's kind line
+   * and the editor's path ("/adminNoticeWrite"): "News", "Notice".
+   */
   title: string;
   /** Public list page: "/news". */
   listPath: string;
@@ -23,16 +26,19 @@ export interface PostKindDescriptor {
   detailPattern: string;
   /** Route pattern of the admin editor (create without postId, edit with it). */
   editorPattern: string;
-  /** Link-preview description of the list page. */
+  /** Link-preview description of the Korean list page and of the Korean feed. */
   listDescription: string;
+  /** The English pages (/en): the list's name in headings, titles, the feed and sentences ("All notices"), and its description. */
+  en: { name: string; description: string };
   /** The original client's API slugs (spec §7), e.g. `newslist`, `writenews`. */
   api: { list: string; post: string; get: string; write: string; update: string; delete: string };
 }
 
-const descriptor = (kind: PostKind, label: string, title: string, listDescription: string): PostKindDescriptor => ({
+const descriptor = (kind: PostKind, label: string, title: string, listDescription: string, en: PostKindDescriptor["en"]): PostKindDescriptor => ({
   kind,
   label,
   title,
+  en,
   listPath: `/${kind}`,
   feedPath: `/${kind}/rss.xml`,
   detailPattern: `/${kind}Detail/:postId`,
@@ -49,9 +55,22 @@ const descriptor = (kind: PostKind, label: string, title: string, listDescriptio
 });
 
 export const POST_KIND_INFO: Record<PostKind, PostKindDescriptor> = {
-  news: descriptor("news", "뉴스", "News", "WE ENTERTAINMENT 소속 배우의 캐스팅, 작품, 수상 소식을 전해 드립니다."),
-  notice: descriptor("notice", "공지사항", "Notice", "WE ENTERTAINMENT의 오디션, 운영 안내 등 공지사항입니다."),
+  news: descriptor("news", "뉴스", "News", "WE ENTERTAINMENT 소속 배우의 캐스팅, 작품, 수상 소식을 전해 드립니다.", {
+    name: "News",
+    description: "Castings, new work and awards of the actors of WE ENTERTAINMENT.",
+  }),
+  // A list of notices in English is "Notices"; the spec's menu word "Notice" stays on the Korean pages and the menu.
+  notice: descriptor("notice", "공지사항", "Notice", "WE ENTERTAINMENT의 오디션, 운영 안내 등 공지사항입니다.", {
+    name: "Notices",
+    description: "Notices from WE ENTERTAINMENT, including auditions.",
+  }),
 };
+
+/** How a page in `locale` names a kind's list and describes it: "공지사항", "Notices". */
+export function postKindText(kind: PostKind, locale: Locale): { name: string; heading: string; description: string } {
+  const info = POST_KIND_INFO[kind];
+  return locale === "en" ? { ...info.en, heading: info.en.name } : { name: info.label, heading: info.title, description: info.listDescription };
+}
 
 /** Public detail page of a post: "/newsDetail/12". */
 export function postDetailPath(kind: PostKind, postId: number): string {

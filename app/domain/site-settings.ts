@@ -1,95 +1,24 @@
 import { z } from "./zod";
-import { MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS } from "./auditions";
+import { DEFAULT_AUDITION_RETENTION_DAYS, MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS } from "./auditions";
+import { DEMO_CONTACT } from "./demo-contact";
+import {
+  defineSettingFields,
+  demoSettings,
+  privacyPolicySettings,
+  settingsAuditLabels,
+  settingsDefaults,
+  settingsInputSchema,
+  type SettingsFormValuesOf,
+  type SettingsGroup,
+  type StoredSettingsOf,
+} from "./setting-fields";
 
 /**
- * The site settings form (/admin/settings): its fields with their Korean labels, the input schema the
- * form, the action and the use case share, and the application form file's types and limit.
+ * The site settings (/admin/settings): the one list of their fields (SITE_SETTING_FIELDS) and what is
+ * derived from it, plus the audition application form file's types and limit. The settings live in one
+ * JSON document (table site_settings, key "site"), so a new setting is one entry here: a value missing
+ * from a document saved earlier reads as the entry's default, no migration needed.
  */
-
-/** Form field → the stored setting it writes ("mapLat" → "map"), as `demoFields` names them. */
-export const SETTINGS_FIELD_PATHS = {
-  companyName: "companyName",
-  companyNameEn: "companyNameEn",
-  address: "address",
-  phone: "phone",
-  email: "email",
-  auditionEmail: "auditionEmail",
-  businessHours: "businessHours",
-  mapLat: "map",
-  mapLng: "map",
-  instagram: "social.instagram",
-  youtube: "social.youtube",
-  blog: "social.blog",
-  representative: "representative",
-  businessNumber: "businessNumber",
-  homeIntro: "homeIntro",
-  addressEn: "addressEn",
-  businessHoursEn: "businessHoursEn",
-  homeIntroEn: "homeIntroEn",
-  auditionRetentionDays: "auditionRetentionDays",
-  privacyOfficerName: "privacyOfficer.name",
-  privacyOfficerPosition: "privacyOfficer.position",
-  privacyOfficerPhone: "privacyOfficer.phone",
-  privacyOfficerEmail: "privacyOfficer.email",
-  processorHosting: "processors.hosting",
-  processorStorage: "processors.storage",
-  processorEmail: "processors.email",
-} as const;
-
-export type SettingsField = keyof typeof SETTINGS_FIELD_PATHS;
-
-/** How the activity log names the stored settings a save changed. */
-export const SETTING_LABELS: Record<string, string> = {
-  companyName: "회사 이름(한글)",
-  companyNameEn: "회사 이름(영문)",
-  address: "주소",
-  phone: "전화번호",
-  email: "대표 이메일",
-  auditionEmail: "오디션 접수 이메일",
-  businessHours: "운영 시간",
-  map: "지도 위치",
-  "social.instagram": "인스타그램",
-  "social.youtube": "유튜브",
-  "social.blog": "블로그",
-  representative: "대표자",
-  businessNumber: "사업자등록번호",
-  homeIntro: "홈 소개 글",
-  addressEn: "영문 주소",
-  businessHoursEn: "영문 운영 시간",
-  homeIntroEn: "영문 홈 소개 글",
-  applicationForm: "지원서 양식",
-  auditionRetentionDays: "지원서 보유 기간",
-  "privacyOfficer.name": "개인정보 보호책임자 이름",
-  "privacyOfficer.position": "개인정보 보호책임자 직책",
-  "privacyOfficer.phone": "개인정보 보호책임자 전화번호",
-  "privacyOfficer.email": "개인정보 보호책임자 이메일",
-  "processors.hosting": "위탁: 호스팅",
-  "processors.storage": "위탁: 파일 저장소",
-  "processors.email": "위탁: 이메일 발송",
-};
-
-/**
- * The stored settings the privacy policy (/privacy) states: when a save changes one of them, the
- * policy's effective date (`privacyPolicyUpdatedAt`) moves to that day.
- */
-export const PRIVACY_POLICY_SETTINGS = [
-  "auditionRetentionDays",
-  "privacyOfficer.name",
-  "privacyOfficer.position",
-  "privacyOfficer.phone",
-  "privacyOfficer.email",
-  "processors.hosting",
-  "processors.storage",
-  "processors.email",
-] as const;
-
-/** "전화번호, 지원서 양식": the changed settings of an audit entry, or "변경 없음". */
-export function describeChangedSettings(fields: unknown): string {
-  const names = Array.isArray(fields) ? fields.map((field) => SETTING_LABELS[String(field)] ?? String(field)) : [];
-  return names.length > 0 ? names.join(", ") : "변경 없음";
-}
-export type SettingsFormValues = Record<SettingsField, string>;
-export const SETTINGS_FIELDS = Object.keys(SETTINGS_FIELD_PATHS) as SettingsField[];
 
 /** The application form file's field in the multipart form. */
 export const APPLICATION_FORM_FIELD = "applicationForm";
@@ -128,6 +57,7 @@ export function isValidBusinessNumber(value: string): boolean {
   return (10 - (sum % 10)) % 10 === digits[9];
 }
 
+
 const text = (label: string, max: number) =>
   z
     .string({ error: `${label} 입력해 주세요.` })
@@ -152,6 +82,7 @@ const coordinate = (name: string, limit: number) =>
 
 const PHONE_PATTERN = /^(?:0\d{1,2}-\d{3,4}-\d{4}|1\d{3}-\d{4})$/;
 const PHONE_MESSAGE = "전화번호는 02-1234-5678처럼 하이픈(-)을 넣어 입력해 주세요.";
+const phone = () => z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE);
 
 const email = (label: string) =>
   z
@@ -160,46 +91,409 @@ const email = (label: string) =>
     .min(1, `${label} 입력해 주세요.`)
     .pipe(z.email("이메일 주소 형식이 아닙니다. 예: contact@example.com"));
 
-/** The form's fields as typed (strings), validated and turned into the stored settings' shape. */
-export const siteSettingsInputSchema = z.object({
-  companyName: text("회사 이름(한글)을", 100),
-  companyNameEn: text("회사 이름(영문)을", 100),
-  address: text("주소를", 200),
-  phone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE),
-  email: email("대표 이메일을"),
-  auditionEmail: email("오디션 접수 이메일을"),
-  businessHours: optionalText(100),
-  mapLat: coordinate("위도", 90),
-  mapLng: coordinate("경도", 180),
-  instagram: webAddress("https://www.instagram.com/계정"),
-  youtube: webAddress("https://www.youtube.com/@채널"),
-  blog: z.union([z.literal("").transform(() => null), webAddress("https://blog.naver.com/계정")]),
-  representative: optionalText(50),
-  businessNumber: z
-    .string()
-    .trim()
-    .refine((value) => value === "" || /^\d{3}-\d{2}-\d{5}$/.test(value), "사업자등록번호는 000-00-00000 형식으로 입력해 주세요.")
-    .refine((value) => value === "" || !/^\d{3}-\d{2}-\d{5}$/.test(value) || isValidBusinessNumber(value), "올바른 사업자등록번호가 아닙니다. 숫자를 다시 확인해 주세요."),
-  homeIntro: text("홈 화면 소개 글을", 2000),
-  // The English pages; empty: they show the Korean text.
-  addressEn: optionalText(200),
-  businessHoursEn: optionalText(100),
-  homeIntroEn: optionalText(2000),
-  auditionRetentionDays: z
-    .string()
-    .trim()
-    .refine(
-      (value) => /^\d{1,4}$/.test(value) && Number(value) >= MIN_AUDITION_RETENTION_DAYS && Number(value) <= MAX_AUDITION_RETENTION_DAYS,
-      `보유 기간은 ${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이의 정수로 입력해 주세요. 예: 90`,
-    )
-    .transform(Number),
-  privacyOfficerName: text("개인정보 보호책임자의 이름을", 50),
-  privacyOfficerPosition: text("개인정보 보호책임자의 직책을", 50),
-  privacyOfficerPhone: z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE),
-  privacyOfficerEmail: email("개인정보 보호책임자의 이메일을"),
+/** Paragraphs separated by a blank line, stored with "\n" whatever line breaks the browser sent. */
+const paragraphs = (rule: z.ZodType<string>) => rule.transform((value) => value.replace(/\r\n?/g, "\n"));
+
+const httpUrl = () => z.url({ protocol: /^https?$/ });
+
+/** The home page's intro (spec §1: the company philosophy); paragraphs are separated by a blank line. */
+export const DEFAULT_HOME_INTRO = [
+  "WE ENTERTAINMENT는 배우가 가진 창작의 욕구와 그동안 쌓아 온 경험을 무엇보다 존중합니다. 하고 싶은 마음(Want)과 몸으로 겪어 낸 시간(Experience)이 만날 때 가장 좋은 연기가 나온다고 믿기 때문입니다.",
+  "소속 배우 한 사람 한 사람의 꿈을 회사의 목표로 삼고, 그 꿈이 이루어지는 순간까지 함께 걷겠습니다.",
+].join("\n\n");
+
+/** The English home page's intro. */
+export const DEFAULT_HOME_INTRO_EN = [
+  "At WE ENTERTAINMENT, we put our actors' creative drive and the experience they have lived through first. We believe the best acting comes when what an actor wants to do (Want) meets what they have lived (Experience).",
+  "We take each actor's dream as the company's own goal, and we stay with them until it comes true.",
+].join("\n\n");
+
+/** Placeholder privacy officer: visibly an example, like the demo address and phone. */
+export const DEMO_PRIVACY_OFFICER = {
+  name: "홍길동 (예시)",
+  position: "경영지원팀장",
+  phone: DEMO_CONTACT.phone,
+  email: "privacy@we-entertainment.example",
+} as const;
+
+/** The settings form's fieldsets, in the order the page shows them. */
+export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
+  { id: "company", legend: "회사" },
+  { id: "contact", legend: "연락처" },
+  { id: "map", legend: "지도 위치" },
+  { id: "social", legend: "소셜 미디어" },
+  { id: "home", legend: "홈 화면" },
+  { id: "english", legend: "영문 페이지" },
+  { id: "privacy", legend: "개인정보 처리" },
+  { id: "privacyOfficer", legend: "개인정보 보호책임자", parent: "privacy" },
+  { id: "processors", legend: "개인정보 처리 위탁 (선택)", parent: "privacy", hint: "수탁 업체의 회사 이름을 적습니다. 비워 두면 그 업무를 위탁하지 않는 것으로 표시합니다." },
+];
+
+const SHOWN_IN_FOOTER = { ko: "채우면 꼬리말에 보입니다.", en: "Shown in the footer when filled in." };
+const PARAGRAPHS_HELP = { ko: "빈 줄로 문단을 나눕니다.", en: "Separate paragraphs with a blank line." };
+
+/**
+ * Every site setting the administrator edits, in the order changes are reported (the form groups them
+ * by `group`). The audition application form file is not here: it is a file checked by its content
+ * (site/application-form.server.ts), stored as `applicationForm`.
+ */
+export const SITE_SETTING_FIELDS = defineSettingFields([
+  {
+    key: "companyName",
+    storage: "companyName",
+    group: "company",
+    rule: text("회사 이름(한글)을", 100),
+    stored: z.string().min(1),
+    default: "위이엔터테인먼트",
+    label: { ko: "회사 이름 (한글)", en: "Company name (Korean)" },
+    englishVariant: "companyNameEn",
+    widget: { type: "text", autoComplete: "organization" },
+    audit: "회사 이름(한글)",
+  },
+  {
+    key: "companyNameEn",
+    storage: "companyNameEn",
+    group: "company",
+    rule: text("회사 이름(영문)을", 100),
+    stored: z.string().min(1),
+    default: "WE ENTERTAINMENT",
+    label: { ko: "회사 이름 (영문)", en: "Company name (English)" },
+    lang: "en",
+    widget: { type: "text" },
+    audit: "회사 이름(영문)",
+  },
+  {
+    key: "address",
+    storage: "address",
+    group: "contact",
+    rule: text("주소를", 200),
+    stored: z.string().min(1),
+    default: DEMO_CONTACT.address,
+    label: { ko: "주소", en: "Address" },
+    englishVariant: "addressEn",
+    widget: { type: "text", autoComplete: "street-address" },
+    audit: "주소",
+    demo: true,
+  },
+  {
+    key: "phone",
+    storage: "phone",
+    group: "contact",
+    rule: phone(),
+    stored: z.string().min(1),
+    default: DEMO_CONTACT.phone,
+    label: { ko: "전화번호", en: "Phone" },
+    widget: { type: "text", placeholder: "02-1234-5678", inputMode: "tel", autoComplete: "tel" },
+    audit: "전화번호",
+    demo: true,
+  },
+  {
+    key: "email",
+    storage: "email",
+    group: "contact",
+    rule: email("대표 이메일을"),
+    stored: z.email(),
+    default: DEMO_CONTACT.email,
+    label: { ko: "대표 이메일", en: "Main e-mail" },
+    widget: { type: "text", inputMode: "email", autoComplete: "email" },
+    audit: "대표 이메일",
+    demo: true,
+  },
+  {
+    key: "auditionEmail",
+    storage: "auditionEmail",
+    group: "contact",
+    rule: email("오디션 접수 이메일을"),
+    stored: z.email(),
+    default: DEMO_CONTACT.auditionEmail,
+    label: { ko: "오디션 접수 이메일", en: "Audition e-mail" },
+    widget: { type: "text", inputMode: "email" },
+    audit: "오디션 접수 이메일",
+    demo: true,
+  },
+  {
+    key: "businessHours",
+    storage: "businessHours",
+    group: "contact",
+    rule: optionalText(100),
+    stored: z.string(),
+    default: "평일 10:00 - 18:00 (주말·공휴일 휴무)",
+    label: { ko: "운영 시간", en: "Office hours" },
+    englishVariant: "businessHoursEn",
+    optional: true,
+    widget: { type: "text" },
+    audit: "운영 시간",
+  },
+  {
+    key: "mapLat",
+    storage: "map.lat",
+    setting: "map",
+    group: "map",
+    rule: coordinate("위도", 90),
+    stored: z.number().min(-90).max(90),
+    default: 37.524283,
+    label: { ko: "위도", en: "Latitude" },
+    help: { ko: "예: 37.524283", en: "For example 37.524283" },
+    widget: { type: "text", inputMode: "decimal" },
+    audit: "지도 위치",
+    demo: true,
+  },
+  {
+    key: "mapLng",
+    storage: "map.lng",
+    setting: "map",
+    group: "map",
+    rule: coordinate("경도", 180),
+    stored: z.number().min(-180).max(180),
+    default: 127.037825,
+    label: { ko: "경도", en: "Longitude" },
+    help: { ko: "예: 127.037825", en: "For example 127.037825" },
+    widget: { type: "text", inputMode: "decimal" },
+    audit: "지도 위치",
+    demo: true,
+  },
+  {
+    key: "instagram",
+    storage: "social.instagram",
+    group: "social",
+    rule: webAddress("https://www.instagram.com/계정"),
+    stored: httpUrl(),
+    default: DEMO_CONTACT.instagram,
+    label: { ko: "인스타그램 주소", en: "Instagram address" },
+    widget: { type: "url" },
+    audit: "인스타그램",
+    demo: true,
+  },
+  {
+    key: "youtube",
+    storage: "social.youtube",
+    group: "social",
+    rule: webAddress("https://www.youtube.com/@채널"),
+    stored: httpUrl(),
+    default: DEMO_CONTACT.youtube,
+    label: { ko: "유튜브 채널 주소", en: "YouTube channel address" },
+    widget: { type: "url" },
+    audit: "유튜브",
+    demo: true,
+  },
+  {
+    key: "blog",
+    storage: "social.blog",
+    group: "social",
+    // Empty: the header shows no third icon.
+    rule: z.union([z.literal("").transform(() => null), webAddress("https://blog.naver.com/계정")]),
+    stored: httpUrl().nullable(),
+    default: null,
+    label: { ko: "블로그 주소", en: "Blog address" },
+    help: { ko: "채우면 머리말에 세 번째 아이콘이 보입니다.", en: "When filled in, the header shows a third icon." },
+    optional: true,
+    widget: { type: "url" },
+    audit: "블로그",
+  },
+  {
+    key: "representative",
+    storage: "representative",
+    group: "company",
+    rule: optionalText(50),
+    stored: z.string(),
+    default: "",
+    label: { ko: "대표자", en: "Representative" },
+    help: SHOWN_IN_FOOTER,
+    optional: true,
+    widget: { type: "text" },
+    audit: "대표자",
+  },
+  {
+    key: "businessNumber",
+    storage: "businessNumber",
+    group: "company",
+    rule: z
+      .string()
+      .trim()
+      .refine((value) => value === "" || /^\d{3}-\d{2}-\d{5}$/.test(value), "사업자등록번호는 000-00-00000 형식으로 입력해 주세요.")
+      .refine((value) => value === "" || !/^\d{3}-\d{2}-\d{5}$/.test(value) || isValidBusinessNumber(value), "올바른 사업자등록번호가 아닙니다. 숫자를 다시 확인해 주세요."),
+    stored: z.string(),
+    default: "",
+    label: { ko: "사업자등록번호", en: "Business registration number" },
+    help: SHOWN_IN_FOOTER,
+    optional: true,
+    widget: { type: "text", placeholder: "000-00-00000", inputMode: "numeric" },
+    audit: "사업자등록번호",
+  },
+  {
+    key: "homeIntro",
+    storage: "homeIntro",
+    group: "home",
+    rule: paragraphs(text("홈 화면 소개 글을", 2000)),
+    stored: z.string().min(1),
+    default: DEFAULT_HOME_INTRO,
+    label: { ko: "소개 글", en: "Introduction" },
+    help: PARAGRAPHS_HELP,
+    englishVariant: "homeIntroEn",
+    widget: { type: "textarea" },
+    audit: "홈 소개 글",
+  },
+  {
+    key: "addressEn",
+    storage: "addressEn",
+    group: "english",
+    rule: optionalText(200),
+    stored: z.string(),
+    default: DEMO_CONTACT.addressEn,
+    label: { ko: "영문 주소", en: "Address in English" },
+    lang: "en",
+    optional: true,
+    widget: { type: "text", placeholder: "7F, 317 Dosan-daero, Gangnam-gu, Seoul" },
+    audit: "영문 주소",
+    demo: true,
+  },
+  {
+    key: "businessHoursEn",
+    storage: "businessHoursEn",
+    group: "english",
+    rule: optionalText(100),
+    stored: z.string(),
+    default: "Weekdays 10:00–18:00 KST (closed on weekends and public holidays)",
+    label: { ko: "영문 운영 시간", en: "Office hours in English" },
+    lang: "en",
+    optional: true,
+    widget: { type: "text" },
+    audit: "영문 운영 시간",
+  },
+  {
+    key: "homeIntroEn",
+    storage: "homeIntroEn",
+    group: "english",
+    rule: paragraphs(optionalText(2000)),
+    stored: z.string(),
+    default: DEFAULT_HOME_INTRO_EN,
+    label: { ko: "영문 홈 소개 글", en: "Introduction in English" },
+    help: PARAGRAPHS_HELP,
+    lang: "en",
+    optional: true,
+    widget: { type: "textarea" },
+    audit: "영문 홈 소개 글",
+  },
+  {
+    // Each application keeps the days its applicant consented to: a change applies to later ones (decision 033).
+    key: "auditionRetentionDays",
+    storage: "auditionRetentionDays",
+    group: "privacy",
+    rule: z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^\d{1,4}$/.test(value) && Number(value) >= MIN_AUDITION_RETENTION_DAYS && Number(value) <= MAX_AUDITION_RETENTION_DAYS,
+        `보유 기간은 ${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이의 정수로 입력해 주세요. 예: 90`,
+      )
+      .transform(Number),
+    stored: z.number().int().min(MIN_AUDITION_RETENTION_DAYS).max(MAX_AUDITION_RETENTION_DAYS),
+    default: DEFAULT_AUDITION_RETENTION_DAYS,
+    label: { ko: "온라인 지원서 보유 기간 (일)", en: "Keep online applications for (days)" },
+    help: {
+      ko: `${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이. 최종 결과가 정해진 날(결과가 없으면 접수일)부터 세며, 지나면 사진·영상과 함께 자동으로 파기합니다.`,
+      en: `${MIN_AUDITION_RETENTION_DAYS} to ${MAX_AUDITION_RETENTION_DAYS} days, counted from the final decision (or receipt when there is none); then the application is deleted with its photos and video.`,
+    },
+    widget: { type: "number", min: MIN_AUDITION_RETENTION_DAYS, max: MAX_AUDITION_RETENTION_DAYS, step: 1, inputMode: "numeric" },
+    audit: "지원서 보유 기간",
+    privacyPolicy: true,
+  },
+  // The privacy officer named in /privacy: demo values (flagged) until the administrator names the real
+  // one, because a policy must never name nobody.
+  ...(
+    [
+      ["Name", "name", "보호책임자 이름", "Privacy officer's name", "개인정보 보호책임자 이름", text("개인정보 보호책임자의 이름을", 50)],
+      ["Position", "position", "보호책임자 직책", "Privacy officer's position", "개인정보 보호책임자 직책", text("개인정보 보호책임자의 직책을", 50)],
+    ] as const
+  ).map(([suffix, part, ko, en, audit, rule]) => ({
+    key: `privacyOfficer${suffix}` as const,
+    storage: `privacyOfficer.${part}` as const,
+    group: "privacyOfficer",
+    rule,
+    stored: z.string(),
+    default: DEMO_PRIVACY_OFFICER[part] as string,
+    label: { ko, en },
+    widget: { type: "text" as const, autoComplete: "off" },
+    audit,
+    demo: true,
+    privacyPolicy: true,
+  })),
+  {
+    key: "privacyOfficerPhone",
+    storage: "privacyOfficer.phone",
+    group: "privacyOfficer",
+    rule: phone(),
+    stored: z.string(),
+    default: DEMO_PRIVACY_OFFICER.phone,
+    label: { ko: "보호책임자 전화번호", en: "Privacy officer's phone" },
+    widget: { type: "text", placeholder: "02-1234-5678", inputMode: "tel", autoComplete: "off" },
+    audit: "개인정보 보호책임자 전화번호",
+    demo: true,
+    privacyPolicy: true,
+  },
+  {
+    key: "privacyOfficerEmail",
+    storage: "privacyOfficer.email",
+    group: "privacyOfficer",
+    rule: email("개인정보 보호책임자의 이메일을"),
+    stored: z.string(),
+    default: DEMO_PRIVACY_OFFICER.email,
+    label: { ko: "보호책임자 이메일", en: "Privacy officer's e-mail" },
+    help: { ko: "열람·정정·삭제 요구를 받는 주소입니다.", en: "Where requests to see, correct or delete personal data go." },
+    widget: { type: "text", inputMode: "email", autoComplete: "off" },
+    audit: "개인정보 보호책임자 이메일",
+    demo: true,
+    privacyPolicy: true,
+  },
   // Company names (수탁자); empty: the work is not entrusted to anyone.
-  processorHosting: optionalText(100),
-  processorStorage: optionalText(100),
-  processorEmail: optionalText(100),
-});
+  ...(
+    [
+      ["Hosting", "hosting", "호스팅 (서버 운영)", "Hosting (servers)", "위탁: 호스팅"],
+      ["Storage", "storage", "파일 저장소", "File storage", "위탁: 파일 저장소"],
+      ["Email", "email", "이메일 발송", "Sending e-mail", "위탁: 이메일 발송"],
+    ] as const
+  ).map(([suffix, part, ko, en, audit]) => ({
+    key: `processor${suffix}` as const,
+    storage: `processors.${part}` as const,
+    group: "processors",
+    rule: optionalText(100),
+    stored: z.string(),
+    default: "",
+    label: { ko, en },
+    widget: { type: "text" as const, autoComplete: "off" },
+    audit,
+    privacyPolicy: true,
+  })),
+]);
+
+export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];
+export type SettingsField = SiteSettingField["key"];
+export type SettingsFormValues = SettingsFormValuesOf<typeof SITE_SETTING_FIELDS>;
+/** The settings the form edits, as stored. */
+export type EditableSiteSettings = StoredSettingsOf<typeof SITE_SETTING_FIELDS>;
+
+/** The form fields' names, in the model's order. */
+export const SETTINGS_FIELDS: SettingsField[] = SITE_SETTING_FIELDS.map((field) => field.key);
+
+/** The form's fields as typed (strings), validated and turned into the stored settings' values. */
+export const siteSettingsInputSchema = settingsInputSchema(SITE_SETTING_FIELDS);
 export type SiteSettingsInput = z.output<typeof siteSettingsInputSchema>;
+
+/** Every editable setting's default (the settings document adds the file and the bookkeeping). */
+export const DEFAULT_EDITABLE_SETTINGS: EditableSiteSettings = settingsDefaults(SITE_SETTING_FIELDS);
+export const DEFAULT_DEMO_SETTINGS: string[] = demoSettings(SITE_SETTING_FIELDS);
+
+/** How the activity log names the stored settings a save changed. */
+export const SETTING_LABELS: Record<string, string> = { ...settingsAuditLabels(SITE_SETTING_FIELDS), [APPLICATION_FORM_FIELD]: "지원서 양식" };
+
+/**
+ * The stored settings the privacy policy (/privacy) states: when a save changes one of them, the
+ * policy's effective date (`privacyPolicyUpdatedAt`) moves to that day.
+ */
+export const PRIVACY_POLICY_SETTINGS: readonly string[] = privacyPolicySettings(SITE_SETTING_FIELDS);
+
+/** "전화번호, 지원서 양식": the changed settings of an audit entry, or "변경 없음". */
+export function describeChangedSettings(fields: unknown): string {
+  const names = Array.isArray(fields) ? fields.map((field) => SETTING_LABELS[String(field)] ?? String(field)) : [];
+  return names.length > 0 ? names.join(", ") : "변경 없음";
+}

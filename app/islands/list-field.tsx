@@ -1,4 +1,5 @@
 import { useId, useState, type KeyboardEvent } from "react";
+import { describedByOf, Field, FieldError } from "../components/field";
 import { useHydrated } from "../lib/use-hydrated";
 
 interface ListFieldProps {
@@ -19,7 +20,6 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
   const hydrated = useHydrated();
   const [draft, setDraft] = useState("");
   const id = useId();
-  const errorId = `${id}-error`;
 
   const add = () => {
     const entry = draft.trim();
@@ -30,29 +30,14 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
 
   if (!hydrated) {
     return (
-      <label className="field list-field">
-        <span className="field__label">{label}</span>
-        <textarea
-          name={name}
-          rows={Math.max(3, entries.length + 1)}
-          defaultValue={entries.join("\n")}
-          aria-describedby={`${id}-hint${error ? ` ${errorId}` : ""}`}
-          aria-invalid={error ? true : undefined}
-        />
-        <span className="field__hint" id={`${id}-hint`}>
-          한 줄에 한 항목씩 입력해 주세요.
-        </span>
-        {error ? (
-          <span className="field__error" id={errorId}>
-            {error}
-          </span>
-        ) : null}
-      </label>
+      <Field name={name} id={`${id}-entries`} label={label} hint="한 줄에 한 항목씩 입력해 주세요." error={error} className="field list-field">
+        {(control) => <textarea {...control} rows={Math.max(3, entries.length + 1)} defaultValue={entries.join("\n")} />}
+      </Field>
     );
   }
 
   return (
-    <fieldset className="field list-field" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="field list-field" aria-describedby={describedByOf(name, { error })}>
       <legend className="field__label">{label}</legend>
       {entries.map((entry, i) => (
         <input key={`${i}-${entry}`} type="hidden" name={name} value={entry} />
@@ -90,11 +75,7 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
       ) : (
         <p className="field__hint">아직 항목이 없습니다.</p>
       )}
-      {error ? (
-        <span className="field__error" id={errorId}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError name={name} error={error} />
     </fieldset>
   );
 }

@@ -5,23 +5,17 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { Locale } from "../domain/locale";
-import { POST_KIND_INFO, postFeedPath, type PostKind } from "../domain/post-kinds";
+import { postFeedPath, postKindText, type PostKind } from "../domain/post-kinds";
 import { absoluteUrl, SITE_NAME } from "./seo";
 
-const ENGLISH_DESCRIPTIONS: Record<PostKind, string> = {
-  news: "Castings, new productions and awards of WE ENTERTAINMENT's actors.",
-  notice: "Auditions and announcements from WE ENTERTAINMENT.",
-};
-
-/** "WE ENTERTAINMENT 뉴스", "WE ENTERTAINMENT News". */
+/** "WE ENTERTAINMENT 공지사항", "WE ENTERTAINMENT Notices". */
 export function feedTitle(kind: PostKind, locale: Locale): string {
-  const info = POST_KIND_INFO[kind];
-  return `${SITE_NAME} ${locale === "ko" ? info.label : info.title}`;
+  return `${SITE_NAME} ${postKindText(kind, locale).name}`;
 }
 
-/** The channel's description: the list page's in Korean, an English one in English. */
+/** The channel's description: the list page's, in the feed's language. */
 export function feedDescription(kind: PostKind, locale: Locale): string {
-  return locale === "ko" ? POST_KIND_INFO[kind].listDescription : ENGLISH_DESCRIPTIONS[kind];
+  return postKindText(kind, locale).description;
 }
 
 /** `<link rel="alternate" type="application/rss+xml">` for each kind's feed in the page's language. */

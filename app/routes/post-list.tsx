@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post-list";
 import { ContactSection } from "../components/contact-section";
 import { PostList } from "../components/post-list";
-import { POST_KIND_INFO, postKindOfPattern } from "../domain/post-kinds";
+import { POST_KIND_INFO, postKindOfPattern, postKindText } from "../domain/post-kinds";
 import { parsePage } from "../lib/pagination";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
@@ -24,11 +24,12 @@ export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const locale = localeOfPath(location.pathname);
   const t = messagesFor(locale);
   const info = POST_KIND_INFO[loaderData.kind];
+  const kindText = postKindText(loaderData.kind, locale);
   const page = loaderData.list.page;
   const path = page > 1 ? `${info.listPath}?page=${page}` : info.listPath;
   return seoMeta({
-    title: page > 1 ? t.seo.pageOf(info.title, page) : info.title,
-    description: t.posts.kindDescription[loaderData.kind]!,
+    title: page > 1 ? t.seo.pageOf(kindText.heading, page) : kindText.heading,
+    description: kindText.description,
     path: localizedPath(locale, path),
     locale,
     // Later pages differ between the languages (only English posts are listed in English).

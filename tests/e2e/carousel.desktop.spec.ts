@@ -1,4 +1,4 @@
-import { DEMO_CONTACT } from "../../app/server/seed/demo-content.server";
+import { DEMO_CONTACT } from "../../app/domain/demo-contact";
 import { controlClock, currentSlide } from "./helpers";
 import { expect, test } from "./fixtures";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEMO_ARTISTS, DEMO_CONTACT, DEMO_NEWS, DEMO_NOTICES } from "../../app/server/seed/demo-content.server";
+import { DEMO_CONTACT } from "../../app/domain/demo-contact";
+import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES } from "../../app/server/seed/demo-content.server";
 import { DEFAULT_SITE_SETTINGS } from "../../app/server/site/settings.server";
 
 /** Hosts reserved for examples (RFC 2606, RFC 6761): they can never belong to a real person or company. */

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS } from "../../app/domain/artist-fields";
 import { MAX_ARTIST_IMAGES } from "../../app/domain/constants";
-import { POST_KIND_INFO, POST_KINDS, postKindOfPattern } from "../../app/domain/post-kinds";
+import { AUDIT_ENTITY_LABELS } from "../../app/domain/audit-labels";
+import { messagesFor } from "../../app/domain/messages";
+import { POST_KIND_INFO, POST_KINDS, postKindOfPattern, postKindText } from "../../app/domain/post-kinds";
+import { feedDescription, feedTitle } from "../../app/lib/feeds";
 import { MAX_CONTENT_LENGTH, MAX_ENTRY_LENGTH, MAX_LIST_ENTRIES, MAX_TITLE_LENGTH } from "../../app/domain/schemas";
 import { ADMIN_PATH_PREFIXES, ENGLISH_ROUTES, isAdminPath, SITE_ROUTES } from "../../app/domain/site-routes";
 import routes from "../../app/routes";
@@ -67,6 +70,21 @@ describe("one descriptor per concept", () => {
       }
     }
     expect(() => postKindOfPattern("/api/we/writeblog")).toThrow(/No post kind/);
+  });
+
+  it("a kind has one name per language: the list's heading, page title, feed and activity log agree", () => {
+    for (const kind of POST_KINDS) {
+      const info = POST_KIND_INFO[kind];
+      expect(feedTitle(kind, "ko")).toBe(`WE ENTERTAINMENT ${info.label}`);
+      expect(feedTitle(kind, "en")).toBe(`WE ENTERTAINMENT ${info.en.name}`);
+      expect(feedDescription(kind, "en")).toBe(postKindText(kind, "en").description);
+      expect(postKindText(kind, "en").heading).toBe(info.en.name);
+      expect(AUDIT_ENTITY_LABELS[kind]).toBe(info.label);
+    }
+    // A list of notices is "Notices" in English; the spec's menu word stays "Notice" (spec §2).
+    expect(postKindText("notice", "en")).toMatchObject({ name: "Notices", heading: "Notices" });
+    expect(postKindText("notice", "ko")).toMatchObject({ name: "공지사항", heading: "Notice" });
+    expect(messagesFor("en").posts.viewAll(postKindText("notice", "en").name)).toBe("All notices");
   });
 
   it("the OpenAPI schemas are generated from the zod input schemas: the same fields and limits", () => {

@@ -93,7 +93,7 @@ describe("RSS document", () => {
   it("is offered to feed readers from the list pages in the page's language", () => {
     expect(feedLinks(["news", "notice"], "en", ORIGIN)).toEqual([
       { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "WE ENTERTAINMENT News", href: `${ORIGIN}/en/news/rss.xml` },
-      { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "WE ENTERTAINMENT Notice", href: `${ORIGIN}/en/notice/rss.xml` },
+      { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "WE ENTERTAINMENT Notices", href: `${ORIGIN}/en/notice/rss.xml` },
     ]);
   });
 });

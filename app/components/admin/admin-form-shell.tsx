@@ -6,6 +6,7 @@ import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { useEditorDraft } from "../../lib/use-editor-draft";
 import { LeaveGuard } from "../leave-guard";
 import { EyebrowHeading } from "../eyebrow-heading";
+import { Field } from "../field";
 
 /**
  * The frame of every admin editor: heading, the notice of a restored local draft, the error banner
@@ -122,23 +123,9 @@ export function TextField({
   "name" | "value" | "onChange"
 >) {
   return (
-    <label className="field">
-      <span className="field__label">{label}</span>
-      <input
-        name={name}
-        type="text"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
-        {...props}
-      />
-      {error ? (
-        <span className="field__error" id={`${name}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </label>
+    <Field name={name} label={label} error={error}>
+      {(control) => <input type="text" {...control} value={value} onChange={(e) => onChange(e.target.value)} {...props} />}
+    </Field>
   );
 }
 

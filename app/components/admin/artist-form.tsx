@@ -9,6 +9,7 @@ import { ListField } from "../../islands/list-field";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
+import { Field, FieldError } from "../field";
 
 /** What the artist form holds: the artist fields, state, order, and one image URL per slot. */
 export type ArtistFormValues = ArtistFields & {
@@ -96,21 +97,9 @@ export function ArtistForm({
               {...TEXT_INPUT_PROPS[field.key]}
             />
           ))}
-          <label className="field">
-            <span className="field__label">표시 순서</span>
-            <input
-              name="displayOrder"
-              type="number"
-              min={0}
-              value={values.displayOrder}
-              onChange={(e) => set("displayOrder", e.target.value)}
-              aria-describedby="displayOrder-hint"
-            />
-            <span className="field__hint" id="displayOrder-hint">
-              작은 숫자가 먼저 보입니다. 비워 두면 맨 뒤에 놓입니다.
-            </span>
-            {fields.displayOrder ? <span className="field__error">{fields.displayOrder}</span> : null}
-          </label>
+          <Field name="displayOrder" label="표시 순서" hint="작은 숫자가 먼저 보입니다. 비워 두면 맨 뒤에 놓입니다." error={fields.displayOrder}>
+            {(control) => <input type="number" {...control} min={0} value={values.displayOrder} onChange={(e) => set("displayOrder", e.target.value)} />}
+          </Field>
         </div>
 
         <fieldset className="field choice-group">
@@ -125,7 +114,7 @@ export function ArtistForm({
         </fieldset>
 
         <ImageSlots library={library} urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
-        {fields.imageUrls ? <p className="field__error">{fields.imageUrls}</p> : null}
+        <FieldError name="imageUrls" error={fields.imageUrls} as="p" />
 
         <div className="admin-form__lists">
           {ARTIST_LIST_FIELD_INFO.map((field) => (

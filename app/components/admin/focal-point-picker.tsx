@@ -2,6 +2,7 @@ import { useState, type MouseEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { focalObjectPosition, focalPercent, SHARE_IMAGE_SIZE } from "../../domain/focal-point";
 import { useHydrated } from "../../lib/use-hydrated";
+import { Field } from "../field";
 
 interface FocalPointPickerProps {
   image: { width: number; height: number; src: string; alt: string };
@@ -86,26 +87,22 @@ export function FocalPointPicker({ image, size, focal, typed, errors = {} }: Foc
               const name = axis === "x" ? "focalX" : "focalY";
               const error = errors[name];
               return (
-                <label className="field" key={axis}>
-                  <span className="field__label">{axis === "x" ? "가로 위치 (%)" : "세로 위치 (%)"}</span>
-                  <input
-                    name={name}
-                    type="number"
-                    inputMode="decimal"
-                    min={0}
-                    max={100}
-                    step={0.1}
-                    value={texts[axis]}
-                    onChange={(e) => typedText(axis, e.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${name}-error focal-hint` : "focal-hint"}
-                  />
-                  {error ? (
-                    <span className="field__error" id={`${name}-error`}>
-                      {error}
-                    </span>
-                  ) : null}
-                </label>
+                <Field key={axis} name={name} label={axis === "x" ? "가로 위치 (%)" : "세로 위치 (%)"} error={error}>
+                  {(control) => (
+                    <input
+                      type="number"
+                      {...control}
+                      // Both coordinates share the hint under them.
+                      aria-describedby={error ? `${name}-error focal-hint` : "focal-hint"}
+                      inputMode="decimal"
+                      min={0}
+                      max={100}
+                      step={0.1}
+                      value={texts[axis]}
+                      onChange={(e) => typedText(axis, e.target.value)}
+                    />
+                  )}
+                </Field>
               );
             })}
           </div>

@@ -8,6 +8,7 @@ import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { useHydrated } from "../../lib/use-hydrated";
 import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
+import { describedByOf, Field, FieldError } from "../field";
 
 export type PostFormValues = {
   title: string;
@@ -76,12 +77,9 @@ export function PostForm({
           resetKey={draft.revision}
         />
         {hydrated ? null : (
-          <label className="field">
-            <span className="field__label">이미지 첨부</span>
-            <input type="file" name="attachImage" accept="image/jpeg,image/png,image/webp,image/avif,image/gif" />
-            <span className="field__hint">저장하면 글 끝에 이미지가 들어갑니다.</span>
-            {fields.attachImage ? <span className="field__error">{fields.attachImage}</span> : null}
-          </label>
+          <Field name="attachImage" label="이미지 첨부" hint="저장하면 글 끝에 이미지가 들어갑니다." error={fields.attachImage}>
+            {(control) => <input type="file" {...control} accept="image/jpeg,image/png,image/webp,image/avif,image/gif" />}
+          </Field>
         )}
         <fieldset className="field english-version">
           <legend className="field__label">영문 버전 (선택)</legend>
@@ -140,12 +138,8 @@ function ContentField({
       <span className="field__label" id={`${name}-label`}>
         {label}
       </span>
-      <RichTextEditor name={name} label={label} value={value} onChange={onChange} invalid={Boolean(error)} resetKey={resetKey} describedBy={error ? `${name}-error` : undefined} />
-      {error ? (
-        <span className="field__error" id={`${name}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <RichTextEditor name={name} label={label} value={value} onChange={onChange} invalid={Boolean(error)} resetKey={resetKey} describedBy={describedByOf(name, { error })} />
+      <FieldError name={name} error={error} />
     </div>
   );
 }
@@ -196,44 +190,18 @@ function PublicationFields({
           <span className="choice__hint">{choice.hint}</span>
         </label>
       ))}
-      <label className="field publication__time">
-        <span className="field__label">예약 공개 시각 (한국 시간)</span>
-        <input
-          type="datetime-local"
-          name="publishAt"
-          value={values.publishAt}
-          onChange={(e) => onChange({ publishAt: e.target.value, publication: "schedule" })}
-          aria-invalid={errors.publishAt ? true : undefined}
-          aria-describedby={errors.publishAt ? "publishAt-error" : "publishAt-hint"}
-        />
-        <span className="field__hint" id="publishAt-hint">
-          ‘예약 공개’를 고르면 이 시각에 공개됩니다.
-        </span>
-        {errors.publishAt ? (
-          <span className="field__error" id="publishAt-error">
-            {errors.publishAt}
-          </span>
-        ) : null}
-      </label>
-      <label className="field publication__time">
-        <span className="field__label">공개 종료 시각 (선택, 한국 시간)</span>
-        <input
-          type="datetime-local"
-          name="unpublishAt"
-          value={values.unpublishAt}
-          onChange={(e) => onChange({ unpublishAt: e.target.value })}
-          aria-invalid={errors.unpublishAt ? true : undefined}
-          aria-describedby={errors.unpublishAt ? "unpublishAt-error" : "unpublishAt-hint"}
-        />
-        <span className="field__hint" id="unpublishAt-hint">
-          이 시각이 되면 사이트에서 내려가 임시 저장 상태가 됩니다. 비워 두면 계속 공개됩니다.
-        </span>
-        {errors.unpublishAt ? (
-          <span className="field__error" id="unpublishAt-error">
-            {errors.unpublishAt}
-          </span>
-        ) : null}
-      </label>
+      <Field name="publishAt" className="field publication__time" label="예약 공개 시각 (한국 시간)" hint="‘예약 공개’를 고르면 이 시각에 공개됩니다." error={errors.publishAt}>
+        {(control) => <input type="datetime-local" {...control} value={values.publishAt} onChange={(e) => onChange({ publishAt: e.target.value, publication: "schedule" })} />}
+      </Field>
+      <Field
+        name="unpublishAt"
+        className="field publication__time"
+        label="공개 종료 시각 (선택, 한국 시간)"
+        hint="이 시각이 되면 사이트에서 내려가 임시 저장 상태가 됩니다. 비워 두면 계속 공개됩니다."
+        error={errors.unpublishAt}
+      >
+        {(control) => <input type="datetime-local" {...control} value={values.unpublishAt} onChange={(e) => onChange({ unpublishAt: e.target.value })} />}
+      </Field>
       {kind === "notice" ? (
         <label className="choice choice--checkbox">
           <input type="checkbox" name="pinned" value="1" checked={values.pinned} onChange={(e) => onChange({ pinned: e.target.checked })} />

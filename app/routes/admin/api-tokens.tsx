@@ -7,6 +7,7 @@ import { staffSessionOf } from "../../server/http/access-gate.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { EyebrowHeading } from "../../components/eyebrow-heading";
 import { SESSION_EXPIRED_MESSAGE, submitKeepingTypedText } from "../../lib/signed-out-submit";
+import { Field } from "../../components/field";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -78,10 +79,9 @@ export default function AdminApiTokens({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
       <Form method="post" className="token-form">
-        <label className="field">
-          <span className="field__label">새 토큰 이름</span>
-          <input name="name" type="text" maxLength={60} placeholder="예: 홍보팀 업로드 도구" required />
-        </label>
+        <Field name="name" id="token-name" label="새 토큰 이름">
+          {(control) => <input {...control} type="text" maxLength={60} placeholder="예: 홍보팀 업로드 도구" required />}
+        </Field>
         <button type="submit" name="intent" value="create" className="button" disabled={busy}>
           토큰 만들기
         </button>

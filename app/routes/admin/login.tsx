@@ -7,6 +7,7 @@ import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
+import { Field } from "../../components/field";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = await getRequestContext(context).adminSession();
@@ -111,25 +112,26 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             {actionData.error}
           </p>
         ) : null}
-        <label className="field">
-          <span className="field__label">아이디</span>
-          <input
-            name="id"
-            type="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={64}
-            defaultValue={actionData?.id ?? ""}
-            key={actionData?.id ?? ""}
-            aria-describedby={actionData?.error ? "login-error" : undefined}
-          />
-        </label>
-        <label className="field">
-          <span className="field__label">비밀번호</span>
-          <input ref={passwordRef} name="password" type="password" autoComplete="current-password" required maxLength={256} />
-        </label>
+        <Field name="id" id="login-id" label="아이디">
+          {(control) => (
+            <input
+              key={actionData?.id ?? ""}
+              {...control}
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={64}
+              defaultValue={actionData?.id ?? ""}
+              // A refused sign-in names no field (which one was wrong is not told): the message is the form's.
+              aria-describedby={actionData?.error ? "login-error" : undefined}
+            />
+          )}
+        </Field>
+        <Field name="password" id="login-password" label="비밀번호">
+          {(control) => <input ref={passwordRef} {...control} type="password" autoComplete="current-password" required maxLength={256} />}
+        </Field>
         <button type="submit" className="button button--block" disabled={submitting}>
           {submitting ? "확인 중..." : "로그인"}
         </button>

@@ -5,17 +5,7 @@
  * all zeros. The site settings mark their demo values so the settings page can say "to be replaced".
  */
 import type { ArtistEnglish, ArtistFields } from "../../domain/artist-fields";
-
-/** Reserved names for the demo's company contacts and social accounts. */
-export const DEMO_CONTACT = {
-  phone: "02-0000-0000",
-  email: "contact@we-entertainment.example",
-  auditionEmail: "audition@we-entertainment.example",
-  instagram: "https://instagram.example/we_entertainment_official/",
-  youtube: "https://youtube.example/@we_entertainment",
-  address: "서울특별시 강남구 도산대로 000, 7층 (예시 주소)",
-  addressEn: "7F, 000 Dosan-daero, Gangnam-gu, Seoul, Korea (example address)",
-} as const;
+import { DEMO_CONTACT } from "../../domain/demo-contact";
 
 /** A fictional artist: the fields of app/domain/artist-fields.ts, plus how to draw their photos. */
 export interface DemoArtist extends ArtistFields {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { siteSettings } from "../../../drizzle/schema";
 import { fieldErrors } from "../../domain/schemas";
-import { APPLICATION_FORM_FIELD, formatFileSize, MAX_APPLICATION_FORM_BYTES, PRIVACY_POLICY_SETTINGS, siteSettingsInputSchema } from "../../domain/site-settings";
+import { applySettingsInput, changedSettings } from "../../domain/setting-fields";
+import { APPLICATION_FORM_FIELD, formatFileSize, MAX_APPLICATION_FORM_BYTES, PRIVACY_POLICY_SETTINGS, SITE_SETTING_FIELDS, siteSettingsInputSchema } from "../../domain/site-settings";
 import { recordAudit } from "../platform/audit.server";
 import type { Actor, Services } from "../platform/services.server";
 import { sniffApplicationFormType, storeApplicationForm } from "./application-form.server";
@@ -20,33 +21,6 @@ export type SaveSiteSettingsResult = { status: "saved"; changed: string[] } | { 
 
 export const APPLICATION_FORM_TYPE_MESSAGE = "PDF, HWP, HWPX, DOCX 문서만 올릴 수 있습니다. 파일 이름만 바꾼 다른 형식의 파일은 받지 않습니다.";
 export const APPLICATION_FORM_SIZE_MESSAGE = `지원서 양식 파일은 ${formatFileSize(MAX_APPLICATION_FORM_BYTES)} 이하로 올려 주세요.`;
-
-/** The stored settings the site reads, one dotted path at a time ("social.instagram", "map"). */
-function settingAt(settings: SiteSettings, field: string): unknown {
-  return field.split(".").reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], settings);
-}
-
-const COMPARED_FIELDS = [
-  "companyName",
-  "companyNameEn",
-  "address",
-  "phone",
-  "email",
-  "auditionEmail",
-  "businessHours",
-  "map",
-  "social.instagram",
-  "social.youtube",
-  "social.blog",
-  "representative",
-  "businessNumber",
-  "homeIntro",
-  "addressEn",
-  "businessHoursEn",
-  "homeIntroEn",
-  "applicationForm",
-  ...PRIVACY_POLICY_SETTINGS,
-] as const;
 
 /**
  * Saves the site settings: validates every field (Korean messages by field) and the application form
@@ -75,31 +49,10 @@ export async function saveSiteSettings(services: Services, actor: Actor, request
     const [row] = await tx.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, SETTINGS_KEY)).for("update");
     const stored = siteSettingsSchema.safeParse({ ...DEFAULT_SITE_SETTINGS, ...(row?.value as object | undefined) });
     const current = stored.success ? stored.data : DEFAULT_SITE_SETTINGS;
-    const next: SiteSettings = {
-      ...current,
-      companyName: input.companyName,
-      companyNameEn: input.companyNameEn,
-      address: input.address,
-      phone: input.phone,
-      email: input.email,
-      auditionEmail: input.auditionEmail,
-      businessHours: input.businessHours,
-      map: { lat: input.mapLat, lng: input.mapLng },
-      social: { instagram: input.instagram, youtube: input.youtube, blog: input.blog },
-      representative: input.representative,
-      businessNumber: input.businessNumber,
-      homeIntro: input.homeIntro.replace(/\r\n?/g, "\n"),
-      addressEn: input.addressEn,
-      businessHoursEn: input.businessHoursEn,
-      homeIntroEn: input.homeIntroEn.replace(/\r\n?/g, "\n"),
-      applicationForm: storedFile ?? current.applicationForm,
-      auditionRetentionDays: input.auditionRetentionDays,
-      privacyOfficer: { name: input.privacyOfficerName, position: input.privacyOfficerPosition, phone: input.privacyOfficerPhone, email: input.privacyOfficerEmail },
-      processors: { hosting: input.processorHosting, storage: input.processorStorage, email: input.processorEmail },
-    };
-    const changed = COMPARED_FIELDS.filter((field) => JSON.stringify(settingAt(current, field)) !== JSON.stringify(settingAt(next, field)));
-    if (changed.some((field) => (PRIVACY_POLICY_SETTINGS as readonly string[]).includes(field))) next.privacyPolicyUpdatedAt = (request.now ?? new Date()).toISOString();
-    next.demoFields = current.demoFields.filter((field) => !changed.includes(field as (typeof COMPARED_FIELDS)[number]));
+    const next: SiteSettings = { ...applySettingsInput(SITE_SETTING_FIELDS, current, input), applicationForm: storedFile ?? current.applicationForm };
+    const changed = changedSettings(SITE_SETTING_FIELDS, current, next, [APPLICATION_FORM_FIELD]);
+    if (changed.some((field) => PRIVACY_POLICY_SETTINGS.includes(field))) next.privacyPolicyUpdatedAt = (request.now ?? new Date()).toISOString();
+    next.demoFields = current.demoFields.filter((field) => !changed.includes(field));
     await tx
       .insert(siteSettings)
       .values({ key: SETTINGS_KEY, value: next })

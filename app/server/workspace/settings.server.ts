@@ -1,61 +1,26 @@
 import { redirect } from "react-router";
-import { APPLICATION_FORM_FIELD, SETTINGS_FIELD_PATHS, SETTINGS_FIELDS, type SettingsField, type SettingsFormValues } from "../../domain/site-settings";
+import { settingOf, settingsFormValues, typedSettingsValues } from "../../domain/setting-fields";
+import { APPLICATION_FORM_FIELD, SITE_SETTING_FIELDS, type SettingsFormValues } from "../../domain/site-settings";
 import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/admin-forms.server";
 import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { isOversizeUpload, uploadedFile } from "../http/uploads.server";
-import { applicationFormSummaryOf, getSiteSettings, type SiteSettings } from "../site/settings.server";
+import { applicationFormSummaryOf, getSiteSettings } from "../site/settings.server";
 import { saveSiteSettings } from "../site/settings-use-cases.server";
-
-/** The stored settings as the form's text fields. */
-function formValuesOf(settings: SiteSettings): SettingsFormValues {
-  return {
-    companyName: settings.companyName,
-    companyNameEn: settings.companyNameEn,
-    address: settings.address,
-    phone: settings.phone,
-    email: settings.email,
-    auditionEmail: settings.auditionEmail,
-    businessHours: settings.businessHours,
-    mapLat: String(settings.map.lat),
-    mapLng: String(settings.map.lng),
-    instagram: settings.social.instagram,
-    youtube: settings.social.youtube,
-    blog: settings.social.blog ?? "",
-    representative: settings.representative,
-    businessNumber: settings.businessNumber,
-    homeIntro: settings.homeIntro,
-    addressEn: settings.addressEn,
-    businessHoursEn: settings.businessHoursEn,
-    homeIntroEn: settings.homeIntroEn,
-    auditionRetentionDays: String(settings.auditionRetentionDays),
-    privacyOfficerName: settings.privacyOfficer.name,
-    privacyOfficerPosition: settings.privacyOfficer.position,
-    privacyOfficerPhone: settings.privacyOfficer.phone,
-    privacyOfficerEmail: settings.privacyOfficer.email,
-    processorHosting: settings.processors.hosting,
-    processorStorage: settings.processors.storage,
-    processorEmail: settings.processors.email,
-  };
-}
 
 /** /admin/settings: the current values, which of them still hold demo content, and the application form file. */
 export async function loadWorkspaceSettings(ctx: RequestContext) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   staffSessionOf(ctx);
-    const settings = await getSiteSettings(ctx.runtime.db);
+  const settings = await getSiteSettings(ctx.runtime.db);
   const demo = new Set(settings.demoFields);
   return {
-    values: formValuesOf(settings),
-    demoFields: SETTINGS_FIELDS.filter((field) => demo.has(SETTINGS_FIELD_PATHS[field])),
+    values: settingsFormValues(SITE_SETTING_FIELDS, settings),
+    demoFields: SITE_SETTING_FIELDS.filter((field) => demo.has(settingOf(field))).map((field) => field.key),
     applicationForm: { label: `지원서 양식 (${applicationFormSummaryOf(settings)})`, href: PATHS.applicationForm, uploaded: settings.applicationForm !== null },
   };
-}
-
-function typedValues(form: FormData): SettingsFormValues {
-  return Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Record<SettingsField, string>;
 }
 
 /** Saves the form through saveSiteSettings; bad input comes back with the messages by field and everything typed. */
@@ -63,7 +28,7 @@ export async function handleWorkspaceSettingsAction(ctx: RequestContext, request
   const read = await readAdminForm<SettingsFormValues>(request, [APPLICATION_FORM_FIELD]);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const values = typedValues(form);
+  const values = typedSettingsValues(SITE_SETTING_FIELDS, form);
   const session = staffSessionOf(ctx);
   const raw = form.get(APPLICATION_FORM_FIELD);
   const file = uploadedFile(form, APPLICATION_FORM_FIELD);

@@ -184,7 +184,7 @@ describe(`RSS feeds and the bilingual sitemap: what is public, in which language
     expect(links((await fetchText("/en/news")).text)).toEqual([["WE ENTERTAINMENT News", `${baseURL}/en/news/rss.xml`]]);
     expect(links((await fetchText("/en/pr")).text)).toEqual([
       ["WE ENTERTAINMENT News", `${baseURL}/en/news/rss.xml`],
-      ["WE ENTERTAINMENT Notice", `${baseURL}/en/notice/rss.xml`],
+      ["WE ENTERTAINMENT Notices", `${baseURL}/en/notice/rss.xml`],
     ]);
 
     const [organization] = jsonLdOf((await fetchText("/en")).text);

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { retentionSentence } from "../../../app/domain/auditions";
 import { PRIVACY_POLICY_SECTIONS, PRIVACY_POLICY_TEXT_DATE } from "../../../app/domain/privacy-policy";
-import type { SettingsFormValues } from "../../../app/domain/site-settings";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
-import { DEMO_PRIVACY_OFFICER, getSiteSettings, type SiteSettings } from "../../../app/server/site/settings.server";
+import { settingsFormValues } from "../../../app/domain/setting-fields";
+import { DEMO_PRIVACY_OFFICER, SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../app/domain/site-settings";
+import { getSiteSettings, type SiteSettings } from "../../../app/server/site/settings.server";
 import { saveSiteSettings } from "../../../app/server/site/settings-use-cases.server";
 import { testEngine } from "../../setup/test-database";
 
@@ -30,35 +31,7 @@ function textOf(html: string): string {
 
 /** The settings form's fields for the stored settings, with some changed. */
 function formOf(settings: SiteSettings, overrides: Partial<SettingsFormValues>): SettingsFormValues {
-  return {
-    companyName: settings.companyName,
-    companyNameEn: settings.companyNameEn,
-    address: settings.address,
-    phone: settings.phone,
-    email: settings.email,
-    auditionEmail: settings.auditionEmail,
-    businessHours: settings.businessHours,
-    mapLat: String(settings.map.lat),
-    mapLng: String(settings.map.lng),
-    instagram: settings.social.instagram,
-    youtube: settings.social.youtube,
-    blog: settings.social.blog ?? "",
-    representative: settings.representative,
-    businessNumber: settings.businessNumber,
-    homeIntro: settings.homeIntro,
-    addressEn: settings.addressEn,
-    businessHoursEn: settings.businessHoursEn,
-    homeIntroEn: settings.homeIntroEn,
-    auditionRetentionDays: String(settings.auditionRetentionDays),
-    privacyOfficerName: settings.privacyOfficer.name,
-    privacyOfficerPosition: settings.privacyOfficer.position,
-    privacyOfficerPhone: settings.privacyOfficer.phone,
-    privacyOfficerEmail: settings.privacyOfficer.email,
-    processorHosting: settings.processors.hosting,
-    processorStorage: settings.processors.storage,
-    processorEmail: settings.processors.email,
-    ...overrides,
-  };
+  return { ...settingsFormValues(SITE_SETTING_FIELDS, settings), ...overrides };
 }
 
 describe(`/privacy is generated from the site settings and follows their changes (${testEngine()}, in-process)`, () => {

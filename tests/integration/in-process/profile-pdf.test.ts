@@ -3,7 +3,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ArtistEnglish } from "../../../app/domain/artist-fields";
 import { MAX_ENTRY_LENGTH, MAX_LIST_ENTRIES } from "../../../app/domain/schemas";
-import { SETTINGS_FIELD_PATHS, SETTINGS_FIELDS, type SettingsFormValues } from "../../../app/domain/site-settings";
+import { settingsFormValues } from "../../../app/domain/setting-fields";
+import { SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../app/domain/site-settings";
 import { artistProfilePdfPath, pathsShowingArtist } from "../../../app/domain/site-routes";
 import { deleteArtist, saveArtist, type SaveArtistRequest } from "../../../app/server/artists/artist-use-cases.server";
 import { storeImage } from "../../../app/server/media/media.server";
@@ -39,9 +40,7 @@ async function fetchPdf(baseURL: string, path: string, headers: Record<string, s
 
 /** The settings page's fields for the stored settings, with some changed. */
 function settingsForm(settings: SiteSettings, overrides: Partial<SettingsFormValues>): SettingsFormValues {
-  const valueAt = (path: string) => path.split(".").reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], settings);
-  const values = Object.fromEntries(SETTINGS_FIELDS.map((field) => [field, String(valueAt(SETTINGS_FIELD_PATHS[field]) ?? "")])) as SettingsFormValues;
-  return { ...values, mapLat: String(settings.map.lat), mapLng: String(settings.map.lng), ...overrides };
+  return { ...settingsFormValues(SITE_SETTING_FIELDS, settings), ...overrides };
 }
 
 describe(`the casting profile PDF of an artist (${testEngine()}, in-process)`, () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteSettings } from "../../../drizzle/schema";
-import { DEFAULT_SITE_SETTINGS, DEMO_PRIVACY_OFFICER, ensureSiteSettings, getSiteSettings } from "../../../app/server/site/settings.server";
+import { DEMO_PRIVACY_OFFICER } from "../../../app/domain/site-settings";
+import { DEFAULT_SITE_SETTINGS, ensureSiteSettings, getSiteSettings } from "../../../app/server/site/settings.server";
 import { useTestDatabase } from "../../setup/test-database";
 
 describe("site settings", () => {

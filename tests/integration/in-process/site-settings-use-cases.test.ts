@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../drizzle/schema";
-import { DEFAULT_APPLICATION_FORM, type SettingsFormValues } from "../../../app/domain/site-settings";
+import { settingsFormValues } from "../../../app/domain/setting-fields";
+import { DEFAULT_APPLICATION_FORM, SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../app/domain/site-settings";
 import { PageCache } from "../../../app/server/http/page-cache.server";
 import { describeAuditEntry } from "../../../app/server/platform/audit.server";
 import type { Actor } from "../../../app/server/platform/services.server";
@@ -16,35 +17,7 @@ import { useTestDatabase } from "../../setup/test-database";
 
 const ADMIN: Actor = { adminId: null, via: "system", label: "설정 테스트" };
 
-const formOf = (overrides: Partial<SettingsFormValues> = {}): SettingsFormValues => ({
-  companyName: DEFAULT_SITE_SETTINGS.companyName,
-  companyNameEn: DEFAULT_SITE_SETTINGS.companyNameEn,
-  address: DEFAULT_SITE_SETTINGS.address,
-  phone: DEFAULT_SITE_SETTINGS.phone,
-  email: DEFAULT_SITE_SETTINGS.email,
-  auditionEmail: DEFAULT_SITE_SETTINGS.auditionEmail,
-  businessHours: DEFAULT_SITE_SETTINGS.businessHours,
-  mapLat: String(DEFAULT_SITE_SETTINGS.map.lat),
-  mapLng: String(DEFAULT_SITE_SETTINGS.map.lng),
-  instagram: DEFAULT_SITE_SETTINGS.social.instagram,
-  youtube: DEFAULT_SITE_SETTINGS.social.youtube,
-  blog: "",
-  representative: "",
-  businessNumber: "",
-  homeIntro: DEFAULT_SITE_SETTINGS.homeIntro,
-  addressEn: DEFAULT_SITE_SETTINGS.addressEn,
-  businessHoursEn: DEFAULT_SITE_SETTINGS.businessHoursEn,
-  homeIntroEn: DEFAULT_SITE_SETTINGS.homeIntroEn,
-  auditionRetentionDays: String(DEFAULT_SITE_SETTINGS.auditionRetentionDays),
-  privacyOfficerName: DEFAULT_SITE_SETTINGS.privacyOfficer.name,
-  privacyOfficerPosition: DEFAULT_SITE_SETTINGS.privacyOfficer.position,
-  privacyOfficerPhone: DEFAULT_SITE_SETTINGS.privacyOfficer.phone,
-  privacyOfficerEmail: DEFAULT_SITE_SETTINGS.privacyOfficer.email,
-  processorHosting: "",
-  processorStorage: "",
-  processorEmail: "",
-  ...overrides,
-});
+const formOf = (overrides: Partial<SettingsFormValues> = {}): SettingsFormValues => ({ ...settingsFormValues(SITE_SETTING_FIELDS, DEFAULT_SITE_SETTINGS), ...overrides });
 
 describe("saveSiteSettings: validation, audit, change event and the application form file", () => {
   const database = useTestDatabase({ beforeAll, afterAll });

@@ -7,6 +7,7 @@ import { getRequestContext } from "../../../server/http/context.server";
 import { handleAuditionDetailAction, loadAuditionDetail } from "../../../server/workspace/auditions.server";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
+import { Field } from "../../../components/field";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadAuditionDetail(getRequestContext(context), request, params.id);
@@ -229,21 +230,17 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
               상태 <span className={`status-badge status-badge--audition-${a.status}`}>{a.statusLabel}</span>
             </h2>
             {a.decidedAt ? <p className="workspace-help">최종 결과 {a.decidedAt} · 이날부터 보관 기간을 계산합니다.</p> : null}
-            <label className="field">
-              <span className="field__label">바꿀 상태</span>
-              <select name="status" defaultValue={a.status} aria-invalid={statusError ? true : undefined} aria-describedby={statusError ? "status-error" : undefined}>
-                {statusOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-              {statusError ? (
-                <span className="field__error" id="status-error">
-                  {statusError}
-                </span>
-              ) : null}
-            </label>
+            <Field name="status" label="바꿀 상태" error={statusError}>
+              {(control) => (
+                <select {...control} defaultValue={a.status}>
+                  {statusOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
             <div className="admin-form__actions">
               <button type="submit" name="intent" value="status" className="button" disabled={busy}>
                 상태 바꾸기
@@ -272,25 +269,9 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
           </section>
 
           <Form method="post" className="admin-form audition-notes" noValidate>
-            <label className="field">
-              <span className="field__label audition-detail__subtitle">내부 메모</span>
-              <textarea
-                name="notes"
-                rows={6}
-                defaultValue={actionData?.values?.notes ?? a.notes}
-                maxLength={notesMaxLength}
-                aria-invalid={notesError ? true : undefined}
-                aria-describedby={notesError ? "notes-error notes-hint" : "notes-hint"}
-              />
-              <span className="field__hint" id="notes-hint">
-                지원자에게는 보이지 않습니다. ({notesMaxLength}자 이하)
-              </span>
-              {notesError ? (
-                <span className="field__error" id="notes-error">
-                  {notesError}
-                </span>
-              ) : null}
-            </label>
+            <Field name="notes" label="내부 메모" labelClassName="field__label audition-detail__subtitle" hint={`지원자에게는 보이지 않습니다. (${notesMaxLength}자 이하)`} error={notesError}>
+              {(control) => <textarea {...control} rows={6} defaultValue={actionData?.values?.notes ?? a.notes} maxLength={notesMaxLength} />}
+            </Field>
             <div className="admin-form__actions">
               <button type="submit" name="intent" value="notes" className="button" disabled={busy}>
                 메모 저장

@@ -11,6 +11,7 @@ import { handleMediaItemAction, loadMediaItem } from "../../../server/workspace/
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
+import { Field } from "../../../components/field";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadMediaItem(getRequestContext(context), request, params.id);
@@ -113,26 +114,14 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
           </label>
 
           <Form method="post" className="admin-form media-item__alt" noValidate>
-            <label className="field">
-              <span className="field__label">대체 텍스트</span>
-              <input
-                name="alt"
-                type="text"
-                value={alt}
-                maxLength={MAX_MEDIA_ALT_LENGTH}
-                onChange={(e) => setAlt(e.target.value)}
-                aria-invalid={altError ? true : undefined}
-                aria-describedby={altError ? "alt-error alt-hint" : "alt-hint"}
-              />
-              <span className="field__hint" id="alt-hint">
-                화면을 읽어 주는 프로그램이 읽는 설명입니다. 배우 사진과 새로 넣는 글 이미지에 쓰입니다. ({MAX_MEDIA_ALT_LENGTH}자 이하)
-              </span>
-              {altError ? (
-                <span className="field__error" id="alt-error">
-                  {altError}
-                </span>
-              ) : null}
-            </label>
+            <Field
+              name="alt"
+              label="대체 텍스트"
+              hint={`화면을 읽어 주는 프로그램이 읽는 설명입니다. 배우 사진과 새로 넣는 글 이미지에 쓰입니다. (${MAX_MEDIA_ALT_LENGTH}자 이하)`}
+              error={altError}
+            >
+              {(control) => <input type="text" {...control} value={alt} maxLength={MAX_MEDIA_ALT_LENGTH} onChange={(e) => setAlt(e.target.value)} />}
+            </Field>
             <div className="admin-form__actions">
               <button type="submit" name="intent" value="alt" className="button" disabled={navigation.state === "submitting"}>
                 대체 텍스트 저장
