@@ -89,8 +89,3 @@ export function pickArtistFields(source: ArtistFields): ArtistFields {
  */
 export type ArtistEnglish = { birthday?: string } & Partial<Record<ArtistListField, string[]>>;
 
-/** Whether an artist has any English profile text. */
-export function hasEnglishProfile(en: ArtistEnglish | null | undefined): boolean {
-  if (!en) return false;
-  return Boolean(en.birthday?.trim()) || ARTIST_LIST_FIELDS.some((key) => (en[key]?.length ?? 0) > 0);
-}

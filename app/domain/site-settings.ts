@@ -477,7 +477,6 @@ export const SETTINGS_FIELDS: SettingsField[] = SITE_SETTING_FIELDS.map((field) 
 
 /** The form's fields as typed (strings), validated and turned into the stored settings' values. */
 export const siteSettingsInputSchema = settingsInputSchema(SITE_SETTING_FIELDS);
-export type SiteSettingsInput = z.output<typeof siteSettingsInputSchema>;
 
 /** Every editable setting's default (the settings document adds the file and the bookkeeping). */
 export const DEFAULT_EDITABLE_SETTINGS: EditableSiteSettings = settingsDefaults(SITE_SETTING_FIELDS);
