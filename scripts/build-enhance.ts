@@ -13,6 +13,11 @@ const outdir = path.join(root, "build", "client", "assets");
 const preactCompat = path.join(root, "node_modules", "preact", "compat", "dist", "compat.mjs");
 const preactClient = path.join(root, "node_modules", "preact", "compat", "client.mjs");
 const preactJsx = path.join(root, "node_modules", "preact", "compat", "jsx-runtime.mjs");
+const reactLite = path.join(root, "app", "enhance", "react-lite.ts");
+const preactCoreJsx = path.join(root, "node_modules", "preact", "jsx-runtime", "dist", "jsxRuntime.mjs");
+/** The carousel's modules, which need the whole of React's API (react-slick): preact/compat. */
+const needsCompat = (importer: string) =>
+  /[\\/]node_modules[\\/]/.test(importer) || /[\\/]app[\\/](enhance[\\/]carousel|islands[\\/](carousel|use-carousel))/.test(importer);
 
 const result = await build({
   absWorkingDir: root,
@@ -30,7 +35,7 @@ const result = await build({
   legalComments: "none",
   define: { "process.env.NODE_ENV": '"production"' },
   // The carousel island is written against React's types; in the browser it runs on preact/compat (~4 KB
-  // instead of React DOM's ~60 KB), which react-slick works with as it is.
+  // instead of React DOM's ~60 KB), which react-slick works with as it is. The widgets get less (plugin).
   alias: {
     react: preactCompat,
     "react-dom": preactCompat,
@@ -40,6 +45,18 @@ const result = await build({
   },
   jsx: "automatic",
   logLevel: "warning",
+  plugins: [
+    {
+      // The widgets (decision 038) need only hooks and elements: Preact's core, without compat's ~4 KB.
+      name: "widgets-on-preact-core",
+      setup(builder) {
+        builder.onResolve({ filter: /^react(\/jsx-runtime)?$/ }, (args) => {
+          if (needsCompat(args.importer)) return undefined;
+          return { path: args.path === "react" ? reactLite : preactCoreJsx };
+        });
+      },
+    },
+  ],
 });
 
 const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === "app/enhance/main.ts")?.[0];

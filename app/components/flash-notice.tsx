@@ -1,14 +1,15 @@
 import { useState } from "react";
+import { widgetRoot } from "../widgets/widget-root";
 
 /**
  * A polite notice after a redirect ("배우가 저장되었습니다."); announced by screen readers, never blocking.
- * On visitors' pages (not hydrated, decision 027) app/enhance/flash-notice.ts runs the close button.
+ * Closing it removes the message; the live region stays. One implementation (decision 038).
  */
 export function FlashNotice({ message }: { message: string | null }) {
   const [dismissed, setDismissed] = useState<string | null>(null);
   const visible = message !== null && dismissed !== message;
   return (
-    <div className="flash" role="status" aria-live="polite">
+    <div className="flash" role="status" aria-live="polite" {...widgetRoot("flash-notice", { message })}>
       {visible ? (
         <p className="flash__message">
           <span>{message}</span>

@@ -1,33 +1,33 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { telHref } from "../lib/tel";
-import { Link } from "react-router";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import { useHydrated } from "../lib/use-hydrated";
 import { keepTabInside } from "../lib/focus-trap";
-import { BREAKPOINT_WIDE, OVERLAY_FOOTER_TEXT } from "../domain/constants";
-import { Logo } from "./logo";
-import { MainNavList } from "./main-nav";
-import { SocialIcons, type SocialLinks } from "./social-icons";
-import { LanguageSwitch } from "./language-switch";
-import { useLocalizedPath, useMessages } from "../lib/locale";
+import { BREAKPOINT_WIDE } from "../domain/constants";
+import { widgetRoot } from "../widgets/widget-root";
 
 type MenuState = "closed" | "open" | "closing";
 
+export interface MobileMenuProps {
+  /** The hamburger's and the dialog's accessible names. */
+  labels: { open: string; dialog: string };
+  /** The overlay's content (`MobileMenuContent`); on visitors' pages, the server's markup of it. */
+  children: ReactNode;
+}
 
 /**
- * Under 1000 px: the hamburger opens a full-screen pink overlay with the links, the logo, the social
- * icons and the footer line (spec §2). Closing fades it out over 0.4 s and removes it when the fade
- * ends. Focus stays inside while it is open; Escape closes it. Without JavaScript the hamburger is a
- * link to the overlay (#site-menu), shown with :target.
+ * Under 1000 px: the hamburger opens a full-screen pink overlay (spec §2). Closing fades it out over
+ * 0.4 s and removes it when the fade ends. Focus stays inside while it is open; Escape closes it; the
+ * page does not scroll behind it; following a link (a page or the other language) closes it at once.
+ * Without JavaScript the hamburger is a link to the overlay (#site-menu), shown with :target; once
+ * running, the overlay leaves the document until it is opened.
  *
  * At 1000 px and wider the overlay is hidden by CSS, so a window widened (or a tablet turned) while it
  * is open closes it outright: no hidden dialog keeps the page's scrolling locked.
  *
- * Visitors' pages are not hydrated (decision 027): app/enhance/mobile-menu.ts does the same there.
+ * One implementation (decision 038): hydrated by the admin's React app, and on visitors' pages by the
+ * enhancement script through preact/compat.
  */
-export function MobileMenu({ social, phone, adminControls }: { social: SocialLinks | null; phone: string | null; adminControls?: React.ReactNode }) {
+export function MobileMenu({ labels, children }: MobileMenuProps) {
   const [state, setState] = useState<MenuState>("closed");
-  const t = useMessages().layout;
-  const to = useLocalizedPath();
   const enhanced = useHydrated();
   const overlayRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLAnchorElement>(null);
@@ -36,8 +36,7 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
   // The scroll lock lives exactly as long as the open state (and the component).
   useEffect(() => {
     if (state !== "open") return;
-    const overlay = overlayRef.current;
-    overlay?.querySelector<HTMLElement>(".mobile-menu__close")?.focus();
+    overlayRef.current?.querySelector<HTMLElement>(".mobile-menu__close")?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
@@ -47,6 +46,7 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
 
   // Open (or fading out) on a screen that becomes wide: close at once. The hamburger is hidden there
   // too, so focus that was in the overlay goes to the same links in the header's main navigation.
+  // Back on this page from the back/forward cache, the menu a link was followed from is closed.
   const menuShown = state !== "closed";
   useEffect(() => {
     if (!menuShown) return;
@@ -57,11 +57,16 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
       setState("closed");
       if (focusWasInside) document.querySelector<HTMLElement>(".site-nav a")?.focus({ preventScroll: true });
     };
+    const closeOnReturn = (event: PageTransitionEvent) => {
+      if (event.persisted) setState("closed");
+    };
     wide.addEventListener("change", closeOnWide);
+    window.addEventListener("pageshow", closeOnReturn);
     // Already wide by the time the menu opened (a resize racing the click).
     const raced = requestAnimationFrame(closeOnWide);
     return () => {
       wide.removeEventListener("change", closeOnWide);
+      window.removeEventListener("pageshow", closeOnReturn);
       cancelAnimationFrame(raced);
     };
   }, [menuShown]);
@@ -75,6 +80,18 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
     keepTabInside(event, overlayRef.current);
   };
 
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    const target = event.target as Element;
+    if (target.closest(".mobile-menu__close")) {
+      event.preventDefault();
+      close();
+      return;
+    }
+    // Following a link of the menu or the language switch closes the menu at once: after the
+    // navigation has started, so that a full page load still finds the link in the document.
+    if (target.closest("a")?.closest("nav")) setTimeout(() => setState("closed"), 0);
+  };
+
   const rendered = !enhanced || state !== "closed";
   return (
     <>
@@ -83,9 +100,10 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
         href="#site-menu"
         className="hamburger"
         role="button"
-        aria-label={t.openMenu}
+        aria-label={labels.open}
         aria-expanded={state === "open"}
         aria-controls="site-menu"
+        {...widgetRoot("mobile-menu", { labels })}
         onClick={(event) => {
           event.preventDefault();
           setState("open");
@@ -102,58 +120,16 @@ export function MobileMenu({ social, phone, adminControls }: { social: SocialLin
           className={`mobile-menu${state === "open" ? " is-open" : ""}${state === "closing" ? " is-closing" : ""}`}
           role="dialog"
           aria-modal={state === "open" ? true : undefined}
-          aria-label={t.menuDialog}
+          aria-label={labels.dialog}
           onKeyDown={onKeyDown}
+          onClick={onClick}
           onAnimationEnd={(event) => {
             if (event.target !== event.currentTarget || state !== "closing") return;
             setState("closed");
             toggleRef.current?.focus();
           }}
         >
-          <div className="mobile-menu__top">
-            <Link to={to("/")} className="mobile-menu__logo" aria-label={t.homeLabel}>
-              <Logo />
-            </Link>
-            <a
-              href="#"
-              role="button"
-              className="mobile-menu__close"
-              aria-label={t.closeMenu}
-              onClick={(event) => {
-                event.preventDefault();
-                close();
-              }}
-            >
-              <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
-                <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" />
-              </svg>
-            </a>
-          </div>
-          {/* Following a link closes the menu at once. */}
-          <nav
-            aria-label={t.menuLinks}
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest("a")) setState("closed");
-            }}
-          >
-            <MainNavList look="overlay" />
-          </nav>
-          {/* Switching language closes the menu too, like the links above. */}
-          <div
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest("a")) setState("closed");
-            }}
-          >
-            <LanguageSwitch className="mobile-menu__language" />
-          </div>
-          {adminControls}
-          {social ? <SocialIcons links={social} className="mobile-menu__social" /> : null}
-          {phone ? (
-            <a href={telHref(phone)} className="mobile-menu__phone">
-              TEL {phone}
-            </a>
-          ) : null}
-          <p className="mobile-menu__footer">{OVERLAY_FOOTER_TEXT}</p>
+          {children}
         </div>
       ) : null}
     </>

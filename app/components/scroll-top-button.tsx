@@ -1,17 +1,19 @@
 import { useEffect, useState } from "react";
-import { useMessages } from "../lib/locale";
+import { widgetRoot } from "../widgets/widget-root";
+
+/** How far down (px) the visitor has scrolled before the button shows. */
+export const SCROLL_TOP_THRESHOLD = 200;
 
 /**
  * Back-to-top button (60 px, 50 px under 768 px; spec §9), shown once the visitor has scrolled down.
- * It is rendered hidden, so nothing flashes before hydration; without JavaScript the stylesheet shows
- * it anyway (`@media (scripting: none)`) and it is a plain link to the top. On visitors' pages
- * (not hydrated, decision 027) app/enhance/scroll-top.ts does the same.
+ * It is rendered hidden, so nothing flashes before it runs; without JavaScript the stylesheet shows
+ * it anyway (`@media (scripting: none)`) and it is a plain link to the top. It scrolls smoothly unless
+ * reduced motion is preferred, and puts focus on the main content. One implementation (decision 038).
  */
-export function ScrollTopButton() {
+export function ScrollTopButton({ label }: { label: string }) {
   const [visible, setVisible] = useState(false);
-  const t = useMessages().layout;
   useEffect(() => {
-    const update = () => setVisible(window.scrollY > 200);
+    const update = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
     update();
     window.addEventListener("scroll", update, { passive: true });
     return () => window.removeEventListener("scroll", update);
@@ -20,7 +22,8 @@ export function ScrollTopButton() {
     <a
       href="#top"
       className={visible ? "scroll-top" : "scroll-top is-hidden"}
-      aria-label={t.scrollTop}
+      aria-label={label}
+      {...widgetRoot("scroll-top", { label })}
       onClick={(event) => {
         event.preventDefault();
         const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
+import { MobileMenuContent } from "./mobile-menu-content";
 import { MainNavList } from "./main-nav";
 import { SocialIcons, type SocialLinks } from "./social-icons";
 import { telHref } from "../lib/tel";
@@ -31,7 +32,9 @@ export function SiteHeader({ social, phone, adminControls }: { social: SocialLin
         {social ? <SocialIcons links={social} className="site-header__social" /> : null}
         <LanguageSwitch className="site-header__language" />
         {adminControls ? <div className="site-header__admin">{adminControls}</div> : null}
-        <MobileMenu social={social} phone={phone} adminControls={adminControls} />
+        <MobileMenu labels={{ open: t.openMenu, dialog: t.menuDialog }}>
+          <MobileMenuContent social={social} phone={phone} adminControls={adminControls} />
+        </MobileMenu>
       </div>
     </header>
   );

@@ -1,19 +1,26 @@
 /**
  * The public pages' only script (decision 027): the pages are complete server-rendered HTML, and every
- * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This adds
- * what needs a script: the overlay menu, the back-to-top button, the flash notice's close button, the
- * Kakao map, and, only on the pages that have them, the carousels (react-slick on preact/compat) and the
- * audition form's upload progress. `<html data-enhanced>` marks it done (the tests wait for it).
+ * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This
+ * hydrates the widgets the server marked with `data-widget` (the overlay menu, the back-to-top button,
+ * the flash notice, the Kakao map): the same React components the admin's app hydrates, run here on
+ * preact/compat (decision 038). Only on the pages that have them: the carousels (react-slick on
+ * preact/compat) and the audition form's upload progress. `<html data-enhanced>` marks it done (the
+ * tests wait for it).
  */
-import { enhanceFlashNotice } from "./flash-notice";
-import { enhanceKakaoMaps } from "./kakao-map";
-import { enhanceMobileMenu } from "./mobile-menu";
-import { enhanceScrollTop } from "./scroll-top";
+import { FlashNotice } from "../components/flash-notice";
+import { MobileMenu } from "../components/mobile-menu";
+import { ScrollTopButton } from "../components/scroll-top-button";
+import { KakaoMap } from "../islands/kakao-map";
+import { hydrateWidgets } from "./hydrate-widgets";
 
-enhanceMobileMenu();
-enhanceScrollTop();
-enhanceFlashNotice();
-enhanceKakaoMaps();
+hydrateWidgets({
+  "scroll-top": { component: ScrollTopButton },
+  "flash-notice": { component: FlashNotice },
+  // The hamburger and the overlay; the overlay's content is the server's markup.
+  "mobile-menu": { component: MobileMenu, nodes: 2, children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes] : []) },
+  // Everything but the canvas is the fallback card, shown until the map is drawn.
+  "kakao-map": { component: KakaoMap, children: (root) => [...root.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("kakao-map__canvas"))) },
+});
 
 /**
  * After the page has loaded, when the browser is idle: a carousel's first slides are already on screen

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { drawKakaoMap, loadKakaoMapsSdk } from "../lib/kakao-maps-sdk";
+import { widgetRoot } from "../widgets/widget-root";
 
 interface KakaoMapProps {
   appKey: string | null;
@@ -12,8 +13,8 @@ interface KakaoMapProps {
 
 /**
  * Kakao Maps with a marker and an info window showing the company name, when a key is configured.
- * The page never waits for it: the fallback is rendered first and stays if the SDK cannot load. On
- * public pages without React the same is done by app/enhance/kakao-map.ts, from the data attributes.
+ * The page never waits for it: the fallback is rendered first and stays if the SDK cannot load. One
+ * implementation (decision 038): on visitors' pages the fallback is the server's markup of it.
  */
 export function KakaoMap({ appKey, lat, lng, label, children }: KakaoMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -55,7 +56,7 @@ export function KakaoMap({ appKey, lat, lng, label, children }: KakaoMapProps) {
   }, [appKey, near, lat, lng, label]);
 
   return (
-    <div ref={rootRef} className="kakao-map" data-app-key={appKey ?? undefined} data-lat={lat} data-lng={lng} data-label={label}>
+    <div ref={rootRef} className="kakao-map" data-app-key={appKey ?? undefined} data-lat={lat} data-lng={lng} data-label={label} {...widgetRoot("kakao-map", { appKey, lat, lng, label })}>
       {drawn ? null : children}
       {appKey ? <div ref={containerRef} className={drawn ? "kakao-map__canvas is-drawn" : "kakao-map__canvas"} /> : null}
     </div>

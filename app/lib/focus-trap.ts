@@ -3,9 +3,8 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
 
 /**
  * Keeps Tab and Shift+Tab inside `container` (a modal's focus trap): from its last focusable element
- * Tab goes to the first, and Shift+Tab from the first to the last. Other keys are left alone. Shared by
- * the overlay menu's React component (app/components/mobile-menu.tsx) and the visitors' script
- * (app/enhance/mobile-menu.ts).
+ * Tab goes to the first, and Shift+Tab from the first to the last. Other keys are left alone. Used by the
+ * overlay menu (app/components/mobile-menu.tsx).
  */
 export function keepTabInside(event: Pick<KeyboardEvent, "key" | "shiftKey" | "preventDefault">, container: ParentNode | null): void {
   if (event.key !== "Tab" || !container) return;

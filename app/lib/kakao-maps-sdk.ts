@@ -1,7 +1,7 @@
 /**
  * Kakao Maps JavaScript SDK: loaded once, on demand, and drawing the contact block's map (marker and
  * info window with the company name). Framework-free: the React island (admin settings, hydrated pages)
- * and the public pages' enhancement script (app/enhance/kakao-map.ts) both use it.
+ * and the public pages' enhancement script (through app/islands/kakao-map.tsx) both use it.
  */
 
 export interface KakaoMapsApi {

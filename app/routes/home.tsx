@@ -50,7 +50,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const intro = locale === "en" ? root.homeIntroEn : root.homeIntro;
   return (
     <>
-      <ScrollTopButton />
+      <ScrollTopButton label={messagesFor(locale).layout.scrollTop} />
       <div className="spacer" aria-hidden="true" />
       <section className="home-hero" aria-labelledby="home-title">
         <div className="home-hero__logo">

@@ -1,0 +1,60 @@
+import { hydrate, type ComponentChild, type ContainerNode } from "preact";
+import { createElement, type ComponentType, type ReactNode } from "react";
+import type { WidgetName } from "../widgets/widget-root";
+
+export interface WidgetEntry {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each widget has its own props, read from JSON.
+  component: ComponentType<any>;
+  /** How many sibling elements the widget renders, from its marked root (the menu: hamburger + overlay). */
+  nodes?: number;
+  /** The server-rendered content the widget is given as `children`, kept as it is (links, icons, texts). */
+  children?: (root: Element, nodes: Element[]) => Node[];
+}
+
+/**
+ * A node of the server's markup as a Preact element that renders the same node: same tag, same
+ * attributes, same inner HTML. Hydrating keeps the DOM as it is; rendering it again (the menu opened
+ * after it left the document) rebuilds it from the markup it had.
+ */
+function serverNode(node: Node): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  if (!(node instanceof Element)) return null;
+  const props: Record<string, unknown> = { dangerouslySetInnerHTML: { __html: node.innerHTML } };
+  for (const attribute of node.attributes) props[attribute.name] = attribute.value;
+  return createElement(node.localName, props);
+}
+
+/**
+ * A stand-in parent for `nodes`, so Preact hydrates those siblings only and leaves the rest of their
+ * real parent alone (Preact's `render` takes a whole parent; this is the well-known "root fragment").
+ */
+function rootFragment(first: Element, nodes: Element[]): ContainerNode {
+  const parent = first.parentNode!;
+  const after = nodes.at(-1)?.nextSibling ?? null;
+  const insert = (child: Node, before: Node | null) => parent.insertBefore(child, before ?? after);
+  return {
+    nodeType: 1,
+    parentNode: parent,
+    ownerDocument: document,
+    namespaceURI: (parent as Element).namespaceURI,
+    firstChild: first,
+    childNodes: nodes,
+    insertBefore: insert,
+    appendChild: (child: Node) => insert(child, null),
+    removeChild: (child: Node) => parent.removeChild(child),
+    contains: (other: Node | null) => nodes.some((n) => n.contains(other)),
+  } as unknown as ContainerNode;
+}
+
+/** Hydrates every `[data-widget]` on the page with its component and the props the server wrote. */
+export function hydrateWidgets(registry: Record<WidgetName, WidgetEntry>): void {
+  for (const root of document.querySelectorAll<HTMLElement>("[data-widget]")) {
+    const entry = registry[root.dataset.widget as WidgetName] as WidgetEntry | undefined;
+    if (!entry) continue;
+    const nodes: Element[] = [root];
+    for (let next = root.nextElementSibling; next && nodes.length < (entry.nodes ?? 1); next = next.nextElementSibling) nodes.push(next);
+    const props = JSON.parse(root.dataset.props ?? "{}") as Record<string, unknown>;
+    if (entry.children) props.children = entry.children(root, nodes).map(serverNode);
+    hydrate(createElement(entry.component, props) as unknown as ComponentChild, rootFragment(root, nodes));
+  }
+}

@@ -1,0 +1,110 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Each widget is one React component (decision 038): hydrated by preact/compat's loader on a visitor's
+ * page and by React on the signed-in administrator's. The same stories run in both.
+ */
+const FAKE_KAKAO_SDK = `window.kakao = { maps: {
+  load(cb) { setTimeout(cb, 10); },
+  LatLng: function (lat, lng) { this.lat = lat; this.lng = lng; },
+  Map: function (el) { el.innerHTML = '<div class="fake-map">MAP</div>'; },
+  Marker: function () {},
+  InfoWindow: function (opts) { this.open = function () { document.querySelector('.fake-map').appendChild(opts.content); }; },
+} };`;
+
+/** The flash cookie as the server writes it (an unsigned cookie holding a JSON string). */
+const signedOutFlash = Buffer.from(JSON.stringify("signed-out")).toString("base64");
+
+async function expectContext(page: Page, context: "visitor" | "admin") {
+  await expect(page.locator("html")).toHaveAttribute(context === "visitor" ? "data-enhanced" : "lang", /.*/);
+  const hasReact = await page.evaluate(() => "__reactRouterContext" in window);
+  expect(hasReact, `React on the ${context}'s page`).toBe(context === "admin");
+}
+
+for (const context of ["visitor", "admin"] as const) {
+  test.describe(`on a ${context}'s page`, () => {
+    test.use({ signedIn: context === "admin" ? "per-worker" : false });
+
+    test("the back-to-top button shows after 200 px of scrolling and takes the visitor to the top", async ({ page }) => {
+      await page.goto("/");
+      await expectContext(page, context);
+      const button = page.getByRole("link", { name: "맨 위로" });
+      await expect(button).toBeHidden();
+      await page.evaluate(() => window.scrollTo(0, 150));
+      await expect(page.locator("a.scroll-top")).toHaveClass(/is-hidden/);
+      await page.evaluate(() => window.scrollTo(0, 900));
+      await expect(button).toBeVisible();
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect(page.locator("#main")).toBeFocused();
+      await expect(button).toBeHidden();
+    });
+
+    test("the flash notice can be closed; the live region stays", async ({ page, context: browserContext, baseURL }) => {
+      await browserContext.addCookies([{ name: "we_flash", value: signedOutFlash, url: baseURL! }]);
+      await page.goto("/company");
+      await expectContext(page, context);
+      const flash = page.locator(".flash");
+      await expect(flash.locator(".flash__message")).not.toHaveText("");
+      await page.getByRole("button", { name: "알림 닫기" }).click();
+      await expect(flash.locator(".flash__message")).toHaveCount(0);
+      await expect(flash).toHaveAttribute("aria-live", "polite");
+    });
+
+    test("the Kakao map replaces its card once the SDK has drawn it", async ({ page }) => {
+      await page.route("https://dapi.kakao.com/**", (route) => route.fulfill({ contentType: "application/javascript", body: FAKE_KAKAO_SDK }));
+      await page.goto("/news");
+      await expectContext(page, context);
+      await expect(page.locator(".map-fallback")).toBeVisible();
+      await page.getByRole("heading", { name: "오시는 길" }).scrollIntoViewIfNeeded();
+      await expect(page.locator(".kakao-map__canvas.is-drawn .kakao-map__info")).toHaveText("WE ENTERTAINMENT");
+      await expect(page.locator(".map-fallback")).toHaveCount(0);
+    });
+
+    test.describe("at 390 px", () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+
+      test("the overlay menu opens, traps focus, closes with Escape, and closes when a link is followed", async ({ page }) => {
+        await page.goto("/");
+        await expectContext(page, context);
+        const toggle = page.getByRole("button", { name: "메뉴 열기" });
+        await expect(page.locator("#site-menu")).toHaveCount(0);
+        await toggle.click();
+        const overlay = page.getByRole("dialog", { name: "전체 메뉴" });
+        await expect(overlay).toBeVisible();
+        await expect(toggle).toHaveAttribute("aria-expanded", "true");
+        await expect(overlay.getByRole("button", { name: "메뉴 닫기" })).toBeFocused();
+        expect(await page.evaluate(() => document.body.style.overflow)).toBe("hidden");
+        for (let i = 0; i < 12; i++) {
+          await page.keyboard.press("Tab");
+          expect(await page.evaluate(() => document.activeElement?.closest("#site-menu") !== null)).toBe(true);
+        }
+        await page.keyboard.press("Escape");
+        await expect(overlay).toHaveCount(0);
+        await expect(toggle).toBeFocused();
+        expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+
+        await toggle.click();
+        await overlay.getByRole("button", { name: "메뉴 닫기" }).click();
+        await expect(overlay).toHaveCount(0);
+
+        await toggle.click();
+        await overlay.getByRole("link", { name: "COMPANY", exact: true }).click();
+        await expect(page).toHaveURL(/\/company$/);
+        await expect(page.locator("#site-menu")).toHaveCount(0);
+        await expect(page.getByRole("button", { name: "메뉴 열기" })).toHaveAttribute("aria-expanded", "false");
+      });
+
+      test("a window that becomes wide closes the open menu outright", async ({ page }) => {
+        await page.goto("/company");
+        await expectContext(page, context);
+        await page.getByRole("button", { name: "메뉴 열기" }).click();
+        await expect(page.getByRole("dialog", { name: "전체 메뉴" })).toBeVisible();
+        await page.setViewportSize({ width: 1280, height: 800 });
+        await expect(page.locator("#site-menu")).toHaveCount(0);
+        expect(await page.evaluate(() => document.body.style.overflow)).toBe("");
+      });
+    });
+  });
+}
