@@ -9,7 +9,7 @@
  * with its note.
  */
 import type { ArtistEnglish, ArtistFields } from "../../domain/artist-fields";
-import demoArtists from "./demo-artists.json";
+import demoArtists from "./demo-artists.json" with { type: "json" };
 import { DEMO_CONTACT } from "../../domain/demo-contact";
 
 /** A fictional artist: the fields of app/domain/artist-fields.ts, plus how to draw their photos. */
