@@ -27,6 +27,18 @@ import { AUDITION_STATUSES } from "../app/domain/auditions";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+/**
+ * What every record edited in the workspace (artists, posts) has last: in the trash since then
+ * (restorable until purged; null otherwise), who made the last change (as the workspace shows it), the
+ * version an edit must start from, and when it was created and last changed.
+ */
+const editedRecordColumns = () => ({
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  updatedBy: text("updated_by").notNull().default(""),
+  version: integer("version").notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 const stringList = (name: string) =>
   jsonb(name).$type<string[]>().notNull().default(sql`'[]'::jsonb`);
 const artistListColumns = () =>
@@ -92,13 +104,7 @@ export const artists = pgTable(
     displayOrder: integer("display_order").notNull().default(0),
     /** app/domain/content-states.ts: draft, public (on the roster), hidden, former (전속 종료). */
     status: text("status", { enum: ARTIST_STATUSES }).notNull().default("public"),
-    /** In the trash since then (restorable until purged); null otherwise. */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    /** Who made the last change, as the workspace shows it. */
-    updatedBy: text("updated_by").notNull().default(""),
-    version: integer("version").notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editedRecordColumns(),
   },
   (t) => [
     uniqueIndex("artists_name_unique").on(t.name),
@@ -169,13 +175,7 @@ export const posts = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     /** Notices only: kept on top of the lists ("공지"). */
     pinned: boolean("pinned").notNull().default(false),
-    /** In the trash since then (restorable until purged); null otherwise. */
-    deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    /** Who made the last change, as the workspace shows it. */
-    updatedBy: text("updated_by").notNull().default(""),
-    version: integer("version").notNull().default(1),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...editedRecordColumns(),
   },
   (t) => [
     check("posts_kind_valid", sql`${t.kind} in ('news', 'notice')`),

@@ -5,6 +5,7 @@ import { AdminLinks } from "./admin-links";
 import { localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { ProfilePdfLink } from "./profile-pdf-link";
+import { TitledSection } from "./titled-section";
 
 /** What the profile shows (app/server/artists/artist-profile.server.ts builds it from an artist). */
 export interface ArtistProfileView {
@@ -129,11 +130,18 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
 
       <div className="credits">
         {artist.credits.map((credit) => (
-          <section key={credit.key} className="credits__group" aria-labelledby={credit.anchor}>
-            <h2 id={credit.anchor} className="credits__title">
-              <span lang="en">{credit.title}</span>
-              <span className="credits__label">{credit.label}</span>
-            </h2>
+          <TitledSection
+            key={credit.key}
+            id={credit.anchor}
+            className="credits__group"
+            titleClassName="credits__title"
+            title={
+              <>
+                <span lang="en">{credit.title}</span>
+                <span className="credits__label">{credit.label}</span>
+              </>
+            }
+          >
             {credit.items.length > 0 ? (
               <ul className="credits__list" lang={credit.lang ?? undefined}>
                 {credit.items.map((item, i) => (
@@ -143,15 +151,12 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
             ) : (
               <p className="credits__empty">-</p>
             )}
-          </section>
+          </TitledSection>
         ))}
       </div>
 
       {artist.gallery.length > 0 ? (
-        <section className="gallery" aria-labelledby="gallery-title">
-          <h2 id="gallery-title" className="gallery__title">
-            GALLERY
-          </h2>
+        <TitledSection id="gallery-title" className="gallery" titleClassName="gallery__title" title="GALLERY">
           <ul className="gallery__grid">
             {artist.gallery.map((image, i) => (
               <li key={image.src}>
@@ -168,7 +173,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
               </li>
             ))}
           </ul>
-        </section>
+        </TitledSection>
       ) : null}
 
       <p className="back-link">

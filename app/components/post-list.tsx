@@ -2,27 +2,10 @@ import { Link } from "react-router";
 import { emptyListMessage, POST_KIND_INFO, postDetailPath, postEditorPath, postKindText, type PostKind } from "../domain/post-kinds";
 import { localizedPath } from "../domain/locale";
 import { formatDay, messagesFor } from "../domain/messages";
+import type { PostPage } from "../domain/post-page";
 import { useLocale } from "../lib/locale";
 import { AdminLinks } from "./admin-links";
 import { Pagination } from "./pagination";
-
-interface PostListItem {
-  postId: number;
-  title: string;
-  writeDay: string;
-  preview: string;
-  thumbnail: string | null;
-  pinned: boolean;
-}
-
-export interface PostListData {
-  /** Pinned notices, on top of every page ("공지"). */
-  pinned: PostListItem[];
-  items: PostListItem[];
-  page: number;
-  pageCount: number;
-  total: number;
-}
 
 /** A kind's posts: thumbnail (first image of the content), title, preview and date; numbered pages. */
 export function PostList({
@@ -33,7 +16,7 @@ export function PostList({
   moreLink = false,
 }: {
   kind: PostKind;
-  list: PostListData;
+  list: PostPage;
   pageParam: string;
   headingLevel: 1 | 2;
   moreLink?: boolean;

@@ -10,6 +10,7 @@ import { useLocale } from "../lib/locale";
 import { getRequestContext } from "../server/http/context.server";
 import { applicationFormFileName } from "../server/site/application-form.server";
 import { applicationFormSummaryOf, getSiteSettings } from "../server/site/settings.server";
+import { TitledSection } from "../components/titled-section";
 
 /** The application form on offer (site settings): its type and size, and its download name. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -45,14 +46,11 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
     <article className="audition">
       <EyebrowHeading look="page" eyebrow="AUDITION" title={t.title} />
 
-      <section className="audition__about" aria-labelledby="audition-about-title">
-        <h2 id="audition-about-title" className="audition__subtitle">
-          ABOUT
-        </h2>
+      <TitledSection id="audition-about-title" className="audition__about" titleClassName="audition__subtitle" title="ABOUT">
         {t.about.map((paragraph) => (
           <p key={paragraph.slice(0, 20)}>{paragraph}</p>
         ))}
-      </section>
+      </TitledSection>
 
       <section className="audition__online" aria-labelledby="audition-online-title">
         <div>
@@ -67,10 +65,7 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
         </a>
       </section>
 
-      <section className="audition__steps" aria-labelledby="audition-steps-title">
-        <h2 id="audition-steps-title" className="audition__subtitle">
-          PROCESS
-        </h2>
+      <TitledSection id="audition-steps-title" className="audition__steps" titleClassName="audition__subtitle" title="PROCESS">
         <ol className="steps">
           {t.steps.map((step, i) => (
             <li key={step.title} className="steps__item">
@@ -82,12 +77,9 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
-      </section>
+      </TitledSection>
 
-      <section className="audition__reception" aria-labelledby="audition-reception-title">
-        <h2 id="audition-reception-title" className="audition__subtitle">
-          RECEPTION
-        </h2>
+      <TitledSection id="audition-reception-title" className="audition__reception" titleClassName="audition__subtitle" title="RECEPTION">
         <dl className="reception">
           <div>
             <dt>{t.onlineReception}</dt>
@@ -117,7 +109,7 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
           {t.download(loaderData.applicationForm.summary)}
         </a>
         <p className="reception__privacy">{t.privacy}</p>
-      </section>
+      </TitledSection>
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { localeOfPath, localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { PATHS } from "../domain/site-routes";
 import { useLocale } from "../lib/locale";
+import { TitledSection } from "../components/titled-section";
 
 /** The company page's text in each language (the English is written for readers abroad, not word for word). */
 const COMPANY_TEXT: Record<
@@ -72,21 +73,15 @@ export default function Company() {
   return (
     <article className="company">
       <EyebrowHeading look="page" eyebrow="COMPANY" title={text.title} />
-      <section className="company__intro" aria-labelledby="company-motto">
-        <h2 id="company-motto" className="company__motto">
-          Want and Experience
-        </h2>
+      <TitledSection id="company-motto" className="company__intro" titleClassName="company__motto" title="Want and Experience">
         <p className="company__lead">{text.lead}</p>
         <div className="company__text">
           {text.paragraphs.map((paragraph) => (
             <p key={paragraph.slice(0, 20)}>{paragraph}</p>
           ))}
         </div>
-      </section>
-      <section className="company__values" aria-labelledby="company-values-title">
-        <h2 id="company-values-title" className="visually-hidden">
-          {text.valuesTitle}
-        </h2>
+      </TitledSection>
+      <TitledSection id="company-values-title" className="company__values" titleClassName="visually-hidden" title={text.valuesTitle}>
         <ul className="values">
           {text.values.map(([name, sentence]) => (
             <li key={name}>
@@ -95,13 +90,10 @@ export default function Company() {
             </li>
           ))}
         </ul>
-      </section>
-      <section className="company__organization" aria-labelledby="company-organization-title">
-        <h2 id="company-organization-title" className="company__subtitle">
-          {text.organization}
-        </h2>
+      </TitledSection>
+      <TitledSection id="company-organization-title" className="company__organization" titleClassName="company__subtitle" title={text.organization}>
         <img src="/images/organization-chart.png" width={1200} height={640} alt={text.chartAlt} loading="lazy" decoding="async" />
-      </section>
+      </TitledSection>
     </article>
   );
 }

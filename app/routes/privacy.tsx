@@ -9,6 +9,7 @@ import { seoMeta } from "../lib/seo";
 import { telHref } from "../lib/tel";
 import { getRequestContext } from "../server/http/context.server";
 import { loadPrivacyPolicy } from "../server/site/privacy-policy.server";
+import { TitledSection } from "../components/titled-section";
 
 /** Everything the policy states that the administrator can change (site settings). */
 export function loader({ context }: Route.LoaderArgs) {
@@ -45,12 +46,18 @@ const SECTION_NUMBER = new Map(PRIVACY_POLICY_SECTIONS.map((section, i) => [sect
 function PolicySection({ id, children }: { id: PrivacyPolicySectionId; children: ReactNode }) {
   const section = PRIVACY_POLICY_SECTIONS.find((s) => s.id === id)!;
   return (
-    <section className="privacy__section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="privacy__heading">
-        <span className="privacy__number">제{SECTION_NUMBER.get(id)}조</span> {section.title}
-      </h2>
+    <TitledSection
+      id={`${id}-title`}
+      className="privacy__section"
+      titleClassName="privacy__heading"
+      title={
+        <>
+          <span className="privacy__number">제{SECTION_NUMBER.get(id)}조</span> {section.title}
+        </>
+      }
+    >
       {children}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -16,6 +16,23 @@ export interface InProcessApp {
 }
 
 /**
+ * The settings of a runtime a test starts in this process: production, over its own data directory
+ * and database (PGlite when there is no URL), without demo content or logs, with the test administrator.
+ */
+export function testRuntimeEnv(dataDir: string, databaseUrl: string | undefined, extraEnv: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    SEED_DEMO_CONTENT: "false",
+    LOG_LEVEL: "silent",
+    ADMIN_ID: TEST_ADMIN.id,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...extraEnv,
+  });
+}
+
+/**
  * The production build's app run in this process, on a loopback port, over a database of its own
  * (PGlite in a temporary DATA_DIR, or a PostgreSQL database from the template): the test can write
  * through the runtime's use cases directly and read the result over HTTP.
@@ -23,14 +40,7 @@ export interface InProcessApp {
 export async function startInProcessApp(prefix: string, extraEnv: Record<string, string> = {}): Promise<InProcessApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `we-${prefix}-`));
   const database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
-  const env: Env = loadEnv({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    DATABASE_URL: database?.url ?? "",
-    SEED_DEMO_CONTENT: "false",
-    LOG_LEVEL: "silent",
-    ADMIN_ID: TEST_ADMIN.id,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
+  const env = testRuntimeEnv(dataDir, database?.url, {
     // As tests/setup/app-server.ts: no background renders after a change unless the test asks for them.
     PAGE_CACHE_WARM: "0",
     ...extraEnv,

@@ -42,3 +42,68 @@ export function FilterSelect({
     </label>
   );
 }
+
+/** A list filter's free-text search: a labelled search box. */
+export function FilterSearch({ label, name, value, maxLength = 100, className }: { label: string; name: string; value: string; maxLength?: number; className?: string }) {
+  return (
+    <label className={className ? `field ${className}` : "field"}>
+      <span className="field__label">{label}</span>
+      <input type="search" name={name} defaultValue={value} maxLength={maxLength} />
+    </label>
+  );
+}
+
+/** A column heading of a workspace table: its text, or its content with a class of its own. */
+export type WorkspaceColumn = string | { label: ReactNode; className: string };
+
+/**
+ * A workspace list's table, or `empty` when it has no rows: it scrolls sideways in its own labelled
+ * region (reachable by keyboard); the column headings, then, when the rows end with links or buttons,
+ * an unnamed "작업" column; `children` are the rows.
+ */
+export function WorkspaceTable({
+  label,
+  columns,
+  actions = false,
+  className,
+  rowCount,
+  empty,
+  children,
+}: {
+  label: string;
+  columns: readonly WorkspaceColumn[];
+  actions?: boolean;
+  className?: string;
+  rowCount?: number;
+  empty?: ReactNode;
+  children: ReactNode;
+}) {
+  if (rowCount === 0 && empty !== undefined) return <p className="workspace-empty">{empty}</p>;
+  return (
+    <div className="table-scroll" role="region" aria-label={label} tabIndex={0}>
+      <table className={className ? `workspace-table ${className}` : "workspace-table"}>
+        <thead>
+          <tr>
+            {columns.map((column, index) =>
+              typeof column === "string" ? (
+                <th key={index} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <th key={index} scope="col" className={column.className}>
+                  {column.label}
+                </th>
+              ),
+            )}
+            {actions ? (
+              <th scope="col">
+                <span className="visually-hidden">작업</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

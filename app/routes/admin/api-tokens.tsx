@@ -8,6 +8,7 @@ import { getRequestContext } from "../../server/http/context.server";
 import { EyebrowHeading } from "../../components/eyebrow-heading";
 import { SESSION_EXPIRED_MESSAGE, submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { Field } from "../../components/field";
+import { adminMeta } from "../../lib/admin-meta";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -50,7 +51,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "API 토큰 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("API 토큰");
 }
 
 export default function AdminApiTokens({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,6 +6,7 @@ import { artistPath } from "../../domain/site-routes";
 import { handleArtistEditorAction, loadArtistEditor } from "../../server/artists/artist-editor.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
+import { adminMeta } from "../../lib/admin-meta";
 
 /** /adminActor/{name?}: add, edit or delete an artist (spec §2). */
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -22,10 +23,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData?.mode === "edit" ? "배우 정보 수정" : "배우 등록"} | WE ENTERTAINMENT 관리자` },
-    { name: "robots", content: "noindex, nofollow" },
-  ];
+  return adminMeta(`${loaderData?.mode === "edit" ? "배우 정보 수정" : "배우 등록"}`);
 }
 
 export default function AdminArtistEditor({ loaderData, actionData }: Route.ComponentProps) {

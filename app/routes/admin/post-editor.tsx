@@ -6,6 +6,7 @@ import { POST_KIND_INFO, postDetailPath, postKindOfPattern } from "../../domain/
 import { getRequestContext } from "../../server/http/context.server";
 import { handlePostEditorAction, loadPostEditor } from "../../server/posts/post-editor.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
+import { adminMeta } from "../../lib/admin-meta";
 
 /** /adminNewsWrite/{postId?} and /adminNoticeWrite/{postId?}: write, edit or delete a post (spec §2). */
 export function loader({ context, request, params, pattern }: Route.LoaderArgs) {
@@ -24,7 +25,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   const label = loaderData ? POST_KIND_INFO[loaderData.kind].label : "글";
   const verb = loaderData?.mode === "edit" ? "수정" : "작성";
-  return [{ title: `${label} ${verb} | WE ENTERTAINMENT 관리자` }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta(`${label} ${verb}`);
 }
 
 export default function AdminPostEditor({ loaderData, actionData }: Route.ComponentProps) {

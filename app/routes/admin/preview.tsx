@@ -3,6 +3,7 @@ import { ArtistProfile } from "../../components/artist-profile";
 import { PostDetail } from "../../components/post-detail";
 import { getRequestContext } from "../../server/http/context.server";
 import { loadSavedPreview, parsePreviewSubject, previewFromForm } from "../../server/workspace/preview.server";
+import { adminMeta } from "../../lib/admin-meta";
 
 /**
  * /admin/preview/{news|notice|artist}/{id}: a saved draft as the public page will show it; POST to
@@ -25,7 +26,7 @@ export function headers() {
 }
 
 export function meta() {
-  return [{ title: "미리보기 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("미리보기");
 }
 
 export default function Preview({ loaderData, actionData }: Route.ComponentProps) {

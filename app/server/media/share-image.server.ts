@@ -120,6 +120,15 @@ function postText(fonts: Fonts, card: ShareCard, onPhoto: boolean): string {
   return parts.join("");
 }
 
+/** The near-black of the fades laid over a photo. */
+const SHADE = "#0d0c11";
+
+/** An SVG linear gradient from the top left towards (x2, y2), with its stops: offset, colour and opacity. */
+function linearGradient(id: string, [x2, y2]: [number, number], stops: [offset: number, color: string, opacity?: number][]): string {
+  const stopTags = stops.map(([offset, color, opacity]) => `<stop offset="${offset}" stop-color="${color}"${opacity === undefined ? "" : ` stop-opacity="${opacity}"`}/>`);
+  return `<linearGradient id="${id}" x1="0" y1="0" x2="${x2}" y2="${y2}">${stopTags.join("")}</linearGradient>`;
+}
+
 function overlaySvg(fonts: Fonts, card: ShareCard, onPhoto: boolean): string {
   const text = card.variant === "artist" ? artistText(fonts, card, onPhoto) : postText(fonts, card, onPhoto);
   // On a photo: a dark fade from the middle down (and a little from the left) so white text reads on
@@ -127,25 +136,25 @@ function overlaySvg(fonts: Fonts, card: ShareCard, onPhoto: boolean): string {
   const background = onPhoto
     ? [
         "<defs>",
-        '<linearGradient id="down" x1="0" y1="0" x2="0" y2="1">',
-        '<stop offset="0" stop-color="#0d0c11" stop-opacity="0"/>',
-        `<stop offset="${card.variant === "artist" ? 0.45 : 0.25}" stop-color="#0d0c11" stop-opacity="0.08"/>`,
-        '<stop offset="1" stop-color="#0d0c11" stop-opacity="0.86"/>',
-        "</linearGradient>",
-        '<linearGradient id="side" x1="0" y1="0" x2="1" y2="0">',
-        '<stop offset="0" stop-color="#0d0c11" stop-opacity="0.38"/>',
-        '<stop offset="0.65" stop-color="#0d0c11" stop-opacity="0"/>',
-        "</linearGradient>",
+        linearGradient("down", [0, 1], [
+          [0, SHADE, 0],
+          [card.variant === "artist" ? 0.45 : 0.25, SHADE, 0.08],
+          [1, SHADE, 0.86],
+        ]),
+        linearGradient("side", [1, 0], [
+          [0, SHADE, 0.38],
+          [0.65, SHADE, 0],
+        ]),
         "</defs>",
         `<rect width="${W}" height="${H}" fill="url(#down)"/>`,
         `<rect width="${W}" height="${H}" fill="url(#side)"/>`,
       ].join("")
     : [
         "<defs>",
-        '<linearGradient id="blush" x1="0" y1="0" x2="1" y2="1">',
-        '<stop offset="0.45" stop-color="#ffffff"/>',
-        '<stop offset="1" stop-color="#fbe3ea"/>',
-        "</linearGradient>",
+        linearGradient("blush", [1, 1], [
+          [0.45, "#ffffff"],
+          [1, "#fbe3ea"],
+        ]),
         "</defs>",
         `<rect width="${W}" height="${H}" fill="url(#blush)"/>`,
         `<rect width="${W}" height="10" fill="${PINK}"/>`,

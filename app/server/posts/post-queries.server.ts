@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, ne, type SQL } from "drizzle-orm";
 import { posts } from "../../../drizzle/schema";
 import { PAGE_SIZE } from "../../domain/constants";
 import type { PostStatus } from "../../domain/content-states";
+import type { PostPage } from "../../domain/post-page";
 import type { Locale } from "../../domain/locale";
 import type { PostKind } from "../../domain/post-kinds";
 import { pageWindow } from "../../lib/pagination";
@@ -12,26 +13,6 @@ import { containsText } from "../platform/search-pattern.server";
 /** The SQL condition of a post the public sees: published and not in the trash. */
 export function publicPostFilter(): SQL {
   return and(eq(posts.status, "published"), isNull(posts.deletedAt))!;
-}
-
-/** A post as listed: its stored preview and thumbnail (spec §9). */
-export interface PostSummary {
-  postId: number;
-  title: string;
-  writeDay: string;
-  preview: string;
-  thumbnail: string | null;
-  /** A pinned notice ("공지"), kept on top of every page of the list. */
-  pinned: boolean;
-}
-
-export interface PostPage {
-  /** Pinned notices, shown above the page's items on every page (not counted in the page size). */
-  pinned: PostSummary[];
-  items: PostSummary[];
-  page: number;
-  pageCount: number;
-  total: number;
 }
 
 /** A post as its public page shows it (the rendered HTML and the link-preview facts stored on write). */

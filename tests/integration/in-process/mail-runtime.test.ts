@@ -3,10 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queueApplicationNotice } from "../../../app/server/mail/notices.server";
-import { loadEnv } from "../../../app/server/platform/env.server";
 import { startRuntime, type Runtime } from "../../../app/server/composition/runtime.server";
 import { startSmtpServer, type TestSmtpServer } from "../../setup/smtp-server";
-import { TEST_ADMIN } from "../../setup/sign-in";
+import { testRuntimeEnv } from "../../setup/in-process-app";
 import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";
 
 describe(`a runtime started with SMTP_URL sends queued mail by itself (${testEngine()})`, () => {
@@ -18,19 +17,7 @@ describe(`a runtime started with SMTP_URL sends queued mail by itself (${testEng
   beforeAll(async () => {
     smtp = await startSmtpServer({ auth: { user: "we-site", pass: "mail secret" } });
     database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
-    runtime = await startRuntime(
-      loadEnv({
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        DATABASE_URL: database?.url ?? "",
-        SEED_DEMO_CONTENT: "false",
-        LOG_LEVEL: "silent",
-        ADMIN_ID: TEST_ADMIN.id,
-        ADMIN_PASSWORD: TEST_ADMIN.password,
-        PUBLIC_ORIGIN: "https://www.we.example",
-        SMTP_URL: smtp.url,
-      }),
-    );
+    runtime = await startRuntime(testRuntimeEnv(dataDir, database?.url, { PUBLIC_ORIGIN: "https://www.we.example", SMTP_URL: smtp.url }));
   }, 120_000);
   afterAll(async () => {
     await runtime?.close();

@@ -5,8 +5,9 @@ import { PATHS } from "../../../domain/site-routes";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadWorkspaceArtists(getRequestContext(context));
@@ -22,7 +23,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "배우 관리 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("배우 관리");
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
@@ -128,121 +129,105 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
           <button type="submit" name="intent" value="order" className="visually-hidden" tabIndex={-1} aria-hidden="true">
             입력한 순서로 저장
           </button>
-          <div className="table-scroll" role="region" aria-label="배우 순서" tabIndex={0}>
-            <table className="workspace-table roster">
-              <thead>
-                <tr>
-                  <th scope="col">순서</th>
-                  <th scope="col">사진</th>
-                  <th scope="col">이름</th>
-                  <th scope="col">상태</th>
-                  <th scope="col">마지막 수정</th>
-                  <th scope="col">
-                    <span className="visually-hidden">작업</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr
-                    key={row.id}
-                    className={dragged === row.id ? "is-dragged" : undefined}
-                    onDragOver={(e) => {
-                      if (dragged !== null) e.preventDefault();
+          <WorkspaceTable label="배우 순서" className="roster" columns={["순서", "사진", "이름", "상태", "마지막 수정"]} actions>
+            {rows.map((row, index) => (
+              <tr
+                key={row.id}
+                className={dragged === row.id ? "is-dragged" : undefined}
+                onDragOver={(e) => {
+                  if (dragged !== null) e.preventDefault();
+                }}
+                onDrop={(e) => {
+                  e.preventDefault();
+                  drop(row);
+                }}
+              >
+                <td className="roster__order">
+                  {/* Dragging needs JavaScript: without it the handle would promise what it cannot do. */}
+                  {hydrated ? (
+                  <span
+                    className="roster__handle"
+                    draggable
+                    aria-hidden="true"
+                    title="끌어서 순서 바꾸기"
+                    onDragStart={(e) => {
+                      e.dataTransfer.effectAllowed = "move";
+                      e.dataTransfer.setData("text/plain", String(row.id));
+                      setDragged(row.id);
                     }}
-                    onDrop={(e) => {
+                    onDragEnd={() => setDragged(null)}
+                  >
+                    ⠿
+                  </span>
+                  ) : null}
+                  <label>
+                    <span className="visually-hidden">{row.name} 순서</span>
+                    <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />
+                  </label>
+                </td>
+                <td className="roster__photo-cell">
+                  {row.thumbnail ? (
+                    <img src={row.thumbnail} alt="" width={48} height={64} className="roster__photo" loading="lazy" />
+                  ) : (
+                    <span className="roster__photo roster__photo--empty" aria-hidden="true">
+                      WE
+                    </span>
+                  )}
+                </td>
+                <th scope="row" className="workspace-table__title">
+                  <Link to={row.editHref}>{row.name}</Link>
+                  <span className="workspace-table__sub" lang="en">
+                    {row.nameEn}
+                  </span>
+                </th>
+                <td data-label="상태">
+                  <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
+                </td>
+                <td data-label="마지막 수정">
+                  {row.updatedBy}
+                  <span className="workspace-table__sub">{row.updatedAt}</span>
+                </td>
+                <td className="workspace-table__actions">
+                  <button
+                    type="submit"
+                    name="move"
+                    value={`${row.id}:up`}
+                    data-move={`${row.id}:up`}
+                    aria-label={`${row.name} 위로`}
+                    className="button button--small button--ghost"
+                    disabled={index === 0}
+                    onClick={(e) => {
                       e.preventDefault();
-                      drop(row);
+                      move(row, "up");
                     }}
                   >
-                    <td className="roster__order">
-                      {/* Dragging needs JavaScript: without it the handle would promise what it cannot do. */}
-                      {hydrated ? (
-                      <span
-                        className="roster__handle"
-                        draggable
-                        aria-hidden="true"
-                        title="끌어서 순서 바꾸기"
-                        onDragStart={(e) => {
-                          e.dataTransfer.effectAllowed = "move";
-                          e.dataTransfer.setData("text/plain", String(row.id));
-                          setDragged(row.id);
-                        }}
-                        onDragEnd={() => setDragged(null)}
-                      >
-                        ⠿
-                      </span>
-                      ) : null}
-                      <label>
-                        <span className="visually-hidden">{row.name} 순서</span>
-                        <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />
-                      </label>
-                    </td>
-                    <td className="roster__photo-cell">
-                      {row.thumbnail ? (
-                        <img src={row.thumbnail} alt="" width={48} height={64} className="roster__photo" loading="lazy" />
-                      ) : (
-                        <span className="roster__photo roster__photo--empty" aria-hidden="true">
-                          WE
-                        </span>
-                      )}
-                    </td>
-                    <th scope="row" className="workspace-table__title">
-                      <Link to={row.editHref}>{row.name}</Link>
-                      <span className="workspace-table__sub" lang="en">
-                        {row.nameEn}
-                      </span>
-                    </th>
-                    <td data-label="상태">
-                      <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
-                    </td>
-                    <td data-label="마지막 수정">
-                      {row.updatedBy}
-                      <span className="workspace-table__sub">{row.updatedAt}</span>
-                    </td>
-                    <td className="workspace-table__actions">
-                      <button
-                        type="submit"
-                        name="move"
-                        value={`${row.id}:up`}
-                        data-move={`${row.id}:up`}
-                        aria-label={`${row.name} 위로`}
-                        className="button button--small button--ghost"
-                        disabled={index === 0}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          move(row, "up");
-                        }}
-                      >
-                        위로
-                      </button>
-                      <button
-                        type="submit"
-                        name="move"
-                        value={`${row.id}:down`}
-                        data-move={`${row.id}:down`}
-                        aria-label={`${row.name} 아래로`}
-                        className="button button--small button--ghost"
-                        disabled={index === rows.length - 1}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          move(row, "down");
-                        }}
-                      >
-                        아래로
-                      </button>
-                      <Link to={row.viewHref} aria-label={`${row.name} ${row.status === "public" ? "보기" : "미리보기"}`}>
-                        {row.status === "public" ? "보기" : "미리보기"}
-                      </Link>
-                      <Link to={row.historyHref} aria-label={`${row.name} 기록`}>
-                        기록
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    위로
+                  </button>
+                  <button
+                    type="submit"
+                    name="move"
+                    value={`${row.id}:down`}
+                    data-move={`${row.id}:down`}
+                    aria-label={`${row.name} 아래로`}
+                    className="button button--small button--ghost"
+                    disabled={index === rows.length - 1}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      move(row, "down");
+                    }}
+                  >
+                    아래로
+                  </button>
+                  <Link to={row.viewHref} aria-label={`${row.name} ${row.status === "public" ? "보기" : "미리보기"}`}>
+                    {row.status === "public" ? "보기" : "미리보기"}
+                  </Link>
+                  <Link to={row.historyHref} aria-label={`${row.name} 기록`}>
+                    기록
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </WorkspaceTable>
           <div className="admin-form__actions">
             <button type="submit" name="intent" value="order" className="button">
               입력한 순서로 저장

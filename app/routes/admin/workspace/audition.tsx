@@ -8,6 +8,7 @@ import { handleAuditionDetailAction, loadAuditionDetail } from "../../../server/
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../components/field";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadAuditionDetail(getRequestContext(context), request, params.id);
@@ -25,7 +26,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   // The receipt number only: a browser's history and tab titles should not hold the applicant's name.
   const title = loaderData ? `지원서 ${loaderData.application.receiptNumber}` : "지원서";
-  return [{ title: `${title} | WE ENTERTAINMENT 관리자` }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta(`${title}`);
 }
 
 /** A block of text the applicant typed, line breaks kept. */

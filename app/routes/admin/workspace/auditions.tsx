@@ -2,13 +2,14 @@ import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/auditions";
 import { Pagination } from "../../../components/pagination";
-import { FilterSelect, WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { MAX_AUDITION_QUERY_LENGTH } from "../../../domain/audition-review";
 import { AUDITION_PATHS } from "../../../domain/auditions";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceAuditionsAction, loadWorkspaceAuditions } from "../../../server/workspace/auditions.server";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadWorkspaceAuditions(getRequestContext(context), request);
@@ -19,7 +20,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "오디션 지원 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("오디션 지원");
 }
 
 /**
@@ -57,10 +58,7 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
 
       <Form method="get" className="workspace-filter" role="search" aria-label="지원서 찾기">
         <FilterSelect label="상태" name="status" value={filter.status} options={statusOptions} />
-        <label className="field workspace-filter__query">
-          <span className="field__label">이름·접수번호·연락처 검색</span>
-          <input type="search" name="q" defaultValue={filter.q} maxLength={MAX_AUDITION_QUERY_LENGTH} />
-        </label>
+        <FilterSearch label="이름·접수번호·연락처 검색" name="q" value={filter.q} maxLength={MAX_AUDITION_QUERY_LENGTH} className="workspace-filter__query" />
         <button type="submit" className="button">
           찾기
         </button>
@@ -93,47 +91,45 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
               CSV 내보내기
             </button>
           </div>
-          <div className="table-scroll" role="region" aria-label="지원서 목록" tabIndex={0}>
-            <table className="workspace-table audition-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="audition-table__check">
-                    {hydrated ? (
-                      <input type="checkbox" aria-label="이 쪽의 지원서 모두 고르기" onChange={(e) => selectAll(e.currentTarget.checked)} />
-                    ) : (
-                      <span className="visually-hidden">고르기</span>
-                    )}
-                  </th>
-                  <th scope="col">접수번호</th>
-                  <th scope="col">이름</th>
-                  <th scope="col">나이</th>
-                  <th scope="col">접수일</th>
-                  <th scope="col">상태</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <td className="audition-table__check">
-                      <input type="checkbox" name="id" value={row.id} aria-label={`${row.receiptNumber} ${row.name} 고르기`} />
-                    </td>
-                    <td data-label="접수번호" className="audition-table__receipt">
-                      {row.receiptNumber}
-                    </td>
-                    <th scope="row" className="workspace-table__title">
-                      <Link to={row.href}>{row.name}</Link>
-                      {row.duplicate ? <span className="status-badge status-badge--duplicate">{duplicateLabel}</span> : null}
-                    </th>
-                    <td data-label="나이">{`만 ${row.age}세`}</td>
-                    <td data-label="접수일">{row.receivedAt}</td>
-                    <td data-label="상태">
-                      <span className={`status-badge status-badge--audition-${row.status}`}>{row.statusLabel}</span>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WorkspaceTable
+            label="지원서 목록"
+            className="audition-table"
+            columns={[
+              {
+                className: "audition-table__check",
+                label: hydrated ? (
+                  <input type="checkbox" aria-label="이 쪽의 지원서 모두 고르기" onChange={(e) => selectAll(e.currentTarget.checked)} />
+                ) : (
+                  <span className="visually-hidden">고르기</span>
+                ),
+              },
+              "접수번호",
+              "이름",
+              "나이",
+              "접수일",
+              "상태",
+            ]}
+          >
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td className="audition-table__check">
+                  <input type="checkbox" name="id" value={row.id} aria-label={`${row.receiptNumber} ${row.name} 고르기`} />
+                </td>
+                <td data-label="접수번호" className="audition-table__receipt">
+                  {row.receiptNumber}
+                </td>
+                <th scope="row" className="workspace-table__title">
+                  <Link to={row.href}>{row.name}</Link>
+                  {row.duplicate ? <span className="status-badge status-badge--duplicate">{duplicateLabel}</span> : null}
+                </th>
+                <td data-label="나이">{`만 ${row.age}세`}</td>
+                <td data-label="접수일">{row.receivedAt}</td>
+                <td data-label="상태">
+                  <span className={`status-badge status-badge--audition-${row.status}`}>{row.statusLabel}</span>
+                </td>
+              </tr>
+            ))}
+          </WorkspaceTable>
         </Form>
       )}
       <Pagination page={page} pageCount={pageCount} param="page" label="지원서 목록 쪽 이동" />

@@ -6,13 +6,14 @@ import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadDashboard, type WorkspacePostRow } from "../../../server/workspace/dashboard.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadDashboard(getRequestContext(context));
 }
 
 export function meta() {
-  return [{ title: "관리 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("관리");
 }
 
 function PostRows({ rows, empty, whenLabel }: { rows: WorkspacePostRow[]; empty: string; whenLabel: string }) {

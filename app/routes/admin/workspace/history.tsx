@@ -3,13 +3,14 @@ import type { Route } from "./+types/history";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadHistory, parseHistorySubject } from "../../../server/workspace/history.server";
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadHistory(getRequestContext(context), request, parseHistorySubject(params.subject), params.id);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.record.title ?? ""} 변경 기록 | WE ENTERTAINMENT 관리자` }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta(`${loaderData?.record.title ?? ""} 변경 기록`);
 }
 
 /** /admin/history/{post|artist}/{id}: every saved version of a post or an artist. */

@@ -12,6 +12,7 @@ import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../components/field";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadMediaItem(getRequestContext(context), request, params.id);
@@ -27,7 +28,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta({ params }: Route.MetaArgs) {
-  return [{ title: `이미지 #${params.id} | WE ENTERTAINMENT 관리자` }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta(`이미지 #${params.id}`);
 }
 
 /**

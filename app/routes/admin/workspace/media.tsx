@@ -5,14 +5,15 @@ import { Pagination } from "../../../components/pagination";
 import { MEDIA_USE_FILTER_LABELS, MEDIA_USE_FILTERS } from "../../../domain/media-uses";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadMediaLibrary } from "../../../server/workspace/media.server";
-import { FilterSelect, WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadMediaLibrary(getRequestContext(context), request);
 }
 
 export function meta() {
-  return [{ title: "미디어 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("미디어");
 }
 
 /** /admin/media: every uploaded image, newest first, with its size and where it is used. */
@@ -39,43 +40,27 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
       <p className="workspace-count" role="status">
         {total}개의 이미지
       </p>
-      {items.length === 0 ? (
-        <p className="workspace-empty">조건에 맞는 이미지가 없습니다.</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-label="이미지 목록" tabIndex={0}>
-          <table className="workspace-table media-table">
-            <thead>
-              <tr>
-                <th scope="col">이미지</th>
-                <th scope="col">크기</th>
-                <th scope="col">올린 때</th>
-                <th scope="col">사용처</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id}>
-                  <th scope="row" className="workspace-table__title">
-                    <Link to={item.href} className="media-table__link">
-                      <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="media-thumb media-thumb--square" />
-                      <span>이미지 #{item.id}</span>
-                    </Link>
-                    {item.alt ? <span className="workspace-table__sub">{item.alt}</span> : null}
-                  </th>
-                  <td data-label="크기">
-                    {item.width}×{item.height}
-                    <span className="workspace-table__sub">{item.size}</span>
-                  </td>
-                  <td data-label="올린 때">{item.uploadedAt}</td>
-                  <td data-label="사용처">
-                    <MediaUses uses={item.uses} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <WorkspaceTable label="이미지 목록" className="media-table" columns={["이미지", "크기", "올린 때", "사용처"]} rowCount={items.length} empty="조건에 맞는 이미지가 없습니다.">
+        {items.map((item) => (
+          <tr key={item.id}>
+            <th scope="row" className="workspace-table__title">
+              <Link to={item.href} className="media-table__link">
+                <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="media-thumb media-thumb--square" />
+                <span>이미지 #{item.id}</span>
+              </Link>
+              {item.alt ? <span className="workspace-table__sub">{item.alt}</span> : null}
+            </th>
+            <td data-label="크기">
+              {item.width}×{item.height}
+              <span className="workspace-table__sub">{item.size}</span>
+            </td>
+            <td data-label="올린 때">{item.uploadedAt}</td>
+            <td data-label="사용처">
+              <MediaUses uses={item.uses} />
+            </td>
+          </tr>
+        ))}
+      </WorkspaceTable>
       <Pagination page={page} pageCount={pageCount} param="page" label="이미지 목록 쪽 이동" />
     </section>
   );

@@ -5,14 +5,15 @@ import { POST_STATUS_LABELS, POST_STATUSES } from "../../../domain/content-state
 import { POST_KIND_INFO, POST_KINDS, postEditorPath } from "../../../domain/post-kinds";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadWorkspacePosts } from "../../../server/workspace/posts.server";
-import { FilterSelect, WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadWorkspacePosts(getRequestContext(context), request);
 }
 
 export function meta() {
-  return [{ title: "뉴스·공지 관리 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("뉴스·공지 관리");
 }
 
 /** /admin/posts: every news post and notice, with its state and last change. */
@@ -41,10 +42,7 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
           value={filter.status}
           options={POST_STATUSES.map((status) => ({ value: status, label: POST_STATUS_LABELS[status] }))}
         />
-        <label className="field workspace-filter__query">
-          <span className="field__label">제목 검색</span>
-          <input type="search" name="q" defaultValue={filter.q} maxLength={100} />
-        </label>
+        <FilterSearch label="제목 검색" name="q" value={filter.q} className="workspace-filter__query" />
         <button type="submit" className="button">
           찾기
         </button>
@@ -53,54 +51,34 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
       <p className="workspace-count" role="status">
         {total}개의 글
       </p>
-      {rows.length === 0 ? (
-        <p className="workspace-empty">조건에 맞는 글이 없습니다.</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-label="글 목록" tabIndex={0}>
-          <table className="workspace-table">
-            <thead>
-              <tr>
-                <th scope="col">제목</th>
-                <th scope="col">종류</th>
-                <th scope="col">상태</th>
-                <th scope="col">날짜</th>
-                <th scope="col">마지막 수정</th>
-                <th scope="col">
-                  <span className="visually-hidden">작업</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.postId}>
-                  <th scope="row" className="workspace-table__title">
-                    {row.pinned ? <span className="pin-badge">공지</span> : null}
-                    <Link to={row.editHref}>{row.title}</Link>
-                  </th>
-                  <td data-label="종류">{row.kindLabel}</td>
-                  <td data-label="상태">
-                    <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
-                    {row.publishAt ? <span className="workspace-table__sub">{row.publishAt} 공개 예정</span> : null}
-                  </td>
-                  <td data-label="날짜">{row.writeDay}</td>
-                  <td data-label="마지막 수정">
-                    {row.updatedBy}
-                    <span className="workspace-table__sub">{row.updatedAt}</span>
-                  </td>
-                  <td className="workspace-table__actions">
-                    <Link to={row.viewHref} aria-label={`${row.title} ${row.status === "published" ? "보기" : "미리보기"}`}>
-                      {row.status === "published" ? "보기" : "미리보기"}
-                    </Link>
-                    <Link to={row.historyHref} aria-label={`${row.title} 기록`}>
-                      기록
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <WorkspaceTable label="글 목록" columns={["제목", "종류", "상태", "날짜", "마지막 수정"]} actions rowCount={rows.length} empty="조건에 맞는 글이 없습니다.">
+        {rows.map((row) => (
+          <tr key={row.postId}>
+            <th scope="row" className="workspace-table__title">
+              {row.pinned ? <span className="pin-badge">공지</span> : null}
+              <Link to={row.editHref}>{row.title}</Link>
+            </th>
+            <td data-label="종류">{row.kindLabel}</td>
+            <td data-label="상태">
+              <span className={`status-badge status-badge--${row.status}`}>{row.statusLabel}</span>
+              {row.publishAt ? <span className="workspace-table__sub">{row.publishAt} 공개 예정</span> : null}
+            </td>
+            <td data-label="날짜">{row.writeDay}</td>
+            <td data-label="마지막 수정">
+              {row.updatedBy}
+              <span className="workspace-table__sub">{row.updatedAt}</span>
+            </td>
+            <td className="workspace-table__actions">
+              <Link to={row.viewHref} aria-label={`${row.title} ${row.status === "published" ? "보기" : "미리보기"}`}>
+                {row.status === "published" ? "보기" : "미리보기"}
+              </Link>
+              <Link to={row.historyHref} aria-label={`${row.title} 기록`}>
+                기록
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </WorkspaceTable>
       <Pagination page={page} pageCount={pageCount} param="page" label="글 목록 쪽 이동" />
     </section>
   );

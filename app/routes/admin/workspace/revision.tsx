@@ -5,6 +5,7 @@ import { handleRevisionAction, loadRevision, parseHistorySubject } from "../../.
 import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadRevision(getRequestContext(context), request, parseHistorySubject(params.subject), params.id, params.revisionId);
@@ -20,7 +21,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.record.title ?? ""} 버전 비교 | WE ENTERTAINMENT 관리자` }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta(`${loaderData?.record.title ?? ""} 버전 비교`);
 }
 
 /** /admin/history/{post|artist}/{id}/{revisionId}: one version next to the current one; restore it. */

@@ -14,6 +14,7 @@ import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { SettingsFields } from "../../../components/admin/settings-fields";
 import { Field } from "../../../components/field";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadWorkspaceSettings(getRequestContext(context));
@@ -29,7 +30,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "사이트 설정 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("사이트 설정");
 }
 
 /**

@@ -4,8 +4,9 @@ import { withParticle } from "../../../domain/korean";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleTrashAction, loadTrash } from "../../../server/workspace/trash.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
+import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadTrash(getRequestContext(context), request);
@@ -21,7 +22,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "휴지통 | WE ENTERTAINMENT 관리자" }, { name: "robots", content: "noindex, nofollow" }];
+  return adminMeta("휴지통");
 }
 
 /** /admin/trash: deleted posts and artists; restore, delete for good, empty the trash. */
@@ -73,51 +74,32 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       <p className="workspace-help">
         삭제한 글과 배우는 {retentionDays}일 동안 여기에 남아 있다가 자동으로 영구 삭제됩니다. 휴지통에 있는 동안에는 사이트와 API에 보이지 않습니다.
       </p>
-      {items.length === 0 ? (
-        <p className="workspace-empty">휴지통이 비어 있습니다.</p>
-      ) : (
-        <div className="table-scroll" role="region" aria-label="휴지통에 있는 글과 배우" tabIndex={0}>
-          <table className="workspace-table">
-            <thead>
-              <tr>
-                <th scope="col">제목·이름</th>
-                <th scope="col">종류</th>
-                <th scope="col">삭제한 때</th>
-                <th scope="col">남은 기간</th>
-                <th scope="col">
-                  <span className="visually-hidden">작업</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.key}>
-                  <th scope="row" className="workspace-table__title">
-                    {item.title}
-                  </th>
-                  <td data-label="종류">{item.kindLabel}</td>
-                  <td data-label="삭제한 때">
-                    {item.deletedAt}
-                    <span className="workspace-table__sub">{item.deletedBy}</span>
-                  </td>
-                  <td data-label="남은 기간">{item.daysLeft === 0 ? "오늘 영구 삭제" : `${item.daysLeft}일`}</td>
-                  <td className="workspace-table__actions">
-                    <Form method="post">
-                      <input type="hidden" name="key" value={item.key} />
-                      <button type="submit" name="intent" value="restore" className="button button--small" aria-label={`${item.title} 복원`}>
-                        복원
-                      </button>
-                    </Form>
-                    <Link to={`?confirm=${item.key}`} className="button button--small button--danger" aria-label={`${item.title} 영구 삭제`}>
-                      영구 삭제
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <WorkspaceTable label="휴지통에 있는 글과 배우" columns={["제목·이름", "종류", "삭제한 때", "남은 기간"]} actions rowCount={items.length} empty="휴지통이 비어 있습니다.">
+        {items.map((item) => (
+          <tr key={item.key}>
+            <th scope="row" className="workspace-table__title">
+              {item.title}
+            </th>
+            <td data-label="종류">{item.kindLabel}</td>
+            <td data-label="삭제한 때">
+              {item.deletedAt}
+              <span className="workspace-table__sub">{item.deletedBy}</span>
+            </td>
+            <td data-label="남은 기간">{item.daysLeft === 0 ? "오늘 영구 삭제" : `${item.daysLeft}일`}</td>
+            <td className="workspace-table__actions">
+              <Form method="post">
+                <input type="hidden" name="key" value={item.key} />
+                <button type="submit" name="intent" value="restore" className="button button--small" aria-label={`${item.title} 복원`}>
+                  복원
+                </button>
+              </Form>
+              <Link to={`?confirm=${item.key}`} className="button button--small button--danger" aria-label={`${item.title} 영구 삭제`}>
+                영구 삭제
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </WorkspaceTable>
     </section>
   );
 }
