@@ -59,6 +59,23 @@ const result = await build({
   ],
 });
 
+// esbuild leaves a chunk empty when all it would hold was inlined (the layout constants the menu and the
+// carousel share, since the audition form became a chunk of its own): drop it and the imports of it, so
+// no page fetches an empty file.
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (output.bytes > 0 || output.entryPoint) continue;
+  const name = path.basename(file);
+  fs.rmSync(path.join(root, file));
+  for (const other of Object.keys(result.metafile.outputs)) {
+    const otherPath = path.join(root, other);
+    if (other === file || !other.endsWith(".js") || !fs.existsSync(otherPath)) continue;
+    const code = fs.readFileSync(otherPath, "utf8");
+    const stripped = code.replaceAll(`import"./${name}";`, "");
+    if (stripped.includes(name)) throw new Error(`${other} still refers to the empty chunk ${name}`);
+    if (stripped !== code) fs.writeFileSync(otherPath, stripped);
+  }
+}
+
 const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint === "app/enhance/main.ts")?.[0];
 if (!entry) throw new Error("the enhancement entry was not built");
 const url = `/${path.relative(path.join(root, "build", "client"), path.join(root, entry)).split(path.sep).join("/")}`;

@@ -13,18 +13,19 @@ import {
   MIN_AUDITION_PHOTOS,
   retentionSentence,
   type AuditionFormValues,
-} from "../domain/auditions";
+} from "../domain/audition-constants";
 import { kstDate } from "../domain/kst";
 import { useHydrated } from "../lib/use-hydrated";
+import { widgetRoot } from "../widgets/widget-root";
 import { describedByOf, Field, FieldMessages } from "./field";
 
 /**
  * The online audition application (/audition/apply). A native multipart form that works without
  * JavaScript; with it, the form is sent by XMLHttpRequest to show upload progress (a video may be
- * 200 MB), the guardian's part appears only for applicants under 14, and a refused submission keeps
- * the chosen files as well as the typed text. Visitors get that from app/enhance/audition-form.ts
- * (public pages are served without React, decision 027); this component's own handlers run for a
- * signed-in administrator.
+ * 200 MB), the guardian's part appears only for applicants under 14, and a refused submission is shown
+ * in place, so the chosen files stay chosen along with the typed text. One implementation (decision
+ * 038): hydrated by React in the admin's app and, on visitors' pages, by the enhancement script's
+ * Preact (loaded only on this page), so this module and what it imports must not pull in zod.
  */
 
 export interface ApplyFormReply {
@@ -174,10 +175,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
       onSubmit={submit}
       aria-describedby="apply-required-note"
       data-enhanced={hydrated || undefined}
-      // For app/enhance/audition-form.ts, which does what this component does on pages served without React.
-      data-submit-url={AUDITION_PATHS.submit}
-      data-guardian-age={GUARDIAN_AGE}
-      data-stamp-field={stampField}
+      {...widgetRoot("audition-form", { stamp, retentionDays, reply, honeypotField, stampField })}
     >
       <p className="apply-form__note" id="apply-required-note">
         (필수) 표시가 있는 항목은 꼭 입력해 주세요. 입력한 내용은 오디션 심사에만 쓰입니다.
@@ -225,7 +223,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
                 min="1920-01-01"
                 max={today}
                 defaultValue={values.birthDate ?? ""}
-                onChange={(e) => setBirthDate(e.currentTarget.value)}
+                onInput={(e) => setBirthDate(e.currentTarget.value)}
                 autoComplete="bday"
                 aria-required
                 aria-invalid={control["aria-invalid"]}

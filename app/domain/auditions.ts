@@ -5,10 +5,27 @@
  * workspace and the privacy policy (/privacy), so each is written once.
  */
 import { z } from "./zod";
-import { ageOn } from "./age";
+import { ageOn, GENDERS } from "./audition-constants";
 import { kstDate } from "./kst";
 
-export { ageOn };
+export {
+  ageOn,
+  AUDITION_CONSENT,
+  AUDITION_FILE_FIELDS,
+  AUDITION_TEXT_FIELDS,
+  GENDER_LABELS,
+  GENDERS,
+  GUARDIAN_AGE,
+  HONEYPOT_FIELD,
+  MAX_AUDITION_PHOTO_BYTES,
+  MAX_AUDITION_PHOTOS,
+  MAX_AUDITION_VIDEO_BYTES,
+  MIN_AUDITION_PHOTOS,
+  retentionSentence,
+  STAMP_FIELD,
+  type AuditionFormValues,
+  type Gender,
+} from "./audition-constants";
 
 export { AUDITION_PATHS, adminAuditionFilePath, adminAuditionPath } from "./audition-paths";
 
@@ -31,17 +48,6 @@ export function isAuditionStatus(value: unknown): value is AuditionStatus {
   return typeof value === "string" && (AUDITION_STATUSES as readonly string[]).includes(value);
 }
 
-export const GENDERS = ["female", "male", "other"] as const;
-export type Gender = (typeof GENDERS)[number];
-export const GENDER_LABELS: Record<Gender, string> = { female: "여성", male: "남성", other: "기타·밝히지 않음" };
-
-/** Photos per application (face and full body at least). */
-export const MIN_AUDITION_PHOTOS = 2;
-export const MAX_AUDITION_PHOTOS = 5;
-/** Per photo, before decoding (the media pipeline's limit). */
-export const MAX_AUDITION_PHOTO_BYTES = 15 * 1024 * 1024;
-/** A self-shot video file (MP4 or MOV), streamed to storage as it arrives. */
-export const MAX_AUDITION_VIDEO_BYTES = 200 * 1024 * 1024;
 /**
  * Applications from the same phone or e-mail received within this many days of each other are
  * duplicates: received like any other, flagged for the agency (never refused: the public form must not
@@ -54,19 +60,10 @@ export const DUPLICATE_APPLICATION_LABEL = "중복 지원";
 export const DEFAULT_AUDITION_RETENTION_DAYS = 90;
 export const MIN_AUDITION_RETENTION_DAYS = 7;
 export const MAX_AUDITION_RETENTION_DAYS = 1095;
-/** Applicants younger than this (in full years, 만 나이) need a legal guardian's consent (PIPA Art. 22-2). */
-export const GUARDIAN_AGE = 14;
 /** Submissions faster than this after the form was served are refused (bots fill forms at once). */
 export const MIN_FILL_SECONDS = 5;
 /** Submission attempts per client address and hour, shared by every app server. */
 export const SUBMISSIONS_PER_ADDRESS_PER_HOUR = 10;
-
-/** The honeypot: a field people never see (off-screen, out of the tab order); bots fill it in. */
-export const HONEYPOT_FIELD = "homepage";
-/** The server's signed time stamp of when the form was served (see form-timing.server.ts). */
-export const STAMP_FIELD = "startedAt";
-
-export const AUDITION_FILE_FIELDS = { photos: "photos", video: "videoFile" } as const;
 
 /** "AUD-2026-000123": the year of receipt (KST) and the year's running number. */
 export function formatReceiptNumber(year: number, sequence: number): string {
@@ -76,7 +73,6 @@ export function formatReceiptNumber(year: number, sequence: number): string {
 export function isReceiptNumber(value: string): boolean {
   return /^AUD-\d{4}-\d{6}$/.test(value);
 }
-
 
 /** Age in full years now, in Korea. */
 export function ageNow(birthDate: string, now: Date = new Date()): number {
@@ -111,20 +107,6 @@ export function videoLinkHost(value: string): VideoHost | null {
   if ((host === "vimeo.com" || host === "player.vimeo.com") && /^\/(?:video\/)?\d+/.test(url.pathname)) return "vimeo";
   if (host === "tv.naver.com" && /^\/(?:v|h|l)\/\d+/.test(url.pathname)) return "navertv";
   return null;
-}
-
-/** What the consent box says (PIPA Art. 15 ②): purpose, items, retention, the right to refuse and what refusal means. */
-export const AUDITION_CONSENT = {
-  purpose: "오디션 지원자 확인, 서류·영상 심사, 심사 결과와 다음 일정 안내",
-  requiredItems: ["이름", "생년월일", "성별", "휴대전화 번호", "이메일 주소", "키", "경력·교육 사항", "자기소개", "얼굴·전신 사진", "자기소개 영상(파일 또는 링크)"],
-  optionalItems: ["몸무게"],
-  guardianItems: ["법정대리인 이름", "법정대리인 휴대전화 번호"],
-  refusal: "개인정보 수집·이용에 동의하지 않을 권리가 있습니다. 다만 동의하지 않으면 온라인 오디션 지원을 접수할 수 없습니다.",
-} as const;
-
-/** "최종 결과 안내 후 90일까지 보관하며, 결과가 나오지 않은 지원서는 접수일로부터 90일 뒤에 파기합니다." */
-export function retentionSentence(days: number): string {
-  return `심사가 끝나 최종 결과(최종 합격·불합격)가 정해진 날로부터 ${days}일 동안 보관하고, 최종 결과가 정해지지 않은 지원서는 접수일로부터 ${days}일 뒤에 사진·영상과 함께 파기합니다.`;
 }
 
 const requiredText = (message: string, max: number) =>
@@ -197,21 +179,3 @@ export const auditionFieldsSchema = z
     consent: checkbox.refine((agreed) => agreed, "개인정보 수집·이용에 동의해야 지원할 수 있습니다."),
   });
 
-/** The text fields of the form (what a failed submission gives back, as typed). */
-export const AUDITION_TEXT_FIELDS = [
-  "name",
-  "birthDate",
-  "gender",
-  "phone",
-  "email",
-  "height",
-  "weight",
-  "career",
-  "introduction",
-  "videoUrl",
-  "guardianName",
-  "guardianPhone",
-  "guardianConsent",
-  "consent",
-] as const;
-export type AuditionFormValues = Partial<Record<(typeof AUDITION_TEXT_FIELDS)[number], string>>;

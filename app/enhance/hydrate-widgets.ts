@@ -46,15 +46,29 @@ function rootFragment(first: Element, nodes: Element[]): ContainerNode {
   } as unknown as ContainerNode;
 }
 
-/** Hydrates every `[data-widget]` on the page with its component and the props the server wrote. */
-export function hydrateWidgets(registry: Record<WidgetName, WidgetEntry>): void {
+/** A widget whose code is fetched only when the page has one (the audition form: its own chunk). */
+export type LazyWidgetEntry = () => Promise<WidgetEntry>;
+
+function hydrateWidget(root: HTMLElement, entry: WidgetEntry): void {
+  const nodes: Element[] = [root];
+  for (let next = root.nextElementSibling; next && nodes.length < (entry.nodes ?? 1); next = next.nextElementSibling) nodes.push(next);
+  const props = JSON.parse(root.dataset.props ?? "{}") as Record<string, unknown>;
+  if (entry.children) props.children = entry.children(root, nodes).map(serverNode);
+  hydrate(createElement(entry.component, props) as unknown as ComponentChild, rootFragment(root, nodes));
+}
+
+/**
+ * Hydrates every `[data-widget]` on the page with its component and the props the server wrote. A lazy
+ * entry's module is imported only when its widget is on the page; the promise settles when every
+ * widget has been hydrated.
+ */
+export function hydrateWidgets(registry: Record<WidgetName, WidgetEntry | LazyWidgetEntry>): Promise<void> {
+  const pending: Promise<void>[] = [];
   for (const root of document.querySelectorAll<HTMLElement>("[data-widget]")) {
-    const entry = registry[root.dataset.widget as WidgetName] as WidgetEntry | undefined;
+    const entry = registry[root.dataset.widget as WidgetName] as WidgetEntry | LazyWidgetEntry | undefined;
     if (!entry) continue;
-    const nodes: Element[] = [root];
-    for (let next = root.nextElementSibling; next && nodes.length < (entry.nodes ?? 1); next = next.nextElementSibling) nodes.push(next);
-    const props = JSON.parse(root.dataset.props ?? "{}") as Record<string, unknown>;
-    if (entry.children) props.children = entry.children(root, nodes).map(serverNode);
-    hydrate(createElement(entry.component, props) as unknown as ComponentChild, rootFragment(root, nodes));
+    if (typeof entry === "function") pending.push(entry().then((loaded) => hydrateWidget(root, loaded)));
+    else hydrateWidget(root, entry);
   }
+  return Promise.all(pending).then(() => undefined);
 }

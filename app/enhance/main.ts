@@ -2,10 +2,10 @@
  * The public pages' only script (decision 027): the pages are complete server-rendered HTML, and every
  * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This
  * hydrates the widgets the server marked with `data-widget` (the overlay menu, the back-to-top button,
- * the flash notice, the Kakao map): the same React components the admin's app hydrates, run here on
- * preact/compat (decision 038). Only on the pages that have them: the carousels (react-slick on
- * preact/compat) and the audition form's upload progress. `<html data-enhanced>` marks it done (the
- * tests wait for it).
+ * the flash notice, the Kakao map, the audition form): the same React components the admin's app
+ * hydrates, run here on Preact (decision 038). Loaded only on the pages that have them: the audition
+ * form (its own chunk) and the carousels (react-slick on preact/compat). `<html data-enhanced>` marks
+ * it done (the tests wait for it).
  */
 import { FlashNotice } from "../components/flash-notice";
 import { MobileMenu } from "../components/mobile-menu";
@@ -13,13 +13,15 @@ import { ScrollTopButton } from "../components/scroll-top-button";
 import { KakaoMap } from "../islands/kakao-map";
 import { hydrateWidgets } from "./hydrate-widgets";
 
-hydrateWidgets({
+const widgets = hydrateWidgets({
   "scroll-top": { component: ScrollTopButton },
   "flash-notice": { component: FlashNotice },
   // The hamburger and the overlay; the overlay's content is the server's markup.
   "mobile-menu": { component: MobileMenu, nodes: 2, children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes] : []) },
   // Everything but the canvas is the fallback card, shown until the map is drawn.
   "kakao-map": { component: KakaoMap, children: (root) => [...root.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("kakao-map__canvas"))) },
+  // Only /audition/apply has it: its own chunk.
+  "audition-form": () => import("../components/audition-application-form").then(({ AuditionApplicationForm }) => ({ component: AuditionApplicationForm })),
 });
 
 /**
@@ -39,11 +41,9 @@ function afterLoad<T>(run: () => Promise<T>): Promise<T> {
   });
 }
 
-const pending: Promise<unknown>[] = [];
+const pending: Promise<unknown>[] = [widgets];
 const carousels = document.querySelectorAll<HTMLElement>(".carousel");
 if (carousels.length > 0) pending.push(afterLoad(() => import("./carousel").then(({ mountCarousels }) => mountCarousels(carousels))));
-const applyForm = document.querySelector<HTMLFormElement>("form.apply-form");
-if (applyForm) pending.push(import("./audition-form").then(({ enhanceAuditionForm }) => enhanceAuditionForm(applyForm)));
 
 void Promise.allSettled(pending).then(() => {
   document.documentElement.dataset.enhanced = "";

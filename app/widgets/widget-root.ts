@@ -1,9 +1,10 @@
 /**
  * The widgets that visitors' pages bring to life without React (decision 038): each is one React
  * component, rendered on the server for everyone, hydrated by the admin's React app and, on visitors'
- * pages, by the enhancement script through preact/compat (app/enhance/hydrate-widgets.ts).
+ * pages, by the enhancement script on Preact (app/enhance/hydrate-widgets.ts); the audition form's code
+ * is fetched only where the form is (a chunk of its own).
  */
-export const WIDGET_NAMES = ["scroll-top", "flash-notice", "mobile-menu", "kakao-map"] as const;
+export const WIDGET_NAMES = ["scroll-top", "flash-notice", "mobile-menu", "kakao-map", "audition-form"] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /**

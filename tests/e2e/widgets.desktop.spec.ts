@@ -1,4 +1,7 @@
 import type { Page } from "@playwright/test";
+import { kstDate } from "../../app/domain/kst";
+import { oldStamp } from "../fixtures/audition-stamp";
+import { asNewVisitor, backdateForm, choosePhotos, contactFor, fillApplication } from "./audition-helpers";
 import { expect, test } from "./fixtures";
 
 /**
@@ -60,6 +63,54 @@ for (const context of ["visitor", "admin"] as const) {
       await page.getByRole("heading", { name: "오시는 길" }).scrollIntoViewIfNeeded();
       await expect(page.locator(".kakao-map__canvas.is-drawn .kakao-map__info")).toHaveText("WE ENTERTAINMENT");
       await expect(page.locator(".map-fallback")).toHaveCount(0);
+    });
+
+    test("the audition form: the guardian's part only under 14, progress while sending, a refusal shown in place with the files kept", async ({ page }, testInfo) => {
+      test.slow(); // A whole application (type, choose files, send) on a 2-core machine.
+      await asNewVisitor(page, testInfo);
+      await page.goto("/audition/apply");
+      await expectContext(page, context);
+      await expect(page.locator("form.apply-form[data-enhanced]")).toHaveCount(1);
+      const guardian = page.getByRole("group", { name: /법정대리인/ });
+      await expect(guardian).toHaveCount(0);
+      const year = Number(kstDate(new Date()).slice(0, 4));
+      await page.getByLabel("생년월일 (필수)").fill(`${year - 10}-05-01`);
+      await expect(guardian).toBeVisible();
+      await page.getByLabel("생년월일 (필수)").fill(`${year - 20}-05-01`);
+      await expect(guardian).toHaveCount(0);
+
+      // Refused (no consent): held back until the progress has been seen.
+      await fillApplication(page, contactFor(testInfo), { name: "윤서아" });
+      await choosePhotos(page);
+      await backdateForm(page, true);
+      // The server gives the stamp for the next try back (here one the form never had).
+      const nextStamp = oldStamp(undefined, 30);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/audition/apply/submit", async (route) => {
+        await released;
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), stamp: nextStamp } });
+      });
+      await page.getByRole("button", { name: "지원서 제출" }).click();
+      await expect(page.getByRole("button", { name: "보내는 중..." })).toBeDisabled();
+      const progress = page.getByRole("status").filter({ hasText: "지원서를 보내는 중입니다." });
+      await expect(progress).toBeVisible();
+      await expect(progress.getByRole("progressbar", { name: "지원서 전송 진행률" })).toBeVisible();
+      release();
+
+      const alert = page.getByRole("alert");
+      await expect(alert).toContainText("입력한 내용을 확인해 주세요.");
+      await expect(alert).toBeFocused();
+      await expect(alert.getByRole("link", { name: "개인정보 수집·이용에 동의해야 지원할 수 있습니다." })).toBeVisible();
+      await expect(page.locator("#consent-error")).toHaveText("개인정보 수집·이용에 동의해야 지원할 수 있습니다.");
+      await expect(page.getByLabel("위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)")).toHaveAttribute("aria-invalid", "true");
+      await expect(page).toHaveURL(/\/audition\/apply$/);
+      await expect(page.getByLabel("이름 (필수)")).toHaveValue("윤서아");
+      expect(await page.getByLabel(/사진 2~5장/).evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(2);
+      await expect(page.getByRole("button", { name: "지원서 제출" })).toBeEnabled();
+      await expect(page.getByRole("status").filter({ hasText: "지원서를 보내는 중입니다." })).toHaveCount(0);
+      await expect(page.locator('input[name="startedAt"]')).toHaveValue(nextStamp);
     });
 
     test.describe("at 390 px", () => {
