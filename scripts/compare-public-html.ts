@@ -103,6 +103,8 @@ function normalized(body: string, origin: string): string {
     .replace(/("version":\s*)"[\w-]+"/g, '$1"VERSION"')
     // The audition form's signed time stamp (its spam check) differs by the millisecond it was rendered.
     .replace(/name="startedAt" value="[^"]*"/g, 'name="startedAt" value="STAMP"')
+    // ...and its copy in the audition widget's props (decision 038).
+    .replace(/&quot;stamp&quot;:&quot;[^&]*&quot;/g, "&quot;stamp&quot;:&quot;STAMP&quot;")
     .replace(/>\s*</g, ">\n<");
 }
 

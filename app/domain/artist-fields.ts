@@ -1,91 +1,347 @@
+import { artistNameProblem, isHttpUrl, normalizeArtistName, oneLineTextProblem } from "./text-checks";
+import { z } from "./zod";
+
 /**
- * The artist's fields (spec §3) with their Korean labels, limits and where they show. The schema, the
- * zod input schema (and through it the OpenAPI document), the admin form, the profile page, the JSON
- * API and the demo content all read this list.
+ * The artist's fields (spec §3): one typed entry per field, like the site settings' (decision 037).
+ * Each entry says its key, its name in the original site's JSON API, its zod rule, its labels and help
+ * in Korean and English, its English variant, its form widget and how the activity log and revision
+ * history name it. Everything else is derived from `ARTIST_FIELDS` by the functions below and in
+ * schemas.ts: the input and English schemas (and through them the OpenAPI document), the empty and
+ * picked values, the form's values and the submitted form, the changed-field labels, the English
+ * fallbacks of the profile page and the API, and the admin form (components/admin/artist-fields.tsx).
  */
 
-export interface ArtistTextField {
-  key: "name" | "nameEn" | "birthday" | "height" | "socialLink";
-  /** The field's name in the original site's JSON API (spec §7), which only the API adapter speaks. */
-  seedName: string;
-  /** Korean label, as the admin form and messages say it. */
-  label: string;
-  /** Longest accepted value (characters). */
-  maxLength: number;
-  /** Form hint, e.g. "예: 1995.03.14". */
-  placeholder?: string;
+/** The typing hints of a one-line text field's input. */
+export interface ArtistTextWidget {
+  type?: "text" | "url";
+  inputMode?: "text" | "numeric";
+  autoComplete?: string;
+  lang?: "en";
+  required?: boolean;
 }
 
-export const ARTIST_TEXT_FIELDS = [
-  { key: "name", seedName: "name", label: "이름", maxLength: 30 },
-  { key: "nameEn", seedName: "ename", label: "영문 이름", maxLength: 60 },
-  { key: "birthday", seedName: "birthday", label: "생년월일", maxLength: 30, placeholder: "예: 1995.03.14" },
-  { key: "height", seedName: "cm", label: "키", maxLength: 10 },
-  { key: "socialLink", seedName: "insta", label: "SNS 주소", maxLength: 300, placeholder: "https://www.instagram.com/..." },
-] as const satisfies readonly ArtistTextField[];
+/** The English version of a field, entered next to the Korean one ("en.birthday", "en.education"). */
+export interface ArtistEnglishVariant {
+  /** Form hint for the English value. */
+  placeholder: string;
+  /** The API document's description of the English value (default: "영문 {label} ({label.en})"). */
+  description?: string;
+}
 
-export type ArtistTextKey = (typeof ARTIST_TEXT_FIELDS)[number]["key"];
-
-export interface ArtistListFieldInfo {
-  key: string;
+interface ArtistFieldBase<Key extends string = string> {
+  key: Key;
   /** The field's name in the original site's JSON API (spec §7), which only the API adapter speaks. */
   seedName: string;
+  /** Korean label (the admin form, messages, the activity log) and the English pages' word. */
+  label: { ko: string; en: string };
+  /** Form hint for one value or entry ("예: 1995.03.14"). */
+  placeholder?: string;
+  /** Has an English version (shown on /en, falling back to the Korean value while empty). */
+  english?: ArtistEnglishVariant;
+  /** How the revision history and the changed-field list name it; the Korean label when not given. */
+  audit?: string;
+}
+
+/** A one-line text field. */
+export interface ArtistTextFieldEntry<Key extends string = string> extends ArtistFieldBase<Key> {
+  kind: "text";
+  /** Longest accepted value (characters). */
+  maxLength: number;
+  /** The form label when it says more than the label ("키 (cm)"). */
+  formLabel?: string;
+  /** Checks beyond the length, on the trimmed text (Korean messages); an optional field adds `.default("")`. */
+  rule?: (base: z.ZodString) => z.ZodType<string>;
+  /** Required: no default, the form marks it required. */
+  required?: boolean;
+  widget?: ArtistTextWidget;
+}
+
+/** A list field: one entry per line (credits, awards...). */
+export interface ArtistListFieldEntry<Key extends string = string> extends ArtistFieldBase<Key> {
+  kind: "list";
   /** Database column (snake case of the key). */
   column: string;
-  /** Korean label: the admin form, the profile table and the credits headings say it. */
-  label: string;
-  /** What the English pages say instead. */
-  labelEn: string;
+  /** Where the profile page shows it: in the profile table, or as a credits section. */
+  section: "profile" | "credits";
   /** English heading of a credits section on the profile page ("MOVIE"); profile rows have none. */
   title?: string;
   /** The credits section's id on the profile page (kept from the original site's, so links into it hold). */
   anchor?: string;
-  /** Where the profile page shows it: in the profile table, or as a credits section. */
-  section: "profile" | "credits";
-  /** Form hint for one entry. */
   placeholder: string;
 }
 
-/** The eight list fields, in the spec's order (§3). */
-export const ARTIST_LIST_FIELD_INFO = [
-  { key: "education", seedName: "schoolList", column: "school_list", label: "학력", labelEn: "Education", section: "profile", placeholder: "예: 한국예술종합학교 연기과 졸업" },
-  { key: "awards", seedName: "winList", column: "win_list", label: "수상", labelEn: "Awards", section: "profile", placeholder: "예: 2025 청룡영화상 신인여우상" },
-  { key: "specialSkills", seedName: "hobbyList", column: "hobby_list", label: "특기", labelEn: "Skills", section: "profile", placeholder: "예: 현대무용" },
-  { key: "films", seedName: "movieList", column: "movie_list", label: "영화", labelEn: "Film", title: "MOVIE", anchor: "credits-movieList", section: "credits", placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역" },
-  { key: "dramas", seedName: "dramaList", column: "drama_list", label: "드라마", labelEn: "Television", title: "DRAMA", anchor: "credits-dramaList", section: "credits", placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역" },
-  { key: "theater", seedName: "playList", column: "play_list", label: "연극", labelEn: "Stage", title: "THEATER", anchor: "credits-playList", section: "credits", placeholder: "예: 2022 연극 〈제목〉 '역할' 역" },
-  { key: "commercials", seedName: "cfList", column: "cf_list", label: "광고", labelEn: "Commercials", title: "CF", anchor: "credits-cfList", section: "credits", placeholder: "예: 2024 브랜드 TV 광고" },
-  { key: "books", seedName: "bookList", column: "book_list", label: "도서·화보", labelEn: "Books & magazines", title: "BOOK", anchor: "credits-bookList", section: "credits", placeholder: "예: 2023 《매거진》 3월호 화보" },
-] as const satisfies readonly ArtistListFieldInfo[];
+export type ArtistFieldEntry = ArtistTextFieldEntry | ArtistListFieldEntry;
 
-export type ArtistListField = (typeof ARTIST_LIST_FIELD_INFO)[number]["key"];
+/** Checks the typing of a field list (literal keys kept). */
+export function defineArtistFields<const T extends readonly ArtistFieldEntry[]>(fields: T): T {
+  return fields;
+}
+
+/** Every artist field, in the form's and the spec's order (§3): the text fields, then the eight lists. */
+export const ARTIST_FIELDS = defineArtistFields([
+  {
+    kind: "text",
+    key: "name",
+    seedName: "name",
+    label: { ko: "이름", en: "Name" },
+    maxLength: 30,
+    required: true,
+    widget: { required: true, autoComplete: "off" },
+    // The key of the artist's pages: stored and compared in NFC (the decomposed "한서윤" is the same
+    // artist), and only what can be one URL segment that people can read (text-checks.ts).
+    rule: (base) =>
+      z.preprocess((v) => (typeof v === "string" ? normalizeArtistName(v) : v), base.min(1, "이름을 입력해 주세요.").superRefine(refineWith(artistNameProblem))) as unknown as z.ZodType<string>,
+  },
+  {
+    kind: "text",
+    key: "nameEn",
+    seedName: "ename",
+    label: { ko: "영문 이름", en: "Name in English" },
+    maxLength: 60,
+    widget: { lang: "en", autoComplete: "off" },
+    rule: (base) => base.superRefine(refineWith((v) => oneLineTextProblem(v, "영문 이름"))),
+  },
+  {
+    kind: "text",
+    key: "birthday",
+    seedName: "birthday",
+    label: { ko: "생년월일", en: "Date of birth" },
+    maxLength: 30,
+    placeholder: "예: 1995.03.14",
+    english: { placeholder: "예: March 14, 1995", description: "영문 생년월일 (예: March 14, 1995). 비우면 한글 값이 보입니다." },
+  },
+  { kind: "text", key: "height", seedName: "cm", label: { ko: "키", en: "Height" }, formLabel: "키 (cm)", maxLength: 10, widget: { inputMode: "numeric" } },
+  {
+    kind: "text",
+    key: "socialLink",
+    seedName: "insta",
+    label: { ko: "SNS 주소", en: "Social media" },
+    maxLength: 300,
+    placeholder: "https://www.instagram.com/...",
+    widget: { type: "url" },
+    rule: (base) => base.refine((v) => v === "" || isHttpUrl(v), "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다."),
+  },
+  {
+    kind: "list",
+    key: "education",
+    seedName: "schoolList",
+    column: "school_list",
+    label: { ko: "학력", en: "Education" },
+    section: "profile",
+    placeholder: "예: 한국예술종합학교 연기과 졸업",
+    english: { placeholder: "e.g. Korea National University of Arts, B.F.A. in Acting" },
+  },
+  {
+    kind: "list",
+    key: "awards",
+    seedName: "winList",
+    column: "win_list",
+    label: { ko: "수상", en: "Awards" },
+    section: "profile",
+    placeholder: "예: 2025 청룡영화상 신인여우상",
+    english: { placeholder: "e.g. 2025 Blue Dragon Film Awards, Best New Actress" },
+  },
+  {
+    kind: "list",
+    key: "specialSkills",
+    seedName: "hobbyList",
+    column: "hobby_list",
+    label: { ko: "특기", en: "Skills" },
+    section: "profile",
+    placeholder: "예: 현대무용",
+    english: { placeholder: "e.g. Contemporary dance" },
+  },
+  {
+    kind: "list",
+    key: "films",
+    seedName: "movieList",
+    column: "movie_list",
+    label: { ko: "영화", en: "Film" },
+    title: "MOVIE",
+    anchor: "credits-movieList",
+    section: "credits",
+    placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역",
+    english: { placeholder: "e.g. 2025 'Title' (lead, as Seo-ha)" },
+  },
+  {
+    kind: "list",
+    key: "dramas",
+    seedName: "dramaList",
+    column: "drama_list",
+    label: { ko: "드라마", en: "Television" },
+    title: "DRAMA",
+    anchor: "credits-dramaList",
+    section: "credits",
+    placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역",
+    english: { placeholder: "e.g. 2024 tvN 'Title' (supporting, as Ji-su)" },
+  },
+  {
+    kind: "list",
+    key: "theater",
+    seedName: "playList",
+    column: "play_list",
+    label: { ko: "연극", en: "Stage" },
+    title: "THEATER",
+    anchor: "credits-playList",
+    section: "credits",
+    placeholder: "예: 2022 연극 〈제목〉 '역할' 역",
+    english: { placeholder: "e.g. 2022 play 'Title' (as Nari)" },
+  },
+  {
+    kind: "list",
+    key: "commercials",
+    seedName: "cfList",
+    column: "cf_list",
+    label: { ko: "광고", en: "Commercials" },
+    title: "CF",
+    anchor: "credits-cfList",
+    section: "credits",
+    placeholder: "예: 2024 브랜드 TV 광고",
+    english: { placeholder: "e.g. 2024 Brand TV commercial" },
+  },
+  {
+    kind: "list",
+    key: "books",
+    seedName: "bookList",
+    column: "book_list",
+    label: { ko: "도서·화보", en: "Books & magazines" },
+    title: "BOOK",
+    anchor: "credits-bookList",
+    section: "credits",
+    placeholder: "예: 2023 《매거진》 3월호 화보",
+    english: { placeholder: "e.g. 2023 Magazine, March issue pictorial" },
+  },
+]);
+
+/** A zod refinement from a "what is wrong, if anything" check. */
+function refineWith(problem: (value: string) => string | null) {
+  return (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  };
+}
+
+type Entry = (typeof ARTIST_FIELDS)[number];
+
+/** The one-line text fields, in order. */
+export const ARTIST_TEXT_FIELDS = textFieldsOf(ARTIST_FIELDS);
+export type ArtistTextKey = Extract<Entry, { kind: "text" }>["key"];
+
+/** The list fields, in the spec's order (§3). */
+export const ARTIST_LIST_FIELD_INFO = listFieldsOf(ARTIST_FIELDS);
+export type ArtistListField = Extract<Entry, { kind: "list" }>["key"];
 
 /** The list fields' keys, in order. */
 export const ARTIST_LIST_FIELDS: readonly ArtistListField[] = ARTIST_LIST_FIELD_INFO.map((f) => f.key);
 
+/** The fields with an English version. */
+export type ArtistEnglishKey = Extract<Entry, { english: ArtistEnglishVariant }>["key"];
+
+export function textFieldsOf<const T extends readonly ArtistFieldEntry[]>(fields: T): Extract<T[number], { kind: "text" }>[] {
+  return fields.filter((f): f is Extract<T[number], { kind: "text" }> => f.kind === "text");
+}
+
+export function listFieldsOf<const T extends readonly ArtistFieldEntry[]>(fields: T): Extract<T[number], { kind: "list" }>[] {
+  return fields.filter((f): f is Extract<T[number], { kind: "list" }> => f.kind === "list");
+}
+
+/** The fields with an English version, in order. */
+export function englishFieldsOf<const T extends readonly ArtistFieldEntry[]>(fields: T): (T[number] & { english: ArtistEnglishVariant })[] {
+  return fields.filter((f): f is T[number] & { english: ArtistEnglishVariant } => f.english !== undefined);
+}
+
+/** A field's label in a language ("생년월일", "Date of birth"). */
+export function artistFieldLabel(key: ArtistTextKey | ArtistListField, locale: "ko" | "en"): string {
+  return ARTIST_FIELDS.find((f) => f.key === key)!.label[locale];
+}
+
 /** The artist's own data (what a save writes), images aside. */
 export type ArtistFields = Record<ArtistTextKey, string> & Record<ArtistListField, string[]>;
-
-/** An artist with every field empty. */
-export function emptyArtistFields(): ArtistFields {
-  return {
-    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, ""])) as Record<ArtistTextKey, string>),
-    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((key) => [key, []])) as unknown as Record<ArtistListField, string[]>),
-  };
-}
-
-/** Only the artist fields of a larger record (a database row, a form's values). */
-export function pickArtistFields(source: ArtistFields): ArtistFields {
-  return {
-    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, source[f.key]])) as Record<ArtistTextKey, string>),
-    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((key) => [key, source[key]])) as Record<ArtistListField, string[]>),
-  };
-}
 
 /**
  * The English version of a profile, entered next to the Korean one. The English name is the
  * `nameEn` field; height and the social link read the same in both languages. A list left empty shows the
  * Korean entries on the English page (with a note), never an empty section.
  */
-export type ArtistEnglish = { birthday?: string } & Partial<Record<ArtistListField, string[]>>;
+export type ArtistEnglish = { [K in ArtistEnglishKey]?: K extends ArtistListField ? string[] : string };
 
+/** The English profile as the form holds it: every field present (empty when not entered). */
+export type ArtistEnglishFormValues = { [K in ArtistEnglishKey]: K extends ArtistListField ? string[] : string };
+
+/** A field's empty value: "" for a text, [] for a list. */
+function emptyValue(field: ArtistFieldEntry): string | string[] {
+  return field.kind === "list" ? [] : "";
+}
+
+/** An artist with every field empty. */
+export function emptyArtistFields(fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): ArtistFields {
+  return Object.fromEntries(fields.map((f) => [f.key, emptyValue(f)])) as ArtistFields;
+}
+
+/** Only the artist fields of a larger record (a database row, a form's values). */
+export function pickArtistFields(source: ArtistFields, fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): ArtistFields {
+  const record = source as unknown as Record<string, unknown>;
+  return Object.fromEntries(fields.map((f) => [f.key, record[f.key]])) as ArtistFields;
+}
+
+/** The English profile as the form holds it: every English field present (empty when not entered). */
+export function artistEnglishFormValues(en: ArtistEnglish, fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): ArtistEnglishFormValues {
+  const record = en as Record<string, unknown>;
+  return Object.fromEntries(englishFieldsOf(fields).map((f) => [f.key, record[f.key] ?? emptyValue(f)])) as ArtistEnglishFormValues;
+}
+
+/** List entries from either form shape: one hidden input per entry, or a textarea with one per line. */
+function listEntries(form: FormData, name: string): string[] {
+  return form
+    .getAll(name)
+    .flatMap((v) => (typeof v === "string" ? v.split(/\r?\n/) : []))
+    .map((v) => v.trim())
+    .filter((v) => v.length > 0);
+}
+
+/** The artist fields of a submitted form, as sent: "name", "education", and the English ones "en.birthday", "en.education". */
+export function artistFieldsFromForm(form: FormData, fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): ArtistFields & { en: ArtistEnglishFormValues } {
+  const read = (f: ArtistFieldEntry, name: string) => (f.kind === "list" ? listEntries(form, name) : String(form.get(name) ?? ""));
+  return {
+    ...(Object.fromEntries(fields.map((f) => [f.key, read(f, f.key)])) as ArtistFields),
+    en: Object.fromEntries(englishFieldsOf(fields).map((f) => [f.key, read(f, `en.${f.key}`)])) as ArtistEnglishFormValues,
+  };
+}
+
+/** How the revision history and the changed-field list name each field. */
+export function artistFieldAuditLabels(fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.key, f.audit ?? f.label.ko]));
+}
+
+/** The English profile as the revision history reads it: one line per value, named by its field's English label. */
+export function artistEnglishLines(en: ArtistEnglish, fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): string[] {
+  const record = en as Record<string, unknown>;
+  return englishFieldsOf(fields).flatMap((f) => {
+    const value = record[f.key];
+    const values = Array.isArray(value) ? (value as string[]) : typeof value === "string" && value ? [value] : [];
+    return values.map((entry) => `${f.label.en}: ${entry}`);
+  });
+}
+
+/**
+ * The English version of each field that has one: the English value where entered, else the Korean one
+ * (`fellBack` names those). Text is compared trimmed; a list falls back while it has no entries.
+ */
+export function withArtistEnglishFallbacks(
+  artist: ArtistFields,
+  en: ArtistEnglish,
+  fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS,
+): { values: Record<ArtistEnglishKey, string | string[]>; fellBack: ArtistFieldEntry[] } {
+  const source = artist as unknown as Record<string, string | string[]>;
+  const english = en as Record<string, string | string[] | undefined>;
+  const fellBack: ArtistFieldEntry[] = [];
+  const values = Object.fromEntries(
+    englishFieldsOf(fields).map((f) => {
+      const value = english[f.key];
+      const entered = Array.isArray(value) ? value.length > 0 : Boolean(value?.trim());
+      if (!entered) fellBack.push(f);
+      return [f.key, entered ? (Array.isArray(value) ? value : value!.trim()) : source[f.key]];
+    }),
+  ) as Record<ArtistEnglishKey, string | string[]>;
+  return { values, fellBack };
+}

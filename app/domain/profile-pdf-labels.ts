@@ -1,7 +1,7 @@
 /**
  * The casting profile PDF of an artist: its file name and the words only it prints, per
- * language. The rest it shares with the artist page: the list labels (artist-fields.ts `label` /
- * `labelEn`), "생년월일"/"Date of birth" and the contact words (messages.ts). Its address is
+ * language. The field labels ("생년월일"/"Date of birth", the lists') come from the artist field model
+ * (artist-fields.ts `label.ko` / `label.en`), the contact words from messages.ts. Its address is
  * `artistProfilePdfPath` in site-routes.ts.
  */
 import type { Locale } from "./locale";

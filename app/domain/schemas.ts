@@ -1,8 +1,10 @@
 import { z } from "./zod";
-import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistEnglish, type ArtistListField, type ArtistTextKey } from "./artist-fields";
+import { ARTIST_FIELDS, englishFieldsOf, listFieldsOf, textFieldsOf, type ArtistEnglish, type ArtistFieldEntry, type ArtistListField, type ArtistTextFieldEntry, type ArtistTextKey } from "./artist-fields";
 import { MAX_ARTIST_IMAGES } from "./constants";
 import { withParticle } from "./korean";
-import { artistNameProblem, normalizeArtistName, oneLineTextProblem } from "./text-checks";
+import { isHttpUrl, oneLineTextProblem } from "./text-checks";
+
+export { isHttpUrl };
 
 /**
  * One zod schema per input, shared by the admin forms (field names and limits), the use cases that
@@ -96,32 +98,14 @@ export function listFieldSchema(label: string) {
     .transform((entries) => entries.filter((e) => e.length > 0));
 }
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
-function textFieldSchema(field: (typeof ARTIST_TEXT_FIELDS)[number]) {
+/** A text field's rule: trimmed, at most its length, then its own checks; optional fields default to "". */
+function textFieldSchema(field: ArtistTextFieldEntry) {
   const base = z
-    .string({ error: `${field.label} 형식이 올바르지 않습니다.` })
+    .string({ error: `${field.label.ko} 형식이 올바르지 않습니다.` })
     .trim()
-    .max(field.maxLength, `${withParticle(field.label, "은/는")} ${field.maxLength}자 이내로 입력해 주세요.`);
-  switch (field.key) {
-    case "name":
-      // The key of the artist's pages: stored and compared in NFC (the decomposed "한서윤" is the same
-      // artist), and only what can be one URL segment that people can read (text-checks.ts).
-      return z.preprocess((v) => (typeof v === "string" ? normalizeArtistName(v) : v), base.min(1, "이름을 입력해 주세요.").superRefine(refineWith(artistNameProblem)));
-    case "nameEn":
-      return base.superRefine(refineWith((v) => oneLineTextProblem(v, field.label))).default("");
-    case "socialLink":
-      return base.refine((v) => v === "" || isHttpUrl(v), "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.").default("");
-    default:
-      return base.default("");
-  }
+    .max(field.maxLength, `${withParticle(field.label.ko, "은/는")} ${field.maxLength}자 이내로 입력해 주세요.`);
+  const checked = field.rule ? field.rule(base) : base;
+  return field.required ? checked : checked.default("");
 }
 
 export const imageListSchema = z
@@ -130,44 +114,52 @@ export const imageListSchema = z
   .transform((urls) => urls.filter((u) => u.length > 0))
   .meta({ description: `/api/img가 돌려준 사진 주소. 대표 사진이 첫 번째, 최대 ${MAX_ARTIST_IMAGES}장` });
 
-const textFieldShape = Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, textFieldSchema(f).meta({ description: f.label })])) as unknown as {
-  [K in ArtistTextKey]: ReturnType<typeof textFieldSchema>;
-};
-const listFieldShape = Object.fromEntries(
-  ARTIST_LIST_FIELD_INFO.map((f) => [f.key, listFieldSchema(f.label).default([]).meta({ description: f.label })]),
-) as unknown as { [K in ArtistListField]: z.ZodDefault<ReturnType<typeof listFieldSchema>> };
+/** The artist fields' input shape (text and lists), from a field list (app/domain/artist-fields.ts). */
+export function artistFieldsShape(fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS, naming: "key" | "seedName" = "key") {
+  return Object.fromEntries([
+    ...textFieldsOf(fields).map((f) => [f[naming], textFieldSchema(f).meta({ description: f.label.ko })]),
+    ...listFieldsOf(fields).map((f) => [f[naming], listFieldSchema(f.label.ko).default([]).meta({ description: f.label.ko })]),
+  ]) as unknown as { [K in ArtistTextKey]: z.ZodType<string> } & { [K in ArtistListField]: z.ZodDefault<ReturnType<typeof listFieldSchema>> };
+}
+
+/** The English value of a field: optional, with the field's rule for its kind. */
+function englishFieldSchema(field: ArtistFieldEntry) {
+  const label = `영문 ${field.label.ko}`;
+  const description = field.english?.description ?? `${label} (${field.label.en})`;
+  if (field.kind === "list") return listFieldSchema(label).optional().meta({ description });
+  return z
+    .string({ error: `${label} 형식이 올바르지 않습니다.` })
+    .trim()
+    .max(field.maxLength, `${withParticle(label, "은/는")} ${field.maxLength}자 이내로 입력해 주세요.`)
+    .optional()
+    .meta({ description });
+}
 
 /**
- * The English version of a profile: the English birthday text and list entries, each
- * optional. Empty entries and empty lists are dropped, so "nothing in English" is stored as `{}`.
- * `naming` picks the lists' names: the domain's keys, or the original API's names for its adapter.
+ * The English version of a profile: each field with an English variant, optional. Empty entries and
+ * empty lists are dropped, so "nothing in English" is stored as `{}`. `naming` picks the fields' names:
+ * the domain's keys, or the original API's names for its adapter.
  */
-export function artistEnglishSchemaNamed(naming: "key" | "seedName") {
+export function artistEnglishSchemaNamed(naming: "key" | "seedName", fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS) {
   return z
-    .object({
-      birthday: z
-        .string({ error: "영문 생년월일 형식이 올바르지 않습니다." })
-        .trim()
-        .max(30, "영문 생년월일은 30자 이내로 입력해 주세요.")
-        .optional()
-        .meta({ description: "영문 생년월일 (예: March 14, 1995). 비우면 한글 값이 보입니다." }),
-      ...(Object.fromEntries(
-        ARTIST_LIST_FIELD_INFO.map((f) => [f[naming], listFieldSchema(`영문 ${f.label}`).optional().meta({ description: `영문 ${f.label} (${f.labelEn})` })]),
-      ) as unknown as { [K in ArtistListField]: z.ZodOptional<ReturnType<typeof listFieldSchema>> }),
-    })
+    .object(Object.fromEntries(englishFieldsOf(fields).map((f) => [f[naming], englishFieldSchema(f)])))
     .transform((en) => Object.fromEntries(Object.entries(en).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : Boolean(value)))) as ArtistEnglish);
 }
 
 export const artistEnglishSchema = artistEnglishSchemaNamed("key");
 
+/** An artist as the admin form and the API write it, from a field list: its fields, the images and the English version. */
+export function artistInputSchemaOf(fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS) {
+  return z.object({
+    ...artistFieldsShape(fields),
+    imageUrls: imageListSchema.default([]),
+    /** Omitted: the English version stays as it is (API clients that never send it). */
+    en: artistEnglishSchemaNamed("key", fields).optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
+  });
+}
+
 /** An artist as the admin form and the API write it: the fields of app/domain/artist-fields.ts and the images. */
-export const artistInputSchema = z.object({
-  ...textFieldShape,
-  ...listFieldShape,
-  imageUrls: imageListSchema.default([]),
-  /** Omitted: the English version stays as it is (API clients that never send it). */
-  en: artistEnglishSchema.optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
-});
+export const artistInputSchema = artistInputSchemaOf();
 
 /** Like `fieldErrors`, with the English version's fields as "en.birthday", "en.education". */
 export function artistFieldErrors(error: z.ZodError): Record<string, string> {

@@ -87,3 +87,13 @@ export function artistNameKey(name: string): string {
     .replace(/\s+/gu, " ")
     .trim();
 }
+
+/** An absolute http(s) address. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}

@@ -118,6 +118,6 @@ describe("one descriptor per concept", () => {
   });
 
   it("the admin form and the public page call the commercials list by the same name", () => {
-    expect(ARTIST_LIST_FIELD_INFO.find((f) => f.key === "commercials")).toMatchObject({ label: "광고", title: "CF" });
+    expect(ARTIST_LIST_FIELD_INFO.find((f) => f.key === "commercials")).toMatchObject({ label: { ko: "광고" }, title: "CF" });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "../../domain/zod";
-import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistTextKey } from "../../domain/artist-fields";
+import { ARTIST_FIELDS, ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, englishFieldsOf, withArtistEnglishFallbacks, type ArtistFields, type ArtistTextKey } from "../../domain/artist-fields";
 import { MAX_SCHEDULE_YEARS_AHEAD } from "../../domain/content-states";
 import { withParticle } from "../../domain/korean";
 import { artistEnglishSchemaNamed, artistInputSchema, imageListSchema, listFieldSchema, postInputSchema } from "../../domain/schemas";
@@ -91,8 +91,7 @@ export function apiPublication(body: { status?: "draft"; publishAt?: string }): 
  * the rest of the code speaks the domain's (app/domain/artist-fields.ts). These are the only translations.
  */
 const SEED_NAMES: ReadonlyMap<string, string> = new Map([
-  ...ARTIST_TEXT_FIELDS.map((f) => [f.key, f.seedName] as const),
-  ...ARTIST_LIST_FIELD_INFO.map((f) => [f.key, f.seedName] as const),
+  ...ARTIST_FIELDS.map((f) => [f.key, f.seedName] as const),
   ["imageUrls", "imgList"],
 ]);
 
@@ -109,7 +108,7 @@ type ListSeedName = (typeof ARTIST_LIST_FIELD_INFO)[number]["seedName"];
 export const apiArtistInputSchema = z.object({
   ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, artistInputSchema.shape[f.key]])) as Record<TextSeedName, (typeof artistInputSchema)["shape"][ArtistTextKey]>),
   ...(Object.fromEntries(
-    ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, arrayOrJsonString(listFieldSchema(f.label), f.label).default([]).meta({ description: f.label })]),
+    ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, arrayOrJsonString(listFieldSchema(f.label.ko), f.label.ko).default([]).meta({ description: f.label.ko })]),
   ) as unknown as Record<ListSeedName, z.ZodDefault<ReturnType<typeof arrayOrJsonString<ReturnType<typeof listFieldSchema>>>>>),
   imgList: arrayOrJsonString(imageListSchema, "imgList").default([]),
   en: artistEnglishSchemaNamed("seedName").optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
@@ -121,7 +120,7 @@ export function artistInputFromApi(body: Omit<z.output<typeof apiArtistInputSche
   const fromSeed = (record: Record<string, unknown>) =>
     Object.fromEntries([...SEED_NAMES].filter(([, seed]) => seed in record).map(([key, seed]) => [key, record[seed]]));
   const { en, ...rest } = body as Record<string, unknown> & { en?: Record<string, unknown> };
-  return { ...fromSeed(rest), ...(en !== undefined ? { en: { ...(en.birthday !== undefined ? { birthday: en.birthday } : {}), ...fromSeed(en) } } : {}) };
+  return { ...fromSeed(rest), ...(en !== undefined ? { en: fromSeed(en) } : {}) };
 }
 
 /** Marks of an English answer (`?lang=en`): which language it is, and what is still Korean. */
@@ -132,9 +131,9 @@ const englishMarks = {
 /** An artist as the API gives it: list fields and imgList as JSON-encoded strings (the original client JSON.parses them). */
 export const apiArtistSchema = z
   .object({
-    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, z.string().meta({ description: f.label })])) as Record<TextSeedName, z.ZodString>),
+    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, z.string().meta({ description: f.label.ko })])) as Record<TextSeedName, z.ZodString>),
     imgList: z.string().meta({ description: "JSON 배열: 사진 주소, 대표 사진이 첫 번째" }),
-    ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, z.string().meta({ description: `${f.label}: JSON 문자열 배열` })])) as Record<ListSeedName, z.ZodString>),
+    ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, z.string().meta({ description: `${f.label.ko}: JSON 문자열 배열` })])) as Record<ListSeedName, z.ZodString>),
     version: z.number().int().min(1),
     ...englishMarks,
     untranslated: z.array(z.string()).optional().meta({ description: "lang=en으로 읽었을 때만: 영문이 없어 한글로 채운 필드" }),
@@ -173,15 +172,12 @@ export function artistToApi(artist: Artist, locale: Locale = "ko"): z.infer<type
     version: artist.version,
   };
   if (locale === "ko") return korean;
-  const { en } = artist;
-  const untranslated = [
-    ...(artist.birthday && !en.birthday ? ["birthday"] : []),
-    ...ARTIST_LIST_FIELD_INFO.filter((f) => artist[f.key].length > 0 && (en[f.key]?.length ?? 0) === 0).map((f) => f.seedName),
-  ];
+  const { values, fellBack } = withArtistEnglishFallbacks(artist, artist.en);
+  const englishValue = (key: string) => (values as Record<string, string | string[]>)[key];
+  const untranslated = fellBack.filter((f) => artist[f.key as keyof ArtistFields].length > 0).map((f) => f.seedName);
   return {
     ...korean,
-    birthday: en.birthday || artist.birthday,
-    ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, JSON.stringify(en[f.key]?.length ? en[f.key] : artist[f.key])])) as Record<ListSeedName, string>),
+    ...Object.fromEntries(englishFieldsOf(ARTIST_FIELDS).map((f) => [f.seedName, f.kind === "list" ? JSON.stringify(englishValue(f.key)) : englishValue(f.key)])),
     lang: "en",
     untranslated,
   };

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
-import { ARTIST_LIST_FIELDS, ARTIST_TEXT_FIELDS, emptyArtistFields, pickArtistFields, type ArtistEnglish } from "../../domain/artist-fields";
+import { artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, pickArtistFields } from "../../domain/artist-fields";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
@@ -22,15 +22,7 @@ import { deleteArtist, saveArtist } from "./artist-use-cases.server";
 export const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
 
 function emptyValues(): ArtistFormValues {
-  return { ...emptyArtistFields(), en: englishFormValues({}), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
-}
-
-/** The English profile as the form holds it: every field present (empty when not entered). */
-function englishFormValues(en: ArtistEnglish): ArtistFormValues["en"] {
-  return {
-    birthday: en.birthday ?? "",
-    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, en[f] ?? []])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string[]>),
-  };
+  return { ...emptyArtistFields(), en: artistEnglishFormValues({}), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
 }
 
 /** The state chosen in the form; an unknown value (a forged form) counts as public, the form's default. */
@@ -38,25 +30,11 @@ function parseArtistStatus(value: FormDataEntryValue | null): ArtistStatus {
   return typeof value === "string" && (ARTIST_STATUSES as readonly string[]).includes(value) ? (value as ArtistStatus) : "public";
 }
 
-/** List entries from either form shape: one hidden input per entry, or a textarea with one per line. */
-function listEntries(form: FormData, name: string): string[] {
-  return form
-    .getAll(name)
-    .flatMap((v) => (typeof v === "string" ? v.split(/\r?\n/) : []))
-    .map((v) => v.trim())
-    .filter((v) => v.length > 0);
-}
-
 /** The artist form's values as sent (everything kept, for showing them again or previewing them). */
 export function artistValuesFromForm(form: FormData): ArtistFormValues {
   return {
-    ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, String(form.get(f.key) ?? "")])) as Pick<ArtistFormValues, (typeof ARTIST_TEXT_FIELDS)[number]["key"]>),
-    ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, f)])) as Pick<ArtistFormValues, (typeof ARTIST_LIST_FIELDS)[number]>),
-    // The English profile: "en.birthday", "en.education", ...
-    en: {
-      birthday: String(form.get("en.birthday") ?? ""),
-      ...(Object.fromEntries(ARTIST_LIST_FIELDS.map((f) => [f, listEntries(form, `en.${f}`)])) as Record<(typeof ARTIST_LIST_FIELDS)[number], string[]>),
-    },
+    // The fields and their English versions ("en.birthday", "en.education", ...).
+    ...artistFieldsFromForm(form),
     status: parseArtistStatus(form.get("status")),
     displayOrder: String(form.get("displayOrder") ?? ""),
     // A photo picked from the media library (the no-JavaScript select) takes the slot.
@@ -79,7 +57,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
   if (!artist) throw data(null, { status: 404 });
   const values: ArtistFormValues = {
     ...pickArtistFields(artist),
-    en: englishFormValues(artist.en),
+    en: artistEnglishFormValues(artist.en),
     status: artist.status,
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),

@@ -1,4 +1,4 @@
-import { ARTIST_LIST_FIELD_INFO, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
+import { ARTIST_LIST_FIELD_INFO, withArtistEnglishFallbacks, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import { ARTIST_STATUS_LABELS } from "../../domain/content-states";
 import type { Locale } from "../../domain/locale";
 import type { ArtistProfileView } from "../../components/artist-profile";
@@ -13,23 +13,23 @@ import type { Artist } from "./artist-queries.server";
 export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" | "images"> & { en?: ArtistEnglish }, locale: Locale = "ko"): ArtistProfileView {
   const [main, ...gallery] = artist.images;
   const english = locale === "en";
-  const en = artist.en ?? {};
+  const { values: englishValues, fellBack } = withArtistEnglishFallbacks(artist, artist.en ?? {});
   const lists = (section: "profile" | "credits") =>
     ARTIST_LIST_FIELD_INFO.filter((f) => f.section === section).map((f) => {
-      const translated = english && (en[f.key]?.length ?? 0) > 0;
-      const items = translated ? en[f.key]! : artist[f.key];
+      const translated = english && !fellBack.includes(f);
+      const items = english ? (englishValues[f.key] as string[]) : artist[f.key];
       return {
         key: f.key,
         anchor: "anchor" in f ? f.anchor : f.key,
-        label: english ? f.labelEn : f.label,
-        title: "title" in f ? f.title : f.label,
+        label: english ? f.label.en : f.label.ko,
+        title: "title" in f ? f.title : f.label.ko,
         items,
         lang: english && !translated && items.length > 0 ? ("ko" as const) : null,
       };
     });
   const profileLists = lists("profile");
   const credits = lists("credits");
-  const birthday = english && en.birthday?.trim() ? en.birthday.trim() : artist.birthday;
+  const birthday = english ? (englishValues.birthday as string) : artist.birthday;
   return {
     locale,
     name: artist.name,

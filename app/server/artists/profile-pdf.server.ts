@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { media } from "../../../drizzle/schema";
+import { artistFieldLabel } from "../../domain/artist-fields";
 import { localizedPath, type Locale } from "../../domain/locale";
 import { messagesFor } from "../../domain/messages";
 import { formatHeight, profilePdfFileNames } from "../../domain/profile-pdf-labels";
@@ -91,8 +92,8 @@ export async function loadProfilePdfSource(
     mainName: english && nameEn ? nameEn : view.name,
     otherName: english ? (nameEn ? view.name : "") : nameEn,
     facts: [
-      { label: messages.artists.birthday, items: view.birthday ? [view.birthday] : [] },
-      { label: messages.artists.height, items: view.height ? [formatHeight(view.height)] : [] },
+      { label: artistFieldLabel("birthday", locale), items: view.birthday ? [view.birthday] : [] },
+      { label: artistFieldLabel("height", locale), items: view.height ? [formatHeight(view.height)] : [] },
       ...view.profileLists.map((list) => ({ label: list.label, items: list.items })),
     ],
     // Korean: the page's "MOVIE 영화" headings; English: the English label alone ("Film").

@@ -1,6 +1,6 @@
 import { diffArrays, diffWords } from "diff";
 import { data, redirect } from "react-router";
-import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistEnglish } from "../../domain/artist-fields";
+import { artistEnglishLines, artistFieldAuditLabels, type ArtistEnglish } from "../../domain/artist-fields";
 import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS, type ArtistStatus, type PostStatus } from "../../domain/content-states";
 import { formatKst } from "../../domain/kst";
 import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
@@ -28,8 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   unpublishAt: "공개 종료 시각",
   pinned: "공지 고정",
   imageUrls: "사진",
-  ...Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.key, f.label])),
-  ...Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.key, f.label])),
+  ...artistFieldAuditLabels(),
 };
 
 export function fieldLabel(field: string): string {
@@ -109,11 +108,7 @@ function readable(field: string, value: unknown): string | string[] {
   if (field === "content" || field === "contentEn") return postHtmlToText(String(value));
   // The English profile: one line per entry, named by its field.
   if (field === "en" && typeof value === "object") {
-    const en = value as ArtistEnglish;
-    return [
-      ...(en.birthday ? [`Date of birth: ${en.birthday}`] : []),
-      ...ARTIST_LIST_FIELD_INFO.flatMap((f) => (en[f.key] ?? []).map((entry) => `${f.labelEn}: ${entry}`)),
-    ];
+    return artistEnglishLines(value as ArtistEnglish);
   }
   if (field === "status") return POST_STATUS_LABELS[value as PostStatus] ?? ARTIST_STATUS_LABELS[value as ArtistStatus] ?? String(value);
   if (field === "publishAt" || field === "unpublishAt") return formatKst(new Date(String(value)));

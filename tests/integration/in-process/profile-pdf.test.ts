@@ -137,7 +137,7 @@ describe(`the casting profile PDF of an artist (${testEngine()}, in-process)`, (
     const first = pdf.text[0]!;
     expect(first.indexOf("HAN SEOYOON")).toBeGreaterThanOrEqual(0);
     expect(first.indexOf("HAN SEOYOON")).toBeLessThan(first.indexOf(name));
-    // The English page's labels (artist-fields.ts labelEn, messages.ts), and the PDF's own.
+    // The English page's labels (artist-fields.ts label.en, messages.ts), and the PDF's own.
     for (const label of ["ACTOR PROFILE", "Date of birth", "Height", "Education", "Awards", "Skills", "Credits", "Film", "Television"]) expect(first).toContain(label);
     expect(first).toContain("March 14, 1995");
     expect(first).toContain("Korea National University of Arts, B.F.A. in Acting");
