@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import {
   AUDITION_CONSENT,
+  AUDITION_FIELD_ORDER,
   AUDITION_FILE_FIELDS,
   AUDITION_PATHS,
   ageOn,
+  auditionField,
   GENDER_LABELS,
   GENDERS,
   GUARDIAN_AGE,
@@ -12,6 +14,7 @@ import {
   MAX_AUDITION_VIDEO_BYTES,
   MIN_AUDITION_PHOTOS,
   retentionSentence,
+  type AuditionField,
   type AuditionFormValues,
 } from "../domain/audition-constants";
 import { kstDate } from "../domain/kst";
@@ -37,9 +40,11 @@ export interface ApplyFormReply {
 }
 
 const MB = 1024 * 1024;
-const FIELD_ORDER = ["name", "birthDate", "gender", "phone", "email", "height", "weight", "career", "introduction", "photos", "videoFile", "videoUrl", "guardianName", "guardianPhone", "guardianConsent", "consent"];
-
-type InputProps = { name: keyof AuditionFormValues; label: string; hint?: ReactNode; required?: boolean } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "name">;
+type InputKey = Extract<AuditionField, { control: "input" }>["key"];
+type TextareaKey = Extract<AuditionField, { control: "textarea" }>["key"];
+/** A field's label and required mark, from the field model (audition-fields.ts). */
+const labelOf = (key: AuditionField["key"]) => auditionField(key).label;
+const requiredOf = (key: AuditionField["key"]) => ("required" in auditionField(key) ? true : undefined);
 
 export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotField, stampField }: { stamp: string; retentionDays: number; reply: ApplyFormReply | null; honeypotField: string; stampField: string }) {
   const hydrated = useHydrated();
@@ -60,25 +65,28 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
   }, [current]);
 
   // The controls spell their attributes out in this order: visitors' pages must stay byte-identical.
-  const input = ({ name, label, hint, required, ...props }: InputProps) => (
-    <Field name={name} id={`apply-${name}`} label={label} hint={hint} error={errors[name]} required={required} requiredClassName="apply-form__required">
-      {(control) => (
-        <input
-          id={control.id}
-          name={name}
-          type="text"
-          defaultValue={values[name] ?? ""}
-          aria-invalid={control["aria-invalid"]}
-          aria-describedby={control["aria-describedby"]}
-          aria-required={control["aria-required"]}
-          {...props}
-        />
-      )}
-    </Field>
-  );
+  const input = (name: InputKey) => {
+    const field: Extract<AuditionField, { control: "input" }> = auditionField(name);
+    return (
+      <Field name={name} id={`apply-${name}`} label={field.label} hint={"hint" in field ? field.hint : undefined} error={errors[name]} required={requiredOf(name)} requiredClassName="apply-form__required">
+        {(control) => (
+          <input
+            id={control.id}
+            name={name}
+            type="text"
+            defaultValue={values[name] ?? ""}
+            aria-invalid={control["aria-invalid"]}
+            aria-describedby={control["aria-describedby"]}
+            aria-required={control["aria-required"]}
+            {...field.attributes}
+          />
+        )}
+      </Field>
+    );
+  };
 
-  const textarea = (name: "career" | "introduction", label: string, hint: string, required: boolean) => (
-    <Field name={name} id={`apply-${name}`} label={label} hint={hint} error={errors[name]} required={required} requiredClassName="apply-form__required">
+  const textarea = (name: TextareaKey) => (
+    <Field name={name} id={`apply-${name}`} label={labelOf(name)} hint={auditionField(name).hint} error={errors[name]} required={requiredOf(name)} requiredClassName="apply-form__required">
       {(control) => (
         <textarea
           id={control.id}
@@ -167,7 +175,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
     xhr.send(body);
   }
 
-  const errorList = FIELD_ORDER.filter((name) => errors[name]);
+  const errorList = AUDITION_FIELD_ORDER.filter((name) => errors[name]);
   const percent = progress ? Math.min(100, Math.round((progress.loaded / Math.max(1, progress.total)) * 100)) : 0;
 
   return (
@@ -205,11 +213,11 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
       <fieldset className="apply-form__group">
         <legend>기본 정보</legend>
         <div className="apply-form__grid">
-          {input({ name: "name", label: "이름", required: true, autoComplete: "name", maxLength: 50 })}
+          {input("name")}
           <Field
             name="birthDate"
             id="apply-birthDate"
-            label="생년월일"
+            label={labelOf("birthDate")}
             required
             requiredClassName="apply-form__required"
             hint={`예: 2005-03-14. 만 ${GUARDIAN_AGE}세 미만이면 법정대리인의 동의가 필요합니다.`}
@@ -233,7 +241,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
           </Field>
           <fieldset className="field apply-form__choices" aria-describedby={describedByOf("gender", { error: errors.gender })}>
             <legend className="field__label">
-              성별<span className="apply-form__required"> (필수)</span>
+              {labelOf("gender")}<span className="apply-form__required"> (필수)</span>
             </legend>
             <div className="apply-form__options">
               {GENDERS.map((gender) => (
@@ -245,17 +253,17 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
             </div>
             <FieldMessages name="gender" error={errors.gender} />
           </fieldset>
-          {input({ name: "phone", label: "휴대전화 번호", required: true, type: "tel", inputMode: "tel", autoComplete: "tel", placeholder: "010-1234-5678", maxLength: 20 })}
-          {input({ name: "email", label: "이메일", required: true, type: "email", inputMode: "email", autoComplete: "email", placeholder: "name@example.com", maxLength: 254 })}
-          {input({ name: "height", label: "키 (cm)", required: true, inputMode: "decimal", placeholder: "170", maxLength: 6 })}
-          {input({ name: "weight", label: "몸무게 (kg, 선택)", inputMode: "decimal", maxLength: 6 })}
+          {input("phone")}
+          {input("email")}
+          {input("height")}
+          {input("weight")}
         </div>
       </fieldset>
 
       <fieldset className="apply-form__group">
         <legend>경력과 자기소개</legend>
-        {textarea("career", "경력·교육 사항", "출연작, 연기 교육, 수상 경력 등을 자유롭게 적어 주세요. 없으면 비워 두어도 됩니다. (3000자 이내)", false)}
-        {textarea("introduction", "자기소개", "어떤 배우가 되고 싶은지, 자신을 가장 잘 보여 주는 이야기를 적어 주세요. (3000자 이내)", true)}
+        {textarea("career")}
+        {textarea("introduction")}
       </fieldset>
 
       <fieldset className="apply-form__group">
@@ -264,10 +272,10 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
           name: AUDITION_FILE_FIELDS.photos,
           label: (
             <>
-              사진 {MIN_AUDITION_PHOTOS}~{MAX_AUDITION_PHOTOS}장
+              {`${labelOf("photos")} `}{MIN_AUDITION_PHOTOS}~{MAX_AUDITION_PHOTOS}장
             </>
           ),
-          required: true,
+          required: requiredOf("photos"),
           hint: (
             <>
               최근 3개월 안에 찍은 얼굴 사진과 전신 사진을 꼭 넣어 주세요. JPEG, PNG, WebP 파일, 장당 {MAX_AUDITION_PHOTO_BYTES / MB}MB 이하. 사진 속 위치 정보 등은 지우고 저장합니다.
@@ -278,7 +286,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
         })}
         {fileInput({
           name: AUDITION_FILE_FIELDS.video,
-          label: "자기소개 영상 파일",
+          label: labelOf("videoFile"),
           hint: (
             <>
               1~2분 길이의 자유 연기나 자기소개 영상. MP4 또는 MOV 파일, {MAX_AUDITION_VIDEO_BYTES / MB}MB 이하. 파일 대신 아래에 영상 주소를 적어도 됩니다.
@@ -286,7 +294,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
           ),
           accept: "video/mp4,video/quicktime,.mp4,.mov",
         })}
-        {input({ name: "videoUrl", label: "또는 영상 주소", type: "url", inputMode: "url", placeholder: "https://youtu.be/...", hint: "YouTube, Vimeo, 네이버 TV 주소를 붙여 넣어 주세요. 비공개(일부 공개) 영상이라면 링크가 있는 사람은 볼 수 있게 설정해 주세요.", maxLength: 500 })}
+        {input("videoUrl")}
       </fieldset>
 
       {showGuardian ? (
@@ -294,8 +302,8 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
           <legend>법정대리인 (만 {GUARDIAN_AGE}세 미만 지원자만 작성)</legend>
           <p className="field__hint">만 {GUARDIAN_AGE}세 미만 아동의 개인정보를 처리하려면 법정대리인(부모님 등)의 동의가 필요합니다(개인정보 보호법 제22조의2).</p>
           <div className="apply-form__grid">
-            {input({ name: "guardianName", label: "법정대리인 이름", maxLength: 50 })}
-            {input({ name: "guardianPhone", label: "법정대리인 휴대전화 번호", type: "tel", inputMode: "tel", placeholder: "010-1234-5678", maxLength: 20 })}
+            {input("guardianName")}
+            {input("guardianPhone")}
           </div>
           <div className="field apply-form__check">
             <label htmlFor="apply-guardianConsent">
@@ -307,7 +315,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
                 aria-invalid={errors.guardianConsent ? true : undefined}
                 aria-describedby={describedByOf("guardianConsent", { error: errors.guardianConsent })}
               />
-              법정대리인으로서 아래 개인정보 수집·이용에 동의합니다.
+              {labelOf("guardianConsent")}
             </label>
             <FieldMessages name="guardianConsent" error={errors.guardianConsent} />
           </div>
@@ -349,7 +357,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
               aria-invalid={errors.consent ? true : undefined}
               aria-describedby={describedByOf("consent", { error: errors.consent })}
             />
-            위 내용을 읽었으며 개인정보 수집·이용에 동의합니다. (필수)
+            {labelOf("consent")}
           </label>
           <FieldMessages name="consent" error={errors.consent} />
         </div>

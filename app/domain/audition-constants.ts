@@ -1,12 +1,14 @@
 /**
  * What the audition application form shows and the browser needs (decision 038): field names, limits,
- * labels, the consent texts, the guardian age. No zod here: the form is hydrated on visitors' pages and
+ * labels (the field model, audition-fields.ts), the consent texts, the guardian age. No zod here: the form is hydrated on visitors' pages and
  * this module ships to browsers with it. `./auditions` re-exports all of it beside the schemas.
  */
 import { ageOn } from "./age";
+import { consentItems, type AuditionTextFieldKey } from "./audition-fields";
 
 export { ageOn };
 export { AUDITION_PATHS } from "./audition-paths";
+export { AUDITION_FIELD_ORDER, AUDITION_FIELDS, AUDITION_TEXT_FIELDS, auditionField, type AuditionField, type AuditionFieldKey, type AuditionTextFieldKey } from "./audition-fields";
 
 export const GENDERS = ["female", "male", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -33,9 +35,9 @@ export const AUDITION_FILE_FIELDS = { photos: "photos", video: "videoFile" } as 
 /** What the consent box says (PIPA Art. 15 ②): purpose, items, retention, the right to refuse and what refusal means. */
 export const AUDITION_CONSENT = {
   purpose: "오디션 지원자 확인, 서류·영상 심사, 심사 결과와 다음 일정 안내",
-  requiredItems: ["이름", "생년월일", "성별", "휴대전화 번호", "이메일 주소", "키", "경력·교육 사항", "자기소개", "얼굴·전신 사진", "자기소개 영상(파일 또는 링크)"],
-  optionalItems: ["몸무게"],
-  guardianItems: ["법정대리인 이름", "법정대리인 휴대전화 번호"],
+  requiredItems: consentItems("required"),
+  optionalItems: consentItems("optional"),
+  guardianItems: consentItems("guardian"),
   refusal: "개인정보 수집·이용에 동의하지 않을 권리가 있습니다. 다만 동의하지 않으면 온라인 오디션 지원을 접수할 수 없습니다.",
 } as const;
 
@@ -44,21 +46,5 @@ export function retentionSentence(days: number): string {
   return `심사가 끝나 최종 결과(최종 합격·불합격)가 정해진 날로부터 ${days}일 동안 보관하고, 최종 결과가 정해지지 않은 지원서는 접수일로부터 ${days}일 뒤에 사진·영상과 함께 파기합니다.`;
 }
 
-/** The text fields of the form (what a failed submission gives back, as typed). */
-export const AUDITION_TEXT_FIELDS = [
-  "name",
-  "birthDate",
-  "gender",
-  "phone",
-  "email",
-  "height",
-  "weight",
-  "career",
-  "introduction",
-  "videoUrl",
-  "guardianName",
-  "guardianPhone",
-  "guardianConsent",
-  "consent",
-] as const;
-export type AuditionFormValues = Partial<Record<(typeof AUDITION_TEXT_FIELDS)[number], string>>;
+/** What a refused submission gives back: the text fields as typed. */
+export type AuditionFormValues = Partial<Record<AuditionTextFieldKey, string>>;

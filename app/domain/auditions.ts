@@ -5,14 +5,17 @@
  * workspace and the privacy policy (/privacy), so each is written once.
  */
 import { z } from "./zod";
-import { ageOn, GENDERS } from "./audition-constants";
+import { ageOn, auditionField, GENDERS, type AuditionTextFieldKey } from "./audition-constants";
 import { kstDate } from "./kst";
 
 export {
   ageOn,
   AUDITION_CONSENT,
+  AUDITION_FIELD_ORDER,
+  AUDITION_FIELDS,
   AUDITION_FILE_FIELDS,
   AUDITION_TEXT_FIELDS,
+  auditionField,
   GENDER_LABELS,
   GENDERS,
   GUARDIAN_AGE,
@@ -23,7 +26,9 @@ export {
   MIN_AUDITION_PHOTOS,
   retentionSentence,
   STAMP_FIELD,
+  type AuditionFieldKey,
   type AuditionFormValues,
+  type AuditionTextFieldKey,
   type Gender,
 } from "./audition-constants";
 
@@ -130,10 +135,16 @@ const measure = (label: string, min: number, max: number) =>
     .refine((v) => /^\d{2,3}(?:\.\d)?$/.test(v) && Number(v) >= min && Number(v) <= max, `${label}는 ${min}에서 ${max} 사이의 숫자로 입력해 주세요.`)
     .transform((v) => Math.round(Number(v)));
 
-/** The form's text fields, as typed. Photos and the video file are checked by the use case from their bytes. */
+/** Longest text a field's box takes (the field model's `maxLength`): the rule and the form agree. */
+const maxLengthOf = (key: "name" | "email" | "videoUrl" | "guardianName") => auditionField(key).attributes.maxLength;
+
+/**
+ * The form's text fields, as typed: one rule per field of the model (audition-fields.ts; a field without
+ * a rule does not compile). Photos and the video file are checked by the use case from their bytes.
+ */
 export const auditionFieldsSchema = z
   .object({
-    name: requiredText("이름을 입력해 주세요.", 50),
+    name: requiredText("이름을 입력해 주세요.", maxLengthOf("name")),
     birthDate: z
       .string({ error: "생년월일을 입력해 주세요." })
       .trim()
@@ -156,7 +167,7 @@ export const auditionFieldsSchema = z
       .string({ error: "이메일 주소를 입력해 주세요." })
       .trim()
       .min(1, "이메일 주소를 입력해 주세요.")
-      .max(254, "이메일 주소가 너무 깁니다.")
+      .max(maxLengthOf("email"), "이메일 주소가 너무 깁니다.")
       .pipe(z.email("이메일 주소 형식이 아닙니다. 예: name@example.com"))
       .transform((v) => v.toLowerCase()),
     height: measure("키", 80, 230),
@@ -170,12 +181,12 @@ export const auditionFieldsSchema = z
     videoUrl: z
       .string()
       .trim()
-      .max(500, "영상 주소가 너무 깁니다.")
+      .max(maxLengthOf("videoUrl"), "영상 주소가 너무 깁니다.")
       .refine((v) => v === "" || videoLinkHost(v) !== null, "YouTube, Vimeo, 네이버 TV의 영상 주소를 붙여 넣어 주세요. 예: https://youtu.be/영상ID")
       .default(""),
-    guardianName: z.string().trim().max(50, "50자 이내로 입력해 주세요.").default(""),
+    guardianName: z.string().trim().max(maxLengthOf("guardianName"), `${maxLengthOf("guardianName")}자 이내로 입력해 주세요.`).default(""),
     guardianPhone: z.string().trim().max(30, "휴대전화 번호가 너무 깁니다.").default(""),
     guardianConsent: checkbox,
     consent: checkbox.refine((agreed) => agreed, "개인정보 수집·이용에 동의해야 지원할 수 있습니다."),
-  });
+  } satisfies Record<AuditionTextFieldKey, z.ZodType>);
 

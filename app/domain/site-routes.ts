@@ -62,9 +62,20 @@ export const PATHS = {
   applicationForm: "/files/audition-application",
 } as const;
 
-/** The sign-in page, coming back to `pathAndSearch` ("/admin/auditions?q=1") once signed in. */
+/** Longest encoded way back the sign-in redirect carries; a longer one would overflow a client's header limit. */
+const MAX_REDIRECT_BACK_LENGTH = 2048;
+
+/**
+ * The sign-in page, coming back to `pathAndSearch` ("/admin/auditions?q=1") once signed in. A way back too
+ * long for a Location header loses its query first, then the whole way back (the workspace's front page).
+ */
 export function signInPath(pathAndSearch: string): string {
-  return `${PATHS.adminLogin}?redirectTo=${encodeURIComponent(pathAndSearch)}`;
+  const path = pathAndSearch.split("?")[0] ?? "";
+  for (const candidate of [pathAndSearch, path]) {
+    const encoded = encodeURIComponent(candidate);
+    if (encoded.length <= MAX_REDIRECT_BACK_LENGTH) return `${PATHS.adminLogin}?redirectTo=${encoded}`;
+  }
+  return PATHS.adminLogin;
 }
 
 /** The administrator's workspace (decision 013): overview, lists, trash, history, media, settings. */

@@ -2,9 +2,9 @@
  * The public pages' only script (decision 027): the pages are complete server-rendered HTML, and every
  * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This
  * hydrates the widgets the server marked with `data-widget` (the overlay menu, the back-to-top button,
- * the flash notice, the Kakao map, the audition form): the same React components the admin's app
- * hydrates, run here on Preact (decision 038). Loaded only on the pages that have them: the audition
- * form (its own chunk) and the carousels (react-slick on preact/compat). `<html data-enhanced>` marks
+ * the flash notice, the Kakao map, the audition form, the carousels): the same React components the
+ * admin's app hydrates, run here on Preact (decision 038). Loaded only on the pages that have them: the
+ * audition form and the carousel (chunks of their own; the carousel with react-slick on preact/compat). `<html data-enhanced>` marks
  * it done (the tests wait for it).
  */
 import { FlashNotice } from "../components/flash-notice";
@@ -22,29 +22,10 @@ const widgets = hydrateWidgets({
   "kakao-map": { component: KakaoMap, children: (root) => [...root.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("kakao-map__canvas"))) },
   // Only /audition/apply has it: its own chunk.
   "audition-form": () => import("../components/audition-application-form").then(({ AuditionApplicationForm }) => ({ component: AuditionApplicationForm })),
+  // Pages with a carousel: its own chunk on preact/compat; react-slick follows when one comes into view.
+  carousel: () => import("../islands/carousel").then(({ Carousel }) => ({ component: Carousel })),
 });
 
-/**
- * After the page has loaded, when the browser is idle: a carousel's first slides are already on screen
- * (server-rendered), and setting up react-slick lays the page out several times, which must not hold up
- * the first images or the first input.
- */
-function afterLoad<T>(run: () => Promise<T>): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const idle = () => {
-      const go = () => run().then(resolve, reject);
-      if ("requestIdleCallback" in window) requestIdleCallback(go, { timeout: 1000 });
-      else setTimeout(go, 0);
-    };
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
-  });
-}
-
-const pending: Promise<unknown>[] = [widgets];
-const carousels = document.querySelectorAll<HTMLElement>(".carousel");
-if (carousels.length > 0) pending.push(afterLoad(() => import("./carousel").then(({ mountCarousels }) => mountCarousels(carousels))));
-
-void Promise.allSettled(pending).then(() => {
+void widgets.then(() => {
   document.documentElement.dataset.enhanced = "";
 });

@@ -1,6 +1,5 @@
 /**
- * The carousel's previous / pause-play / next buttons: one markup for the administrator's React
- * carousel (app/islands/carousel.tsx) and the visitors' preact/compat one (app/enhance/carousel.tsx).
+ * The carousel's previous / pause-play / next buttons of the carousel widget (carousel.tsx).
  */
 export function CarouselButtons({
   onPrevious,

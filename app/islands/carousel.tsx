@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ComponentType, type Ref } from "react";
+import { useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode, type Ref } from "react";
 import type SlickSlider from "react-slick";
 import type { Settings } from "react-slick";
-import { Link } from "react-router";
 import "slick-carousel/slick/slick.css";
+import type { Messages } from "../domain/messages";
 import type { ResponsiveImage } from "../lib/responsive-image";
-import { useMessages } from "../lib/locale";
-import { carouselDataJson } from "../enhance/carousel-data";
+import { widgetRoot } from "../widgets/widget-root";
 import { CarouselButtons } from "./carousel-buttons";
 import { useCarousel } from "./use-carousel";
 
@@ -16,48 +15,96 @@ export interface CarouselSlide {
   href?: string;
 }
 
-interface CarouselProps {
+export interface CarouselLabels {
+  previous: string;
+  next: string;
+  pause: string;
+  play: string;
+}
+
+/** A slide's link: a plain `<a>` on visitors' pages, React Router's `<Link>` in the administrator's app. */
+export type SlideLink = ComponentType<{ href: string; children: ReactNode }>;
+
+export interface CarouselProps {
   slides: CarouselSlide[];
   /** Accessible name of the carousel region. */
   label: string;
   /** Slides visible at 1000 px and wider (1 below, spec §9). */
   wideSlides: 1 | 3;
   sizes: string;
+  labels: CarouselLabels;
   /** The first visible slides are above the fold: load them eagerly, the first with high priority. */
   priority?: boolean;
   className?: string;
+  /** Not part of the widget's JSON: the server and the administrator's app pass React Router's link. */
+  link?: SlideLink;
+}
+
+/** The controls' labels in the page's language. */
+export function carouselLabels(layout: Messages["layout"]): CarouselLabels {
+  return { previous: layout.previousPhoto, next: layout.nextPhoto, pause: layout.pauseCarousel, play: layout.playCarousel };
 }
 
 type SliderComponent = ComponentType<Settings & { ref?: Ref<SlickSlider> }>;
 
+const PlainLink: SlideLink = ({ href, children }) => <a href={href}>{children}</a>;
+
+/**
+ * Resolves once `root` is within 200 px of the viewport and the page has loaded and the browser is idle:
+ * the first slides are already on screen (server-rendered), and setting up react-slick lays the page out
+ * several times, which must not hold up the first images or the first input (the artist list has one
+ * carousel per artist; off-screen ones would only turn unseen).
+ */
+function whenNearAndIdle(root: HTMLElement, run: () => void): () => void {
+  let cancelled = false;
+  const go = () => {
+    if (!cancelled) run();
+  };
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 1000 }) : setTimeout(go, 0));
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      if (document.readyState === "complete") idle();
+      else window.addEventListener("load", idle, { once: true });
+    },
+    { rootMargin: "200px 0px" },
+  );
+  observer.observe(root);
+  return () => {
+    cancelled = true;
+    observer.disconnect();
+    window.removeEventListener("load", idle);
+  };
+}
+
 /**
  * Image carousel (spec §2, §9: autoplay, speed 2000 ms, interval 2000 ms, infinite, no dots, one slide
- * per step). The server renders the first visible slides as plain images; react-slick is loaded after
- * hydration and takes over once initialized, so nothing shifts. Pausable; no autoplay when the user
- * prefers reduced motion. Visitors' pages are not hydrated (decision 027): there
- * app/enhance/carousel.tsx does the same from the slides' JSON rendered here.
+ * per step), a widget (decision 038): the server renders the first visible slides as plain images and
+ * the props as JSON; the administrator's React app hydrates it, and visitors' pages through the
+ * enhancement script on preact/compat. react-slick is loaded when the carousel comes near the viewport
+ * and takes over once initialized, so nothing shifts; the controls (previous, pause/play, next) appear
+ * then. Pausable; no autoplay when the user prefers reduced motion.
  */
-export function Carousel({ slides, label, wideSlides, sizes, priority = false, className }: CarouselProps) {
+export function Carousel({ slides, label, wideSlides, sizes, labels, priority = false, className, link: Link = PlainLink }: CarouselProps) {
   const [Slider, setSlider] = useState<SliderComponent | null>(null);
-  const t = useMessages().layout;
   const rootRef = useRef<HTMLDivElement>(null);
   const getRoot = useCallback(() => rootRef.current, []);
   const { ready, canSlide, sliderRef, sliderSettings, buttons } = useCarousel({ slideCount: slides.length, wideSlides, root: getRoot });
 
   useEffect(() => {
-    let live = true;
-    import("react-slick").then((mod) => {
-      // react-slick is CommonJS: its component is `default`, sometimes nested once more.
-      const exported = mod.default as unknown as SliderComponent | { default: SliderComponent };
-      if (live) setSlider(() => ("default" in exported ? exported.default : exported));
+    if (!rootRef.current) return;
+    return whenNearAndIdle(rootRef.current, () => {
+      void import("react-slick").then((mod) => {
+        // react-slick is CommonJS: its component is `default`, sometimes nested once more.
+        const exported = mod.default as unknown as SliderComponent | { default: SliderComponent };
+        setSlider(() => ("default" in exported ? exported.default : exported));
+      });
     });
-    return () => {
-      live = false;
-    };
   }, []);
 
   const images = (list: CarouselSlide[], eagerCount: number) =>
-    list.map((slide, i) => <SlideView key={i} slide={slide} sizes={sizes} eager={priority && i < eagerCount} high={priority && i === 0} />);
+    list.map((slide, i) => <SlideView key={i} slide={slide} sizes={sizes} eager={priority && i < eagerCount} high={priority && i === 0} link={Link} />);
 
   return (
     <div
@@ -66,20 +113,8 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
+      {...widgetRoot("carousel", { slides, label, wideSlides, sizes, labels, priority, className })}
     >
-      <script
-        type="application/json"
-        className="carousel__data"
-        // Static JSON (escaped for a script element), the same on the server and in the browser.
-        dangerouslySetInnerHTML={{
-          __html: carouselDataJson({
-            slides,
-            wideSlides,
-            sizes,
-            labels: { previous: t.previousPhoto, next: t.nextPhoto, pause: t.pauseCarousel, play: t.playCarousel },
-          }),
-        }}
-      />
       <div className="carousel__stage">
         <div className="carousel__static" aria-hidden={ready || undefined}>
           {images(slides.slice(0, wideSlides), wideSlides)}
@@ -94,17 +129,14 @@ export function Carousel({ slides, label, wideSlides, sizes, priority = false, c
       </div>
       {ready && canSlide ? (
         <div className="carousel__controls">
-          <CarouselButtons
-            {...buttons}
-            labels={{ previous: t.previousPhoto, next: t.nextPhoto, pause: t.pauseCarousel, play: t.playCarousel }}
-          />
+          <CarouselButtons {...buttons} labels={labels} />
         </div>
       ) : null}
     </div>
   );
 }
 
-function SlideView({ slide, sizes, eager, high }: { slide: CarouselSlide; sizes: string; eager: boolean; high: boolean }) {
+function SlideView({ slide, sizes, eager, high, link: Link }: { slide: CarouselSlide; sizes: string; eager: boolean; high: boolean; link: SlideLink }) {
   const img = (
     <img
       src={slide.image.src}
@@ -119,5 +151,5 @@ function SlideView({ slide, sizes, eager, high }: { slide: CarouselSlide; sizes:
       draggable={false}
     />
   );
-  return <div className="carousel__slide">{slide.href ? <Link to={slide.href}>{img}</Link> : img}</div>;
+  return <div className="carousel__slide">{slide.href ? <Link href={slide.href}>{img}</Link> : img}</div>;
 }

@@ -7,8 +7,7 @@ import { useMediaQuery } from "../lib/use-media-query";
 /**
  * The carousel's state and react-slick settings (spec §2, §9: autoplay, speed 2000 ms, interval
  * 2000 ms, infinite, no dots, one slide per step; 1 slide under 1000 px, up to `wideSlides` above; no
- * autoplay under reduced motion), shared by the administrator's React carousel (carousel.tsx) and the
- * visitors' preact/compat one (app/enhance/carousel.tsx). `root` gives the carousel's element, whose
+ * autoplay under reduced motion), of the carousel widget (carousel.tsx). `root` gives the carousel's element, whose
  * slides slick hides are made inert.
  */
 export function useCarousel({ slideCount, wideSlides, root }: { slideCount: number; wideSlides: number; root: () => HTMLElement | null }) {

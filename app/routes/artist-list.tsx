@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/artist-list";
 import { AdminLinks } from "../components/admin-links";
-import { Carousel } from "../islands/carousel";
+import { SiteCarousel } from "../components/site-carousel";
 import { artistEditorPath, artistPath, PATHS } from "../domain/site-routes";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
@@ -73,7 +73,7 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
           {loaderData.artists.map((artist, index) => (
             <li key={artist.name} className={artist.statusLabel ? "artist-card is-hidden" : "artist-card"}>
               {artist.slides.length > 0 ? (
-                <Carousel
+                <SiteCarousel
                   slides={artist.slides}
                   label={t.carouselLabel(artist.shown)}
                   wideSlides={1}

@@ -2,7 +2,7 @@ import type { Route } from "./+types/home";
 import { ContactSection } from "../components/contact-section";
 import { Logo } from "../components/logo";
 import { ScrollTopButton } from "../components/scroll-top-button";
-import { Carousel } from "../islands/carousel";
+import { SiteCarousel } from "../components/site-carousel";
 import { HOME_CAROUSEL_IMAGES } from "../domain/constants";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
@@ -70,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="home-artists" aria-labelledby="home-artists-title">
         <EyebrowHeading look="section" eyebrow="OUR ACTORS" title="ARTIST" id="home-artists-title" />
         {loaderData.slides.length > 0 ? (
-          <Carousel
+          <SiteCarousel
             slides={loaderData.slides}
             label={t.carouselLabel}
             wideSlides={3}

@@ -1,10 +1,10 @@
 /**
  * The widgets that visitors' pages bring to life without React (decision 038): each is one React
  * component, rendered on the server for everyone, hydrated by the admin's React app and, on visitors'
- * pages, by the enhancement script on Preact (app/enhance/hydrate-widgets.ts); the audition form's code
- * is fetched only where the form is (a chunk of its own).
+ * pages, by the enhancement script on Preact (app/enhance/hydrate-widgets.ts); the audition form's and the
+ * carousel's code is fetched only where they are (chunks of their own; the carousel's on preact/compat).
  */
-export const WIDGET_NAMES = ["scroll-top", "flash-notice", "mobile-menu", "kakao-map", "audition-form"] as const;
+export const WIDGET_NAMES = ["scroll-top", "flash-notice", "mobile-menu", "kakao-map", "audition-form", "carousel"] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /**

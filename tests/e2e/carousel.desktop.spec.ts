@@ -4,28 +4,6 @@ import { expect, test } from "./fixtures";
 
 const HOME = ".home-artists .carousel";
 
-test("the home carousel plays by itself (2 s interval) and the pause control stops it", async ({ page }) => {
-  const clock = await controlClock(page);
-  await page.goto("/");
-  await expect(page.locator(HOME)).toHaveClass(/is-ready/);
-  await clock.pause();
-  await page.clock.runFor(2_100); // a transition under way (2 s) finishes
-  const start = await currentSlide(page, HOME);
-  await page.clock.runFor(2_100); // one interval (react-slick ticks every autoplaySpeed + 50 ms)
-  await expect.poll(() => currentSlide(page, HOME)).not.toBe(start);
-
-  await page.getByRole("button", { name: "자동 넘김 일시정지" }).first().click();
-  await expect(page.getByRole("button", { name: "자동 넘김 재생" }).first()).toHaveAttribute("aria-pressed", "true");
-  await page.clock.runFor(2_100);
-  const paused = await currentSlide(page, HOME);
-  await page.clock.runFor(20_000); // ten intervals
-  expect(await currentSlide(page, HOME)).toBe(paused);
-
-  await page.getByRole("button", { name: "다음 사진" }).first().click();
-  await page.clock.runFor(100);
-  await expect.poll(() => currentSlide(page, HOME)).not.toBe(paused);
-});
-
 test("no autoplay when the visitor prefers reduced motion", async ({ page }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   const clock = await controlClock(page);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { kstDate } from "../../app/domain/kst";
 import { oldStamp } from "../fixtures/audition-stamp";
+import { controlClock, currentSlide } from "./helpers";
 import { asNewVisitor, backdateForm, choosePhotos, contactFor, fillApplication } from "./audition-helpers";
 import { expect, test } from "./fixtures";
 
@@ -8,6 +9,8 @@ import { expect, test } from "./fixtures";
  * Each widget is one React component (decision 038): hydrated by preact/compat's loader on a visitor's
  * page and by React on the signed-in administrator's. The same stories run in both.
  */
+const HOME = ".home-artists .carousel";
+
 const FAKE_KAKAO_SDK = `window.kakao = { maps: {
   load(cb) { setTimeout(cb, 10); },
   LatLng: function (lat, lng) { this.lat = lat; this.lng = lng; },
@@ -28,6 +31,36 @@ async function expectContext(page: Page, context: "visitor" | "admin") {
 for (const context of ["visitor", "admin"] as const) {
   test.describe(`on a ${context}'s page`, () => {
     test.use({ signedIn: context === "admin" ? "per-worker" : false });
+
+    test("the home carousel plays by itself (2 s interval), the pause control stops it, and a slide links to its artist", async ({ page }) => {
+      const clock = await controlClock(page);
+      await page.goto("/");
+      await expectContext(page, context);
+      await expect(page.locator(HOME)).toHaveClass(/is-ready/);
+      await clock.pause();
+      await page.clock.runFor(2_100); // a transition under way (2 s) finishes
+      const start = await currentSlide(page, HOME);
+      await page.clock.runFor(2_100); // one interval (react-slick ticks every autoplaySpeed + 50 ms)
+      await expect.poll(() => currentSlide(page, HOME)).not.toBe(start);
+
+      await page.getByRole("button", { name: "자동 넘김 일시정지" }).first().click();
+      await expect(page.getByRole("button", { name: "자동 넘김 재생" }).first()).toHaveAttribute("aria-pressed", "true");
+      await page.clock.runFor(2_100);
+      const paused = await currentSlide(page, HOME);
+      await page.clock.runFor(20_000); // ten intervals
+      expect(await currentSlide(page, HOME)).toBe(paused);
+
+      await page.getByRole("button", { name: "다음 사진" }).first().click();
+      await page.clock.runFor(100);
+      await expect.poll(() => currentSlide(page, HOME)).not.toBe(paused);
+
+      await page.clock.runFor(2_100); // the step finishes
+      const slide = page.locator(`${HOME} .slick-current a`);
+      const href = await slide.getAttribute("href");
+      expect(href).toMatch(/^\/artist\//);
+      await slide.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+    });
 
     test("the back-to-top button shows after 200 px of scrolling and takes the visitor to the top", async ({ page }) => {
       await page.goto("/");

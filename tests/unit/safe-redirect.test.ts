@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { signInPath } from "../../app/domain/site-routes";
 import { safeRedirectPath } from "../../app/server/auth/sessions.server";
 
 const FALLBACK = "/admin";
@@ -99,4 +100,18 @@ describe("safeRedirectPath: where to go after sign-in", () => {
     );
     // 2,000 runs take ~1 s alone and several on a loaded 2-core machine.
   }, 30_000);
+});
+
+describe("signInPath: the sign-in redirect's way back", () => {
+  it("carries the way back, and drops what would overflow a client's header limit (found by the hostile-request property test in CI)", () => {
+    expect(signInPath("/admin/auditions?q=1")).toBe("/adminLogin?redirectTo=%2Fadmin%2Fauditions%3Fq%3D1");
+    const longPath = `/admin/history/post/1/${encodeURIComponent("가".repeat(400))}`;
+    expect(signInPath(`/admin/posts?q=${"가".repeat(400)}`)).toBe("/adminLogin?redirectTo=%2Fadmin%2Fposts");
+    expect(signInPath(longPath)).toBe("/adminLogin");
+    fc.assert(
+      fc.property(fc.string({ maxLength: 3000, unit: "binary" }), (tail) => {
+        expect(signInPath(`/admin/${encodeURIComponent(tail)}?q=${tail}`).length).toBeLessThanOrEqual(2048 + 30);
+      }),
+    );
+  });
 });
