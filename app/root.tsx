@@ -24,7 +24,8 @@ import { takeFlash } from "./server/http/flash.server";
 import { englishSiteSettings, getSiteSettings } from "./server/site/settings.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
-import { isVisitorDocument, PATHS } from "./domain/site-routes";
+import { isVisitorDocument, PATHS, WORKSPACE_PATHS } from "./domain/site-routes";
+import { FORBIDDEN_MESSAGE } from "./domain/staff-roles";
 import { enhanceScriptUrl } from "./server/http/enhance-script.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -34,6 +35,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const english = englishSiteSettings(settings);
   return data({
     isAdmin: admin !== null,
+    /** The signed-in person's role and name (the workspace shows only what the role may use). */
+    staff: admin ? { role: admin.role, name: admin.displayName } : null,
     enhanceScript: enhanceScriptUrl(),
     flash: flash?.message || null,
     origin: runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
@@ -166,10 +169,29 @@ function SignedOutPage() {
   );
 }
 
+/** The private gate's answer to a signed-in person whose role may not use the page: nothing of it. */
+function ForbiddenPage() {
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <title>권한 없음 | WE ENTERTAINMENT</title>
+      <meta name="robots" content="noindex, nofollow" />
+      <p className="error-page__code">403</p>
+      <h1 id="error-title" className="error-page__title">
+        권한이 없습니다
+      </h1>
+      <p className="error-page__text">{FORBIDDEN_MESSAGE}</p>
+      <Link to={WORKSPACE_PATHS.dashboard} className="button">
+        관리 홈으로 가기
+      </Link>
+    </section>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const locale = localeOfPath(useLocation().pathname);
   if (isRouteErrorResponse(error) && error.status === 401) return <SignedOutPage />;
+  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { forbidden?: boolean } | null)?.forbidden) return <ForbiddenPage />;
   const t = messagesFor(locale).errors;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (

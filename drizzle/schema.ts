@@ -229,7 +229,56 @@ export const adminUsers = pgTable("admin_users", {
   passwordHash: text("password_hash").notNull(),
   passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
-});
+  /** The person's name as the workspace shows it ("김민지"); empty for the provisioned first owner. */
+  displayName: text("display_name").notNull().default(""),
+  email: text("email").notNull().default(""),
+  /** owner | editor | casting | viewer (app/domain/staff-roles.ts); the first administrator is the owner. */
+  role: text("role").notNull().default("owner"),
+  /** Set while the account may not sign in (its sessions and tokens stop at once). */
+  deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+}, (t) => [check("admin_users_role_check", sql`${t.role} in ('owner', 'editor', 'casting', 'viewer')`)]);
+
+/** An owner's invitation: a one-time link (only its hash stored) valid 72 hours. */
+export const staffInvitations = pgTable(
+  "staff_invitations",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    displayName: text("display_name").notNull(),
+    role: text("role").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: integer("invited_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    /** The account the invitation became. */
+    acceptedBy: integer("accepted_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [check("staff_invitations_role_check", sql`${t.role} in ('owner', 'editor', 'casting', 'viewer')`)],
+);
+
+/**
+ * Grants of access, kept apart from the activity log for 3 years (안전성 확보조치 기준 Art. 5③): invitations,
+ * accounts created, role changes, deactivations, reactivations, removals. Names are copied in, so an
+ * entry outlives the account it is about.
+ */
+export const staffAccessChanges = pgTable(
+  "staff_access_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer("actor_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    actorLabel: text("actor_label").notNull(),
+    subjectId: integer("subject_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    subjectLabel: text("subject_label").notNull(),
+    action: text("action").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    ip: text("ip").notNull().default(""),
+  },
+  (t) => [index("staff_access_changes_at_idx").on(t.at)],
+);
 
 export const sessions = pgTable(
   "sessions",

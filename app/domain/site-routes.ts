@@ -4,6 +4,7 @@
  */
 import { AUDITION_PATHS } from "./audition-paths";
 import { bothLanguagePaths, hasEnglishVersion, LOCALES, localizedPath, type Locale } from "./locale";
+import type { StaffArea } from "./staff-roles";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, postFeedPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
 /** Who an address is for: visitors (cacheable, crawlable), the administrator, API clients, or a file. */
@@ -35,6 +36,8 @@ export interface SiteRoute {
   workspace?: boolean;
   /** Who may use it; unset: staff only (see `Access`). */
   access?: Access;
+  /** A private route's part of the workspace: which roles may read or change it (staff-roles.ts). */
+  area?: StaffArea;
 }
 
 /** The private routes' gate: a pathless layout every route that is not public sits under (app/routes.ts). */
@@ -90,7 +93,16 @@ export const WORKSPACE_PATHS = {
   /** Audition applications: the list, its CSV export (POST), one application, its files. */
   auditions: AUDITION_PATHS.adminList,
   auditionExport: `${AUDITION_PATHS.adminList}/export`,
+  /** The people of the agency with an account, their roles and invitations (owners only). */
+  staff: "/admin/staff",
 } as const;
+
+/** An invitation's one-time link: the invitee sets a login id and password there. */
+export const STAFF_INVITATION_PATTERN = "/adminInvite/:token";
+
+export function staffInvitationPath(token: string): string {
+  return `/adminInvite/${token}`;
+}
 
 /** What the preview shows: a post kind or an artist. */
 export type PreviewSubject = PostKind | "artist";
@@ -153,11 +165,12 @@ const postRoutes = (kind: PostKind): SiteRoute[] => {
     id: `api-${info.api[operation]}`,
     audience: "api",
     access,
+    ...(access === "public" ? {} : { area: "content" as const }),
   });
   return [
     { pattern: info.listPath, file: "routes/post-list.tsx", id: `${kind}-list`, audience: "public", access: "public", sitemap: true },
     { pattern: info.detailPattern, file: "routes/post-detail.tsx", id: `${kind}-detail`, audience: "public", access: "public" },
-    { pattern: info.editorPattern, file: "routes/admin/post-editor.tsx", id: `admin-${kind}-editor`, audience: "admin" },
+    { pattern: info.editorPattern, file: "routes/admin/post-editor.tsx", id: `admin-${kind}-editor`, audience: "admin", area: "content" },
     api("list", "routes/api/post-list.ts", "public"),
     // A writer also reads drafts here (with the session or a token); everyone else the published post.
     api("post", "routes/api/post.ts", "public"),
@@ -184,34 +197,37 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
   { pattern: PATHS.privacy, file: "routes/privacy.tsx", audience: "public", access: "public", sitemap: true },
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin", access: "public" },
+  // The invitation's token is the credential: the page checks it before showing or taking anything.
+  { pattern: STAFF_INVITATION_PATTERN, file: "routes/admin/invitation.tsx", audience: "admin", access: "public", sitemap: false },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
-  { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin" },
-  { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin" },
-  { pattern: "/admin/preview/:subject/:id?", file: "routes/admin/preview.tsx", audience: "admin" },
-  { pattern: WORKSPACE_PATHS.dashboard, file: "routes/admin/workspace/dashboard.tsx", audience: "admin", workspace: true },
-  { pattern: WORKSPACE_PATHS.posts, file: "routes/admin/workspace/posts.tsx", audience: "admin", workspace: true },
-  { pattern: WORKSPACE_PATHS.artists, file: "routes/admin/workspace/artists.tsx", audience: "admin", workspace: true },
-  { pattern: WORKSPACE_PATHS.trash, file: "routes/admin/workspace/trash.tsx", audience: "admin", workspace: true },
-  { pattern: "/admin/history/:subject/:id", file: "routes/admin/workspace/history.tsx", audience: "admin", workspace: true },
-  { pattern: "/admin/history/:subject/:id/:revisionId", file: "routes/admin/workspace/revision.tsx", audience: "admin", workspace: true },
-  { pattern: WORKSPACE_PATHS.audit, file: "routes/admin/workspace/audit.tsx", audience: "admin", workspace: true },
-  { pattern: WORKSPACE_PATHS.media, file: "routes/admin/workspace/media.tsx", audience: "admin", workspace: true },
-  { pattern: `${WORKSPACE_PATHS.media}/:id`, file: "routes/admin/workspace/media-item.tsx", audience: "admin", workspace: true },
-  { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin" },
-  { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true },
-  { pattern: WORKSPACE_PATHS.auditions, file: "routes/admin/workspace/auditions.tsx", audience: "admin", workspace: true },
-  { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin" },
-  { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true },
-  { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin" },
+  { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin", area: "content" },
+  { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin", area: "tokens" },
+  { pattern: "/admin/preview/:subject/:id?", file: "routes/admin/preview.tsx", audience: "admin", area: "content" },
+  { pattern: WORKSPACE_PATHS.dashboard, file: "routes/admin/workspace/dashboard.tsx", audience: "admin", workspace: true, area: "overview" },
+  { pattern: WORKSPACE_PATHS.posts, file: "routes/admin/workspace/posts.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: WORKSPACE_PATHS.artists, file: "routes/admin/workspace/artists.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: WORKSPACE_PATHS.trash, file: "routes/admin/workspace/trash.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: "/admin/history/:subject/:id", file: "routes/admin/workspace/history.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: "/admin/history/:subject/:id/:revisionId", file: "routes/admin/workspace/revision.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: WORKSPACE_PATHS.audit, file: "routes/admin/workspace/audit.tsx", audience: "admin", workspace: true, area: "activity" },
+  { pattern: WORKSPACE_PATHS.media, file: "routes/admin/workspace/media.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: `${WORKSPACE_PATHS.media}/:id`, file: "routes/admin/workspace/media-item.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin", area: "content" },
+  { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true, area: "settings" },
+  { pattern: WORKSPACE_PATHS.staff, file: "routes/admin/workspace/staff.tsx", audience: "admin", workspace: true, area: "staff" },
+  { pattern: WORKSPACE_PATHS.auditions, file: "routes/admin/workspace/auditions.tsx", audience: "admin", workspace: true, area: "auditions" },
+  { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin", area: "auditions" },
+  { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true, area: "auditions" },
+  { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin", area: "auditions" },
   // Signing out ends the session the cookie names, if any: nothing to protect, and it must work when the session has expired.
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin", access: "public" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api", access: "public" },
   { pattern: "/api/we/actorList/:name", file: "routes/api/actor.ts", audience: "api", access: "public" },
-  { pattern: "/api/we/addactor", file: "routes/api/add-actor.ts", audience: "api", access: "api-writer" },
-  { pattern: "/api/we/updateactor/:name", file: "routes/api/update-actor.ts", audience: "api", access: "api-writer" },
-  { pattern: "/api/we/deleteactor/:name", file: "routes/api/delete-actor.ts", audience: "api", access: "api-writer" },
+  { pattern: "/api/we/addactor", file: "routes/api/add-actor.ts", audience: "api", access: "api-writer", area: "content" },
+  { pattern: "/api/we/updateactor/:name", file: "routes/api/update-actor.ts", audience: "api", access: "api-writer", area: "content" },
+  { pattern: "/api/we/deleteactor/:name", file: "routes/api/delete-actor.ts", audience: "api", access: "api-writer", area: "content" },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "api")),
-  { pattern: "/api/img", file: "routes/api/img.ts", audience: "api", access: "api-writer" },
+  { pattern: "/api/img", file: "routes/api/img.ts", audience: "api", access: "api-writer", area: "content" },
   { pattern: PATHS.openApi, file: "routes/api/openapi.ts", audience: "api", access: "public" },
   { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api", access: "public" },
   { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file", access: "public" },

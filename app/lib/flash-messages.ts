@@ -39,6 +39,12 @@ export const FLASH_MESSAGES = {
   "auditions-status-changed": "고른 지원서의 상태를 바꿨습니다.",
   "auditions-none-selected": "먼저 목록에서 지원서를 골라 주세요. 각 줄 앞의 확인란을 누르면 고를 수 있습니다.",
   "auditions-no-status": "바꿀 상태를 골라 주세요.",
+  "staff-role-changed": "역할을 바꿨습니다. 그 사람의 다음 요청부터 바로 적용됩니다.",
+  "staff-deactivated": "계정 사용을 중지했습니다. 그 사람의 로그인이 모두 끝났습니다.",
+  "staff-reactivated": "계정을 다시 쓸 수 있게 했습니다.",
+  "staff-removed": "계정을 삭제했습니다. 권한 변경 기록에는 남습니다.",
+  "staff-invitation-revoked": "초대를 취소했습니다. 그 링크는 더 이상 쓸 수 없습니다.",
+  "invitation-accepted": "계정을 만들었습니다. 새 아이디와 비밀번호로 로그인해 주세요.",
   "signed-in": "관리자로 로그인했습니다.",
   "signed-out": "로그아웃했습니다.",
 } as const satisfies Record<string, string>;

@@ -1,5 +1,7 @@
 import { NavLink } from "react-router";
-import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { PATHS, SITE_ROUTES, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { roleMay, type StaffRole } from "../../domain/staff-roles";
+import { useRootData } from "../../lib/root-data";
 
 /** The workspace's sections, in the order an agency's day goes. */
 export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] = [
@@ -12,14 +14,23 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: WORKSPACE_PATHS.audit, label: "활동 기록" },
   { to: PATHS.adminApiTokens, label: "API 토큰" },
   { to: WORKSPACE_PATHS.settings, label: "사이트 설정" },
+  { to: WORKSPACE_PATHS.staff, label: "직원 계정" },
 ];
+
+/** Whether the role may open the page at `to`: the route table's area for it (staff-roles.ts). */
+export function roleMayOpen(role: StaffRole, to: string): boolean {
+  const area = SITE_ROUTES.find((route) => route.pattern === to)?.area;
+  return area !== undefined && roleMay(role, area, "read");
+}
 
 /** The workspace's navigation: a column at 1000 px and wider, a scrollable row below. */
 export function WorkspaceNav() {
+  const role = useRootData().staff?.role;
+  const sections = WORKSPACE_SECTIONS.filter((section) => role !== undefined && roleMayOpen(role, section.to));
   return (
     <nav className="workspace-nav" aria-label="관리 메뉴">
       <ul>
-        {WORKSPACE_SECTIONS.map((section) => (
+        {sections.map((section) => (
           <li key={section.to}>
             <NavLink to={section.to} end={section.end} className="workspace-nav__link">
               {section.label}

@@ -12,22 +12,25 @@ export type AdminBootstrapResult =
   | { action: "generated"; loginId: string; password: string };
 
 /**
- * Sets the single administrator's credential. It is site-wide: the same id and password work on
- * every app server. Changing the password ends every existing session.
+ * Sets an owner's credential: the account with this login id or, on an installation with one account,
+ * that account (renamed). Otherwise a new owner is created. The owner comes back as an active owner,
+ * and changing the password ends every session of the account. The way back in for an owner who lost
+ * access (`npm run admin:password`, ADMIN_ID/ADMIN_PASSWORD at start).
  */
 export async function setAdminCredential(db: Database, loginId: string, password: string): Promise<"created" | "reset"> {
   const normalized = normalizeLoginId(loginId);
   if (!normalized) throw new Error("The admin id must not be empty.");
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: adminUsers.id }).from(adminUsers).orderBy(adminUsers.id).limit(1);
+    const accounts = await tx.select({ id: adminUsers.id, loginId: adminUsers.loginId }).from(adminUsers).orderBy(adminUsers.id).limit(2);
+    const existing = (await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, normalized)).limit(1))[0] ?? (accounts.length === 1 ? accounts[0] : undefined);
     if (!existing) {
-      await tx.insert(adminUsers).values({ loginId: normalized, passwordHash });
+      await tx.insert(adminUsers).values({ loginId: normalized, passwordHash, role: "owner" });
       return "created";
     }
     await tx
       .update(adminUsers)
-      .set({ loginId: normalized, passwordHash, passwordChangedAt: new Date() })
+      .set({ loginId: normalized, passwordHash, passwordChangedAt: new Date(), role: "owner", deactivatedAt: null })
       .where(eq(adminUsers.id, existing.id));
     await tx.delete(sessions).where(eq(sessions.adminId, existing.id));
     return "reset";
@@ -43,10 +46,11 @@ export async function ensureAdminCredential(
   db: Database,
   fromEnv: { loginId: string; password: string } | null,
 ): Promise<AdminBootstrapResult> {
-  const [existing] = await db.select().from(adminUsers).orderBy(adminUsers.id).limit(1);
+  const [existing] = fromEnv
+    ? await db.select().from(adminUsers).where(eq(adminUsers.loginId, normalizeLoginId(fromEnv.loginId))).limit(1)
+    : await db.select().from(adminUsers).orderBy(adminUsers.id).limit(1);
   if (fromEnv) {
-    const sameId = existing?.loginId === normalizeLoginId(fromEnv.loginId);
-    if (existing && sameId && (await verifyPassword(existing.passwordHash, fromEnv.password))) {
+    if (existing && existing.role === "owner" && !existing.deactivatedAt && (await verifyPassword(existing.passwordHash, fromEnv.password))) {
       return { action: "unchanged" };
     }
     const result = await setAdminCredential(db, fromEnv.loginId, fromEnv.password);

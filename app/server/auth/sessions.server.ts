@@ -7,6 +7,7 @@ import { hashForUnknownAccount, normalizeLoginId, verifyPassword } from "./passw
 import { recordAudit } from "../platform/audit.server";
 import { isTrustedAddress, recordSignInAttempt, reserveSignInAttempt, settleSuccessfulSignIn, type ThrottleKey } from "./sign-in-throttle.server";
 import { issueDeviceCookie, trustedDeviceId } from "./trusted-device.server";
+import { isStaffRole, type StaffRole } from "../../domain/staff-roles";
 
 /** A session ends after 2 hours without a request... */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -18,6 +19,9 @@ const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export interface AdminSession {
   adminId: number;
   loginId: string;
+  /** The person's name as shown (the login id when none was given). */
+  displayName: string;
+  role: StaffRole;
   tokenHash: string;
 }
 
@@ -63,6 +67,9 @@ export async function getAdminSession(db: Database, secret: string, request: Req
     .select({
       adminId: sessions.adminId,
       loginId: adminUsers.loginId,
+      displayName: adminUsers.displayName,
+      role: adminUsers.role,
+      deactivatedAt: adminUsers.deactivatedAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
     })
@@ -72,14 +79,14 @@ export async function getAdminSession(db: Database, secret: string, request: Req
     .limit(1);
   if (!row) return null;
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION_IDLE_MS || row.deactivatedAt !== null || !isStaffRole(row.role)) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { adminId: row.adminId, loginId: row.loginId, tokenHash };
+  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash };
 }
 
 export type LoginResult =
@@ -114,8 +121,9 @@ export async function signIn(
   if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
 
   const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.loginId, accountKey)).limit(1);
+  // A deactivated account is checked like any other (same time, same answer) and never signs in.
   const valid = admin
-    ? await verifyPassword(admin.passwordHash, input.password)
+    ? (await verifyPassword(admin.passwordHash, input.password)) && admin.deactivatedAt === null
     : (await verifyPassword(await hashForUnknownAccount(), input.password), false);
   await recordSignInAttempt(db, { accountKey, ip, succeeded: valid }, now);
   if (!valid || !admin) {
@@ -141,6 +149,7 @@ export async function signIn(
       userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
       ip,
     });
+    await tx.update(adminUsers).set({ lastSignInAt: new Date(now) }).where(eq(adminUsers.id, admin.id));
     await recordAudit(tx, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "sign-in", entity: "session", entityId: admin.id });
   });
   const setCookie = await sessionCookie(secret).serialize(token, {

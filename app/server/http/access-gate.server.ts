@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { accessOf, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
+import { FORBIDDEN_MESSAGE, roleMay, areaUseOfMethod } from "../../domain/staff-roles";
 import { verifyApiToken } from "../auth/api-tokens.server";
 import type { AdminSession } from "../auth/sessions.server";
 import type { Actor } from "../platform/services.server";
@@ -61,6 +62,9 @@ async function passApiWriter(ctx: RequestContext, request: Request): Promise<Res
   if (!isSameOriginRequest(request)) return apiRefusal("unauthorized", "다른 사이트에서 보내는 쓰기 요청에는 API 토큰(Authorization: Bearer)이 필요합니다.");
   const session = await ctx.adminSession();
   if (!session) return apiRefusal("unauthorized", "관리자 로그인이 필요합니다.");
+  if (!roleMay(session.role, "content", "change")) {
+    return Response.json({ error: { code: "forbidden", message: FORBIDDEN_MESSAGE } }, { status: 403, headers: NO_STORE });
+  }
   ctx.gate.staff = session;
   ctx.gate.writer = { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
   return null;
@@ -87,6 +91,17 @@ function refuseStaff(route: SiteRoute, request: Request, url: URL): Response {
   throw data({ signedOut: true }, { status: 401, headers: NO_STORE });
 }
 
+/**
+ * Signed in, but the person's role may not use this part of the workspace (staff-roles.ts): a 403 that
+ * holds nothing but the refusal, for pages (the root's error page, no loader runs), their `.data`
+ * twins, files and JSON alike.
+ */
+function refuseRole(route: SiteRoute, request: Request, url: URL): Response {
+  if (isResourceRoute(route) && url.pathname.endsWith(".json")) return Response.json({ error: { code: "forbidden", message: FORBIDDEN_MESSAGE } }, { status: 403, headers: NO_STORE });
+  if (isResourceRoute(route) || isDataRequest(request)) return new Response(FORBIDDEN_MESSAGE, { status: 403, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+  throw data({ forbidden: true }, { status: 403, headers: NO_STORE });
+}
+
 /** The gate's middleware (app/routes/private-gate.tsx). */
 export const privateGate: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
   const ctx = getRequestContext(context);
@@ -103,6 +118,8 @@ export const privateGate: MiddlewareFunction<Response> = async ({ request, conte
   }
   const session = await ctx.adminSession();
   if (!session) return refuseStaff(route, request, url);
+  // A private route without an area is refused to everyone: the route table's test names it.
+  if (!route.area || !roleMay(session.role, route.area, areaUseOfMethod(request.method))) return refuseRole(route, request, url);
   ctx.gate.staff = session;
   return next();
 };

@@ -8,6 +8,7 @@ import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { describeAuditEntry, recentAuditEntries } from "../platform/audit.server";
 import { postsNeedingAttention, type Post } from "../posts/post-queries.server";
+import { roleMay } from "../../domain/staff-roles";
 import { countNewApplications } from "../auditions/audition-admin-queries.server";
 
 /** A post as the workspace lists it (titles link to the editor). */
@@ -36,21 +37,32 @@ export function workspacePostRow(post: Post): WorkspacePostRow {
 /** /admin: what needs attention (drafts, the schedule, what went public lately, the last changes). */
 export async function loadDashboard(ctx: RequestContext) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
-  staffSessionOf(ctx);
-    const { db } = ctx.runtime;
+  const { role } = staffSessionOf(ctx);
+  const { db } = ctx.runtime;
+  // Only what the role may see is read (staff-roles.ts): the cards follow.
+  const can = {
+    content: roleMay(role, "content", "read"),
+    changeContent: roleMay(role, "content", "change"),
+    auditions: roleMay(role, "auditions", "read"),
+    activity: roleMay(role, "activity", "read"),
+  };
+  const none = Promise.resolve([] as never[]);
   const [attention, changes, artistCounts, trashCounts, newApplications] = await Promise.all([
-    postsNeedingAttention(db),
-    recentAuditEntries(db, 10),
-    db.select({ status: artists.status, n: count() }).from(artists).where(isNull(artists.deletedAt)).groupBy(artists.status),
-    Promise.all([
-      db.select({ n: count() }).from(posts).where(isNotNull(posts.deletedAt)),
-      db.select({ n: count() }).from(artists).where(isNotNull(artists.deletedAt)),
-    ]),
-    countNewApplications(db),
+    can.content ? postsNeedingAttention(db) : Promise.resolve({ drafts: [], scheduled: [], recent: [] }),
+    can.activity ? recentAuditEntries(db, 10) : none,
+    can.content ? db.select({ status: artists.status, n: count() }).from(artists).where(isNull(artists.deletedAt)).groupBy(artists.status) : none,
+    can.content
+      ? Promise.all([
+          db.select({ n: count() }).from(posts).where(isNotNull(posts.deletedAt)),
+          db.select({ n: count() }).from(artists).where(isNotNull(artists.deletedAt)),
+        ])
+      : Promise.resolve([[{ n: 0 }], [{ n: 0 }]]),
+    can.auditions ? countNewApplications(db) : Promise.resolve(0),
   ]);
   const byStatus = Object.fromEntries(ARTIST_STATUSES.map((s) => [s, 0])) as Record<ArtistStatus, number>;
   for (const row of artistCounts) byStatus[row.status] = row.n;
   return {
+    can,
     drafts: attention.drafts.map(workspacePostRow),
     scheduled: attention.scheduled.map(workspacePostRow),
     recent: attention.recent.map(workspacePostRow),
@@ -61,7 +73,7 @@ export async function loadDashboard(ctx: RequestContext) {
       ...describeAuditEntry(entry),
     })),
     artists: byStatus,
-    trash: trashCounts[0][0]!.n + trashCounts[1][0]!.n,
+    trash: (trashCounts[0]?.[0]?.n ?? 0) + (trashCounts[1]?.[0]?.n ?? 0),
     /** Audition applications still at 접수 (nobody has reviewed them yet). */
     newApplications,
   };

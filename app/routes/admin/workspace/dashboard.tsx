@@ -43,6 +43,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <WorkspaceHeader
         titleId="dashboard-title" title="관리 개요"
         actions={
+          data.can.changeContent ? (
           <>
             <Link to={postEditorPath("news")} className="button button--small">
               뉴스 작성
@@ -54,10 +55,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               배우 등록
             </Link>
           </>
+          ) : null
         }
       />
 
       <div className="dashboard">
+        {data.can.auditions ? (
         <section className="dashboard__card dashboard__card--wide dashboard__auditions" aria-labelledby="auditions-title">
           <h2 id="auditions-title">오디션 지원</h2>
           <p className="dashboard__figure">
@@ -71,6 +74,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to={WORKSPACE_PATHS.auditions}>모든 지원서 보기</Link>
           </p>
         </section>
+        ) : null}
+        {data.can.content ? (
+        <>
         <section className="dashboard__card" aria-labelledby="drafts-title">
           <h2 id="drafts-title">임시 저장 ({data.drafts.length})</h2>
           <PostRows rows={data.drafts} empty="임시 저장한 글이 없습니다." whenLabel="수정" />
@@ -106,6 +112,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ) : null}
           </p>
         </section>
+        </>
+        ) : null}
+        {data.can.activity ? (
         <section className="dashboard__card dashboard__card--wide" aria-labelledby="changes-title">
           <h2 id="changes-title">최근 변경</h2>
           {data.changes.length === 0 ? (
@@ -128,6 +137,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <Link to={WORKSPACE_PATHS.audit}>활동 기록 전체 보기</Link>
           </p>
         </section>
+        ) : null}
       </div>
     </section>
   );

@@ -1,0 +1,358 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { adminUsers, sessions, staffAccessChanges, staffInvitations } from "../../../drizzle/schema";
+import { z } from "../../domain/zod";
+import { isStaffRole, MIN_STAFF_PASSWORD_LENGTH, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
+import { staffInvitationPath } from "../../domain/site-routes";
+import { hashPassword, normalizeLoginId } from "../auth/passwords.server";
+import { queueMail } from "../mail/outbox.server";
+import type { Database, Tx } from "../platform/db.server";
+import type { Actor, Services } from "../platform/services.server";
+
+/**
+ * The agency's staff accounts (개인정보의 안전성 확보조치 기준 Art. 5): one account per person, a role each,
+ * granted by an owner through a one-time invitation, changed or revoked at once (sessions end on the
+ * next request: the role and the deactivation are read with the session), and every grant, change and
+ * revocation recorded in `staff_access_changes`, kept 3 years. The last active owner can be neither
+ * demoted, deactivated nor removed.
+ */
+
+export const INVITATION_VALID_MS = 72 * 60 * 60 * 1000;
+/** How long grants, changes and revocations are kept (Art. 5③). */
+export const ACCESS_CHANGE_KEEP_YEARS = 3;
+export const MIN_PASSWORD_LENGTH = MIN_STAFF_PASSWORD_LENGTH;
+
+export type AccessChangeAction = "invited" | "invitation-revoked" | "account-created" | "role-changed" | "deactivated" | "reactivated" | "removed";
+
+export const ACCESS_CHANGE_LABELS: Record<AccessChangeAction, string> = {
+  invited: "초대",
+  "invitation-revoked": "초대 취소",
+  "account-created": "계정 생성",
+  "role-changed": "역할 변경",
+  deactivated: "사용 중지",
+  reactivated: "다시 사용",
+  removed: "계정 삭제",
+};
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+async function recordAccessChange(
+  tx: Database | Tx,
+  actor: Actor,
+  entry: { action: AccessChangeAction; subjectId: number | null; subjectLabel: string; details?: Record<string, unknown> },
+  now: Date,
+): Promise<void> {
+  await tx.insert(staffAccessChanges).values({
+    at: now,
+    actorId: actor.adminId,
+    actorLabel: actor.label ?? "",
+    subjectId: entry.subjectId,
+    subjectLabel: entry.subjectLabel,
+    action: entry.action,
+    details: entry.details ?? {},
+    ip: actor.ip ?? "",
+  });
+}
+
+const roleField = z.enum(STAFF_ROLES, { error: "역할을 골라 주세요." });
+
+export const invitationSchema = z.object({
+  displayName: z.string({ error: "이름을 입력해 주세요." }).trim().min(1, "이름을 입력해 주세요.").max(40, "이름은 40자 이내로 입력해 주세요."),
+  email: z
+    .string({ error: "이메일 주소를 입력해 주세요." })
+    .trim()
+    .min(1, "이메일 주소를 입력해 주세요.")
+    .max(254, "이메일 주소가 너무 깁니다.")
+    .pipe(z.email("이메일 주소 형식이 아닙니다. 예: name@example.com"))
+    .transform((v) => v.toLowerCase()),
+  role: roleField,
+});
+
+export const acceptInvitationSchema = z
+  .object({
+    loginId: z
+      .string({ error: "아이디를 입력해 주세요." })
+      .transform((v) => normalizeLoginId(v))
+      .refine((v) => v.length >= 3 && v.length <= 40 && /^[a-z0-9._-]+$/.test(v), "아이디는 영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 3~40자를 입력해 주세요."),
+    password: z
+      .string({ error: "비밀번호를 입력해 주세요." })
+      .min(MIN_PASSWORD_LENGTH, `비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상으로 입력해 주세요.`)
+      .max(200, "비밀번호는 200자 이내로 입력해 주세요."),
+    passwordConfirm: z.string({ error: "비밀번호를 한 번 더 입력해 주세요." }),
+  })
+  .refine((v) => v.password === v.passwordConfirm, { message: "두 비밀번호가 같지 않습니다.", path: ["passwordConfirm"] });
+
+export interface StaffMember {
+  id: number;
+  loginId: string;
+  displayName: string;
+  email: string;
+  role: StaffRole;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  deactivatedAt: Date | null;
+  activeSessions: number;
+}
+
+export async function listStaff(db: Database): Promise<StaffMember[]> {
+  const rows = await db
+    .select({
+      id: adminUsers.id,
+      loginId: adminUsers.loginId,
+      displayName: adminUsers.displayName,
+      email: adminUsers.email,
+      role: adminUsers.role,
+      createdAt: adminUsers.createdAt,
+      lastSignInAt: adminUsers.lastSignInAt,
+      deactivatedAt: adminUsers.deactivatedAt,
+      activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.adminId} = ${adminUsers.id} and ${sessions.expiresAt} > now())`,
+    })
+    .from(adminUsers)
+    .orderBy(asc(adminUsers.id));
+  return rows.map((row) => ({ ...row, role: isStaffRole(row.role) ? row.role : "viewer", activeSessions: Number(row.activeSessions) }));
+}
+
+export interface PendingInvitation {
+  id: number;
+  displayName: string;
+  email: string;
+  role: StaffRole;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export async function listPendingInvitations(db: Database, now = new Date()): Promise<PendingInvitation[]> {
+  const rows = await db
+    .select()
+    .from(staffInvitations)
+    .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)))
+    .orderBy(desc(staffInvitations.createdAt));
+  return rows.map((row) => ({ id: row.id, displayName: row.displayName, email: row.email, role: isStaffRole(row.role) ? row.role : "viewer", createdAt: row.createdAt, expiresAt: row.expiresAt }));
+}
+
+export async function listAccessChanges(db: Database, limit = 50) {
+  return db.select().from(staffAccessChanges).orderBy(desc(staffAccessChanges.at), desc(staffAccessChanges.id)).limit(limit);
+}
+
+type Refusal = { ok: false; message: string; errors?: Record<string, string> };
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Invites a person: a one-time link valid 72 hours (only its hash is stored). With e-mail set up the link
+ * is sent through the outbox; either way it is returned once, for the owner to pass on.
+ */
+export async function inviteStaff(
+  services: Services,
+  actor: Actor,
+  input: Record<string, unknown>,
+  now = new Date(),
+): Promise<{ ok: true; link: string; mailed: boolean; email: string } | Refusal> {
+  const parsed = invitationSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: "입력한 내용을 확인해 주세요.", errors: fieldErrors(parsed.error) };
+  const { displayName, email, role } = parsed.data;
+  const token = randomBytes(32).toString("base64url");
+  const path = staffInvitationPath(token);
+  const mail = services.mail;
+  const outcome = await refusing(() =>
+    services.db.transaction(async (tx) => {
+    const [taken] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(and(eq(adminUsers.email, email), isNull(adminUsers.deactivatedAt))).limit(1);
+    if (taken) throw new StaffRefusal("이 이메일 주소를 쓰는 계정이 이미 있습니다.", { email: "이 이메일 주소를 쓰는 계정이 이미 있습니다." });
+    const [invitation] = await tx
+      .insert(staffInvitations)
+      .values({ email, displayName, role, tokenHash: hashToken(token), invitedBy: actor.adminId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) })
+      .returning({ id: staffInvitations.id });
+    await recordAccessChange(tx, actor, { action: "invited", subjectId: null, subjectLabel: `${displayName} <${email}>`, details: { role, invitationId: invitation!.id } }, now);
+    if (mail) {
+      await queueMail(tx, {
+        to: email,
+        subject: "[WE ENTERTAINMENT] 관리자 계정 초대",
+        text: [
+          `${displayName}님, WE ENTERTAINMENT 관리 화면에 ${STAFF_ROLE_INFO[role].label}(으)로 초대되었습니다.`,
+          "",
+          "아래 링크에서 72시간 안에 아이디와 비밀번호를 정해 주세요. 링크는 한 번만 쓸 수 있습니다.",
+          `${mail.publicOrigin}${path}`,
+          "",
+          "초대를 요청하지 않았다면 이 메일을 무시해 주세요.",
+        ].join("\n"),
+      });
+    }
+      return { ok: true as const };
+    }),
+  );
+  if (!outcome.ok) return outcome;
+  return { ok: true, link: path, mailed: Boolean(mail), email };
+}
+
+class StaffRefusal extends Error {
+  constructor(
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** A refusal thrown inside a transaction (rolled back) becomes the use case's answer. */
+async function refusing<T>(run: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof StaffRefusal) return { ok: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) };
+    throw error;
+  }
+}
+
+export type InvitationState = { state: "valid"; displayName: string; email: string; role: StaffRole } | { state: "invalid" };
+
+/** What an invitation's link shows: valid (not used, revoked or past its 72 hours) or not. */
+export async function readInvitation(db: Database, token: string, now = new Date()): Promise<InvitationState> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: "invalid" };
+  const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashToken(token))).limit(1);
+  if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now || !isStaffRole(row.role)) return { state: "invalid" };
+  return { state: "valid", displayName: row.displayName, email: row.email, role: row.role };
+}
+
+/** The invitee sets a login id and password: the account is created with the invited role, once. */
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  input: Record<string, unknown>,
+  ip: string,
+  now = new Date(),
+): Promise<{ ok: true; loginId: string } | Refusal> {
+  const parsed = acceptInvitationSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, message: "입력한 내용을 확인해 주세요.", errors: fieldErrors(parsed.error) };
+  const { loginId, password } = parsed.data;
+  const passwordHash = await hashPassword(password);
+  return refusing(() =>
+    db.transaction(async (tx) => {
+      const [invitation] = await tx.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashToken(token))).for("update").limit(1);
+      if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= now || !isStaffRole(invitation.role)) {
+        throw new StaffRefusal("초대 링크가 만료되었거나 이미 사용되었습니다. 대표 관리자에게 새 초대를 요청해 주세요.");
+      }
+      const [taken] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, loginId)).limit(1);
+      if (taken) throw new StaffRefusal("입력한 내용을 확인해 주세요.", { loginId: "이미 쓰이고 있는 아이디입니다. 다른 아이디를 입력해 주세요." });
+      const [account] = await tx
+        .insert(adminUsers)
+        .values({ loginId, passwordHash, displayName: invitation.displayName, email: invitation.email, role: invitation.role, createdAt: now, passwordChangedAt: now })
+        .returning({ id: adminUsers.id });
+      await tx.update(staffInvitations).set({ acceptedAt: now, acceptedBy: account!.id }).where(eq(staffInvitations.id, invitation.id));
+      await recordAccessChange(
+        tx,
+        { adminId: account!.id, via: "session", label: loginId, ip },
+        { action: "account-created", subjectId: account!.id, subjectLabel: `${invitation.displayName} (${loginId})`, details: { role: invitation.role, invitationId: invitation.id } },
+        now,
+      );
+      return { ok: true as const, loginId };
+    }),
+  );
+}
+
+export async function revokeInvitation(db: Database, actor: Actor, id: number, now = new Date()): Promise<{ ok: true } | Refusal> {
+  return refusing(() =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(staffInvitations)
+        .set({ revokedAt: now })
+        .where(and(eq(staffInvitations.id, id), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)))
+        .returning();
+      if (!row) throw new StaffRefusal("이미 사용되었거나 취소된 초대입니다.");
+      await recordAccessChange(tx, actor, { action: "invitation-revoked", subjectId: null, subjectLabel: `${row.displayName} <${row.email}>`, details: { invitationId: id } }, now);
+      return { ok: true as const };
+    }),
+  );
+}
+
+/** Whether another active owner than `accountId` remains (locks the owners' rows: two changes cannot both pass). */
+async function anotherActiveOwner(tx: Tx, accountId: number): Promise<boolean> {
+  const owners = await tx
+    .select({ id: adminUsers.id })
+    .from(adminUsers)
+    .where(and(eq(adminUsers.role, "owner"), isNull(adminUsers.deactivatedAt), ne(adminUsers.id, accountId)))
+    .for("update");
+  return owners.length > 0;
+}
+
+async function lockAccount(tx: Tx, id: number) {
+  const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).for("update").limit(1);
+  if (!row) throw new StaffRefusal("없는 계정입니다. 목록을 새로 고쳐 주세요.");
+  return row;
+}
+
+const labelOf = (row: { displayName: string; loginId: string }) => (row.displayName ? `${row.displayName} (${row.loginId})` : row.loginId);
+const LAST_OWNER = "마지막 대표 관리자입니다. 다른 사람을 대표 관리자로 정한 뒤에 바꿔 주세요.";
+
+export async function changeStaffRole(db: Database, actor: Actor, id: number, role: unknown, now = new Date()): Promise<{ ok: true } | Refusal> {
+  const parsed = roleField.safeParse(role);
+  if (!parsed.success) return { ok: false, message: "역할을 골라 주세요." };
+  return refusing(() =>
+    db.transaction(async (tx) => {
+      const row = await lockAccount(tx, id);
+      if (row.role === parsed.data) return { ok: true as const };
+      if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
+      await tx.update(adminUsers).set({ role: parsed.data }).where(eq(adminUsers.id, id));
+      await recordAccessChange(tx, actor, { action: "role-changed", subjectId: id, subjectLabel: labelOf(row), details: { from: row.role, to: parsed.data } }, now);
+      return { ok: true as const };
+    }),
+  );
+}
+
+/** Deactivates an account: it cannot sign in, and its sessions end now. */
+export async function deactivateStaff(db: Database, actor: Actor, id: number, now = new Date()): Promise<{ ok: true } | Refusal> {
+  return refusing(() =>
+    db.transaction(async (tx) => {
+      const row = await lockAccount(tx, id);
+      if (row.deactivatedAt) return { ok: true as const };
+      if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
+      await tx.update(adminUsers).set({ deactivatedAt: now }).where(eq(adminUsers.id, id));
+      await tx.delete(sessions).where(eq(sessions.adminId, id));
+      await recordAccessChange(tx, actor, { action: "deactivated", subjectId: id, subjectLabel: labelOf(row) }, now);
+      return { ok: true as const };
+    }),
+  );
+}
+
+export async function reactivateStaff(db: Database, actor: Actor, id: number, now = new Date()): Promise<{ ok: true } | Refusal> {
+  return refusing(() =>
+    db.transaction(async (tx) => {
+      const row = await lockAccount(tx, id);
+      if (!row.deactivatedAt) return { ok: true as const };
+      await tx.update(adminUsers).set({ deactivatedAt: null }).where(eq(adminUsers.id, id));
+      await recordAccessChange(tx, actor, { action: "reactivated", subjectId: id, subjectLabel: labelOf(row) }, now);
+      return { ok: true as const };
+    }),
+  );
+}
+
+/**
+ * Removes an account (its sessions with it). The activity log keeps the person's name as it was
+ * shown; the access changes keep the label. Nobody removes their own account here.
+ */
+export async function removeStaff(db: Database, actor: Actor, id: number, now = new Date()): Promise<{ ok: true } | Refusal> {
+  return refusing(() =>
+    db.transaction(async (tx) => {
+      const row = await lockAccount(tx, id);
+      if (actor.adminId === id) throw new StaffRefusal("자기 계정은 삭제할 수 없습니다. 다른 대표 관리자에게 요청해 주세요.");
+      if (row.role === "owner" && !row.deactivatedAt && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
+      await recordAccessChange(tx, actor, { action: "removed", subjectId: null, subjectLabel: labelOf(row), details: { role: row.role, accountId: id } }, now);
+      await tx.delete(adminUsers).where(eq(adminUsers.id, id));
+      return { ok: true as const };
+    }),
+  );
+}
+
+/** Grants, changes and revocations older than 3 years go (the retention job). */
+export async function purgeOldAccessChanges(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now);
+  cutoff.setFullYear(cutoff.getFullYear() - ACCESS_CHANGE_KEEP_YEARS);
+  const removed = await db.delete(staffAccessChanges).where(lt(staffAccessChanges.at, cutoff)).returning({ id: staffAccessChanges.id });
+  return removed.length;
+}

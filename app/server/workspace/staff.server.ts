@@ -1,0 +1,116 @@
+import { data, redirect } from "react-router";
+import { formatKst } from "../../domain/kst";
+import { WORKSPACE_PATHS } from "../../domain/site-routes";
+import { STAFF_ROLE_INFO } from "../../domain/staff-roles";
+import { staffSessionOf } from "../http/access-gate.server";
+import { adminActor, readAdminForm } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { setFlash } from "../http/flash.server";
+import type { FlashCode } from "../../lib/flash-messages";
+import {
+  ACCESS_CHANGE_LABELS,
+  changeStaffRole,
+  deactivateStaff,
+  inviteStaff,
+  listAccessChanges,
+  listPendingInvitations,
+  listStaff,
+  reactivateStaff,
+  removeStaff,
+  revokeInvitation,
+  type AccessChangeAction,
+} from "../staff/staff.server";
+
+/** /admin/staff: the people with an account, pending invitations and the latest grants and changes. */
+export async function loadStaff(ctx: RequestContext, request: Request) {
+  const session = staffSessionOf(ctx);
+  const db = ctx.runtime.db;
+  const [members, invitations, changes] = await Promise.all([listStaff(db), listPendingInvitations(db), listAccessChanges(db, 30)]);
+  const confirmRemove = Number(new URL(request.url).searchParams.get("remove"));
+  return {
+    me: session.adminId,
+    mailConfigured: Boolean(ctx.runtime.mail),
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.displayName || m.loginId,
+      loginId: m.loginId,
+      email: m.email,
+      role: m.role,
+      roleLabel: STAFF_ROLE_INFO[m.role].label,
+      lastSignInAt: m.lastSignInAt ? formatKst(m.lastSignInAt) : null,
+      active: m.deactivatedAt === null,
+      activeSessions: m.activeSessions,
+    })),
+    invitations: invitations.map((i) => ({ id: i.id, name: i.displayName, email: i.email, roleLabel: STAFF_ROLE_INFO[i.role].label, expiresAt: formatKst(i.expiresAt) })),
+    changes: changes.map((c) => ({
+      id: c.id,
+      at: formatKst(c.at),
+      actor: c.actorLabel,
+      subject: c.subjectLabel,
+      action: ACCESS_CHANGE_LABELS[c.action as AccessChangeAction] ?? c.action,
+      detail:
+        c.action === "role-changed"
+          ? `${STAFF_ROLE_INFO[c.details.from as keyof typeof STAFF_ROLE_INFO]?.label ?? ""} → ${STAFF_ROLE_INFO[c.details.to as keyof typeof STAFF_ROLE_INFO]?.label ?? ""}`
+          : typeof c.details.role === "string"
+            ? (STAFF_ROLE_INFO[c.details.role as keyof typeof STAFF_ROLE_INFO]?.label ?? "")
+            : "",
+    })),
+    confirmRemove: Number.isInteger(confirmRemove) && confirmRemove > 0 ? (members.find((m) => m.id === confirmRemove)?.id ?? null) : null,
+  };
+}
+
+export interface StaffActionData {
+  formError: string | null;
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  invited: { email: string; link: string; mailed: boolean } | null;
+}
+
+const reply = (status: number, body: Partial<StaffActionData> & { formError: string }) =>
+  data<StaffActionData>({ errors: {}, values: {}, invited: null, ...body }, { status });
+
+async function done(code: FlashCode) {
+  return redirect(WORKSPACE_PATHS.staff, { headers: { "Set-Cookie": await setFlash(code) } });
+}
+
+export async function handleStaffAction(ctx: RequestContext, request: Request) {
+  const read = await readAdminForm(request, []);
+  if ("refused" in read) return reply(read.refused.init?.status ?? 400, { formError: read.refused.data.formError });
+  const { form } = read;
+  const actor = adminActor(staffSessionOf(ctx), ctx);
+  const db = ctx.runtime.db;
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const id = Number(text("id"));
+  const intent = text("intent");
+  if (intent === "invite") {
+    const values = { displayName: text("displayName"), email: text("email"), role: text("role") };
+    const outcome = await inviteStaff(ctx.runtime, actor, values);
+    if (!outcome.ok) return reply(400, { formError: outcome.message, errors: outcome.errors ?? {}, values });
+    return { formError: null, errors: {}, values: {}, invited: { email: outcome.email, link: new URL(outcome.link, request.url).href, mailed: outcome.mailed } } satisfies StaffActionData;
+  }
+  if (!Number.isInteger(id) || id <= 0) return reply(400, { formError: "대상을 찾지 못했습니다. 목록을 새로 고쳐 주세요." });
+  const outcome =
+    intent === "role"
+      ? await changeStaffRole(db, actor, id, text("role"))
+      : intent === "deactivate"
+        ? await deactivateStaff(db, actor, id)
+        : intent === "reactivate"
+          ? await reactivateStaff(db, actor, id)
+          : intent === "remove"
+            ? await removeStaff(db, actor, id)
+            : intent === "revoke-invitation"
+              ? await revokeInvitation(db, actor, id)
+              : { ok: false as const, message: "알 수 없는 요청입니다." };
+  if (!outcome.ok) return reply(409, { formError: outcome.message });
+  const flash: Record<string, FlashCode> = {
+    role: "staff-role-changed",
+    deactivate: "staff-deactivated",
+    reactivate: "staff-reactivated",
+    remove: "staff-removed",
+    "revoke-invitation": "staff-invitation-revoked",
+  };
+  return done(flash[intent]!);
+}
