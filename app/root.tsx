@@ -18,6 +18,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AdminBar } from "./components/admin-bar";
+import { IdleWarning } from "./components/admin/idle-warning";
 import { FlashNotice } from "./components/flash-notice";
 import { getRequestContext } from "./server/http/context.server";
 import { takeFlash } from "./server/http/flash.server";
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return data({
     isAdmin: admin !== null,
     /** The signed-in person's role and name (the workspace shows only what the role may use). */
-    staff: admin ? { role: admin.role, name: admin.displayName } : null,
+    staff: admin ? { role: admin.role, name: admin.displayName, idleMinutes: settings.staffIdleMinutes } : null,
     enhanceScript: enhanceScriptUrl(),
     flash: flash?.message || null,
     origin: runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
@@ -109,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
         </main>
         <SiteFooter info={root?.footer ?? null} isAdmin={root?.isAdmin ?? false} />
+        {root?.staff && !enhanceScript ? <IdleWarning idleMinutes={root.staff.idleMinutes} /> : null}
         {enhanceScript ? null : (
           <>
             <ScrollRestoration />

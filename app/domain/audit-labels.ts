@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "sign-in": "로그인",
   "sign-in-failed": "로그인 실패",
   "sign-out": "로그아웃",
+  "sessions-ended": "로그인 강제 종료",
   revoke: "폐기",
   "settings-update": "설정 변경",
   "status-change": "상태 변경",

@@ -95,6 +95,8 @@ export const WORKSPACE_PATHS = {
   auditionExport: `${AUDITION_PATHS.adminList}/export`,
   /** The people of the agency with an account, their roles and invitations (owners only). */
   staff: "/admin/staff",
+  /** One's own account: name, role, where one is signed in (everyone, for themselves). */
+  account: "/admin/account",
 } as const;
 
 /** An invitation's one-time link: the invitee sets a login id and password there. */
@@ -215,6 +217,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin", area: "content" },
   { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true, area: "settings" },
   { pattern: WORKSPACE_PATHS.staff, file: "routes/admin/workspace/staff.tsx", audience: "admin", workspace: true, area: "staff" },
+  { pattern: WORKSPACE_PATHS.account, file: "routes/admin/workspace/account.tsx", audience: "admin", workspace: true, area: "account" },
   { pattern: WORKSPACE_PATHS.auditions, file: "routes/admin/workspace/auditions.tsx", audience: "admin", workspace: true, area: "auditions" },
   { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin", area: "auditions" },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true, area: "auditions" },

@@ -108,6 +108,11 @@ export const DEFAULT_HOME_INTRO_EN = [
   "We take each actor's dream as the company's own goal, and we stay with them until it comes true.",
 ].join("\n\n");
 
+/** Staff sessions end after this many minutes without a request (a setting; 안전성 확보조치 기준 Art. 6④). */
+export const DEFAULT_STAFF_IDLE_MINUTES = 30;
+export const MIN_STAFF_IDLE_MINUTES = 5;
+export const MAX_STAFF_IDLE_MINUTES = 120;
+
 /** Placeholder privacy officer: visibly an example, like the demo address and phone. */
 export const DEMO_PRIVACY_OFFICER = {
   name: "홍길동 (예시)",
@@ -127,6 +132,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   { id: "privacy", legend: "개인정보 처리" },
   { id: "privacyOfficer", legend: "개인정보 보호책임자", parent: "privacy" },
   { id: "processors", legend: "개인정보 처리 위탁 (선택)", parent: "privacy", hint: "수탁 업체의 회사 이름을 적습니다. 비워 두면 그 업무를 위탁하지 않는 것으로 표시합니다." },
+  { id: "security", legend: "관리자 계정 보안" },
 ];
 
 const SHOWN_IN_FOOTER = { ko: "채우면 꼬리말에 보입니다.", en: "Shown in the footer when filled in." };
@@ -464,6 +470,31 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     audit,
     privacyPolicy: true,
   })),
+  {
+    // 안전성 확보조치 기준 Art. 6④: a session ends after this long without a request (12 hours at most in any case).
+    key: "staffIdleMinutes",
+    storage: "staffIdleMinutes",
+    group: "security",
+    rule: z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^\d{1,3}$/.test(value) && Number(value) >= MIN_STAFF_IDLE_MINUTES && Number(value) <= MAX_STAFF_IDLE_MINUTES,
+        `자동 로그아웃 시간은 ${MIN_STAFF_IDLE_MINUTES}분에서 ${MAX_STAFF_IDLE_MINUTES}분 사이의 정수로 입력해 주세요. 예: 30`,
+      )
+      .transform(Number),
+    stored: z.number().int().min(MIN_STAFF_IDLE_MINUTES).max(MAX_STAFF_IDLE_MINUTES),
+    default: DEFAULT_STAFF_IDLE_MINUTES,
+    label: { ko: "자동 로그아웃 (분)", en: "Sign out after idle (minutes)" },
+    help: {
+      ko: `관리 화면을 이 시간 동안 쓰지 않으면 로그아웃됩니다. ${MIN_STAFF_IDLE_MINUTES}분에서 ${MAX_STAFF_IDLE_MINUTES}분 사이이며, 로그인은 길어도 12시간 뒤에 끝납니다.`,
+      en: `Staff are signed out after this long without using the workspace: ${MIN_STAFF_IDLE_MINUTES} to ${MAX_STAFF_IDLE_MINUTES} minutes; a sign-in lasts 12 hours at most.`,
+    },
+    widget: { type: "number", min: MIN_STAFF_IDLE_MINUTES, max: MAX_STAFF_IDLE_MINUTES, step: 1, inputMode: "numeric" },
+    audit: "자동 로그아웃 시간",
+    // The privacy policy's safety measures state it.
+    privacyPolicy: true,
+  },
 ]);
 
 export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];

@@ -45,6 +45,7 @@ export const FLASH_MESSAGES = {
   "staff-removed": "계정을 삭제했습니다. 권한 변경 기록에는 남습니다.",
   "staff-invitation-revoked": "초대를 취소했습니다. 그 링크는 더 이상 쓸 수 없습니다.",
   "invitation-accepted": "계정을 만들었습니다. 새 아이디와 비밀번호로 로그인해 주세요.",
+  "sessions-ended": "로그인을 끝냈습니다. 그 기기에서는 다시 로그인해야 합니다.",
   "signed-in": "관리자로 로그인했습니다.",
   "signed-out": "로그아웃했습니다.",
 } as const satisfies Record<string, string>;

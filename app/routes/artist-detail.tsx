@@ -1,3 +1,4 @@
+import { readsUnpublishedContent } from "../server/http/access-gate.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/artist-detail";
 import { ArtistProfile } from "../components/artist-profile";
@@ -15,7 +16,7 @@ import { artistShareImage } from "../server/media/share-image-store.server";
 /** /artist/{name}: a public artist's profile; the administrator also opens hidden and draft ones (marked, never cached). */
 export async function loader({ context, params, pattern }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
-  const isAdmin = (await ctx.adminSession()) !== null;
+  const isAdmin = await readsUnpublishedContent(ctx);
   const artist = await getArtist(ctx.runtime.db, params.name, isAdmin ? "admin-site" : "public");
   if (!artist) throw data(null, { status: 404 });
   const locale = localeOfPattern(pattern);

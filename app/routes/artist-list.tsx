@@ -1,3 +1,4 @@
+import { readsUnpublishedContent } from "../server/http/access-gate.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/artist-list";
 import { AdminLinks } from "../components/admin-links";
@@ -19,7 +20,7 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const locale = localeOfPattern(pattern);
   const t = messagesFor(locale).artists;
-  const isAdmin = (await ctx.adminSession()) !== null;
+  const isAdmin = await readsUnpublishedContent(ctx);
   const roster = await listArtists(ctx.runtime.db, isAdmin ? "admin-site" : "public");
   return {
     artists: roster.map((artist) => {

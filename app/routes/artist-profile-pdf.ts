@@ -1,3 +1,4 @@
+import { readsUnpublishedContent } from "../server/http/access-gate.server";
 import type { Route } from "./+types/artist-profile-pdf";
 import { localeOfPattern } from "../domain/locale";
 import { serveProfilePdf } from "../server/artists/profile-pdf.server";
@@ -9,7 +10,7 @@ import { getRequestContext } from "../server/http/context.server";
  */
 export async function loader({ context, params, pattern, request }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
-  const isAdmin = (await ctx.adminSession()) !== null;
+  const isAdmin = await readsUnpublishedContent(ctx);
   return serveProfilePdf(ctx.runtime, request, {
     name: params.name,
     locale: localeOfPattern(pattern),

@@ -15,6 +15,7 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: PATHS.adminApiTokens, label: "API 토큰" },
   { to: WORKSPACE_PATHS.settings, label: "사이트 설정" },
   { to: WORKSPACE_PATHS.staff, label: "직원 계정" },
+  { to: WORKSPACE_PATHS.account, label: "내 계정" },
 ];
 
 /** Whether the role may open the page at `to`: the route table's area for it (staff-roles.ts). */

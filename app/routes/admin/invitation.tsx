@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
+import { withParticle } from "../../domain/korean";
 import { PATHS } from "../../domain/site-routes";
 import { MIN_STAFF_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH, STAFF_ROLE_INFO } from "../../domain/staff-roles";
 import { acceptInvitation, readInvitation } from "../../server/staff/staff.server";
@@ -14,7 +15,8 @@ import { Field } from "../../components/field";
  * like everyone else, and enrol a second factor where their role asks for one.
  */
 
-const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+// The token is in the path: no other site is told it (same-origin keeps the Origin header forms need).
+const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const invitation = await readInvitation(getRequestContext(context).runtime.db, params.token);
@@ -76,7 +78,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         관리자 계정 만들기
       </h1>
       <p className="admin-login__info">
-        {`${invitation.name}님, ${invitation.roleLabel}(으)로 초대되었습니다. 로그인에 쓸 아이디와 비밀번호를 정해 주세요.`}
+        {`${invitation.name}님, ${withParticle(invitation.roleLabel, "으로/로")} 초대되었습니다. 로그인에 쓸 아이디와 비밀번호를 정해 주세요.`}
       </p>
       <Form method="post" className="admin-login__form" noValidate>
         {actionData?.formError ? (

@@ -1,3 +1,4 @@
+import { readsUnpublishedContent } from "../http/access-gate.server";
 import type { Locale } from "../../domain/locale";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "../../domain/zod";
@@ -70,7 +71,7 @@ export function methodNotAllowed(allowed: string[]): never {
 export async function isApiWriter(ctx: RequestContext, request: Request): Promise<boolean> {
   const authorization = request.headers.get("Authorization");
   if (authorization) return (await verifyApiToken(ctx.runtime.db, authorization)) !== null;
-  return (await ctx.adminSession()) !== null;
+  return readsUnpublishedContent(ctx);
 }
 
 /** Parses a JSON object body with one of the API's zod schemas (api-shapes.server.ts); 400 names the first problem. */

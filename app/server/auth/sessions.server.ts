@@ -8,13 +8,19 @@ import { recordAudit } from "../platform/audit.server";
 import { isTrustedAddress, recordSignInAttempt, reserveSignInAttempt, settleSuccessfulSignIn, type ThrottleKey } from "./sign-in-throttle.server";
 import { issueDeviceCookie, trustedDeviceId } from "./trusted-device.server";
 import { isStaffRole, type StaffRole } from "../../domain/staff-roles";
+import { DEFAULT_STAFF_IDLE_MINUTES, MAX_STAFF_IDLE_MINUTES } from "../../domain/site-settings";
 
-/** A session ends after 2 hours without a request... */
-export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/**
+ * A session ends after the site setting's minutes without a request (30 by default; the render pipeline
+ * passes it)...
+ */
+export const SESSION_IDLE_MS = DEFAULT_STAFF_IDLE_MINUTES * 60 * 1000;
+/** The longest idle time the setting allows: sessions idle longer are cleaned up at any sign-in. */
+const LONGEST_IDLE_MS = MAX_STAFF_IDLE_MINUTES * 60 * 1000;
 /** ...and 12 hours after sign-in at the latest. */
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
-/** Last-seen is written at most this often, not on every request. */
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+/** Last-seen is written at most this often, not on every request (so an idle sign-out comes at most this early). */
+const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export interface AdminSession {
   adminId: number;
@@ -57,7 +63,7 @@ export async function hasSignedSessionCookie(secret: string, cookieHeader: strin
 }
 
 /** The signed-in administrator of this request, or null. Expired and idle sessions are deleted. */
-export async function getAdminSession(db: Database, secret: string, request: Request): Promise<AdminSession | null> {
+export async function getAdminSession(db: Database, secret: string, request: Request, idleMs = SESSION_IDLE_MS, now = Date.now()): Promise<AdminSession | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("we_session=")) return null;
   const token: unknown = await sessionCookie(secret).parse(header);
@@ -78,8 +84,7 @@ export async function getAdminSession(db: Database, secret: string, request: Req
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) return null;
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION_IDLE_MS || row.deactivatedAt !== null || !isStaffRole(row.role)) {
+  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > idleMs || row.deactivatedAt !== null || !isStaffRole(row.role)) {
     await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
@@ -139,7 +144,7 @@ export async function signIn(
     const previous = await previousTokenHash(secret, request);
     if (previous) await tx.delete(sessions).where(eq(sessions.tokenHash, previous));
     // Sessions past their time are cleaned up whenever someone signs in.
-    await tx.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - SESSION_IDLE_MS))));
+    await tx.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - LONGEST_IDLE_MS))));
     await tx.insert(sessions).values({
       tokenHash: hashToken(token),
       adminId: admin.id,

@@ -142,3 +142,13 @@ export function apiWriterOf(ctx: RequestContext): Actor {
   if (!ctx.gate.writer) throw new NotBehindGateError("API writer");
   return ctx.gate.writer;
 }
+
+/**
+ * Whether this request's signed-in person may see unpublished content (drafts, hidden artists) on the
+ * public pages and the API's reads: a session whose role reads the content area. Public routes ask
+ * this themselves; it never refuses.
+ */
+export async function readsUnpublishedContent(ctx: RequestContext): Promise<boolean> {
+  const session = await ctx.adminSession();
+  return session !== null && roleMay(session.role, "content", "read");
+}

@@ -1,6 +1,8 @@
 import { AUDITION_CONSENT, GUARDIAN_AGE, retentionSentence } from "../../domain/auditions";
 import { entrustedTasks, privacyPolicyEffectiveDate } from "../../domain/privacy-policy";
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "../auth/sessions.server";
+import { SESSION_ABSOLUTE_MS } from "../auth/sessions.server";
+import { roleReachesPersonalData, STAFF_ROLE_INFO, STAFF_ROLES } from "../../domain/staff-roles";
+import { ACCESS_CHANGE_KEEP_YEARS } from "../staff/staff.server";
 import { LOGIN_IP_LIMIT, LOGIN_WINDOW_MS } from "../auth/sign-in-throttle.server";
 import type { Database } from "../platform/db.server";
 import { getSiteSettings } from "./settings.server";
@@ -18,7 +20,10 @@ export async function loadPrivacyPolicy(db: Database) {
     processors: entrustedTasks(settings.processors),
     effectiveDate: privacyPolicyEffectiveDate(settings.privacyPolicyUpdatedAt),
     // The safety measures as the code enforces them (app/server/auth/sessions.server.ts, sign-in-throttle.server.ts).
-    adminSession: { idleHours: SESSION_IDLE_MS / 3_600_000, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
+    adminSession: { idleMinutes: settings.staffIdleMinutes, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
+    // Who may see applicants' data (app/domain/staff-roles.ts), and how long grants are kept.
+    applicantRoles: STAFF_ROLES.filter(roleReachesPersonalData).map((role) => STAFF_ROLE_INFO[role].label),
+    accessChangeKeepYears: ACCESS_CHANGE_KEEP_YEARS,
     signInLimit: { attempts: LOGIN_IP_LIMIT, minutes: LOGIN_WINDOW_MS / 60_000 },
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { adminUsers, sessions, staffAccessChanges, staffInvitations } from "../../../drizzle/schema";
+import { withParticle } from "../../domain/korean";
 import { z } from "../../domain/zod";
 import { isStaffRole, MIN_STAFF_PASSWORD_LENGTH, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
 import { staffInvitationPath } from "../../domain/site-routes";
@@ -8,6 +9,7 @@ import { hashPassword, normalizeLoginId } from "../auth/passwords.server";
 import { queueMail } from "../mail/outbox.server";
 import type { Database, Tx } from "../platform/db.server";
 import type { Actor, Services } from "../platform/services.server";
+import { recordAudit } from "../platform/audit.server";
 
 /**
  * The agency's staff accounts (개인정보의 안전성 확보조치 기준 Art. 5): one account per person, a role each,
@@ -175,7 +177,7 @@ export async function inviteStaff(
         to: email,
         subject: "[WE ENTERTAINMENT] 관리자 계정 초대",
         text: [
-          `${displayName}님, WE ENTERTAINMENT 관리 화면에 ${STAFF_ROLE_INFO[role].label}(으)로 초대되었습니다.`,
+          `${displayName}님, WE ENTERTAINMENT 관리 화면에 ${withParticle(STAFF_ROLE_INFO[role].label, "으로/로")} 초대되었습니다.`,
           "",
           "아래 링크에서 72시간 안에 아이디와 비밀번호를 정해 주세요. 링크는 한 번만 쓸 수 있습니다.",
           `${mail.publicOrigin}${path}`,
@@ -355,4 +357,58 @@ export async function purgeOldAccessChanges(db: Database, now = new Date()): Pro
   cutoff.setFullYear(cutoff.getFullYear() - ACCESS_CHANGE_KEEP_YEARS);
   const removed = await db.delete(staffAccessChanges).where(lt(staffAccessChanges.at, cutoff)).returning({ id: staffAccessChanges.id });
   return removed.length;
+}
+
+/** A session as its owner sees it: an opaque key (a prefix of the token's hash, never the token). */
+export interface StaffSession {
+  key: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  ip: string;
+  userAgent: string;
+  current: boolean;
+}
+
+const SESSION_KEY_LENGTH = 16;
+
+export async function listSessionsOf(db: Database, adminId: number, currentTokenHash: string | null, now = new Date()): Promise<StaffSession[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.adminId, adminId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows.map((row) => ({
+    key: row.tokenHash.slice(0, SESSION_KEY_LENGTH),
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    expiresAt: row.expiresAt,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    current: row.tokenHash === currentTokenHash,
+  }));
+}
+
+/**
+ * Ends sessions of an account: the one whose key is given, or all of them (`"all"`), or all but the
+ * caller's own (`"others"`). Returns how many ended. The audit trail names who ended whose.
+ */
+export async function endSessionsOf(
+  db: Database,
+  actor: Actor,
+  adminId: number,
+  which: { key: string } | "all" | { allBut: string },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.adminId, adminId));
+    const doomed = rows
+      .map((row) => row.tokenHash)
+      .filter((hash) => (which === "all" ? true : "key" in which ? /^[0-9a-f]{16}$/.test(which.key) && hash.startsWith(which.key) : hash !== which.allBut));
+    for (const hash of doomed) await tx.delete(sessions).where(eq(sessions.tokenHash, hash));
+    if (doomed.length > 0) {
+      const [account] = await tx.select({ loginId: adminUsers.loginId }).from(adminUsers).where(eq(adminUsers.id, adminId));
+      await recordAudit(tx, actor, { action: "sessions-ended", entity: "session", entityId: adminId, details: { count: doomed.length, account: account?.loginId ?? "" } });
+    }
+    return doomed.length;
+  });
 }

@@ -11,6 +11,7 @@ import {
   ACCESS_CHANGE_LABELS,
   changeStaffRole,
   deactivateStaff,
+  endSessionsOf,
   inviteStaff,
   listAccessChanges,
   listPendingInvitations,
@@ -63,7 +64,7 @@ export interface StaffActionData {
   formError: string | null;
   errors: Record<string, string>;
   values: Record<string, string>;
-  invited: { email: string; link: string; mailed: boolean } | null;
+  invited: { name: string; email: string; link: string; mailed: boolean } | null;
 }
 
 const reply = (status: number, body: Partial<StaffActionData> & { formError: string }) =>
@@ -89,7 +90,7 @@ export async function handleStaffAction(ctx: RequestContext, request: Request) {
     const values = { displayName: text("displayName"), email: text("email"), role: text("role") };
     const outcome = await inviteStaff(ctx.runtime, actor, values);
     if (!outcome.ok) return reply(400, { formError: outcome.message, errors: outcome.errors ?? {}, values });
-    return { formError: null, errors: {}, values: {}, invited: { email: outcome.email, link: new URL(outcome.link, request.url).href, mailed: outcome.mailed } } satisfies StaffActionData;
+    return { formError: null, errors: {}, values: {}, invited: { name: values.displayName.trim(), email: outcome.email, link: new URL(outcome.link, request.url).href, mailed: outcome.mailed } } satisfies StaffActionData;
   }
   if (!Number.isInteger(id) || id <= 0) return reply(400, { formError: "대상을 찾지 못했습니다. 목록을 새로 고쳐 주세요." });
   const outcome =
@@ -103,7 +104,9 @@ export async function handleStaffAction(ctx: RequestContext, request: Request) {
             ? await removeStaff(db, actor, id)
             : intent === "revoke-invitation"
               ? await revokeInvitation(db, actor, id)
-              : { ok: false as const, message: "알 수 없는 요청입니다." };
+              : intent === "end-sessions"
+                ? { ok: true as const, ended: await endSessionsOf(db, actor, id, "all") }
+                : { ok: false as const, message: "알 수 없는 요청입니다." };
   if (!outcome.ok) return reply(409, { formError: outcome.message });
   const flash: Record<string, FlashCode> = {
     role: "staff-role-changed",
@@ -111,6 +114,7 @@ export async function handleStaffAction(ctx: RequestContext, request: Request) {
     reactivate: "staff-reactivated",
     remove: "staff-removed",
     "revoke-invitation": "staff-invitation-revoked",
+    "end-sessions": "sessions-ended",
   };
   return done(flash[intent]!);
 }

@@ -30,6 +30,8 @@ const ROUTES = [
   "/admin/media/{media}",
   "/admin/media/{media}?delete",
   "/admin/settings",
+  "/admin/staff",
+  "/admin/account",
   "/admin/preview/news/{news}",
   "/admin/preview/artist/1",
 ];

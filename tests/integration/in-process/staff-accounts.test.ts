@@ -48,7 +48,7 @@ describe(`staff accounts (${testEngine()})`, () => {
     const invitePage = await fetch(link!);
     expect(invitePage.status).toBe(200);
     expect(invitePage.headers.get("cache-control")).toMatch(/no-store/);
-    expect(await invitePage.text()).toContain("김민지님, 콘텐츠 담당(으)로 초대되었습니다.");
+    expect(await invitePage.text()).toContain("김민지님, 콘텐츠 담당으로 초대되었습니다.");
 
     const weak = await fetch(link!, { method: "POST", headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ loginId: "Minji", password: "short", passwordConfirm: "short" }), redirect: "manual" });
     expect(weak.status).toBe(400);

@@ -72,8 +72,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <div className="form-notice" role="status">
           <p>
             {actionData.invited.mailed
-              ? `${actionData.invited.email}(으)로 초대 메일을 보냈습니다. 메일이 닿지 않으면 아래 링크를 직접 전해 주세요.`
-              : `메일 서버가 설정되어 있지 않아 초대 메일을 보내지 않았습니다. 아래 링크를 ${actionData.invited.email}의 주인에게 직접 전해 주세요.`}{" "}
+              ? `${actionData.invited.name}님(${actionData.invited.email})에게 초대 메일을 보냈습니다. 메일이 닿지 않으면 아래 링크를 직접 전해 주세요.`
+              : `메일 서버가 설정되어 있지 않아 초대 메일을 보내지 않았습니다. 아래 링크를 ${actionData.invited.name}님(${actionData.invited.email})에게 직접 전해 주세요.`}{" "}
             링크는 72시간 동안 한 번만 쓸 수 있고, 지금만 보여 드립니다.
           </p>
           <p>
@@ -115,6 +115,14 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 <span className="workspace-table__sub">내 계정</span>
               ) : (
                 <>
+                  {member.activeSessions > 0 ? (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={member.id} />
+                      <button type="submit" name="intent" value="end-sessions" className="button button--small" aria-label={`${member.name} 로그아웃시키기`}>
+                        로그아웃시키기
+                      </button>
+                    </Form>
+                  ) : null}
                   <Form method="post">
                     <input type="hidden" name="id" value={member.id} />
                     <button type="submit" name="intent" value={member.active ? "deactivate" : "reactivate"} className="button button--small" aria-label={`${member.name} ${member.active ? "사용 중지" : "다시 사용"}`}>
@@ -138,7 +146,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         {mailConfigured ? "초대 메일로 72시간 동안 쓸 수 있는 링크를 보냅니다." : "메일 서버가 설정되어 있지 않으니, 초대하면 나오는 링크를 직접 전해 주세요."} 초대받은 사람이 링크에서 아이디와
         비밀번호를 정하면 계정이 만들어집니다.
       </p>
-      <Form method="post" className="staff-invite" aria-labelledby="invite-title">
+      {/* A new, empty form after each invitation. */}
+      <Form method="post" className="staff-invite" aria-labelledby="invite-title" key={actionData?.invited?.link ?? "invite"}>
         <Field name="displayName" id="invite-name" label="이름" required error={errors.displayName}>
           {(control) => <input {...control} type="text" maxLength={40} autoComplete="off" defaultValue={values.displayName ?? ""} />}
         </Field>

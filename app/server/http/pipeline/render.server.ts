@@ -1,6 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { RequestHandler } from "express";
 import { getAdminSession, type AdminSession } from "../../auth/sessions.server";
+import { getSiteSettings } from "../../site/settings.server";
 import type { Runtime } from "../../composition/runtime.server";
 import { requestContext } from "../context.server";
 import { bodyEtag, etagMatches, isPersonalRequest, PERSONAL_CACHE_CONTROL } from "../http-caching.server";
@@ -45,7 +46,8 @@ export function renderWithRouter(options: {
         logger: locals.logger,
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         method: req.method,
-        adminSession: () => (session ??= getAdminSession(runtime.db, runtime.sessionSecret, request)),
+        // The idle limit is a site setting (read from the settings cache).
+        adminSession: () => (session ??= getSiteSettings(runtime.db).then((settings) => getAdminSession(runtime.db, runtime.sessionSecret, request, settings.staffIdleMinutes * 60_000))),
       });
       let response = await handleRequest(request, context);
       const { databaseFailure } = context.get(requestContext);
