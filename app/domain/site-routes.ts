@@ -90,6 +90,8 @@ export const WORKSPACE_PATHS = {
   /** Audition applications: the list, its CSV export (POST), one application, its files. */
   auditions: AUDITION_PATHS.adminList,
   auditionExport: `${AUDITION_PATHS.adminList}/export`,
+  /** 접속기록: who read or changed applicants' personal data, and the monthly inspection (decision 039). */
+  accessRecords: "/admin/access-records",
 } as const;
 
 /** What the preview shows: a post kind or an artist. */
@@ -203,6 +205,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin" },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin" },
+  // No `access`: staff only, like every private route (the owner-only role comes with the roles' merge).
+  { pattern: WORKSPACE_PATHS.accessRecords, file: "routes/admin/workspace/access-records.tsx", audience: "admin", workspace: true },
   // Signing out ends the session the cookie names, if any: nothing to protect, and it must work when the session has expired.
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin", access: "public" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api", access: "public" },

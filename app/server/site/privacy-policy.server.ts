@@ -20,5 +20,7 @@ export async function loadPrivacyPolicy(db: Database) {
     // The safety measures as the code enforces them (app/server/auth/sessions.server.ts, sign-in-throttle.server.ts).
     adminSession: { idleHours: SESSION_IDLE_MS / 3_600_000, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
     signInLimit: { attempts: LOGIN_IP_LIMIT, minutes: LOGIN_WINDOW_MS / 60_000 },
+    // 접속기록 (decision 039): how long they are kept.
+    accessRecordYears: settings.accessRecordRetentionYears,
   };
 }
