@@ -9,10 +9,9 @@ export interface ReasonOption {
   label: string;
 }
 
-export function DownloadReasonFields({ reasons, maxLength, legend = "내려받는 이유" }: { reasons: readonly ReasonOption[]; maxLength: number; legend?: string }) {
-  return (
-    <fieldset className="download-reason__fields">
-      <legend className="field__label">{legend}</legend>
+export function DownloadReasonFields({ reasons, maxLength, legend }: { reasons: readonly ReasonOption[]; maxLength: number; legend?: string }) {
+  const fields = (
+    <>
       <label className="field">
         <span className="field__label">이유</span>
         <select name="reason" defaultValue="">
@@ -28,6 +27,14 @@ export function DownloadReasonFields({ reasons, maxLength, legend = "내려받�
         <span className="field__label">자세한 이유 (‘기타’는 꼭 적어 주세요)</span>
         <input type="text" name="reasonText" maxLength={maxLength} autoComplete="off" />
       </label>
+    </>
+  );
+  // With a legend (the export beside other bulk actions), the two fields are a group of their own.
+  if (!legend) return <div className="download-reason__fields">{fields}</div>;
+  return (
+    <fieldset className="download-reason__fields">
+      <legend className="field__label">{legend}</legend>
+      {fields}
     </fieldset>
   );
 }
@@ -42,6 +49,7 @@ export function DownloadReasonForm({ href, summary, reasons, maxLength }: { href
       <summary>{summary}</summary>
       <form method="get" action={href} className="download-reason__form">
         <input type="hidden" name="download" value="1" />
+        {/* The summary names the file; the fields say what is asked. */}
         <DownloadReasonFields reasons={reasons} maxLength={maxLength} />
         <button type="submit" className="button button--small">
           내려받기

@@ -2,7 +2,6 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/access-records";
 import { Pagination } from "../../../components/pagination";
 import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleAccessRecordsAction, loadAccessRecords } from "../../../server/workspace/access-records.server";
 import { MAX_INSPECTION_NOTE_LENGTH } from "../../../domain/access-records";
@@ -177,9 +176,6 @@ export default function AccessRecords({ loaderData }: Route.ComponentProps) {
         ))}
       </WorkspaceTable>
       <Pagination page={page} pageCount={pageCount} param="page" label="접속기록 쪽 이동" />
-      <p className="workspace-help">
-        <Link to={WORKSPACE_PATHS.auditions}>오디션 지원 목록으로</Link>
-      </p>
     </section>
   );
 }
