@@ -68,7 +68,8 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
     page: parsePage(params.get("page")),
   };
   const list = await listApplicationsForWorkspace(ctx.runtime.db, filter);
-  if (filter.status || filter.query) {
+  // HEAD shows nothing of the list: no access to record.
+  if ((filter.status || filter.query) && ctx.method !== "HEAD") {
     // A search or a filter (decision 039): the receipt numbers this page shows and how many matched;
     // never the search's text, which is often a name or a phone number.
     await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
@@ -193,13 +194,15 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
   const detail = await getApplicationForAdmin(ctx.runtime.db, id);
   if (!detail) throw data(null, { status: 404 });
   const { application: a, files, history, related } = detail;
-  // Opening an application is an access to its personal data (decision 039).
-  await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
-    action: "view",
-    receiptNumbers: [a.receiptNumber],
-    // The page also names the applications sharing a phone or e-mail (their receipt number and name): how many.
-    details: related.length > 0 ? { related: related.length } : {},
-  });
+  // Opening an application is an access to its personal data (decision 039); HEAD shows none of it.
+  if (ctx.method !== "HEAD") {
+    await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+      action: "view",
+      receiptNumbers: [a.receiptNumber],
+      // The page also names the applications sharing a phone or e-mail (their receipt number and name): how many.
+      details: related.length > 0 ? { related: related.length } : {},
+    });
+  }
   const photos = files.filter((f) => f.kind === "photo");
   const videoFile = files.find((f) => f.kind === "video");
   const videoHost = a.videoUrl ? videoLinkHost(a.videoUrl) : null;

@@ -82,6 +82,8 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     expect(entries[0]).toMatchObject({ action: "view", receiptNumbers: [withVideo.receiptNumber], reasonCode: null });
     expectActor(entries[0]!);
     expectNoPersonalData(entries);
+    // HEAD shows nothing of the page: nothing to record.
+    expect(await recorded(() => fetch(`${baseURL}/admin/auditions/${withVideo.id}`, { method: "HEAD", headers: { Cookie: cookie } }))).toHaveLength(0);
   });
 
   it("a search or filter records the receipt numbers shown and the count, never the search's text; the plain list records nothing", async () => {
