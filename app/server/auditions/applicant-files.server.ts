@@ -3,7 +3,7 @@ import { auditionApplications, auditionFiles } from "../../../drizzle/schema";
 import { adminAuditionPath } from "../../domain/auditions";
 import { adminActor } from "../http/admin-forms.server";
 import { staffSessionOf } from "../http/access-gate.server";
-import { recordAccess } from "../privacy/access-records.server";
+import { recordAccess, type RecentAccessMatch } from "../privacy/access-records.server";
 import { requireDownloadReason } from "../privacy/download-reason.server";
 import type { RequestContext } from "../http/context.server";
 import { parseByteRange } from "../http/byte-range.server";
@@ -52,13 +52,16 @@ export function applicantFileName(receiptNumber: string, file: { kind: "photo" |
 }
 
 /**
- * Whether a request is someone opening or downloading the file (one access record), rather than part of
- * one already recorded: thumbnails and images the detail page shows (its view is recorded), and a
- * video's later byte ranges (seeking, resuming) after the first request from its start.
+ * What a request for a file already recorded looks like (decision 039), so it is not recorded again: a
+ * thumbnail, or an image shown inside the application's page (`Sec-Fetch-Dest: image`), right after that
+ * page's view; the same file opened again or a video's further byte ranges within the window; a
+ * download's continuation (a range after the start). A request that matches no recent entry is
+ * recorded whatever its headers say, so none of them hides an access.
  */
-function isUserAccess(request: Request, thumb: boolean, range: "full" | { start: number }): boolean {
-  if (thumb || request.headers.get("Sec-Fetch-Dest") === "image") return false;
-  return range === "full" || range.start === 0;
+function coveredBy(request: Request, fileId: string, thumb: boolean, download: boolean, range: "full" | { start: number }): RecentAccessMatch[] {
+  if (download) return range !== "full" && range.start > 0 ? [{ action: "file-download", fileId }] : [];
+  const pageImage = thumb || request.headers.get("Sec-Fetch-Dest") === "image";
+  return pageImage ? [{ action: "view" }, { action: "file-view", fileId }] : [{ action: "file-view", fileId }];
 }
 
 export async function serveApplicantFile(ctx: RequestContext, request: Request, params: { id?: string; fileId?: string }): Promise<Response> {
@@ -108,14 +111,14 @@ export async function serveApplicantFile(ctx: RequestContext, request: Request, 
   const status = partial ? 206 : 200;
   // HEAD: the headers only (no file is opened, so none is left open).
   if (ctx.method === "HEAD") return new Response(null, { status, headers });
-  if (isUserAccess(request, thumb, range)) {
-    await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
-      action: download ? "file-download" : "file-view",
-      receiptNumbers: [file.receiptNumber],
-      details: { kind: file.file.kind, ...(file.file.kind === "photo" ? { photo: photoNumber } : {}) },
-      ...(why && "reason" in why ? { reason: why.reason } : {}),
-    });
-  }
+  await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+    action: download ? "file-download" : "file-view",
+    receiptNumbers: [file.receiptNumber],
+    // `file` is the stored file's random id (which file, for `unlessRecent`); never its name.
+    details: { kind: file.file.kind, ...(file.file.kind === "photo" ? { photo: photoNumber } : {}), ...(thumb ? { thumb: true } : {}), file: fileId },
+    ...(why && "reason" in why ? { reason: why.reason } : {}),
+    unlessRecent: coveredBy(request, fileId, thumb, download, range),
+  });
   const body = size === 0 ? null : await privateStorage.stream(key, partial ? range : undefined);
   if (size !== 0 && !body) return notFound();
   return new Response(body, { status, headers });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { accessRecordChain, accessRecordInspections, accessRecords, auditionApplications } from "../../../drizzle/schema";
 import {
   ACCESS_RECORD_PAGE_SIZE,
@@ -29,6 +29,16 @@ import { getSiteSettings } from "../site/settings.server";
  * keeps the last deleted one's id and hash as the chain's anchor, from which verification starts.
  */
 
+/** A recent entry by the same person that already covers a request (see `AccessEntry.unlessRecent`). */
+export interface RecentAccessMatch {
+  action: AccessAction;
+  /** Only entries about this stored file (`details.file`). */
+  fileId?: string;
+}
+
+/** How far back `unlessRecent` looks: a video played or a page's images loaded within it are one access. */
+export const RECENT_ACCESS_WINDOW_MS = 10 * 60 * 1000;
+
 export interface AccessEntry {
   action: AccessAction;
   /** The applications concerned (receipt numbers). */
@@ -37,6 +47,12 @@ export interface AccessEntry {
   details?: Record<string, string | number | boolean | null>;
   /** Why (downloads and exports). */
   reason?: AccessReason;
+  /**
+   * Not appended when the same person has an entry about the same (first) receipt number matching one of
+   * these within RECENT_ACCESS_WINDOW_MS: a video's byte ranges after it started playing, the images of
+   * an application's page just viewed. Checked under the chain's lock, so two requests at once record once.
+   */
+  unlessRecent?: RecentAccessMatch[];
 }
 
 /** What one entry holds, as hashed. */
@@ -96,11 +112,30 @@ async function lockChain(tx: Tx) {
 /**
  * Appends one entry for what `actor` (the staff session with its client address: `adminActor(
  * staffSessionOf(ctx), ctx)`) just did. Pass the transaction of the change it records, so the entry
- * and the change are kept or lost together.
+ * and the change are kept or lost together. False when `unlessRecent` found it already covered.
  */
-export async function recordAccess(db: Database | Tx, actor: Actor, entry: AccessEntry, now = new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function recordAccess(db: Database | Tx, actor: Actor, entry: AccessEntry, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const chain = await lockChain(tx);
+    if (entry.unlessRecent && entry.unlessRecent.length > 0 && entry.receiptNumbers.length > 0) {
+      const matches = entry.unlessRecent.map((m) =>
+        m.fileId === undefined ? eq(accessRecords.action, m.action) : and(eq(accessRecords.action, m.action), sql`${accessRecords.details}->>'file' = ${m.fileId}`)!,
+      );
+      const [recent] = await tx
+        .select({ id: accessRecords.id })
+        .from(accessRecords)
+        .where(
+          and(
+            eq(accessRecords.actorLabel, describeActor(actor)),
+            actor.adminId === null ? isNull(accessRecords.adminId) : eq(accessRecords.adminId, actor.adminId),
+            gte(accessRecords.at, new Date(now.getTime() - RECENT_ACCESS_WINDOW_MS)),
+            sql`${entry.receiptNumbers[0]!} = any(${accessRecords.receiptNumbers})`,
+            or(...matches),
+          ),
+        )
+        .limit(1);
+      if (recent) return false;
+    }
     const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('access_records', 'id'))::text as id`)) as unknown as { rows: { id: string }[] };
     const fields: HashedFields = {
       id: Number(result.rows[0]!.id),
@@ -116,6 +151,7 @@ export async function recordAccess(db: Database | Tx, actor: Actor, entry: Acces
     const hash = entryHash(chain.headHash, fields);
     await tx.insert(accessRecords).values({ ...fields, adminId: actor.adminId, prevHash: chain.headHash, hash });
     await tx.update(accessRecordChain).set({ headId: fields.id, headHash: hash }).where(eq(accessRecordChain.id, 1));
+    return true;
   });
 }
 

@@ -48,7 +48,7 @@ function describeDetails(row: AccessRecordRow): string {
   const parts: string[] = [];
   if (row.action === "search" && typeof d.count === "number") parts.push(`검색 결과 ${d.count}건${typeof d.page === "number" && d.page > 1 ? ` (${d.page}쪽)` : ""}`);
   if ((row.action === "export" || row.action === "status" || row.action === "delete") && typeof d.count === "number" && d.count > 1) parts.push(`${d.count}건`);
-  if (d.kind === "photo") parts.push(typeof d.photo === "number" && d.photo > 0 ? `사진 ${d.photo}` : "사진");
+  if (d.kind === "photo") parts.push(`${typeof d.photo === "number" && d.photo > 0 ? `사진 ${d.photo}` : "사진"}${d.thumb === true ? " 미리보기" : ""}`);
   if (d.kind === "video") parts.push("영상");
   if (typeof d.related === "number") parts.push(`같은 연락처 지원서 ${d.related}건 함께 표시`);
   return parts.join(" · ");

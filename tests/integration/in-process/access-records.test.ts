@@ -102,23 +102,39 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     expect(await recorded(() => get("/admin/auditions"))).toHaveLength(0);
   });
 
-  it("opening a photo or video records one file view; thumbnails, images in the page, later byte ranges and HEAD record nothing", async () => {
+  it("opening a photo or video records one file view; what the page just shown, the same file or a playing video asks for again records nothing more", async () => {
     const photo = withVideo.photos[0]!;
     const video = withVideo.video!;
     const opened = await recorded(() => get(fileUrl(withVideo, photo.id)));
     expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatchObject({ action: "file-view", receiptNumbers: [withVideo.receiptNumber], details: { kind: "photo", photo: 1 }, reasonCode: null });
+    expect(opened[0]).toMatchObject({ action: "file-view", receiptNumbers: [withVideo.receiptNumber], details: { kind: "photo", photo: 1, file: photo.id }, reasonCode: null });
     expectActor(opened[0]!);
     const played = await recorded(() => get(fileUrl(withVideo, video.id), { Range: "bytes=0-", "Sec-Fetch-Dest": "video" }));
     expect(played).toHaveLength(1);
-    expect(played[0]).toMatchObject({ action: "file-view", details: { kind: "video" } });
+    expect(played[0]).toMatchObject({ action: "file-view", details: { kind: "video", file: video.id } });
     const none = await recorded(async () => {
+      // The thumbnails and images of the application's page viewed in the first test.
       await get(fileUrl(withVideo, photo.id, "?thumb=1"));
-      await get(fileUrl(withVideo, photo.id), { "Sec-Fetch-Dest": "image" });
+      await get(fileUrl(withVideo, withVideo.photos[1]!.id, "?thumb=1"), { "Sec-Fetch-Dest": "image" });
+      // The same photo again, the video seeking, HEAD.
+      await get(fileUrl(withVideo, photo.id));
       await get(fileUrl(withVideo, video.id), { Range: "bytes=100-199", "Sec-Fetch-Dest": "video" });
       await fetch(baseURL + fileUrl(withVideo, video.id), { method: "HEAD", headers: { Cookie: cookie } });
     });
     expect(none).toHaveLength(0);
+
+    // No header hides an access: a thumbnail or a "page image" of an application not viewed, a range from the middle of a file not opened.
+    const unviewed = await recorded(async () => {
+      await get(fileUrl(other, other.photos[0]!.id, "?thumb=1"));
+      await get(fileUrl(other, other.photos[0]!.id, "?thumb=1"));
+      await get(fileUrl(other, other.photos[1]!.id), { "Sec-Fetch-Dest": "image" });
+      await get(fileUrl(withVideo, withVideo.photos[1]!.id), { Range: "bytes=10-" });
+    });
+    expect(unviewed.map((e) => [e.action, e.receiptNumbers[0], e.details])).toEqual([
+      ["file-view", other.receiptNumber, { kind: "photo", photo: 1, thumb: true, file: other.photos[0]!.id }],
+      ["file-view", other.receiptNumber, { kind: "photo", photo: 2, file: other.photos[1]!.id }],
+      ["file-view", withVideo.receiptNumber, { kind: "photo", photo: 2, file: withVideo.photos[1]!.id }],
+    ]);
   });
 
   it("a download without a valid reason is refused with a Korean 400 page, no file and no entry; with one it is recorded with its reason", async () => {
