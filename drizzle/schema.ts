@@ -518,3 +518,68 @@ export const jobRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.scheduledFor] })],
 );
+
+/**
+ * 접속기록 (decision 039): every time a member of staff reads or changes an applicant's personal data,
+ * one row: who, when, from where, which applications (receipt numbers only) and what was done. Append
+ * only: the app inserts rows and the retention purge deletes the oldest; nothing updates one. Each row
+ * is chained to the one before by `hash` = SHA-256(prev_hash + the row's fields), so an edited, inserted
+ * or deleted row shows (app/server/privacy/access-records.server.ts).
+ */
+export const accessRecords = pgTable(
+  "access_records",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The administrator; null once the account is deleted (the label stays, and only the label is hashed). */
+    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** The login id as shown. */
+    actorLabel: text("actor_label").notNull(),
+    ip: text("ip").notNull().default(""),
+    /** view, search, file-view, file-download, export, status, note, delete, print. */
+    action: text("action").notNull(),
+    /** The applications concerned, by receipt number (never a name or contact detail). */
+    receiptNumbers: text("receipt_numbers").array().notNull().default(sql`'{}'::text[]`),
+    /** Counts and kinds only (a search's result count, a file's kind, a bulk change's size). */
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** Why a file was downloaded or applications exported (ACCESS_REASONS), and the typed explanation. */
+    reasonCode: text("reason_code"),
+    reasonText: text("reason_text"),
+    prevHash: text("prev_hash").notNull(),
+    hash: text("hash").notNull(),
+  },
+  (t) => [
+    index("access_records_at_idx").on(t.at),
+    index("access_records_actor_idx").on(t.actorLabel, t.at),
+    check(
+      "access_records_action",
+      sql`${t.action} in ('view', 'search', 'file-view', 'file-download', 'export', 'status', 'note', 'delete', 'print')`,
+    ),
+  ],
+);
+
+/**
+ * The chain's ends, one row (id 1): the last entry appended (locked FOR UPDATE by every append, so
+ * appends from several app servers line up) and the anchor the retention purge leaves behind (the last
+ * purged entry's id and hash; the first kept entry's prev_hash must equal it).
+ */
+export const accessRecordChain = pgTable(
+  "access_record_chain",
+  {
+    id: smallint("id").primaryKey(),
+    headId: bigint("head_id", { mode: "number" }).notNull().default(0),
+    headHash: text("head_hash").notNull().default(""),
+    anchorId: bigint("anchor_id", { mode: "number" }).notNull().default(0),
+    anchorHash: text("anchor_hash").notNull().default(""),
+  },
+  (t) => [check("access_record_chain_one_row", sql`${t.id} = 1`)],
+);
+
+/** The monthly check of the access records: which month (KST, "2026-11"), who marked it and when. */
+export const accessRecordInspections = pgTable("access_record_inspections", {
+  month: text("month").primaryKey(),
+  adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+  actorLabel: text("actor_label").notNull(),
+  note: text("note").notNull().default(""),
+  inspectedAt: timestamp("inspected_at", { withTimezone: true }).notNull(),
+});

@@ -30,7 +30,7 @@ export type PrivacyPolicySectionId = (typeof PRIVACY_POLICY_SECTIONS)[number]["i
  * The date of this policy's text. Raise it whenever the text in app/routes/privacy.tsx changes what
  * it says about the processing; the settings' changes move the effective date by themselves.
  */
-export const PRIVACY_POLICY_TEXT_DATE = "2026-11-24";
+export const PRIVACY_POLICY_TEXT_DATE = "2026-11-26";
 
 /** What each processor (수탁자) in the settings would do for the company. */
 export const PROCESSOR_TASKS = {

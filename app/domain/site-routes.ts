@@ -97,6 +97,8 @@ export const WORKSPACE_PATHS = {
   staff: "/admin/staff",
   /** One's own account: name, role, where one is signed in (everyone, for themselves). */
   account: "/admin/account",
+  /** 접속기록: who read or changed applicants' personal data, and the monthly inspection (decision 039). */
+  accessRecords: "/admin/access-records",
 } as const;
 
 /** An invitation's one-time link: the invitee sets a login id and password there. */
@@ -222,6 +224,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin", area: "auditions" },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true, area: "auditions" },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin", area: "auditions" },
+  { pattern: WORKSPACE_PATHS.accessRecords, file: "routes/admin/workspace/access-records.tsx", audience: "admin", workspace: true, area: "access-records" },
   // Signing out ends the session the cookie names, if any: nothing to protect, and it must work when the session has expired.
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin", access: "public" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api", access: "public" },

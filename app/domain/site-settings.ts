@@ -1,4 +1,5 @@
 import { z } from "./zod";
+import { DEFAULT_ACCESS_RECORD_RETENTION_YEARS, MAX_ACCESS_RECORD_RETENTION_YEARS, MIN_ACCESS_RECORD_RETENTION_YEARS } from "./access-records";
 import { DEFAULT_AUDITION_RETENTION_DAYS, MAX_AUDITION_RETENTION_DAYS, MIN_AUDITION_RETENTION_DAYS } from "./auditions";
 import { DEMO_CONTACT } from "./demo-contact";
 import {
@@ -402,6 +403,30 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     },
     widget: { type: "number", min: MIN_AUDITION_RETENTION_DAYS, max: MAX_AUDITION_RETENTION_DAYS, step: 1, inputMode: "numeric" },
     audit: "지원서 보유 기간",
+    privacyPolicy: true,
+  },
+  {
+    // 접속기록 (decision 039): kept at least a year by law; the scheduler deletes older entries.
+    key: "accessRecordRetentionYears",
+    storage: "accessRecordRetentionYears",
+    group: "privacy",
+    rule: z
+      .string()
+      .trim()
+      .refine(
+        (value) => /^\d{1,2}$/.test(value) && Number(value) >= MIN_ACCESS_RECORD_RETENTION_YEARS && Number(value) <= MAX_ACCESS_RECORD_RETENTION_YEARS,
+        `보관 기간은 ${MIN_ACCESS_RECORD_RETENTION_YEARS}년에서 ${MAX_ACCESS_RECORD_RETENTION_YEARS}년 사이의 정수로 입력해 주세요. 예: 2`,
+      )
+      .transform(Number),
+    stored: z.number().int().min(MIN_ACCESS_RECORD_RETENTION_YEARS).max(MAX_ACCESS_RECORD_RETENTION_YEARS),
+    default: DEFAULT_ACCESS_RECORD_RETENTION_YEARS,
+    label: { ko: "접속기록 보관 기간 (년)", en: "Keep access records for (years)" },
+    help: {
+      ko: `${MIN_ACCESS_RECORD_RETENTION_YEARS}년에서 ${MAX_ACCESS_RECORD_RETENTION_YEARS}년 사이. 지원자 개인정보를 열람·내려받기·변경한 기록을 이 기간 동안 보관하고, 지나면 오래된 기록부터 자동으로 지웁니다. 법정 최소 기간은 1년입니다.`,
+      en: `${MIN_ACCESS_RECORD_RETENTION_YEARS} to ${MAX_ACCESS_RECORD_RETENTION_YEARS} years. Records of who viewed, downloaded or changed applicants' personal data are kept this long, then the oldest are deleted. The legal minimum is one year.`,
+    },
+    widget: { type: "number", min: MIN_ACCESS_RECORD_RETENTION_YEARS, max: MAX_ACCESS_RECORD_RETENTION_YEARS, step: 1, inputMode: "numeric" },
+    audit: "접속기록 보관 기간",
     privacyPolicy: true,
   },
   // The privacy officer named in /privacy: demo values (flagged) until the administrator names the real

@@ -50,6 +50,7 @@ describe("one descriptor per concept", () => {
       "/admin/settings",
       "/admin/auditions",
       "/admin/auditions/export",
+      "/admin/access-records",
       "/adminLogout",
     ]);
     expect(isAdminPath("/admin/auditions/12/files/0123456789abcdef0123456789abcdef")).toBe(true);

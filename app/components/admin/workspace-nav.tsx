@@ -12,6 +12,7 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: WORKSPACE_PATHS.trash, label: "휴지통" },
   { to: WORKSPACE_PATHS.media, label: "미디어" },
   { to: WORKSPACE_PATHS.audit, label: "활동 기록" },
+  { to: WORKSPACE_PATHS.accessRecords, label: "접속기록" },
   { to: PATHS.adminApiTokens, label: "API 토큰" },
   { to: WORKSPACE_PATHS.settings, label: "사이트 설정" },
   { to: WORKSPACE_PATHS.staff, label: "직원 계정" },

@@ -1,6 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { auditionApplications, auditionFiles } from "../../../drizzle/schema";
+import { adminAuditionPath } from "../../domain/auditions";
+import { adminActor } from "../http/admin-forms.server";
 import { staffSessionOf } from "../http/access-gate.server";
+import { recordAccess, type RecentAccessMatch } from "../privacy/access-records.server";
+import { requireDownloadReason } from "../privacy/download-reason.server";
 import type { RequestContext } from "../http/context.server";
 import { parseByteRange } from "../http/byte-range.server";
 import { applicationFiles } from "./audition-admin-queries.server";
@@ -47,9 +51,22 @@ export function applicantFileName(receiptNumber: string, file: { kind: "photo" |
   return file.kind === "photo" ? `${receiptNumber}-photo-${photoNumber}.${extension}` : `${receiptNumber}-video.${extension}`;
 }
 
+/**
+ * What a request for a file already recorded looks like (decision 039), so it is not recorded again: a
+ * thumbnail, or an image shown inside the application's page (`Sec-Fetch-Dest: image`), right after that
+ * page's view; the same file opened again or a video's further byte ranges within the window; a
+ * download's continuation (a range after the start). A request that matches no recent entry is
+ * recorded whatever its headers say, so none of them hides an access.
+ */
+function coveredBy(request: Request, fileId: string, thumb: boolean, download: boolean, range: "full" | { start: number }): RecentAccessMatch[] {
+  if (download) return range !== "full" && range.start > 0 ? [{ action: "file-download", fileId }] : [];
+  const pageImage = thumb || request.headers.get("Sec-Fetch-Dest") === "image";
+  return pageImage ? [{ action: "view" }, { action: "file-view", fileId }] : [{ action: "file-view", fileId }];
+}
+
 export async function serveApplicantFile(ctx: RequestContext, request: Request, params: { id?: string; fileId?: string }): Promise<Response> {
   // The gate checked the session before this ran (decision 031); without it every address answered the same 401.
-  staffSessionOf(ctx);
+  const session = staffSessionOf(ctx);
   const notFound = () => refusal(404, "파일을 찾을 수 없습니다.");
   const id = Number(params.id);
   const fileId = params.fileId ?? "";
@@ -66,6 +83,10 @@ export async function serveApplicantFile(ctx: RequestContext, request: Request, 
   const url = new URL(request.url);
   const thumb = url.searchParams.get("thumb") === "1";
   if (thumb && !file.file.thumbKey) return notFound();
+  const download = url.searchParams.get("download") === "1";
+  // A download takes a reason (decision 039): without one, a 400 page and not one byte of the file.
+  const why = download ? requireDownloadReason(url.searchParams, adminAuditionPath(id)) : null;
+  if (why && "refused" in why) return why.refused;
   const key = thumb ? file.file.thumbKey! : file.file.storageKey;
   const contentType = thumb ? "image/webp" : file.file.contentType;
   const size = await privateStorage.size(key);
@@ -78,7 +99,7 @@ export async function serveApplicantFile(ctx: RequestContext, request: Request, 
   const fileName = applicantFileName(file.receiptNumber, file.file, photoNumber, thumb);
   const headers = baseHeaders();
   headers.set("Content-Type", contentType);
-  headers.set("Content-Disposition", `${url.searchParams.get("download") === "1" ? "attachment" : "inline"}; filename="${fileName}"`);
+  headers.set("Content-Disposition", `${download ? "attachment" : "inline"}; filename="${fileName}"`);
   headers.set("Accept-Ranges", "bytes");
 
   const range = parseByteRange(request.headers.get("Range"), size);
@@ -90,6 +111,14 @@ export async function serveApplicantFile(ctx: RequestContext, request: Request, 
   const status = partial ? 206 : 200;
   // HEAD: the headers only (no file is opened, so none is left open).
   if (ctx.method === "HEAD") return new Response(null, { status, headers });
+  await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+    action: download ? "file-download" : "file-view",
+    receiptNumbers: [file.receiptNumber],
+    // `file` is the stored file's random id (which file, for `unlessRecent`); never its name.
+    details: { kind: file.file.kind, ...(file.file.kind === "photo" ? { photo: photoNumber } : {}), ...(thumb ? { thumb: true } : {}), file: fileId },
+    ...(why && "reason" in why ? { reason: why.reason } : {}),
+    unlessRecent: coveredBy(request, fileId, thumb, download, range),
+  });
   const body = size === 0 ? null : await privateStorage.stream(key, partial ? range : undefined);
   if (size !== 0 && !body) return notFound();
   return new Response(body, { status, headers });

@@ -2,6 +2,7 @@ import { inArray, sql, type SQL } from "drizzle-orm";
 import { auditionApplications, auditionFiles, mailOutbox } from "../../../drizzle/schema";
 import { kstDate } from "../../domain/kst";
 import { recordAudit } from "../platform/audit.server";
+import { recordAccess } from "../privacy/access-records.server";
 import type { Tx } from "../platform/db.server";
 import { systemActor, type Actor, type Services } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
@@ -63,6 +64,9 @@ export async function deleteApplications(services: Services, actor: Actor, ids: 
         },
       });
     }
+    // A member of staff deleting at the applicant's request is an access to personal data (decision 039);
+    // the scheduler's retention purge is not a person's access.
+    if (reason === "request") await recordAccess(tx, actor, { action: "delete", receiptNumbers: rows.map((r) => r.receiptNumber), details: { count: rows.length } }, now);
     return {
       deleted: rows.map((r) => ({ id: r.id, receiptNumber: r.receiptNumber })),
       keys: files.flatMap((f) => (f.thumbKey ? [f.storageKey, f.thumbKey] : [f.storageKey])),

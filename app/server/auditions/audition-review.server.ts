@@ -1,8 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { auditionApplications, auditionStatusChanges } from "../../../drizzle/schema";
+import type { AccessReason } from "../../domain/access-records";
 import { isFinalAuditionStatus } from "../../domain/audition-review";
 import type { AuditionStatus } from "../../domain/auditions";
 import { recordAudit } from "../platform/audit.server";
+import { recordAccess } from "../privacy/access-records.server";
 import { describeActor, type Actor, type Services } from "../platform/services.server";
 
 /**
@@ -55,6 +57,8 @@ export async function changeApplicationStatus(services: Services, actor: Actor, 
       });
       result.changed.push(row.receiptNumber);
     }
+    // One access record for the whole change (one application or many), in its transaction (decision 039).
+    await recordAccess(tx, actor, { action: "status", receiptNumbers: result.changed, details: { count: result.changed.length, status } }, now);
     return result;
   });
 }
@@ -69,16 +73,23 @@ export async function saveApplicationNotes(services: Services, actor: Actor, id:
       .returning({ receiptNumber: auditionApplications.receiptNumber });
     if (!row) return false;
     await recordAudit(tx, actor, { action: "notes-update", entity: "audition", entityId: row.receiptNumber, details: { receiptNumber: row.receiptNumber, length: notes.length } });
+    await recordAccess(tx, actor, { action: "note", receiptNumbers: [row.receiptNumber] }, now);
     return true;
   });
 }
 
-/** Records that applications left the system as a CSV file: how many, which receipt numbers. */
-export async function recordApplicationsExport(services: Services, actor: Actor, receiptNumbers: string[]): Promise<void> {
-  await recordAudit(services.db, actor, {
-    action: "export",
-    entity: "audition",
-    entityId: `csv-${receiptNumbers.length}`,
-    details: { format: "csv", count: receiptNumbers.length, receiptNumbers },
+/**
+ * Records that applications left the system as a CSV file: how many, which receipt numbers, in the
+ * audit log and (with the reason given) in the access records, together.
+ */
+export async function recordApplicationsExport(services: Services, actor: Actor, receiptNumbers: string[], reason: AccessReason): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    await recordAudit(tx, actor, {
+      action: "export",
+      entity: "audition",
+      entityId: `csv-${receiptNumbers.length}`,
+      details: { format: "csv", count: receiptNumbers.length, receiptNumbers },
+    });
+    await recordAccess(tx, actor, { action: "export", receiptNumbers, details: { count: receiptNumbers.length, format: "csv" }, reason });
   });
 }

@@ -3,6 +3,7 @@ import { artists, posts } from "../../../drizzle/schema";
 import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { purgeArtists } from "../artists/artist-use-cases.server";
 import { purgeExpiredApplications } from "../auditions/audition-retention.server";
+import { purgeOldAccessRecords } from "../privacy/access-records.server";
 import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbox.server";
 import { systemActor, type Services } from "../platform/services.server";
 import { nextScheduledTime } from "../posts/post-queries.server";
@@ -12,7 +13,8 @@ import { runStorageSweepSlot, storageSweepSlot } from "./storage-sweep.server";
 /**
  * Time-based work, run inside every app server: scheduled publishing and unpublishing, emptying
  * the trash of what has been there longer than TRASH_RETENTION_DAYS, deleting audition
- * applications whose retention period has ended, and, beside the passes (see startScheduler), sending
+ * applications whose retention period has ended, deleting access records older than their retention
+ * (decision 039), and, beside the passes (see startScheduler), sending
  * the mail outbox and the daily sweep of stored files no record refers to (storage-sweep.server.ts).
  * Each job claims its rows with row locks (the sweep, its day's row in `job_runs`), so it happens once
  * however many servers run it; each pass looks at everything due up to now, so a server that was down
@@ -27,7 +29,8 @@ export async function runDueJobs(services: Services, now: Date) {
   const purged = await purgeExpiredTrash(services, now);
   const expiredApplications = await purgeExpiredApplications(services, now);
   const oldMail = await purgeOldMail(services.db, now);
-  return { ...schedules, purged, expiredApplications, oldMail };
+  const oldAccessRecords = await purgeOldAccessRecords(services, now);
+  return { ...schedules, purged, expiredApplications, oldMail, oldAccessRecords };
 }
 
 /**

@@ -35,6 +35,9 @@ import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import type { FlashCode } from "../../lib/flash-messages";
 import { setFlash } from "../http/flash.server";
+import { recordAccess } from "../privacy/access-records.server";
+import { requireDownloadReason } from "../privacy/download-reason.server";
+import { ACCESS_REASONS, MAX_ACCESS_REASON_TEXT_LENGTH } from "../../domain/access-records";
 
 /**
  * /admin/auditions (the list, its bulk status change and CSV export) and /admin/auditions/:id (one
@@ -56,8 +59,8 @@ const flashRedirect = async (to: string, code: FlashCode) => redirect(to, { head
 /** /admin/auditions: newest first, filtered by status and a search (name, receipt number, phone, e-mail), 20 per page. */
 export async function loadWorkspaceAuditions(ctx: RequestContext, request: Request) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
-  staffSessionOf(ctx);
-    const params = new URL(request.url).searchParams;
+  const session = staffSessionOf(ctx);
+  const params = new URL(request.url).searchParams;
   const statusParam = params.get("status");
   const filter = {
     status: isAuditionStatus(statusParam) ? statusParam : null,
@@ -65,6 +68,16 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
     page: parsePage(params.get("page")),
   };
   const list = await listApplicationsForWorkspace(ctx.runtime.db, filter);
+  // HEAD shows nothing of the list: no access to record.
+  if ((filter.status || filter.query) && ctx.method !== "HEAD") {
+    // A search or a filter (decision 039): the receipt numbers this page shows and how many matched;
+    // never the search's text, which is often a name or a phone number.
+    await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+      action: "search",
+      receiptNumbers: list.items.map((row) => row.receiptNumber),
+      details: { count: list.total, page: list.page, status: filter.status, query: filter.query !== "" },
+    });
+  }
   const now = new Date();
   return {
     filter: { status: filter.status ?? "", q: filter.query },
@@ -84,6 +97,8 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
       duplicate: row.duplicate,
     })),
     duplicateLabel: DUPLICATE_APPLICATION_LABEL,
+    reasons: ACCESS_REASONS,
+    reasonMaxLength: MAX_ACCESS_REASON_TEXT_LENGTH,
   };
 }
 
@@ -125,6 +140,9 @@ export async function exportAuditionsCsv(ctx: RequestContext, request: Request):
   if (!selection.success) return new Response(null, { status: 400 });
   const rows = await applicationsForExport(ctx.runtime.db, selection.data);
   if (rows.length === 0) return flashRedirect(back, "auditions-none-selected");
+  // Why the list leaves the site (decision 039): without a reason, a 400 page and no file.
+  const why = requireDownloadReason(form, back);
+  if ("refused" in why) return why.refused;
 
   const now = new Date();
   const csv = toCsv([
@@ -151,7 +169,7 @@ export async function exportAuditionsCsv(ctx: RequestContext, request: Request):
       row.notes,
     ]),
   ]);
-  await recordApplicationsExport(ctx.runtime, adminActor(session, ctx), rows.map((r) => r.receiptNumber));
+  await recordApplicationsExport(ctx.runtime, adminActor(session, ctx), rows.map((r) => r.receiptNumber), why.reason);
   const day = kstDate(now);
   return new Response(csv, {
     headers: {
@@ -171,11 +189,20 @@ function parseId(value: string | undefined): number {
 /** /admin/auditions/:id: everything the applicant sent, the review, the history; `?delete` asks before deleting. */
 export async function loadAuditionDetail(ctx: RequestContext, request: Request, idParam: string | undefined) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
-  staffSessionOf(ctx);
-    const id = parseId(idParam);
+  const session = staffSessionOf(ctx);
+  const id = parseId(idParam);
   const detail = await getApplicationForAdmin(ctx.runtime.db, id);
   if (!detail) throw data(null, { status: 404 });
   const { application: a, files, history, related } = detail;
+  // Opening an application is an access to its personal data (decision 039); HEAD shows none of it.
+  if (ctx.method !== "HEAD") {
+    await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+      action: "view",
+      receiptNumbers: [a.receiptNumber],
+      // The page also names the applications sharing a phone or e-mail (their receipt number and name): how many.
+      details: related.length > 0 ? { related: related.length } : {},
+    });
+  }
   const photos = files.filter((f) => f.kind === "photo");
   const videoFile = files.find((f) => f.kind === "video");
   const videoHost = a.videoUrl ? videoLinkHost(a.videoUrl) : null;
@@ -215,7 +242,6 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
       ? {
           kind: "file" as const,
           href: adminAuditionFilePath(a.id, videoFile.id),
-          downloadHref: `${adminAuditionFilePath(a.id, videoFile.id)}?download=1`,
           contentType: videoFile.contentType,
           size: formatBytes(videoFile.bytes),
         }
@@ -248,6 +274,8 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
     },
     statusOptions: AUDITION_STATUS_OPTIONS,
     notesMaxLength: MAX_AUDITION_NOTES_LENGTH,
+    reasons: ACCESS_REASONS,
+    reasonMaxLength: MAX_ACCESS_REASON_TEXT_LENGTH,
     confirmDelete: new URL(request.url).searchParams.has("delete"),
   };
 }

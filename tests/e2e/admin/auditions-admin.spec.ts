@@ -70,6 +70,8 @@ for (const js of [true, false]) {
       // CSV of two chosen rows: the download holds exactly those.
       await page.getByRole("checkbox", { name: `${first!.receiptNumber} ${first!.name} 고르기` }).check();
       await page.getByRole("checkbox", { name: `${third!.receiptNumber} ${third!.name} 고르기` }).check();
+      // The export asks why (decision 039; the access records have their own story in access-records.spec.ts).
+      await page.getByRole("group", { name: /CSV로 내보내는 이유/ }).getByRole("combobox", { name: /^이유/ }).selectOption({ label: "심사 검토" });
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV 내보내기" }).click()]);
       expect(download.suggestedFilename()).toMatch(/^(?:auditions|오디션_지원서)_?-?\d{4}-\d{2}-\d{2}\.csv$/);
       const bytes = fs.readFileSync(await download.path());

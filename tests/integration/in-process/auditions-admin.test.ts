@@ -75,7 +75,8 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(response.headers.get("x-cache")).toBeNull();
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(second!.bytes))).toBe(true);
 
-    const download = await fetch(fileUrl(withVideo, first!.id, "?download=1"), { headers: { Cookie: cookie } });
+    // A download carries its reason (decision 039; tests/integration/in-process/access-records.test.ts).
+    const download = await fetch(fileUrl(withVideo, first!.id, "?download=1&reason=review"), { headers: { Cookie: cookie } });
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${withVideo.receiptNumber}-photo-1.jpg"`);
     await download.arrayBuffer();
 
@@ -200,7 +201,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(html).toContain(`href="tel:${withVideo.phone.replace(/-/g, "")}"`);
     expect(html).toContain(`href="mailto:${withVideo.email}"`);
     expect(html).toContain(`src="/admin/auditions/${withVideo.id}/files/${withVideo.photos[0]!.id}?thumb=1"`);
-    expect(html).toMatch(new RegExp(`<video controls="" preload="metadata" src="/admin/auditions/${withVideo.id}/files/${withVideo.video!.id}"`));
+    expect(html).toMatch(new RegExp(`<video controls="" preload="none" src="/admin/auditions/${withVideo.id}/files/${withVideo.video!.id}"`));
     expect(html).toContain("168cm · 52kg");
     expect(html).not.toContain("법정대리인");
 
@@ -298,6 +299,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
       ["id", String(tricky.id)],
       ["id", String(plain.id)],
       ["intent", "export"],
+      ["reason", "review"],
     ]);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");

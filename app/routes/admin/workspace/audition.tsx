@@ -9,6 +9,7 @@ import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../components/field";
 import { adminMeta } from "../../../lib/admin-meta";
+import { DownloadReasonForm } from "../../../components/admin/download-reason";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadAuditionDetail(getRequestContext(context), request, params.id);
@@ -47,7 +48,7 @@ function Paragraphs({ text }: { text: string }) {
  * a page of its own so it works without JavaScript.
  */
 export default function AuditionDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { application: a, photos, video, history, duplicates, statusOptions, notesMaxLength, confirmDelete } = loaderData;
+  const { application: a, photos, video, history, duplicates, statusOptions, notesMaxLength, confirmDelete, reasons, reasonMaxLength } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const notesError = actionData?.fields.notes;
@@ -178,9 +179,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
                   <a href={photo.href} target="_blank" rel="noopener">
                     <img src={photo.thumbHref} alt={`${photo.label} (원본 크게 보기)`} width={160} height={Math.max(1, Math.round((160 * photo.height) / photo.width))} loading="lazy" />
                   </a>
-                  <a href={`${photo.href}?download=1`} className="audition-photos__download">
-                    {`${photo.label} 내려받기`}
-                  </a>
+                  <DownloadReasonForm href={photo.href} summary={`${photo.label} 내려받기`} reasons={reasons} maxLength={reasonMaxLength} />
                 </li>
               ))}
             </ul>
@@ -192,12 +191,11 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
             </h2>
             {video?.kind === "file" ? (
               <div className="audition-video">
-                <video controls preload="metadata" src={video.href} aria-labelledby="video-title">
-                  <a href={video.downloadHref}>영상 내려받기</a>
+                {/* preload="none": the video is fetched (and its viewing recorded) when someone plays it, not with the page. */}
+                <video controls preload="none" src={video.href} aria-labelledby="video-title">
+                  이 브라우저에서는 영상을 재생할 수 없습니다. 아래에서 내려받아 보세요.
                 </video>
-                <p>
-                  <a href={video.downloadHref}>영상 파일 내려받기</a> {`(${video.size})`}
-                </p>
+                <DownloadReasonForm href={video.href} summary={`영상 파일 내려받기 (${video.size})`} reasons={reasons} maxLength={reasonMaxLength} />
               </div>
             ) : video?.kind === "link" ? (
               <p>

@@ -10,6 +10,7 @@ import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceAuditionsAction, loadWorkspaceAuditions } from "../../../server/workspace/auditions.server";
 import { adminMeta } from "../../../lib/admin-meta";
+import { DownloadReasonFields } from "../../../components/admin/download-reason";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadWorkspaceAuditions(getRequestContext(context), request);
@@ -29,7 +30,7 @@ export function meta() {
  * form (with or without JavaScript), since the export answers with a file.
  */
 export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps) {
-  const { filter, statusOptions, rows, page, pageCount, total, duplicateLabel } = loaderData;
+  const { filter, statusOptions, rows, page, pageCount, total, duplicateLabel, reasons, reasonMaxLength } = loaderData;
   // Where the bulk actions come back to: this list as it is (filters, page). Read from the location,
   // not the request, whose path is the data request's after a client-side search.
   const location = useLocation();
@@ -87,6 +88,9 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
             <button type="submit" name="intent" value="status" className="button">
               상태 바꾸기
             </button>
+          </div>
+          <div className="audition-bulk__bar audition-bulk__export">
+            <DownloadReasonFields reasons={reasons} maxLength={reasonMaxLength} legend="CSV로 내보내는 이유 (접속기록에 남습니다)" />
             <button type="submit" name="intent" value="export" formAction={WORKSPACE_PATHS.auditionExport} className="button button--ghost">
               CSV 내보내기
             </button>

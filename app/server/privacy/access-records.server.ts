@@ -1,0 +1,357 @@
+import { createHash } from "node:crypto";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { accessRecordChain, accessRecordInspections, accessRecords, auditionApplications } from "../../../drizzle/schema";
+import {
+  ACCESS_RECORD_PAGE_SIZE,
+  BURST_APPLICATIONS,
+  BURST_WINDOW_MINUTES,
+  NIGHT_END_HOUR_KST,
+  NIGHT_START_HOUR_KST,
+  type AccessAction,
+  type AccessReason,
+} from "../../domain/access-records";
+import { pageWindow } from "../../lib/pagination";
+import type { Database, Tx } from "../platform/db.server";
+import { containsText } from "../platform/search-pattern.server";
+import { describeActor, type Actor, type Services } from "../platform/services.server";
+import { getSiteSettings } from "../site/settings.server";
+
+/**
+ * 접속기록 (개인정보의 안전성 확보조치 기준 제8조; decision 039): one entry each time a member of staff
+ * reads or changes applicants' personal data. Entries name applications by receipt number only, never
+ * by what the applicant typed, and never hold a search's text.
+ *
+ * Tamper evidence: entries form a hash chain. Each entry's `hash` is SHA-256 over the previous entry's
+ * hash and a canonical serialization of its own fields (`canonicalEntry`), so changing, inserting or
+ * deleting an entry breaks the chain at that point. Appends take the chain's one row
+ * (`access_record_chain`) FOR UPDATE: appends from several app servers and transactions line up one
+ * after the other and ids follow the chain's order. The retention purge deletes the oldest entries and
+ * keeps the last deleted one's id and hash as the chain's anchor, from which verification starts.
+ */
+
+/** A recent entry by the same person that already covers a request (see `AccessEntry.unlessRecent`). */
+export interface RecentAccessMatch {
+  action: AccessAction;
+  /** Only entries about this stored file (`details.file`). */
+  fileId?: string;
+}
+
+/** How far back `unlessRecent` looks: a video played or a page's images loaded within it are one access. */
+export const RECENT_ACCESS_WINDOW_MS = 10 * 60 * 1000;
+
+export interface AccessEntry {
+  action: AccessAction;
+  /** The applications concerned (receipt numbers). */
+  receiptNumbers: readonly string[];
+  /** Counts and kinds only: never personal data, never a search's text. */
+  details?: Record<string, string | number | boolean | null>;
+  /** Why (downloads and exports). */
+  reason?: AccessReason;
+  /**
+   * Not appended when the same person has an entry about the same (first) receipt number matching one of
+   * these within RECENT_ACCESS_WINDOW_MS: a video's byte ranges after it started playing, the images of
+   * an application's page just viewed. Checked under the chain's lock, so two requests at once record once.
+   */
+  unlessRecent?: RecentAccessMatch[];
+}
+
+/** What one entry holds, as hashed. */
+interface HashedFields {
+  id: number;
+  at: Date;
+  actorLabel: string;
+  ip: string;
+  action: string;
+  receiptNumbers: string[];
+  details: Record<string, unknown>;
+  reasonCode: string | null;
+  reasonText: string | null;
+}
+
+/** JSON with object keys sorted at every level (jsonb does not keep the order keys were written in). */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The fields an entry's hash covers, in a fixed order. `admin_id` is left out on purpose: it is set to
+ * null when an account is deleted (the foreign key), which must not read as tampering; the login id as
+ * shown (`actor_label`) is covered.
+ */
+export function canonicalEntry(fields: HashedFields): string {
+  return canonicalJson([
+    fields.id,
+    fields.at.toISOString(),
+    fields.actorLabel,
+    fields.ip,
+    fields.action,
+    fields.receiptNumbers,
+    fields.details,
+    fields.reasonCode,
+    fields.reasonText,
+  ]);
+}
+
+export function entryHash(prevHash: string, fields: HashedFields): string {
+  return createHash("sha256").update(prevHash).update("\n").update(canonicalEntry(fields)).digest("hex");
+}
+
+async function lockChain(tx: Tx) {
+  await tx.insert(accessRecordChain).values({ id: 1 }).onConflictDoNothing();
+  const [chain] = await tx.select().from(accessRecordChain).where(eq(accessRecordChain.id, 1)).for("update");
+  return chain!;
+}
+
+/**
+ * Appends one entry for what `actor` (the staff session with its client address: `adminActor(
+ * staffSessionOf(ctx), ctx)`) just did. Pass the transaction of the change it records, so the entry
+ * and the change are kept or lost together. False when `unlessRecent` found it already covered.
+ */
+export async function recordAccess(db: Database | Tx, actor: Actor, entry: AccessEntry, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const chain = await lockChain(tx);
+    if (entry.unlessRecent && entry.unlessRecent.length > 0 && entry.receiptNumbers.length > 0) {
+      const matches = entry.unlessRecent.map((m) =>
+        m.fileId === undefined ? eq(accessRecords.action, m.action) : and(eq(accessRecords.action, m.action), sql`${accessRecords.details}->>'file' = ${m.fileId}`)!,
+      );
+      const [recent] = await tx
+        .select({ id: accessRecords.id })
+        .from(accessRecords)
+        .where(
+          and(
+            eq(accessRecords.actorLabel, describeActor(actor)),
+            actor.adminId === null ? isNull(accessRecords.adminId) : eq(accessRecords.adminId, actor.adminId),
+            gte(accessRecords.at, new Date(now.getTime() - RECENT_ACCESS_WINDOW_MS)),
+            sql`${entry.receiptNumbers[0]!} = any(${accessRecords.receiptNumbers})`,
+            or(...matches),
+          ),
+        )
+        .limit(1);
+      if (recent) return false;
+    }
+    const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('access_records', 'id'))::text as id`)) as unknown as { rows: { id: string }[] };
+    const fields: HashedFields = {
+      id: Number(result.rows[0]!.id),
+      at: now,
+      actorLabel: describeActor(actor),
+      ip: actor.ip ?? "",
+      action: entry.action,
+      receiptNumbers: [...new Set(entry.receiptNumbers)],
+      details: entry.details ?? {},
+      reasonCode: entry.reason?.reason ?? null,
+      reasonText: entry.reason ? entry.reason.reasonText || null : null,
+    };
+    const hash = entryHash(chain.headHash, fields);
+    await tx.insert(accessRecords).values({ ...fields, adminId: actor.adminId, prevHash: chain.headHash, hash });
+    await tx.update(accessRecordChain).set({ headId: fields.id, headHash: hash }).where(eq(accessRecordChain.id, 1));
+    return true;
+  });
+}
+
+export type ChainVerification =
+  | { ok: true; count: number }
+  | {
+      ok: false;
+      count: number;
+      /** The first entry that does not fit: its hash does not match its fields, or its prev_hash breaks the chain, or (when the newest entries were deleted) the last entry the chain head names. */
+      brokenId: number;
+      problem: "hash" | "prev-hash" | "missing-tail";
+    };
+
+const VERIFY_BATCH = 1000;
+
+/** Walks the chain from the purge's anchor to its head, in one snapshot. */
+export async function verifyAccessRecords(db: Database): Promise<ChainVerification> {
+  return db.transaction(
+    async (tx) => {
+      const [chain] = await tx.select().from(accessRecordChain).where(eq(accessRecordChain.id, 1));
+      const anchorId = chain?.anchorId ?? 0;
+      const headId = chain?.headId ?? 0;
+      let expectedPrev = chain?.anchorHash ?? "";
+      let lastId = 0;
+      let checked = 0;
+      for (;;) {
+        const rows = await tx.select().from(accessRecords).where(gt(accessRecords.id, lastId)).orderBy(asc(accessRecords.id)).limit(VERIFY_BATCH);
+        for (const row of rows) {
+          checked += 1;
+          // An entry at or below the anchor should have been purged; one past the head was never appended.
+          if (row.id <= anchorId || row.id > headId) return { ok: false as const, count: checked, brokenId: row.id, problem: "prev-hash" as const };
+          if (row.prevHash !== expectedPrev) return { ok: false as const, count: checked, brokenId: row.id, problem: "prev-hash" as const };
+          const fields = { ...row, receiptNumbers: row.receiptNumbers, details: row.details, reasonCode: row.reasonCode, reasonText: row.reasonText };
+          if (entryHash(row.prevHash, fields) !== row.hash) return { ok: false as const, count: checked, brokenId: row.id, problem: "hash" as const };
+          expectedPrev = row.hash;
+          lastId = row.id;
+        }
+        if (rows.length < VERIFY_BATCH) break;
+      }
+      // The newest entries deleted: the chain ends before its head.
+      if (headId > anchorId && (lastId !== headId || expectedPrev !== chain?.headHash)) return { ok: false as const, count: checked, brokenId: headId, problem: "missing-tail" as const };
+      return { ok: true as const, count: checked };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** Deletes the entries older than the retention setting, keeping the last one's hash as the anchor. */
+export async function purgeOldAccessRecords(services: Pick<Services, "db" | "logger">, now: Date): Promise<number> {
+  const { accessRecordRetentionYears } = await getSiteSettings(services.db);
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - accessRecordRetentionYears);
+  const purged = await services.db.transaction(async (tx) => {
+    const chain = await lockChain(tx);
+    const [last] = await tx
+      .select({ id: accessRecords.id, hash: accessRecords.hash })
+      .from(accessRecords)
+      .where(and(lt(accessRecords.at, cutoff), lte(accessRecords.id, chain.headId)))
+      .orderBy(desc(accessRecords.id))
+      .limit(1);
+    if (!last) return 0;
+    const deleted = await tx.delete(accessRecords).where(lte(accessRecords.id, last.id)).returning({ id: accessRecords.id });
+    await tx.update(accessRecordChain).set({ anchorId: last.id, anchorHash: last.hash }).where(eq(accessRecordChain.id, 1));
+    return deleted.length;
+  });
+  if (purged > 0) services.logger.info({ count: purged, retentionYears: accessRecordRetentionYears }, "old access records purged");
+  return purged;
+}
+
+export interface AccessRecordFilter {
+  actor: string;
+  action: AccessAction | null;
+  receiptNumber: string;
+  from: Date | null;
+  to: Date | null;
+  page: number;
+}
+
+export type AccessRecordRow = typeof accessRecords.$inferSelect;
+
+/** The access records, newest first, filtered, one page; with the applications that still exist by receipt number. */
+export async function listAccessRecords(db: Database, filter: AccessRecordFilter) {
+  const conditions: SQL[] = [];
+  if (filter.actor) conditions.push(containsText(accessRecords.actorLabel, filter.actor));
+  if (filter.action) conditions.push(eq(accessRecords.action, filter.action));
+  if (filter.receiptNumber) conditions.push(sql`${filter.receiptNumber} = any(${accessRecords.receiptNumbers})`);
+  if (filter.from) conditions.push(gte(accessRecords.at, filter.from));
+  if (filter.to) conditions.push(lt(accessRecords.at, filter.to));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const [totals] = await db.select({ total: count() }).from(accessRecords).where(where);
+  const total = totals?.total ?? 0;
+  const { page, pageCount, limit, offset } = pageWindow(total, filter.page, ACCESS_RECORD_PAGE_SIZE);
+  const items = await db.select().from(accessRecords).where(where).orderBy(desc(accessRecords.id)).limit(limit).offset(offset);
+  const receipts = [...new Set(items.flatMap((item) => item.receiptNumbers))];
+  const existing =
+    receipts.length === 0
+      ? []
+      : await db
+          .select({ id: auditionApplications.id, receiptNumber: auditionApplications.receiptNumber })
+          .from(auditionApplications)
+          .where(inArray(auditionApplications.receiptNumber, receipts));
+  return { items, total, page, pageCount, applicationIds: new Map(existing.map((a) => [a.receiptNumber, a.id])) };
+}
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/** The instants a KST month ("2026-11") starts and ends at. */
+export function kstMonthRange(month: string): { start: Date; end: Date } {
+  const [year, monthNumber] = month.split("-").map(Number) as [number, number];
+  return { start: new Date(Date.UTC(year, monthNumber - 1, 1) - KST_OFFSET_MS), end: new Date(Date.UTC(year, monthNumber, 1) - KST_OFFSET_MS) };
+}
+
+/** The KST hour (0-23) of an instant. */
+export function kstHour(date: Date): number {
+  return new Date(date.getTime() + KST_OFFSET_MS).getUTCHours();
+}
+
+export interface Burst {
+  actorLabel: string;
+  from: Date;
+  to: Date;
+  applications: number;
+}
+
+/** One person opening BURST_APPLICATIONS or more different applications within BURST_WINDOW_MINUTES; one flag per run. */
+export function findBursts(rows: { actorLabel: string; at: Date; receiptNumbers: string[] }[]): Burst[] {
+  const windowMs = BURST_WINDOW_MINUTES * 60 * 1000;
+  const byActor = new Map<string, { at: Date; receipt: string }[]>();
+  for (const row of rows) {
+    const list = byActor.get(row.actorLabel) ?? [];
+    for (const receipt of row.receiptNumbers) list.push({ at: row.at, receipt });
+    byActor.set(row.actorLabel, list);
+  }
+  const bursts: Burst[] = [];
+  for (const [actorLabel, list] of byActor) {
+    list.sort((a, b) => a.at.getTime() - b.at.getTime());
+    const inWindow = new Map<string, number>();
+    let start = 0;
+    let flaggedUntil = -Infinity;
+    for (let end = 0; end < list.length; end++) {
+      const current = list[end]!;
+      inWindow.set(current.receipt, (inWindow.get(current.receipt) ?? 0) + 1);
+      while (current.at.getTime() - list[start]!.at.getTime() > windowMs) {
+        const old = list[start]!.receipt;
+        const left = (inWindow.get(old) ?? 1) - 1;
+        if (left === 0) inWindow.delete(old);
+        else inWindow.set(old, left);
+        start += 1;
+      }
+      if (inWindow.size >= BURST_APPLICATIONS && list[start]!.at.getTime() > flaggedUntil) {
+        bursts.push({ actorLabel, from: list[start]!.at, to: current.at, applications: inWindow.size });
+        flaggedUntil = current.at.getTime();
+      }
+    }
+  }
+  return bursts.sort((a, b) => a.from.getTime() - b.from.getTime());
+}
+
+const OPENING_ACTIONS: AccessAction[] = ["view", "file-view", "file-download"];
+const LEAVING_ACTIONS: AccessAction[] = ["file-download", "export"];
+/** At most this many entries are read for the month's patterns (a small agency's month is far below it). */
+const MONTH_SCAN_LIMIT = 50_000;
+
+/** The monthly inspection: counts per person and action, the flagged patterns, whether the month was marked inspected. */
+export async function monthlyInspection(db: Database, month: string) {
+  const { start, end } = kstMonthRange(month);
+  const inMonth = and(gte(accessRecords.at, start), lt(accessRecords.at, end));
+  const counts = await db
+    .select({ actorLabel: accessRecords.actorLabel, action: accessRecords.action, entries: count() })
+    .from(accessRecords)
+    .where(inMonth)
+    .groupBy(accessRecords.actorLabel, accessRecords.action)
+    .orderBy(accessRecords.actorLabel, accessRecords.action);
+  const opened = await db
+    .select({ actorLabel: accessRecords.actorLabel, at: accessRecords.at, receiptNumbers: accessRecords.receiptNumbers })
+    .from(accessRecords)
+    .where(and(inMonth, inArray(accessRecords.action, OPENING_ACTIONS)))
+    .orderBy(asc(accessRecords.id))
+    .limit(MONTH_SCAN_LIMIT);
+  const leaving = await db
+    .select()
+    .from(accessRecords)
+    .where(and(inMonth, inArray(accessRecords.action, LEAVING_ACTIONS)))
+    .orderBy(asc(accessRecords.id))
+    .limit(MONTH_SCAN_LIMIT);
+  const night = leaving.filter((row) => {
+    const hour = kstHour(row.at);
+    return hour >= NIGHT_START_HOUR_KST || hour < NIGHT_END_HOUR_KST;
+  });
+  const exports = leaving.filter((row) => row.action === "export");
+  const [inspection] = await db.select().from(accessRecordInspections).where(eq(accessRecordInspections.month, month));
+  return { start, end, counts, bursts: findBursts(opened), night, exports, inspection: inspection ?? null };
+}
+
+/** Marks a month inspected (the first mark stays); false when it already was. */
+export async function markMonthInspected(db: Database, actor: Actor, month: string, note: string, now = new Date()): Promise<boolean> {
+  const inserted = await db
+    .insert(accessRecordInspections)
+    .values({ month, adminId: actor.adminId, actorLabel: describeActor(actor), note, inspectedAt: now })
+    .onConflictDoNothing()
+    .returning({ month: accessRecordInspections.month });
+  return inserted.length > 0;
+}
