@@ -313,7 +313,11 @@ export const loginAttempts = pgTable(
   ],
 );
 
-/** Revocable bearer tokens for non-browser API clients; only the hash is stored. */
+/**
+ * Revocable bearer tokens for non-browser API clients; only the hash is stored. Each belongs to an
+ * account and acts with it (a deactivated or removed account's tokens stop at once), within its scopes
+ * (app/domain/api-scopes.ts), until it expires.
+ */
 export const apiTokens = pgTable("api_tokens", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
@@ -321,6 +325,9 @@ export const apiTokens = pgTable("api_tokens", {
   createdAt: createdAt(),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+  scopes: text("scopes").array().notNull().default(sql`'{content,media}'::text[]`),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
 });
 
 /** Who changed what, for the administrator's own record. */

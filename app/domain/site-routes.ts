@@ -4,6 +4,7 @@
  */
 import { AUDITION_PATHS } from "./audition-paths";
 import { bothLanguagePaths, hasEnglishVersion, LOCALES, localizedPath, type Locale } from "./locale";
+import type { ApiScope } from "./api-scopes";
 import type { StaffArea } from "./staff-roles";
 import { apiPatternOf, POST_KIND_INFO, POST_KINDS, postApiPath, postDetailPath, postFeedPath, type PostKind, type PostKindDescriptor } from "./post-kinds";
 
@@ -38,6 +39,8 @@ export interface SiteRoute {
   access?: Access;
   /** A private route's part of the workspace: which roles may read or change it (staff-roles.ts). */
   area?: StaffArea;
+  /** An "api-writer" route: the scope a token needs for it (api-scopes.ts); "content" when unset. */
+  scope?: ApiScope;
 }
 
 /** The private routes' gate: a pathless layout every route that is not public sits under (app/routes.ts). */
@@ -233,7 +236,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: "/api/we/updateactor/:name", file: "routes/api/update-actor.ts", audience: "api", access: "api-writer", area: "content" },
   { pattern: "/api/we/deleteactor/:name", file: "routes/api/delete-actor.ts", audience: "api", access: "api-writer", area: "content" },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "api")),
-  { pattern: "/api/img", file: "routes/api/img.ts", audience: "api", access: "api-writer", area: "content" },
+  { pattern: "/api/img", file: "routes/api/img.ts", audience: "api", access: "api-writer", area: "content", scope: "media" },
   { pattern: PATHS.openApi, file: "routes/api/openapi.ts", audience: "api", access: "public" },
   { pattern: "/api/*", file: "routes/api/not-found.ts", audience: "api", access: "public" },
   { pattern: "/robots.txt", file: "routes/robots.ts", audience: "file", access: "public" },

@@ -72,8 +72,8 @@ export async function uploadImage(server: Target, cookie: string, color: string)
 }
 
 /** Creates an API token through the admin page, as the administrator would, and reads it from the page. */
-export async function createToken(server: Target, cookie: string, name: string): Promise<{ token: string }> {
-  const response = await postForm(server, cookie, "/adminApiTokens", { name, intent: "create" });
+export async function createToken(server: Target, cookie: string, name: string, choices: { scopes?: string; lifetimeDays?: string } = {}): Promise<{ token: string }> {
+  const response = await postForm(server, cookie, "/adminApiTokens", { name, intent: "create", ...choices });
   const html = await response.text();
   const token = /<code class="token-value">(we_[A-Za-z0-9_-]+)<\/code>/.exec(html)?.[1];
   if (!token) throw new Error(`no token in page (${response.status})`);

@@ -1,6 +1,7 @@
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/api-tokens";
 import { formatKoreanDate } from "../../lib/preview";
+import { API_SCOPE_CHOICES, API_SCOPE_INFO, API_TOKEN_LIFETIMES } from "../../domain/api-scopes";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../server/auth/api-tokens.server";
 import { adminActor, readAdminForm } from "../../server/http/admin-forms.server";
 import { staffSessionOf } from "../../server/http/access-gate.server";
@@ -15,6 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { runtime } = ctx;
   staffSessionOf(ctx);
   const tokens = await listApiTokens(runtime.db);
+  const now = Date.now();
   return {
     tokens: tokens.map((t) => ({
       id: t.id,
@@ -22,6 +24,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       createdAt: formatKoreanDate(t.createdAt),
       lastUsedAt: t.lastUsedAt ? formatKoreanDate(t.lastUsedAt) : null,
       revoked: t.revokedAt !== null,
+      expired: t.expiresAt !== null && t.expiresAt.getTime() <= now,
+      expiresAt: t.expiresAt ? formatKoreanDate(t.expiresAt) : null,
+      scopes: t.scopes.map((scope) => API_SCOPE_INFO[scope].label).join(", "),
+      owner: t.owner,
+      ownerActive: t.ownerActive,
     })),
   };
 }
@@ -40,7 +47,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     }
     return { error: null, created: null };
   }
-  const created = await createApiToken(ctx.runtime, actor, form.get("name") ?? "");
+  const created = await createApiToken(ctx.runtime, actor, { name: form.get("name") ?? "", scopes: form.get("scopes") ?? undefined, lifetimeDays: form.get("lifetimeDays") ?? undefined });
   if (created.status === "invalid") return data({ error: created.message, created: null }, { status: 400 });
   return { error: null, created: { name: created.name, token: created.token } };
 }
@@ -83,6 +90,28 @@ export default function AdminApiTokens({ loaderData, actionData }: Route.Compone
         <Field name="name" id="token-name" label="새 토큰 이름">
           {(control) => <input {...control} type="text" maxLength={60} placeholder="예: 홍보팀 업로드 도구" required />}
         </Field>
+        <Field name="scopes" id="token-scopes" label="할 수 있는 일" hint="지원자 개인정보는 어떤 토큰으로도 읽을 수 없습니다.">
+          {(control) => (
+            <select {...control} defaultValue={API_SCOPE_CHOICES[0]!.value}>
+              {API_SCOPE_CHOICES.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field name="lifetimeDays" id="token-lifetime" label="유효 기간">
+          {(control) => (
+            <select {...control} defaultValue={String(API_TOKEN_LIFETIMES[0])}>
+              {API_TOKEN_LIFETIMES.map((days) => (
+                <option key={days} value={days}>
+                  {days === 0 ? "폐기할 때까지" : `${days}일`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button type="submit" name="intent" value="create" className="button" disabled={busy}>
           토큰 만들기
         </button>
@@ -92,6 +121,8 @@ export default function AdminApiTokens({ loaderData, actionData }: Route.Compone
         <thead>
           <tr>
             <th scope="col">이름</th>
+            <th scope="col">할 수 있는 일</th>
+            <th scope="col">만든 사람</th>
             <th scope="col">만든 날</th>
             <th scope="col">마지막 사용</th>
             <th scope="col">상태</th>
@@ -100,19 +131,24 @@ export default function AdminApiTokens({ loaderData, actionData }: Route.Compone
         <tbody>
           {loaderData.tokens.length === 0 ? (
             <tr>
-              <td colSpan={4}>아직 만든 토큰이 없습니다.</td>
+              <td colSpan={6}>아직 만든 토큰이 없습니다.</td>
             </tr>
           ) : (
             loaderData.tokens.map((token) => (
               <tr key={token.id}>
                 <td>{token.name}</td>
+                <td>{token.scopes}</td>
+                <td>{token.owner ? (token.ownerActive ? token.owner : `${token.owner} (사용 중지)`) : "-"}</td>
                 <td>{token.createdAt}</td>
                 <td>{token.lastUsedAt ?? "-"}</td>
                 <td>
                   {token.revoked ? (
                     "폐기됨"
+                  ) : token.expired ? (
+                    "만료됨"
                   ) : (
                     <Form method="post">
+                      <span className="workspace-table__sub">{token.expiresAt ? `${token.expiresAt}까지` : "기한 없음"}</span>
                       <input type="hidden" name="id" value={token.id} />
                       <button type="submit" name="intent" value="revoke" className="button button--small button--danger" aria-label={`${token.name} 토큰 폐기`}>
                         폐기

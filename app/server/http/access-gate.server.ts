@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
 import { accessOf, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
+import { API_SCOPE_INFO } from "../../domain/api-scopes";
 import { FORBIDDEN_MESSAGE, roleMay, areaUseOfMethod } from "../../domain/staff-roles";
 import { verifyApiToken } from "../auth/api-tokens.server";
 import type { AdminSession } from "../auth/sessions.server";
@@ -51,12 +52,20 @@ function apiRefusal(code: "unauthorized" | "invalid_token", message: string): Re
 }
 
 /** A token (Authorization: Bearer) or, from this site's own pages, the staff session. */
-async function passApiWriter(ctx: RequestContext, request: Request): Promise<Response | null> {
+async function passApiWriter(ctx: RequestContext, route: SiteRoute, request: Request): Promise<Response | null> {
   const authorization = request.headers.get("Authorization");
   if (authorization !== null) {
     const token = await verifyApiToken(ctx.runtime.db, authorization);
-    if (!token) return apiRefusal("invalid_token", "API 토큰이 올바르지 않거나 폐기되었습니다.");
-    ctx.gate.writer = { adminId: null, via: "token", tokenId: token.id, label: token.name, ip: ctx.clientIp };
+    if (!token) return apiRefusal("invalid_token", "API 토큰이 올바르지 않거나, 폐기·만료되었거나, 토큰 주인의 계정을 쓸 수 없습니다.");
+    const scope = route.scope ?? "content";
+    if (!token.scopes.includes(scope)) {
+      return Response.json(
+        { error: { code: "insufficient_scope", message: `이 토큰으로는 할 수 없는 일입니다. ‘${API_SCOPE_INFO[scope].label}’ 권한이 있는 토큰을 써 주세요.` } },
+        { status: 403, headers: { ...NO_STORE, "WWW-Authenticate": `Bearer realm="api", error="insufficient_scope", scope="${scope}"` } },
+      );
+    }
+    // The token acts for its account: the activity log names both.
+    ctx.gate.writer = { adminId: null, via: "token", tokenId: token.id, label: `${token.name} (${token.loginId})`, ip: ctx.clientIp };
     return null;
   }
   if (!isSameOriginRequest(request)) return apiRefusal("unauthorized", "다른 사이트에서 보내는 쓰기 요청에는 API 토큰(Authorization: Bearer)이 필요합니다.");
@@ -112,7 +121,7 @@ export const privateGate: MiddlewareFunction<Response> = async ({ request, conte
     return new Response("페이지를 찾을 수 없습니다.", { status: 404, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
   }
   if (accessOf(route) === "api-writer") {
-    const refused = await passApiWriter(ctx, request);
+    const refused = await passApiWriter(ctx, route, request);
     if (refused) return refused;
     return next();
   }
