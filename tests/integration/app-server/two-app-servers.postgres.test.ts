@@ -54,6 +54,23 @@ describe("two app servers on one PostgreSQL database and one S3 bucket", () => {
     expect(after.headers.get("location")).toContain("/adminLogin");
   });
 
+  it("a session ended from another session on A (내 계정) is ended on B, and B's next request is the sign-in", async () => {
+    const kept = await signInCookie(a.baseURL);
+    const ended = await signInCookie(b.baseURL);
+    expect((await page(b, "/admin", ended)).status).toBe(200);
+    const out = await fetch(`${a.baseURL}/admin/account`, {
+      method: "POST",
+      headers: { Cookie: kept, Origin: a.baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "end-others" }),
+      redirect: "manual",
+    });
+    expect(out.status).toBe(302);
+    const after = await page(b, "/admin", ended);
+    expect(after.status).toBe(302);
+    expect(after.headers.get("location")).toContain("/adminLogin");
+    expect((await page(b, "/admin", kept)).status).toBe(200);
+  });
+
   it("the sign-in throttle counts the attempts made on both servers", async () => {
     const ip = uniqueClientIp();
     const attempt = (server: { baseURL: string }, password: string) =>
