@@ -1,3 +1,4 @@
+import { FilterSelect } from "./workspace-ui";
 /**
  * The reason asked for before an applicant's file or the application list leaves the site (decision
  * 039): a short choice and, for 기타, a few words. Plain form fields: they work without JavaScript, and
@@ -12,17 +13,7 @@ export interface ReasonOption {
 export function DownloadReasonFields({ reasons, maxLength, legend }: { reasons: readonly ReasonOption[]; maxLength: number; legend?: string }) {
   const fields = (
     <>
-      <label className="field">
-        <span className="field__label">이유</span>
-        <select name="reason" defaultValue="">
-          <option value="">이유 선택</option>
-          {reasons.map((reason) => (
-            <option key={reason.value} value={reason.value}>
-              {reason.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect label="이유" name="reason" value="" options={reasons} any="이유 선택" />
       <label className="field">
         <span className="field__label">자세한 이유 (‘기타’는 꼭 적어 주세요)</span>
         <input type="text" name="reasonText" maxLength={maxLength} autoComplete="off" />

@@ -13,6 +13,22 @@ export function WorkspaceHeader({ titleId, title, eyebrow = "ADMIN", actions }: 
   );
 }
 
+/** A list filter's date range (KST dates, `from` and `to`), for the activity log and the access records. */
+export function FilterDateRange({ from, to }: { from: string; to: string }) {
+  return (
+    <>
+      <label className="field">
+        <span className="field__label">시작일</span>
+        <input type="date" name="from" defaultValue={from} />
+      </label>
+      <label className="field">
+        <span className="field__label">종료일</span>
+        <input type="date" name="to" defaultValue={to} />
+      </label>
+    </>
+  );
+}
+
 /** One choice of a list filter (a GET form): a labelled select, "전체" first unless every option is listed. */
 export function FilterSelect({
   label,
@@ -20,6 +36,7 @@ export function FilterSelect({
   value,
   options,
   any = "전체",
+  className = "field",
 }: {
   label: string;
   name: string;
@@ -27,9 +44,10 @@ export function FilterSelect({
   options: readonly { value: string; label: string }[];
   /** The "no filter" option's label, or null when the options already include it. */
   any?: string | null;
+  className?: string;
 }) {
   return (
-    <label className="field">
+    <label className={className}>
       <span className="field__label">{label}</span>
       <select name={name} defaultValue={value}>
         {any === null ? null : <option value="">{any}</option>}

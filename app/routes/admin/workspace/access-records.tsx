@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/access-records";
 import { Pagination } from "../../../components/pagination";
-import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterDateRange, FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleAccessRecordsAction, loadAccessRecords } from "../../../server/workspace/access-records.server";
 import { MAX_INSPECTION_NOTE_LENGTH } from "../../../domain/access-records";
@@ -123,14 +123,7 @@ export default function AccessRecords({ loaderData }: Route.ComponentProps) {
         <FilterSearch label="한 사람" name="actor" value={filter.actor} />
         <FilterSelect label="한 일" name="action" value={filter.action} options={actions} />
         <FilterSearch label="접수번호" name="receipt" value={filter.receipt} maxLength={40} />
-        <label className="field">
-          <span className="field__label">시작일</span>
-          <input type="date" name="from" defaultValue={filter.from} />
-        </label>
-        <label className="field">
-          <span className="field__label">종료일</span>
-          <input type="date" name="to" defaultValue={filter.to} />
-        </label>
+        <FilterDateRange from={filter.from} to={filter.to} />
         <button type="submit" className="button">
           찾기
         </button>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/audit";
 import { Pagination } from "../../../components/pagination";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadAudit } from "../../../server/workspace/audit.server";
-import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterDateRange, FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -24,14 +24,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <FilterSelect label="한 일" name="action" value={filter.action} options={actions} />
         <FilterSelect label="대상" name="entity" value={filter.entity} options={entities} />
         <FilterSearch label="한 사람" name="actor" value={filter.actor} />
-        <label className="field">
-          <span className="field__label">시작일</span>
-          <input type="date" name="from" defaultValue={filter.from} />
-        </label>
-        <label className="field">
-          <span className="field__label">종료일</span>
-          <input type="date" name="to" defaultValue={filter.to} />
-        </label>
+        <FilterDateRange from={filter.from} to={filter.to} />
         <button type="submit" className="button">
           찾기
         </button>

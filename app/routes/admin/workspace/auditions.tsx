@@ -74,17 +74,7 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
         <Form method="post" reloadDocument ref={bulkForm} className="audition-bulk" aria-label="고른 지원서 처리">
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="audition-bulk__bar">
-            <label className="field audition-bulk__status">
-              <span className="field__label">고른 지원서의 상태</span>
-              <select name="status" defaultValue="">
-                <option value="">상태 선택</option>
-                {statusOptions.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <FilterSelect label="고른 지원서의 상태" name="status" value="" options={statusOptions} any="상태 선택" className="field audition-bulk__status" />
             <button type="submit" name="intent" value="status" className="button">
               상태 바꾸기
             </button>
