@@ -229,7 +229,28 @@ export const adminUsers = pgTable("admin_users", {
   passwordHash: text("password_hash").notNull(),
   passwordChangedAt: timestamp("password_changed_at", { withTimezone: true }).notNull().defaultNow(),
   createdAt: createdAt(),
+  /** The TOTP secret, encrypted (AES-256-GCM, app/server/auth/secret-box.server.ts); set while enrolling or enrolled. */
+  totpSecret: text("totp_secret"),
+  /** When the TOTP secret was confirmed with a code; null: no second factor (yet). */
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  /** The last 30-second step whose code was accepted: each code works once. */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
 });
+
+/** Single-use recovery codes of the second factor (decision 040): only their SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull().unique(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
+);
 
 export const sessions = pgTable(
   "sessions",

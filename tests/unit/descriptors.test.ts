@@ -34,6 +34,7 @@ describe("one descriptor per concept", () => {
   it("every admin address is known as such (robots.txt, page cache), including sign-out and tokens", () => {
     expect(ADMIN_PATH_PREFIXES).toEqual([
       "/adminLogin",
+      "/adminLogin/verify",
       "/adminNewsWrite",
       "/adminNoticeWrite",
       "/adminActor",
@@ -50,6 +51,7 @@ describe("one descriptor per concept", () => {
       "/admin/settings",
       "/admin/auditions",
       "/admin/auditions/export",
+      "/admin/account/security",
       "/adminLogout",
     ]);
     expect(isAdminPath("/admin/auditions/12/files/0123456789abcdef0123456789abcdef")).toBe(true);

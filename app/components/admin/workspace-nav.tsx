@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 
 /** The workspace's sections, in the order an agency's day goes. */
 export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] = [
@@ -12,6 +12,7 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: WORKSPACE_PATHS.audit, label: "활동 기록" },
   { to: PATHS.adminApiTokens, label: "API 토큰" },
   { to: WORKSPACE_PATHS.settings, label: "사이트 설정" },
+  { to: ACCOUNT_SECURITY_PATH, label: "계정 보안" },
 ];
 
 /** The workspace's navigation: a column at 1000 px and wider, a scrollable row below. */

@@ -1,7 +1,8 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { accessOf, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
+import { accessOf, ACCOUNT_SECURITY_PATH, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
 import { verifyApiToken } from "../auth/api-tokens.server";
 import type { AdminSession } from "../auth/sessions.server";
+import { secondFactorRequired } from "../auth/second-factor.server";
 import type { Actor } from "../platform/services.server";
 import { getRequestContext, type RequestContext } from "./context.server";
 
@@ -61,6 +62,9 @@ async function passApiWriter(ctx: RequestContext, request: Request): Promise<Res
   if (!isSameOriginRequest(request)) return apiRefusal("unauthorized", "다른 사이트에서 보내는 쓰기 요청에는 API 토큰(Authorization: Bearer)이 필요합니다.");
   const session = await ctx.adminSession();
   if (!session) return apiRefusal("unauthorized", "관리자 로그인이 필요합니다.");
+  if (needsEnrollment(session)) {
+    return Response.json({ error: { code: "second_factor_required", message: ENROLL_MESSAGE } }, { status: 403, headers: NO_STORE });
+  }
   ctx.gate.staff = session;
   ctx.gate.writer = { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
   return null;
@@ -87,6 +91,23 @@ function refuseStaff(route: SiteRoute, request: Request, url: URL): Response {
   throw data({ signedOut: true }, { status: 401, headers: NO_STORE });
 }
 
+export const ENROLL_MESSAGE = "2단계 인증을 먼저 설정해야 합니다. 계정 보안 화면에서 인증 앱을 등록해 주세요.";
+
+/** Decision 040: an account that must have a second factor and has none opens no private page but its enrollment. */
+function needsEnrollment(session: AdminSession): boolean {
+  return !session.secondFactor && secondFactorRequired({ adminId: session.adminId, loginId: session.loginId });
+}
+
+/** Pages: to the enrollment page; anything else: a 403 that says why. */
+function refuseUntilEnrolled(route: SiteRoute, request: Request, url: URL): Response {
+  // A page (its document or its `.data` twin, which React Router turns into the client's redirect).
+  if ((request.method === "GET" || request.method === "HEAD") && !isResourceRoute(route)) {
+    throw redirect(ACCOUNT_SECURITY_PATH, { headers: NO_STORE });
+  }
+  if (url.pathname.endsWith(".json")) return Response.json({ error: { code: "second_factor_required", message: ENROLL_MESSAGE } }, { status: 403, headers: NO_STORE });
+  return new Response(ENROLL_MESSAGE, { status: 403, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /** The gate's middleware (app/routes/private-gate.tsx). */
 export const privateGate: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
   const ctx = getRequestContext(context);
@@ -103,6 +124,7 @@ export const privateGate: MiddlewareFunction<Response> = async ({ request, conte
   }
   const session = await ctx.adminSession();
   if (!session) return refuseStaff(route, request, url);
+  if (needsEnrollment(session) && route.pattern !== ACCOUNT_SECURITY_PATH) return refuseUntilEnrolled(route, request, url);
   ctx.gate.staff = session;
   return next();
 };
