@@ -30,6 +30,7 @@ const ROUTES = [
   "/admin/media/{media}",
   "/admin/media/{media}?delete",
   "/admin/settings",
+  "/admin/account/security",
   "/admin/preview/news/{news}",
   "/admin/preview/artist/1",
 ];
