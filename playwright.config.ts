@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { TEST_ADMIN } from "./tests/setup/sign-in";
+import { TEST_ADMIN_ENV } from "./tests/setup/sign-in";
 import { TEST_SESSION_SECRET } from "./tests/fixtures/audition-stamp";
 
 // One free port and one fresh data directory per run, chosen once here and inherited by workers.
@@ -100,8 +100,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       DATA_DIR: process.env.E2E_DATA_DIR,
       DATABASE_URL: "",
-      ADMIN_ID: TEST_ADMIN.id,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...TEST_ADMIN_ENV,
       LOG_LEVEL: "warn",
       PUBLIC_ORIGIN: baseURL,
       // A Kakao Maps key, so pages try the SDK; tests answer https://dapi.kakao.com themselves (no network).

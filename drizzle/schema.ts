@@ -237,6 +237,12 @@ export const adminUsers = pgTable("admin_users", {
   /** Set while the account may not sign in (its sessions and tokens stop at once). */
   deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /** The TOTP secret, encrypted (AES-256-GCM, app/server/auth/secret-box.server.ts); set while enrolling or enrolled. */
+  totpSecret: text("totp_secret"),
+  /** When the TOTP secret was confirmed with a code; null: no second factor (yet). */
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  /** The last 30-second step whose code was accepted: each code works once. */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
 }, (t) => [check("admin_users_role_check", sql`${t.role} in ('owner', 'editor', 'casting', 'viewer')`)]);
 
 /** An owner's invitation: a one-time link (only its hash stored) valid 72 hours. */
@@ -278,6 +284,21 @@ export const staffAccessChanges = pgTable(
     ip: text("ip").notNull().default(""),
   },
   (t) => [index("staff_access_changes_at_idx").on(t.at)],
+);
+
+/** Single-use recovery codes of the second factor (decision 040): only their SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull().unique(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
 );
 
 export const sessions = pgTable(

@@ -3,6 +3,8 @@
  *   interactive:   asks for the id and the password (typed twice, not echoed)
  *   piped:         `echo 'new password' | npm run admin:password -- --id admin`
  *   generated:     `npm run admin:password -- --generate` prints a strong password once
+ *   lost phone:    add `--reset-second-factor` to also clear the account's second factor (TOTP secret and
+ *                  recovery codes); the owner signs in with the password and enrolls again (decision 040)
  * Uses DATABASE_URL / DATA_DIR like the server. With PGlite, stop the server first (one process per
  * data directory). Existing sessions end.
  */
@@ -12,11 +14,12 @@ import { DEFAULT_ADMIN_ID, setAdminCredential } from "../app/server/auth/admin-c
 import { openDatabase } from "../app/server/platform/db.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { generatePassword } from "../app/server/auth/passwords.server";
+import { resetSecondFactor } from "../app/server/auth/second-factor.server";
 
 const MIN_LENGTH = 10;
 
 const { values } = parseArgs({
-  options: { id: { type: "string" }, generate: { type: "boolean", default: false } },
+  options: { id: { type: "string" }, generate: { type: "boolean", default: false }, "reset-second-factor": { type: "boolean", default: false } },
 });
 
 async function ask(question: string, hidden: boolean): Promise<string> {
@@ -63,6 +66,9 @@ async function main() {
     process.stdout.write(`관리자 계정을 ${result === "created" ? "만들었습니다" : "변경했습니다"}: ${loginId.trim().toLowerCase()}\n`);
     if (values.generate) process.stdout.write(`비밀번호 (지금 한 번만 표시됩니다): ${password}\n`);
     if (result === "reset") process.stdout.write("기존 로그인 세션은 모두 종료되었습니다.\n");
+    if (values["reset-second-factor"] && (await resetSecondFactor(database.db, loginId))) {
+      process.stdout.write("2단계 인증(인증 앱, 복구 코드)을 초기화했습니다. 로그인하면 인증 앱을 다시 등록하는 화면이 나옵니다.\n");
+    }
   } finally {
     await database.close();
   }

@@ -46,6 +46,7 @@ async function start(checkout: string, dataDir: string): Promise<Running> {
       PAGE_CACHE_WARM: "0",
       ADMIN_ID: "admin",
       ADMIN_PASSWORD: "compare-public-html-password",
+      ADMIN_TOTP_SECRET: "",
       S3_BUCKET: "",
       LOG_LEVEL: "warn",
     },

@@ -2,7 +2,8 @@
  * Full-page screenshots of pages at 1280 px and 390 px, for looking at the UI:
  *   npm run screenshots -- http://127.0.0.1:3000 / /artist /pr
  *   npm run screenshots -- --admin admin:the-password --no-js http://127.0.0.1:3000 /admin /admin/posts
- * `--admin id:password` signs in first (as the login form does); `--no-js` renders with JavaScript
+ * `--admin id:password` signs in first (as the login form does; `--totp BASE32` gives the account's
+ * TOTP secret for the second step, e.g. the server's ADMIN_TOTP_SECRET); `--no-js` renders with JavaScript
  * disabled. Writes PNGs to ./screenshots (ignored by git).
  */
 import fs from "node:fs";
@@ -18,13 +19,14 @@ const flag = (name: string) => {
   return value ?? "";
 };
 const admin = flag("--admin");
+const totpSecret = flag("--totp") ?? undefined;
 const noJs = flag("--no-js") !== null;
 const [base = "http://127.0.0.1:3000", ...paths] = args;
 const pages = paths.length > 0 ? paths : ["/", "/company", "/artist", "/audition", "/pr", "/news", "/notice"];
 const outDir = path.resolve("screenshots");
 fs.mkdirSync(outDir, { recursive: true });
 
-const cookie = admin ? await signInCookie(base, { id: admin.slice(0, admin.indexOf(":")), password: admin.slice(admin.indexOf(":") + 1) }) : null;
+const cookie = admin ? await signInCookie(base, { id: admin.slice(0, admin.indexOf(":")), password: admin.slice(admin.indexOf(":") + 1), totpSecret }) : null;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

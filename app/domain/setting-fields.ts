@@ -10,7 +10,9 @@ import { z } from "./zod";
 
 /** The form control of a setting and the attributes that help people type it. */
 export interface SettingWidget {
-  type: "text" | "url" | "number" | "textarea";
+  type: "text" | "url" | "number" | "textarea" | "select";
+  /** A select's choices (the stored value as the form writes it, and its label). */
+  options?: readonly { value: string; label: string }[];
   placeholder?: string;
   inputMode?: "text" | "numeric" | "decimal" | "tel" | "email" | "url";
   autoComplete?: string;

@@ -84,6 +84,24 @@ export function signInPath(pathAndSearch: string): string {
   return PATHS.adminLogin;
 }
 
+/** The second step of the sign-in (decision 040): a code from the authenticator app or a recovery code. */
+export const SIGN_IN_VERIFY_PATH = "/adminLogin/verify";
+
+/** The signed-in account's security page: the second factor's enrollment, recovery codes (decision 040). */
+export const ACCOUNT_SECURITY_PATH = "/admin/account/security";
+
+/** The second step, coming back to `redirectTo` (already a safe path) once signed in; too long a way back is dropped. */
+export function secondStepPath(redirectTo: string): string {
+  const encoded = encodeURIComponent(redirectTo);
+  return encoded.length <= MAX_REDIRECT_BACK_LENGTH ? `${SIGN_IN_VERIFY_PATH}?redirectTo=${encoded}` : SIGN_IN_VERIFY_PATH;
+}
+
+/** The password step again, saying why (`again`: the second step's RestartReason). */
+export function signInAgainPath(redirectTo: string, again: string): string {
+  const encoded = encodeURIComponent(redirectTo);
+  return `${PATHS.adminLogin}?again=${again}${encoded.length <= MAX_REDIRECT_BACK_LENGTH ? `&redirectTo=${encoded}` : ""}`;
+}
+
 /** The administrator's workspace (decision 013): overview, lists, trash, history, media, settings. */
 export const WORKSPACE_PATHS = {
   dashboard: "/admin",
@@ -206,6 +224,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin", access: "public" },
   // The invitation's token is the credential: the page checks it before showing or taking anything.
   { pattern: STAFF_INVITATION_PATTERN, file: "routes/admin/invitation.tsx", audience: "admin", access: "public", sitemap: false },
+  // The password was right; the pending step's cookie says for which account (decision 040).
+  { pattern: SIGN_IN_VERIFY_PATH, file: "routes/admin/login-verify.tsx", audience: "admin", access: "public" },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
   { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin", area: "content" },
   { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin", area: "tokens" },
@@ -228,6 +248,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: `${WORKSPACE_PATHS.auditions}/:id`, file: "routes/admin/workspace/audition.tsx", audience: "admin", workspace: true, area: "auditions" },
   { pattern: `${WORKSPACE_PATHS.auditions}/:id/files/:fileId`, file: "routes/admin/audition-file.ts", audience: "admin", area: "auditions" },
   { pattern: WORKSPACE_PATHS.accessRecords, file: "routes/admin/workspace/access-records.tsx", audience: "admin", workspace: true, area: "access-records" },
+  // The one private page an account without a required second factor may open (the gate sends it here).
+  { pattern: ACCOUNT_SECURITY_PATH, file: "routes/admin/workspace/account-security.tsx", audience: "admin", workspace: true, area: "account" },
   // Signing out ends the session the cookie names, if any: nothing to protect, and it must work when the session has expired.
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin", access: "public" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api", access: "public" },

@@ -520,6 +520,29 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     // The privacy policy's safety measures state it.
     privacyPolicy: true,
   },
+  {
+    // 안전성 확보조치 기준 Art. 6②: roles that reach applicants' data always need a second factor; this asks it of everyone.
+    key: "secondFactorForAll",
+    storage: "secondFactorForAll",
+    group: "security",
+    rule: z.enum(["true", "false"], { error: "2단계 인증을 누구에게 요구할지 골라 주세요." }).transform((value) => value === "true"),
+    stored: z.boolean(),
+    default: false,
+    label: { ko: "2단계 인증", en: "Second sign-in factor" },
+    help: {
+      ko: "대표 관리자와 캐스팅 담당은 지원자 개인정보를 다루므로 언제나 2단계 인증을 써야 합니다.",
+      en: "Owners and casting reviewers handle applicants' personal data and always need a second factor.",
+    },
+    widget: {
+      type: "select",
+      options: [
+        { value: "false", label: "개인정보를 다루는 역할만 (대표 관리자, 캐스팅 담당)" },
+        { value: "true", label: "모든 직원" },
+      ],
+    },
+    audit: "2단계 인증 요구 범위",
+    privacyPolicy: true,
+  },
 ]);
 
 export type SiteSettingField = (typeof SITE_SETTING_FIELDS)[number];

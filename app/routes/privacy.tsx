@@ -283,6 +283,9 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
             {policy.signInLimit.attempts}번 틀리면 로그인을 잠시 막습니다.
           </li>
           <li>
+            <strong>2단계 인증</strong>: {policy.secondFactorForAll ? "모든 직원은" : `지원자 개인정보를 다루는 직원(${policy.applicantRoles.join("·")})은`} 비밀번호와 함께 휴대폰 인증 앱이 만드는 일회용 비밀번호(OTP)를 입력해야 로그인할 수 있습니다.
+          </li>
+          <li>
             <strong>전송 구간 암호화</strong>: 홈페이지는 암호화된 연결(HTTPS)로 운영하며, 관리자 로그인 쿠키는 자바스크립트로 읽을 수 없게 하고 암호화된 연결에서만
             보냅니다.
           </li>
@@ -301,7 +304,8 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
       <PolicySection id="cookies">
         <p>
           회사는 방문자의 이용 정보를 저장하고 수시로 불러오는 쿠키(cookie)를 방문자에게 쓰지 않으며, 광고나 방문 분석 도구도 쓰지 않습니다. 쿠키는 관리자의 로그인 상태를
-          유지하고, 관리자가 로그인했던 브라우저를 알아보는 데에만 씁니다(다른 사람의 잘못된 로그인 시도 때문에 관리자가 로그인하지 못하는 일이 없도록).
+          유지하고(2단계 인증 중에는 5분 동안만 쓰는 쿠키 포함), 관리자가 로그인했던 브라우저를 알아보는 데에만 씁니다(다른 사람의 잘못된 로그인 시도 때문에
+          관리자가 로그인하지 못하는 일이 없도록).
           {kakaoMapKey
             ? " 다만 ‘오시는 길’의 지도는 카카오의 지도 서비스를 불러와 보여 주며, 이때 카카오가 자체 방침에 따라 쿠키를 쓸 수 있습니다."
             : null}{" "}

@@ -76,7 +76,7 @@ function cloneFresh(): string {
 
 async function timeStart(dir: string, port: number): Promise<Timed & { stop(): Promise<void> }> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" };
-  for (const name of ["DATABASE_URL", "DATA_DIR", "ADMIN_ID", "ADMIN_PASSWORD", "SESSION_SECRET", "NODE_ENV", "NODE_OPTIONS"]) delete env[name];
+  for (const name of ["DATABASE_URL", "DATA_DIR", "ADMIN_ID", "ADMIN_PASSWORD", "ADMIN_TOTP_SECRET", "SESSION_SECRET", "NODE_ENV", "NODE_OPTIONS"]) delete env[name];
   const started = performance.now();
   const child = spawn("npm", ["start"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const marks = new Map<string, number>();

@@ -33,7 +33,10 @@ function watchConsole(page: Page): string[] {
 
 /**
  * `test.use({ signedIn: true })`: the browser context starts with the administrator's session, signed in
- * over HTTP like the login form's POST (the form itself is tested in admin/auth.spec.ts).
+ * over HTTP like the login form's POSTs, password and second step (the form itself is tested in
+ * admin/auth.spec.ts); the session of an earlier test of the worker is reused while it is valid (a
+ * server takes each TOTP code once, decision 040). `test.use({ signedIn: "fresh" })`: a session of the
+ * test's own, for a test that signs out.
  * `test.use({ signedIn: "per-worker" })`: one such session per worker, signed in when its first test
  * starts and shared by the worker's later tests; only for tests that never sign out (the accessibility
  * checks, which sign in for dozens of pages).
@@ -47,7 +50,7 @@ function watchConsole(page: Page): string[] {
  * and the site must work without the map service. Tests that need the SDK route it themselves.
  */
 export const test = base.extend<
-  { consoleErrors: string[]; kakaoOffline: void; signedIn: boolean | "per-worker"; mobilePage: Page },
+  { consoleErrors: string[]; kakaoOffline: void; signedIn: boolean | "per-worker" | "fresh"; mobilePage: Page },
   { workerSession: (baseURL: string) => Promise<string> }
 >({
   signedIn: [false, { option: true }],
@@ -62,7 +65,8 @@ export const test = base.extend<
   ],
   context: async ({ context, signedIn, baseURL, workerSession }, use) => {
     if (signedIn) {
-      const cookie = signedIn === "per-worker" ? await workerSession(baseURL!) : await signInCookie(baseURL!);
+      const cookie =
+        signedIn === "per-worker" ? await workerSession(baseURL!) : await signInCookie(baseURL!, undefined, undefined, { fresh: signedIn === "fresh" });
       await context.addCookies([browserCookie(cookie, baseURL!)]);
     }
     await use(context);

@@ -10,9 +10,9 @@ import path from "node:path";
 import { freePort } from "./free-port";
 import { seedPgliteDataDir } from "./pglite-template";
 import { createPostgresDatabase, testEngine, type TestEngine } from "./test-database";
-import { signInCookie, TEST_ADMIN } from "./sign-in";
+import { signInCookie, TEST_ADMIN, TEST_ADMIN_ENV } from "./sign-in";
 
-export { TEST_ADMIN };
+export { TEST_ADMIN, TEST_ADMIN_ENV };
 
 export interface AppServerOptions {
   /** Environment on top of the test defaults (no demo content, errors only in the log, ...). */
@@ -74,8 +74,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl ?? database?.url ?? "",
-    ADMIN_ID: TEST_ADMIN.id,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...TEST_ADMIN_ENV,
     SEED_DEMO_CONTENT: "false",
     LOG_LEVEL: "error",
     PUBLIC_ORIGIN: "",

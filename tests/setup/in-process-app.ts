@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Express } from "express";
 import { loadEnv, type Env } from "../../app/server/platform/env.server";
 import type { Runtime } from "../../app/server/composition/runtime.server";
-import { TEST_ADMIN } from "./sign-in";
+import { TEST_ADMIN_ENV } from "./sign-in";
 import { createPostgresDatabase, testEngine } from "./test-database";
 
 export interface InProcessApp {
@@ -26,8 +26,7 @@ export function testRuntimeEnv(dataDir: string, databaseUrl: string | undefined,
     DATABASE_URL: databaseUrl ?? "",
     SEED_DEMO_CONTENT: "false",
     LOG_LEVEL: "silent",
-    ADMIN_ID: TEST_ADMIN.id,
-    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...TEST_ADMIN_ENV,
     ...extraEnv,
   });
 }

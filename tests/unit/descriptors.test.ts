@@ -34,6 +34,7 @@ describe("one descriptor per concept", () => {
   it("every admin address is known as such (robots.txt, page cache), including sign-out and tokens", () => {
     expect(ADMIN_PATH_PREFIXES).toEqual([
       "/adminLogin",
+      "/adminLogin/verify",
       "/adminNewsWrite",
       "/adminNoticeWrite",
       "/adminActor",
@@ -51,6 +52,7 @@ describe("one descriptor per concept", () => {
       "/admin/auditions",
       "/admin/auditions/export",
       "/admin/access-records",
+      "/admin/account/security",
       "/adminLogout",
     ]);
     expect(isAdminPath("/admin/auditions/12/files/0123456789abcdef0123456789abcdef")).toBe(true);

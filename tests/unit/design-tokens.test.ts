@@ -45,7 +45,8 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     const tokenQueries = new Set(Object.values(CSS_CUSTOM_MEDIA));
     expect([...preludes].filter((p) => !tokenQueries.has(p)).sort()).toEqual(
       // 1279px: the header has room for the company phone only from 1280 px (with the admin controls too).
-      ["(max-width: 599px)", "(max-width: 1279px)", "(prefers-reduced-motion: reduce)", "(scripting: none)"].sort(),
+      // print: the recovery codes print without the workspace around them (decision 040).
+      ["(max-width: 599px)", "(max-width: 1279px)", "(prefers-reduced-motion: reduce)", "(scripting: none)", "print"].sort(),
     );
   });
 

@@ -32,9 +32,20 @@ describe("environment", () => {
     [{ SESSION_SECRET: "tooshort" }, "SESSION_SECRET"],
     [{ SEED_DEMO_CONTENT: "maybe" }, "SEED_DEMO_CONTENT"],
     [{ PUBLIC_ORIGIN: "javascript:alert(1)" }, "PUBLIC_ORIGIN"],
+    [{ ADMIN_ID: "admin", ADMIN_PASSWORD: "long enough password", ADMIN_TOTP_SECRET: "not base32!" }, "ADMIN_TOTP_SECRET: must be a base32 TOTP secret"],
+    [{ ADMIN_ID: "admin", ADMIN_PASSWORD: "long enough password", ADMIN_TOTP_SECRET: "JBSWY3DPEHPK3PXP" }, "2단계 인증 비밀값은 base32"],
+    [{ ADMIN_TOTP_SECRET: "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ" }, "ADMIN_TOTP_SECRET: needs ADMIN_ID"],
   ])("refuses %j with a message naming the problem", (source, expected) => {
     expect(() => loadEnv(source)).toThrow(EnvError);
     expect(() => loadEnv(source)).toThrow(expected);
+  });
+});
+
+describe("ADMIN_TOTP_SECRET", () => {
+  it("is the base32 secret, normalized (spaces, case, padding)", () => {
+    const env = loadEnv({ ADMIN_ID: "admin", ADMIN_PASSWORD: "long enough password", ADMIN_TOTP_SECRET: "gezd gnbv gy3t qojq gezd gnbv gy3t qojq==" });
+    expect(env.ADMIN_TOTP_SECRET).toBe("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
+    expect(loadEnv({}).ADMIN_TOTP_SECRET).toBeUndefined();
   });
 });
 

@@ -71,7 +71,7 @@ function SettingsFieldset({ group, className, ...props }: SettingsFieldsProps & 
 function SettingInput({ field, values, errors, demo }: SettingsFieldsProps & { field: SettingField }) {
   const error = errors[field.key];
   const value = values[field.key] ?? "";
-  const { type, ...attributes } = field.widget;
+  const { type, options: _options, ...attributes } = field.widget;
   return (
     <Field
       name={field.key}
@@ -82,7 +82,19 @@ function SettingInput({ field, values, errors, demo }: SettingsFieldsProps & { f
       note={demo.has(field.key) && !error ? { id: `${field.key}-demo`, className: "field__demo", text: DEMO_MESSAGE } : null}
     >
       {(control) =>
-        type === "textarea" ? <textarea rows={6} {...control} defaultValue={value} lang={field.lang} /> : <input type={type} {...control} defaultValue={value} lang={field.lang} {...attributes} />
+        type === "textarea" ? (
+          <textarea rows={6} {...control} defaultValue={value} lang={field.lang} />
+        ) : type === "select" ? (
+          <select {...control} defaultValue={value}>
+            {field.widget.options?.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input type={type} {...control} defaultValue={value} lang={field.lang} {...attributes} />
+        )
       }
     </Field>
   );

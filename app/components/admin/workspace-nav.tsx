@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { PATHS, SITE_ROUTES, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH, PATHS, SITE_ROUTES, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { roleMay, type StaffRole } from "../../domain/staff-roles";
 import { useRootData } from "../../lib/root-data";
 
@@ -17,6 +17,7 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: WORKSPACE_PATHS.settings, label: "사이트 설정" },
   { to: WORKSPACE_PATHS.staff, label: "직원 계정" },
   { to: WORKSPACE_PATHS.account, label: "내 계정" },
+  { to: ACCOUNT_SECURITY_PATH, label: "계정 보안" },
 ];
 
 /** Whether the role may open the page at `to`: the route table's area for it (staff-roles.ts). */

@@ -2,17 +2,20 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { fieldErrors, loginSchema } from "../../domain/schemas";
-import { WORKSPACE_PATHS } from "../../domain/site-routes";
+import { secondStepPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
+import { restartMessage } from "../../server/auth/second-factor.server";
 import { Field } from "../../components/field";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = await getRequestContext(context).adminSession();
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), WORKSPACE_PATHS.dashboard);
-  return { alreadySignedIn: session !== null, redirectTo };
+  const params = new URL(request.url).searchParams;
+  const redirectTo = safeRedirectPath(params.get("redirectTo"), WORKSPACE_PATHS.dashboard);
+  // Sent back from the second step (decision 040): why the password is asked again.
+  return { alreadySignedIn: session !== null, redirectTo, notice: restartMessage(params.get("again")) };
 }
 
 /** The sign-in form is an id, a password and where to go back to: a few KB at most (decision 031). */
@@ -53,6 +56,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       { error: `로그인 시도가 너무 많습니다. ${minutes}분 후에 다시 시도해 주세요.`, id: typedId },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
+  }
+  if (!result.ok && result.reason === "second-factor") {
+    // No session yet: the second step (a code from the authenticator app) comes first (decision 040).
+    return redirect(secondStepPath(redirectTo), { headers: { "Set-Cookie": result.pendingCookie, "Cache-Control": "private, no-store" } });
   }
   if (!result.ok) {
     return data({ error: "아이디 또는 비밀번호가 일치하지 않습니다.", id: typedId }, { status: 401 });
@@ -107,6 +114,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       </h1>
       <Form method="post" className="admin-login__form" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+        {loaderData.notice && !actionData?.error ? (
+          <p className="form-error" role="alert" id="login-error">
+            {loaderData.notice}
+          </p>
+        ) : null}
         {actionData?.error ? (
           <p className="form-error" role="alert" id="login-error">
             {actionData.error}

@@ -9,6 +9,7 @@ import { isTrustedAddress, recordSignInAttempt, reserveSignInAttempt, settleSucc
 import { issueDeviceCookie, trustedDeviceId } from "./trusted-device.server";
 import { isStaffRole, type StaffRole } from "../../domain/staff-roles";
 import { DEFAULT_STAFF_IDLE_MINUTES, MAX_STAFF_IDLE_MINUTES } from "../../domain/site-settings";
+import { issuePendingCookie } from "./second-factor-pending.server";
 
 /**
  * A session ends after the site setting's minutes without a request (30 by default; the render pipeline
@@ -29,6 +30,8 @@ export interface AdminSession {
   displayName: string;
   role: StaffRole;
   tokenHash: string;
+  /** Whether the account has a second factor (decision 040; the gate sends it to enroll otherwise). */
+  secondFactor: boolean;
 }
 
 const cookies = new Map<string, Cookie>();
@@ -78,6 +81,7 @@ export async function getAdminSession(db: Database, secret: string, request: Req
       deactivatedAt: adminUsers.deactivatedAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
+      totpEnabledAt: adminUsers.totpEnabledAt,
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
@@ -91,12 +95,14 @@ export async function getAdminSession(db: Database, secret: string, request: Req
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash };
+  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash, secondFactor: row.totpEnabledAt !== null };
 }
 
 export type LoginResult =
   | { ok: true; setCookie: string; deviceCookie: string }
   | { ok: false; reason: "mismatch" }
+  /** The password was right but the account has a second factor: no session yet, only the pending step's cookie. */
+  | { ok: false; reason: "second-factor"; pendingCookie: string }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
@@ -138,7 +144,28 @@ export async function signIn(
     return { ok: false, reason: "mismatch" };
   }
   await settleSuccessfulSignIn(db, secret, reservation, device ? [address, { kind: "device", value: device }] : [address], now);
+  if (admin.totpEnabledAt !== null) {
+    // Decision 040: the session waits for the second step (second-factor.server.ts).
+    await recordAudit(db, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-pending", entity: "session", entityId: admin.id });
+    return { ok: false, reason: "second-factor", pendingCookie: await issuePendingCookie(secret, { adminId: admin.id, account: accountKey }, isHttps(request), now) };
+  }
+  return startSession(db, secret, request, { adminId: admin.id, loginId: admin.loginId, ip }, now);
+}
 
+/**
+ * Starts a session for an account whose credential was just proven (the password, and the second factor
+ * where it has one): a new random 256-bit token (only its hash stored) replaces the request's old
+ * session, with the sign-in's audit entry, and the browser gets a device cookie that exempts it from
+ * the account's lockout next time.
+ */
+export async function startSession(
+  db: Database,
+  secret: string,
+  request: Request,
+  account: { adminId: number; loginId: string; ip: string; details?: Record<string, unknown> },
+  now = Date.now(),
+): Promise<{ ok: true; setCookie: string; deviceCookie: string }> {
+  const { ip } = account;
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
     const previous = await previousTokenHash(secret, request);
@@ -147,21 +174,21 @@ export async function signIn(
     await tx.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - LONGEST_IDLE_MS))));
     await tx.insert(sessions).values({
       tokenHash: hashToken(token),
-      adminId: admin.id,
+      adminId: account.adminId,
       createdAt: new Date(now),
       lastSeenAt: new Date(now),
       expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
       userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
       ip,
     });
-    await tx.update(adminUsers).set({ lastSignInAt: new Date(now) }).where(eq(adminUsers.id, admin.id));
-    await recordAudit(tx, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "sign-in", entity: "session", entityId: admin.id });
+    await tx.update(adminUsers).set({ lastSignInAt: new Date(now) }).where(eq(adminUsers.id, account.adminId));
+    await recordAudit(tx, { adminId: account.adminId, via: "session", label: account.loginId, ip }, { action: "sign-in", entity: "session", entityId: account.adminId, details: account.details });
   });
   const setCookie = await sessionCookie(secret).serialize(token, {
     secure: isHttps(request),
     maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
   });
-  return { ok: true, setCookie, deviceCookie: await issueDeviceCookie(secret, admin.loginId, isHttps(request)) };
+  return { ok: true, setCookie, deviceCookie: await issueDeviceCookie(secret, account.loginId, isHttps(request)) };
 }
 
 async function previousTokenHash(secret: string, request: Request): Promise<string | null> {

@@ -9,6 +9,7 @@ import { loadEnv, type Env } from "../platform/env.server";
 import { createLogger, type Logger } from "../platform/logger.server";
 import { createChangeFeed } from "../platform/changes.server";
 import { prepareDatabase } from "./prepare-database.server";
+import { provisionTotpSecret } from "../auth/second-factor.server";
 import { startScheduler } from "../jobs/scheduler.server";
 import { cleanPhotoSpool } from "../auditions/application-upload.server";
 import { parseCron } from "../platform/cron.server";
@@ -89,6 +90,9 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");
     await prepareDatabase({ database, storage, env, logger });
+    const sessionSecret = resolveSessionSecret(env);
+    // ADMIN_TOTP_SECRET: the administrator's second factor, for automation (decision 040).
+    if (env.ADMIN_ID && env.ADMIN_TOTP_SECRET) await provisionTotpSecret(db, sessionSecret, env.ADMIN_ID, env.ADMIN_TOTP_SECRET, logger);
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
     const changes = createChangeFeed(logger);
     // The reads every page repeats, kept between changes (read-cache.server.ts); from here on, after
@@ -141,7 +145,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
       db,
       storage,
       privateStorage,
-      sessionSecret: resolveSessionSecret(env),
+      sessionSecret,
       pageCache,
       readCache,
       pageWarmer,

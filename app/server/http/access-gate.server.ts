@@ -1,11 +1,13 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { accessOf, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
+import { accessOf, ACCOUNT_SECURITY_PATH, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
 import { API_SCOPE_INFO } from "../../domain/api-scopes";
 import { FORBIDDEN_MESSAGE, roleMay, areaUseOfMethod } from "../../domain/staff-roles";
 import { verifyApiToken } from "../auth/api-tokens.server";
 import type { AdminSession } from "../auth/sessions.server";
+import { secondFactorRequired } from "../auth/second-factor.server";
 import type { Actor } from "../platform/services.server";
 import { getRequestContext, type RequestContext } from "./context.server";
+import { getSiteSettings } from "../site/settings.server";
 
 /**
  * The trust boundary (decision 031): the one check between the public and the private site. Every
@@ -74,6 +76,9 @@ async function passApiWriter(ctx: RequestContext, route: SiteRoute, request: Req
   if (!roleMay(session.role, "content", "change")) {
     return Response.json({ error: { code: "forbidden", message: FORBIDDEN_MESSAGE } }, { status: 403, headers: NO_STORE });
   }
+  if (await needsEnrollment(ctx, session)) {
+    return Response.json({ error: { code: "second_factor_required", message: ENROLL_MESSAGE } }, { status: 403, headers: NO_STORE });
+  }
   ctx.gate.staff = session;
   ctx.gate.writer = { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
   return null;
@@ -111,6 +116,23 @@ function refuseRole(route: SiteRoute, request: Request, url: URL): Response {
   throw data({ forbidden: true }, { status: 403, headers: NO_STORE });
 }
 
+export const ENROLL_MESSAGE = "2단계 인증을 먼저 설정해야 합니다. 계정 보안 화면에서 인증 앱을 등록해 주세요.";
+
+/** Decision 040: an account that must have a second factor and has none opens no private page but its enrollment. */
+async function needsEnrollment(ctx: RequestContext, session: AdminSession): Promise<boolean> {
+  return !session.secondFactor && secondFactorRequired(session, await getSiteSettings(ctx.runtime.db));
+}
+
+/** Pages: to the enrollment page; anything else: a 403 that says why. */
+function refuseUntilEnrolled(route: SiteRoute, request: Request, url: URL): Response {
+  // A page (its document or its `.data` twin, which React Router turns into the client's redirect).
+  if ((request.method === "GET" || request.method === "HEAD") && !isResourceRoute(route)) {
+    throw redirect(ACCOUNT_SECURITY_PATH, { headers: NO_STORE });
+  }
+  if (url.pathname.endsWith(".json")) return Response.json({ error: { code: "second_factor_required", message: ENROLL_MESSAGE } }, { status: 403, headers: NO_STORE });
+  return new Response(ENROLL_MESSAGE, { status: 403, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /** The gate's middleware (app/routes/private-gate.tsx). */
 export const privateGate: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
   const ctx = getRequestContext(context);
@@ -127,6 +149,7 @@ export const privateGate: MiddlewareFunction<Response> = async ({ request, conte
   }
   const session = await ctx.adminSession();
   if (!session) return refuseStaff(route, request, url);
+  if (route.pattern !== ACCOUNT_SECURITY_PATH && (await needsEnrollment(ctx, session))) return refuseUntilEnrolled(route, request, url);
   // A private route without an area is refused to everyone: the route table's test names it.
   if (!route.area || !roleMay(session.role, route.area, areaUseOfMethod(request.method))) return refuseRole(route, request, url);
   ctx.gate.staff = session;

@@ -2,6 +2,11 @@ import path from "node:path";
 import { englishZodMessages, z } from "../../domain/zod";
 import { parseCron } from "./cron.server";
 
+/** A TOTP secret as typed (spaces, hyphens, padding and case do not matter): upper-case base32. */
+const normalizeTotpSecret = (v: string) => v.replace(/[\s=-]/g, "").toUpperCase();
+/** Base32 of 16 to 64 bytes (RFC 4226 asks for 128 bits at least): 26 to 103 characters A-Z, 2-7. */
+const isUsableTotpSecret = (v: string) => /^[A-Z2-7]{26,103}$/.test(normalizeTotpSecret(v));
+
 /** Empty strings in the environment mean "unset". */
 const optionalString = z
   .string()
@@ -133,6 +138,20 @@ const envSchema = z
     ADMIN_PASSWORD: optionalString.pipe(
       z.string().min(10, "must be at least 10 characters").max(256).optional(),
     ),
+    /**
+     * The ADMIN_ID account's TOTP secret (base32, at least 16 bytes), enabled at start: lets scripts and
+     * black-box tests pass the second sign-in step (decision 040). As sensitive as the password.
+     */
+    ADMIN_TOTP_SECRET: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (v) => isUsableTotpSecret(v),
+          "must be a base32 TOTP secret of at least 16 bytes (26+ characters A-Z, 2-7) / 2단계 인증 비밀값은 base32(A-Z, 2-7) 26자 이상이어야 합니다",
+        )
+        .transform(normalizeTotpSecret)
+        .optional(),
+    ),
     SESSION_SECRET: optionalString.pipe(
       z.string().min(32, "must be at least 32 characters").optional(),
     ),
@@ -245,6 +264,13 @@ const envSchema = z
         code: "custom",
         path: ["ADMIN_PASSWORD"],
         message: "ADMIN_ID and ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.ADMIN_TOTP_SECRET !== undefined && env.ADMIN_ID === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["ADMIN_TOTP_SECRET"],
+        message: "needs ADMIN_ID and ADMIN_PASSWORD (it is that account's second factor) / ADMIN_ID와 ADMIN_PASSWORD도 함께 설정해야 합니다",
       });
     }
     if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {

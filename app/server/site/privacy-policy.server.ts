@@ -24,6 +24,7 @@ export async function loadPrivacyPolicy(db: Database) {
     // Who may see applicants' data (app/domain/staff-roles.ts), and how long grants are kept.
     applicantRoles: STAFF_ROLES.filter(roleReachesPersonalData).map((role) => STAFF_ROLE_INFO[role].label),
     accessChangeKeepYears: ACCESS_CHANGE_KEEP_YEARS,
+    secondFactorForAll: settings.secondFactorForAll,
     signInLimit: { attempts: LOGIN_IP_LIMIT, minutes: LOGIN_WINDOW_MS / 60_000 },
     // 접속기록 (decision 039): how long they are kept.
     accessRecordYears: settings.accessRecordRetentionYears,

@@ -32,6 +32,7 @@ const ROUTES = [
   "/admin/settings",
   "/admin/staff",
   "/admin/account",
+  "/admin/account/security",
   "/admin/preview/news/{news}",
   "/admin/preview/artist/1",
 ];

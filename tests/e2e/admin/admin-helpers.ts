@@ -1,11 +1,39 @@
 import fs from "node:fs";
 import path from "node:path";
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInCookie, TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
+import { signInCookie, TEST_ADMIN, uniqueClientIp, withTotpCode, type AdminCredential } from "../../setup/sign-in";
 import { oldStamp } from "../../fixtures/audition-stamp";
 
 export { TEST_ADMIN, uniqueClientIp };
+
+/**
+ * The sign-in's second step in the page (decision 040), as the administrator types it: the code is
+ * computed from the account's TOTP secret, handed out once across the test processes (a server takes
+ * each step's code once), and `enter` types and sends it (default: fill the field, press 확인). Waits
+ * until the page leaves the second step; a refused code (already used elsewhere) is followed by the next.
+ */
+export async function passSecondStep(
+  page: Page,
+  baseURL: string,
+  options: { admin?: AdminCredential; enter?: (code: string) => Promise<void> } = {},
+): Promise<void> {
+  const enter =
+    options.enter ??
+    (async (code: string) => {
+      await page.getByLabel("인증 코드").fill(code);
+      await page.getByRole("button", { name: "확인", exact: true }).click();
+    });
+  await expect(page).toHaveURL(/\/adminLogin\/verify/);
+  await withTotpCode(baseURL, options.admin ?? TEST_ADMIN, async (code) => {
+    const refused = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/adminLogin/verify") && r.status() === 401);
+    const left = page.waitForURL((url) => url.pathname !== "/adminLogin/verify");
+    await enter(code);
+    const outcome = await Promise.race([left.then(() => null), refused]);
+    if (outcome === null) return "accepted";
+    return (await outcome.text()).includes("이미 사용한") ? "replayed" : "wrong";
+  });
+}
 
 export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 5)}`;

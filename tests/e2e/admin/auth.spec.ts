@@ -1,8 +1,8 @@
 import { request as playwrightRequest } from "@playwright/test";
 import { expect, test } from "../fixtures";
-import { TEST_ADMIN, uniqueClientIp } from "./admin-helpers";
+import { passSecondStep, TEST_ADMIN, uniqueClientIp } from "./admin-helpers";
 
-test("a wrong password shows the mismatch message and keeps the id; the right one signs in", async ({ page }) => {
+test("a wrong password shows the mismatch message and keeps the id; the right one and the authenticator's code sign in", async ({ page, baseURL }) => {
   await page.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });
   await page.goto("/");
   await page.getByRole("contentinfo").getByRole("link", { name: "관리자 로그인" }).click();
@@ -16,6 +16,14 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
 
   await page.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "로그인" }).click();
+  // The password is right: no session yet, the second step asks for the authenticator's code (decision 040).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("2단계 인증");
+  expect((await page.context().cookies()).find((c) => c.name === "we_session")).toBeUndefined();
+  await page.getByLabel("인증 코드").fill("000000");
+  await page.getByRole("button", { name: "확인", exact: true }).click();
+  await expect(page.getByRole("alert")).toContainText("인증 코드가 올바르지 않습니다.");
+  expect((await page.context().cookies()).find((c) => c.name === "we_session")).toBeUndefined();
+  await passSecondStep(page, baseURL!);
   // Signed in, the administrator lands on the workspace's overview.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("관리 개요");
@@ -34,7 +42,8 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
 });
 
 test.describe("signed in", () => {
-  test.use({ signedIn: true });
+  // A session of its own: this test ends it.
+  test.use({ signedIn: "fresh" });
 
   test("signing out ends the session on the server: the old cookie no longer works", async ({ page, baseURL }) => {
     const cookie = (await page.context().cookies()).find((c) => c.name === "we_session")!;
@@ -71,6 +80,7 @@ test("failed sign-ins are throttled per client address: 429 with a Korean messag
   const other = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { "X-Forwarded-For": uniqueClientIp(), Origin: baseURL! } });
   const fine = await other.post("/adminLogin", { form: { id: TEST_ADMIN.id, password: TEST_ADMIN.password }, maxRedirects: 0 });
   expect(fine.status()).toBe(302);
+  expect(fine.headers()["location"]).toMatch(/^\/adminLogin\/verify/);
   await api.dispose();
   await other.dispose();
 });

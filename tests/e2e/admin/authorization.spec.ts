@@ -1,11 +1,11 @@
 import { request as playwrightRequest, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { DEMO_ARTISTS } from "../helpers";
 import { expect, test } from "../fixtures";
-import { adminApi, portraitJpeg, TEST_ADMIN } from "./admin-helpers";
+import { adminApi, passSecondStep, portraitJpeg, TEST_ADMIN } from "./admin-helpers";
 
 const ADMIN_PAGES = ["/adminNewsWrite", "/adminNoticeWrite", "/adminActor", `/adminActor/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`];
 
-test("every admin page sends anonymous visitors to the sign-in page", async ({ page }) => {
+test("every admin page sends anonymous visitors to the sign-in page", async ({ page, baseURL }) => {
   for (const path of ADMIN_PAGES) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/adminLogin\\?redirectTo=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
@@ -16,6 +16,8 @@ test("every admin page sends anonymous visitors to the sign-in page", async ({ p
   await page.getByLabel("아이디").fill(TEST_ADMIN.id);
   await page.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "로그인" }).click();
+  // The second step keeps the way back.
+  await passSecondStep(page, baseURL!);
   await expect(page).toHaveURL(/\/adminNoticeWrite$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("공지사항 작성");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "../fixtures";
-import { TEST_ADMIN, uniqueName } from "./admin-helpers";
+import { passSecondStep, TEST_ADMIN, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
 test.use({ signedIn: true });
@@ -34,7 +34,7 @@ test.describe("without JavaScript", () => {
 
 test.describe("without JavaScript, an expired session", () => {
   test.use({ javaScriptEnabled: false });
-  test("gets a page that holds nothing of the site's private data; after signing in again, sending the form again saves it", async ({ page, context }) => {
+  test("gets a page that holds nothing of the site's private data; after signing in again, sending the form again saves it", async ({ page, context, baseURL }) => {
     const title = uniqueName("다시 보내기 ");
     await page.goto("/adminNoticeWrite");
     await page.getByLabel("제목", { exact: true }).fill(title);
@@ -52,6 +52,7 @@ test.describe("without JavaScript, an expired session", () => {
     await tab.getByLabel("아이디").fill(TEST_ADMIN.id);
     await tab.getByLabel("비밀번호").fill(TEST_ADMIN.password);
     await tab.getByRole("button", { name: "로그인" }).click();
+    await passSecondStep(tab, baseURL!);
     await tab.waitForURL((url) => url.pathname === "/admin");
     await tab.close();
 
@@ -63,7 +64,7 @@ test.describe("without JavaScript, an expired session", () => {
   });
 });
 
-test("an expired session does not lose the text: sign in again in another tab, then save", async ({ page, context }) => {
+test("an expired session does not lose the text: sign in again in another tab, then save", async ({ page, context, baseURL }) => {
   const title = uniqueName("만료 테스트 ");
   await page.goto("/adminNewsWrite");
   await page.getByLabel("제목", { exact: true }).fill(title);
@@ -81,6 +82,7 @@ test("an expired session does not lose the text: sign in again in another tab, t
   await popup.getByLabel("아이디").fill(TEST_ADMIN.id);
   await popup.getByLabel("비밀번호").fill(TEST_ADMIN.password);
   await popup.getByRole("button", { name: "로그인" }).click();
+  await passSecondStep(popup, baseURL!);
   await popup.waitForURL((url) => url.pathname === "/admin");
   await popup.close();
 

@@ -1,8 +1,8 @@
 import { tabTo } from "../helpers";
 import { expect, test } from "../fixtures";
-import { TEST_ADMIN, uniqueName } from "./admin-helpers";
+import { passSecondStep, TEST_ADMIN, uniqueName } from "./admin-helpers";
 
-test("keyboard only: sign in and write a news post", async ({ page }) => {
+test("keyboard only: sign in and write a news post", async ({ page, baseURL }) => {
   const title = uniqueName("키보드로 쓴 글 ");
   await page.goto("/adminLogin");
   await tabTo(page, page.getByLabel("아이디"));
@@ -11,6 +11,16 @@ test("keyboard only: sign in and write a news post", async ({ page }) => {
   await expect(page.getByLabel("비밀번호")).toBeFocused();
   await page.keyboard.type(TEST_ADMIN.password);
   await page.keyboard.press("Enter");
+  // The second step: the code field has the focus; type the authenticator's code and press Enter.
+  await expect(page.getByLabel("인증 코드")).toBeFocused();
+  await passSecondStep(page, baseURL!, {
+    enter: async (code) => {
+      await page.getByLabel("인증 코드").clear();
+      await expect(page.getByLabel("인증 코드")).toBeFocused();
+      await page.keyboard.type(code);
+      await page.keyboard.press("Enter");
+    },
+  });
   await expect(page).toHaveURL(/\/admin$/);
 
   await page.goto("/pr");

@@ -1,3 +1,4 @@
+import { totpCode } from "../../../app/server/auth/totp.server";
 import { expect, test } from "../fixtures";
 import { axeViolations } from "../helpers";
 import { uniqueName } from "./admin-helpers";
@@ -45,9 +46,15 @@ test.describe("without JavaScript", () => {
     await tab.getByLabel("아이디").fill(loginId);
     await tab.getByLabel("비밀번호").fill("casting-password-1");
     await tab.getByRole("button", { name: "로그인" }).click();
-    await expect(tab).toHaveURL(/\/admin$/);
+    // A casting reviewer reaches applicants' data: the second factor comes first (decision 040).
+    await expect(tab).toHaveURL(/\/admin\/account\/security$/);
+    const secret = (await tab.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+    await tab.getByLabel("인증 코드").fill(totpCode(secret));
+    await tab.getByRole("button", { name: "등록 확인" }).click();
+    await expect(tab.getByRole("status").filter({ hasText: "2단계 인증을 켰습니다." })).toBeVisible();
+    await tab.goto("/admin");
     const nav = tab.getByRole("navigation", { name: "관리 메뉴" });
-    await expect(nav.getByRole("link")).toHaveText(["개요", "오디션 지원", "내 계정"]);
+    await expect(nav.getByRole("link")).toHaveText(["개요", "오디션 지원", "내 계정", "계정 보안"]);
     const refused = await tab.goto("/admin/settings");
     expect(refused?.status()).toBe(403);
     await expect(tab.getByRole("heading", { level: 1 })).toHaveText("권한이 없습니다");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
-import { TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
+import { TEST_ADMIN, uniqueClientIp, withTotpCode } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 import { call, postForm } from "../../setup/site-requests";
 
@@ -19,18 +19,26 @@ describe(`PUBLIC_ORIGIN behind an untrusted proxy, and cookies across origins ($
   let cookie: string;
 
   /** The browser's sign-in through the proxy: its Origin is the https site, the request reaching us is http. */
-  const signIn = (origin: string) =>
-    fetch(`${server.baseURL}/adminLogin`, {
+  const signIn = (origin: string, path = "/adminLogin", fields: Record<string, string> = { id: TEST_ADMIN.id, password: TEST_ADMIN.password }, extra: Record<string, string> = {}) =>
+    fetch(`${server.baseURL}${path}`, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": uniqueClientIp(), "X-Forwarded-Proto": "https" },
-      body: new URLSearchParams({ id: TEST_ADMIN.id, password: TEST_ADMIN.password }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, "Sec-Fetch-Site": "same-origin", "X-Forwarded-For": uniqueClientIp(), "X-Forwarded-Proto": "https", ...extra },
+      body: new URLSearchParams(fields),
       redirect: "manual",
     });
 
   beforeAll(async () => {
     const response = await signIn(SITE);
     expect(response.status).toBe(302);
-    const session = response.headers.getSetCookie().find((c) => c.startsWith("we_session="))!;
+    // The password, then the second step (decision 040): its cookie is Secure too.
+    const pending = response.headers.getSetCookie().find((c) => c.startsWith("we_2fa_pending="))!;
+    expect(pending).toMatch(/;\s*Secure/i);
+    let session = "";
+    await withTotpCode(server.baseURL, TEST_ADMIN, async (code) => {
+      const verified = await signIn(SITE, "/adminLogin/verify", { code }, { Cookie: pending.split(";")[0]! });
+      session = verified.headers.getSetCookie().find((c) => c.startsWith("we_session=")) ?? "";
+      return session ? "accepted" : (await verified.text()).includes("이미 사용한") ? "replayed" : "wrong";
+    });
     // Secure, although the request came in over http.
     expect(session).toMatch(/;\s*Secure/i);
     cookie = session.split(";")[0]!;

@@ -54,4 +54,18 @@ describe("npm run admin:password", () => {
     expect(result.stdout).toContain("기존 로그인 세션은 모두 종료되었습니다.");
     expect(await verifyPassword((await storedAdmin()).passwordHash, password!)).toBe(true);
   }, 60_000);
+
+  it("--reset-second-factor also clears the second factor (the owner who lost the phone enrolls again)", async () => {
+    const db = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      await db.db.update(adminUsers).set({ totpSecret: "v1.sealed", totpEnabledAt: new Date(), totpLastStep: 1 });
+    } finally {
+      await db.close();
+    }
+    const result = runScript(["--id", "manager", "--reset-second-factor"], "another-long-password\n");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("2단계 인증(인증 앱, 복구 코드)을 초기화했습니다.");
+    expect(await storedAdmin()).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    expect(await verifyPassword((await storedAdmin()).passwordHash, "another-long-password")).toBe(true);
+  }, 60_000);
 });

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, apiTokens } from "../../../drizzle/schema";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
+import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
-import { signInCookie } from "../../setup/sign-in";
+import { signInCookie, TEST_TOTP_SECRET } from "../../setup/sign-in";
 import { createToken } from "../../setup/site-requests";
 import { testEngine } from "../../setup/test-database";
 
@@ -69,7 +70,9 @@ describe(`API tokens: owner, scopes, expiry (${testEngine()})`, () => {
 
   it("a token acts for its account: deactivated, demoted below writing or removed, it stops at once", async () => {
     await runtime.db.insert(adminUsers).values({ loginId: "token-editor", passwordHash: await hashPassword("token-editor-password"), role: "owner", displayName: "토큰 담당" });
-    const editor = await signInCookie(baseURL, { id: "token-editor", password: "token-editor-password" });
+    // An owner makes tokens; an owner has a second factor (decision 040).
+    await provisionTotpSecret(runtime.db, runtime.sessionSecret, "token-editor", TEST_TOTP_SECRET);
+    const editor = await signInCookie(baseURL, { id: "token-editor", password: "token-editor-password", totpSecret: TEST_TOTP_SECRET });
     const { token } = await createToken({ baseURL }, editor, "담당자 도구");
     expect((await writeNews(token)).status).toBe(201);
     const [account] = await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "token-editor"));

@@ -192,11 +192,11 @@ describe(`the private gate answers every private route of the route table with n
   }, 120_000);
 
   it("forged, foreign-signed, tampered, expired, idle and signed-out sessions are refused the same way", async () => {
-    const expired = await signInCookie(baseURL);
+    const expired = await signInCookie(baseURL, undefined, undefined, { fresh: true });
     await runtime.db.update(sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(sessions.tokenHash, await tokenHashOf(expired)));
-    const idle = await signInCookie(baseURL);
+    const idle = await signInCookie(baseURL, undefined, undefined, { fresh: true });
     await runtime.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 3 * 60 * 60 * 1000) }).where(eq(sessions.tokenHash, await tokenHashOf(idle)));
-    const signedOut = await signInCookie(baseURL);
+    const signedOut = await signInCookie(baseURL, undefined, undefined, { fresh: true });
     expect((await fetch(`${baseURL}/adminLogout`, { method: "POST", headers: { Cookie: signedOut, Origin: baseURL }, redirect: "manual" })).status).toBe(302);
     const [name, value] = cookie.split("=") as [string, string];
     const tampered = `${name}=${value.slice(0, -3)}${value.slice(-3) === "AAA" ? "BBB" : "AAA"}`;

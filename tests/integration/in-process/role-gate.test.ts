@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers } from "../../../drizzle/schema";
 import { accessOf, PRIVATE_ROUTES, type SiteRoute } from "../../../app/domain/site-routes";
-import { roleMay, STAFF_ROLES, type StaffRole } from "../../../app/domain/staff-roles";
+import { roleMay, roleReachesPersonalData, STAFF_ROLES, type StaffRole } from "../../../app/domain/staff-roles";
+import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { createTestApplication, type TestApplication } from "../../fixtures/auditions";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { routeAddress } from "../../setup/route-addresses";
-import { signInCookie } from "../../setup/sign-in";
+import { signInCookie, TEST_TOTP_SECRET } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
@@ -32,8 +33,10 @@ describe(`the gate allows each route by role (${testEngine()})`, () => {
     ({ runtime, baseURL } = app);
     applicant = await createTestApplication(runtime, { name: PLANTED.name, phone: PLANTED.phone, email: PLANTED.email, introduction: PLANTED.introduction });
     for (const role of STAFF_ROLES) {
-      const account = { id: `role-${role}`, password: `password-of-${role}-1` };
+      const account = { id: `role-${role}`, password: `password-of-${role}-1`, totpSecret: TEST_TOTP_SECRET };
       await runtime.db.insert(adminUsers).values({ loginId: account.id, passwordHash: await hashPassword(account.password), role, displayName: `${role} 담당` });
+      // The roles that reach applicants' data must have a second factor (decision 040) before any page opens.
+      if (roleReachesPersonalData(role)) await provisionTotpSecret(runtime.db, runtime.sessionSecret, account.id, TEST_TOTP_SECRET);
       cookies[role] = await signInCookie(baseURL, account);
     }
   }, 120_000);
@@ -98,10 +101,10 @@ describe(`the gate allows each route by role (${testEngine()})`, () => {
       const menu = /<nav class="workspace-nav"[^]*?<\/nav>/.exec(html)?.[0] ?? "";
       return [...menu.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1]);
     };
-    expect(await nav("owner")).toEqual(["개요", "뉴스·공지", "배우", "오디션 지원", "휴지통", "미디어", "활동 기록", "접속기록", "API 토큰", "사이트 설정", "직원 계정", "내 계정"]);
-    expect(await nav("editor")).toEqual(["개요", "뉴스·공지", "배우", "휴지통", "미디어", "내 계정"]);
-    expect(await nav("casting")).toEqual(["개요", "오디션 지원", "내 계정"]);
-    expect(await nav("viewer")).toEqual(["개요", "뉴스·공지", "배우", "휴지통", "미디어", "내 계정"]);
+    expect(await nav("owner")).toEqual(["개요", "뉴스·공지", "배우", "오디션 지원", "휴지통", "미디어", "활동 기록", "접속기록", "API 토큰", "사이트 설정", "직원 계정", "내 계정", "계정 보안"]);
+    expect(await nav("editor")).toEqual(["개요", "뉴스·공지", "배우", "휴지통", "미디어", "내 계정", "계정 보안"]);
+    expect(await nav("casting")).toEqual(["개요", "오디션 지원", "내 계정", "계정 보안"]);
+    expect(await nav("viewer")).toEqual(["개요", "뉴스·공지", "배우", "휴지통", "미디어", "내 계정", "계정 보안"]);
   });
 
   it("a session with a role that may not write the API with it is refused there (403 JSON)", async () => {

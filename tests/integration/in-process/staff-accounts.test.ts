@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, sessions, staffAccessChanges } from "../../../drizzle/schema";
 import { setAdminCredential } from "../../../app/server/auth/admin-credential.server";
+import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { acceptInvitation, INVITATION_VALID_MS, inviteStaff, readInvitation } from "../../../app/server/staff/staff.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
-import { signInCookie, TEST_ADMIN } from "../../setup/sign-in";
+import { signInCookie, TEST_ADMIN, TEST_TOTP_SECRET } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
@@ -124,7 +125,14 @@ describe(`staff accounts (${testEngine()})`, () => {
 
     const { id: minjiId } = (await accountOf("minji"))!;
     expect((await post(owner, "/admin/staff", { intent: "role", id: String(minjiId), role: "owner" })).status).toBe(302);
-    const minji = await signInCookie(baseURL, { id: "minji", password: "editor-password-1" });
+    // An owner reaches applicants' data: without a second factor the gate opens only its enrollment.
+    const before = await signInCookie(baseURL, { id: "minji", password: "editor-password-1" }, baseURL, { fresh: true });
+    const refused = await post(before, "/admin/staff", { intent: "role", id: String(ownerId), role: "casting" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("2단계 인증을 먼저 설정해야 합니다.");
+    expect((await fetch(`${baseURL}/admin/staff`, { headers: { Cookie: before }, redirect: "manual" })).headers.get("location")).toBe("/admin/account/security");
+    await provisionTotpSecret(runtime.db, runtime.sessionSecret, "minji", TEST_TOTP_SECRET);
+    const minji = await signInCookie(baseURL, { id: "minji", password: "editor-password-1", totpSecret: TEST_TOTP_SECRET }, baseURL, { fresh: true });
     // Nobody removes their own account; another owner can.
     expect((await post(owner, "/admin/staff", { intent: "remove", id: String(ownerId) })).status).toBe(409);
     expect((await post(minji, "/admin/staff", { intent: "role", id: String(ownerId), role: "casting" })).status).toBe(302);

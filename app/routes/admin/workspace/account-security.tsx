@@ -1,0 +1,242 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import QRCode from "qrcode";
+import type { Route } from "./+types/account-security";
+import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { formatKoreanDate } from "../../../lib/preview";
+import {
+  confirmEnrollment,
+  disableSecondFactor,
+  enrollmentSecret,
+  regenerateRecoveryCodes,
+  secondFactorStatus,
+  type ManageResult,
+} from "../../../server/auth/second-factor.server";
+import { groupedSecret, otpauthUri } from "../../../server/auth/totp.server";
+import { adminActor, readAdminForm } from "../../../server/http/admin-forms.server";
+import { staffSessionOf } from "../../../server/http/access-gate.server";
+import { getRequestContext } from "../../../server/http/context.server";
+import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { Field } from "../../../components/field";
+import { adminMeta } from "../../../lib/admin-meta";
+import { submitOrSignIn } from "../../../lib/signed-out-submit";
+
+/**
+ * /admin/account/security: the signed-in account's second factor (decision 040). Enrolling shows the
+ * otpauth:// URI as a QR code (an SVG drawn here, on the server) and the secret in groups for typing;
+ * a code from the app confirms it, and the ten recovery codes are shown once. Plain forms: all of it
+ * works without JavaScript. While the account has no second factor and must have one, the private
+ * gate opens no other page.
+ */
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const ctx = getRequestContext(context);
+  const session = staffSessionOf(ctx);
+  const account = { adminId: session.adminId, loginId: session.loginId };
+  const status = await secondFactorStatus(ctx.runtime.db, account);
+  let enrollment: { uri: string; qrSvg: string; grouped: string } | null = null;
+  if (!status.enabled) {
+    const secret = await enrollmentSecret(ctx.runtime.db, ctx.runtime.sessionSecret, session.adminId);
+    if (secret) {
+      const uri = otpauthUri(secret, session.loginId);
+      const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M", color: { dark: "#17161c", light: "#ffffff" } });
+      enrollment = { uri, qrSvg, grouped: groupedSecret(secret) };
+    }
+  }
+  return data(
+    {
+      loginId: session.loginId,
+      enabled: status.enabled,
+      enabledAt: status.enabledAt ? formatKoreanDate(status.enabledAt) : null,
+      recoveryCodesLeft: status.recoveryCodesLeft,
+      required: status.required,
+      enrollment,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionReply = { error: string | null; notice: string | null; recoveryCodes: string[] | null };
+
+const reply = (result: ManageResult, notice: string): ActionReply =>
+  result.ok ? { error: null, notice, recoveryCodes: result.recoveryCodes ?? null } : { error: result.message, notice: null, recoveryCodes: null };
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const ctx = getRequestContext(context);
+  const session = staffSessionOf(ctx);
+  const read = await readAdminForm(request, []);
+  if ("refused" in read) return data<ActionReply>({ error: read.refused.data.formError, notice: null, recoveryCodes: null }, { status: read.refused.init?.status ?? 400 });
+  const { form } = read;
+  const actor = { ...adminActor(session, ctx), adminId: session.adminId, label: session.loginId };
+  const { db, sessionSecret } = ctx.runtime;
+  const code = String(form.get("code") ?? "").slice(0, 64);
+  let result: ActionReply;
+  switch (form.get("intent")) {
+    case "confirm":
+      result = reply(await confirmEnrollment(db, sessionSecret, actor, code), "2단계 인증을 켰습니다. 다음 로그인부터 인증 앱의 코드가 필요합니다.");
+      break;
+    case "regenerate":
+      result = reply(await regenerateRecoveryCodes(db, sessionSecret, actor, code), "복구 코드를 새로 만들었습니다. 이전 복구 코드는 더 이상 쓸 수 없습니다.");
+      break;
+    case "disable":
+      result = reply(await disableSecondFactor(db, sessionSecret, actor, { password: String(form.get("password") ?? "").slice(0, 256), code }), "2단계 인증을 껐습니다.");
+      break;
+    default:
+      result = { error: "알 수 없는 요청입니다. 화면을 새로 고친 뒤 다시 시도해 주세요.", notice: null, recoveryCodes: null };
+  }
+  return data(result, { status: result.error ? 400 : 200, headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** With JavaScript: an ended session sends the browser to sign in and come back here (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitOrSignIn(args);
+}
+
+export function meta() {
+  return adminMeta("계정 보안");
+}
+
+function RecoveryCodes({ codes, loginId }: { codes: string[]; loginId: string }) {
+  const text = [`WE ENTERTAINMENT 관리자 복구 코드 (${loginId})`, "각 코드는 한 번만 쓸 수 있습니다.", "", ...codes, ""].join("\n");
+  return (
+    <section className="security-codes" aria-labelledby="codes-title">
+      <h2 id="codes-title">복구 코드</h2>
+      <p>
+        휴대폰을 잃어버리거나 인증 앱을 쓸 수 없을 때 인증 코드 대신 입력합니다. <strong>지금 한 번만 보여 드립니다.</strong> 내려받거나 인쇄해서
+        안전한 곳에 보관해 주세요. 각 코드는 한 번씩만 쓸 수 있습니다.
+      </p>
+      <ol className="security-codes__list">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <p className="security-codes__actions">
+        <a className="button" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download={`we-recovery-codes-${loginId}.txt`}>
+          텍스트 파일로 내려받기
+        </a>
+        <span className="security-codes__hint">인쇄하려면 브라우저의 인쇄 기능(Ctrl+P, Mac은 ⌘+P)을 쓰세요.</span>
+      </p>
+      <p>
+        <Link to={WORKSPACE_PATHS.dashboard}>보관했습니다. 관리 개요로 가기</Link>
+      </p>
+    </section>
+  );
+}
+
+export default function AccountSecurity({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { enrollment } = loaderData;
+  const codes = actionData?.recoveryCodes ?? null;
+  return (
+    <section className="workspace-page security-page" aria-labelledby="security-title">
+      <WorkspaceHeader titleId="security-title" title="계정 보안" />
+      <p className="workspace-help">
+        <strong>{loaderData.loginId}</strong> 계정의 2단계 인증입니다. 로그인할 때 비밀번호와 함께 휴대폰 인증 앱(Google Authenticator, Microsoft
+        Authenticator, 1Password 등)의 6자리 코드를 입력합니다. 오디션 지원자의 개인정보를 다루는 계정은 2단계 인증이 필수입니다.
+      </p>
+      {actionData?.error ? (
+        <p className="form-error" role="alert" id="security-error">
+          {actionData.error}
+        </p>
+      ) : null}
+      {actionData?.notice ? (
+        <p className="form-notice" role="status">
+          {actionData.notice}
+        </p>
+      ) : null}
+      {codes ? <RecoveryCodes codes={codes} loginId={loaderData.loginId} /> : null}
+
+      {enrollment ? (
+        <section className="security-enroll" aria-labelledby="enroll-title">
+          <h2 id="enroll-title">인증 앱 등록</h2>
+          {loaderData.required ? (
+            <p className="form-notice" role="status">
+              2단계 인증을 설정해야 관리 화면을 쓸 수 있습니다.
+            </p>
+          ) : null}
+          <ol className="security-enroll__steps">
+            <li>휴대폰에서 인증 앱을 열고 ‘QR 코드 스캔’을 고릅니다.</li>
+            <li>
+              아래 QR 코드를 찍습니다. 찍을 수 없으면 ‘설정 키 입력’을 고르고 비밀 키를 입력합니다(계정 이름: {loaderData.loginId}, 시간 기준).
+            </li>
+            <li>앱에 나타난 6자리 코드를 입력하고 ‘등록 확인’을 누릅니다.</li>
+          </ol>
+          <div className="security-enroll__body">
+            {/* The SVG is drawn on the server from our own URI (qrcode package): no user input in it. */}
+            <div className="security-enroll__qr" role="img" aria-label="인증 앱에 등록할 QR 코드" dangerouslySetInnerHTML={{ __html: enrollment.qrSvg }} />
+            <div className="security-enroll__manual">
+              <p>
+                비밀 키
+                <br />
+                <code className="security-enroll__secret" data-testid="totp-secret">
+                  {enrollment.grouped}
+                </code>
+              </p>
+              <details>
+                <summary>등록 주소(otpauth) 보기</summary>
+                <code className="security-enroll__uri">{enrollment.uri}</code>
+              </details>
+            </div>
+          </div>
+          <Form method="post" className="token-form">
+            <input type="hidden" name="intent" value="confirm" />
+            <Field name="code" id="enroll-code" label="인증 코드">
+              {(control) => <input {...control} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} pattern="[0-9 ]*" required />}
+            </Field>
+            <button type="submit" className="button" disabled={busy}>
+              등록 확인
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {loaderData.enabled ? (
+        <>
+          <section className="security-status" aria-labelledby="status-title">
+            <h2 id="status-title">2단계 인증 사용 중</h2>
+            <p>
+              {loaderData.enabledAt ? `${loaderData.enabledAt}부터 ` : ""}인증 앱의 코드로 로그인합니다. 남은 복구 코드: <strong>{loaderData.recoveryCodesLeft}개</strong>
+            </p>
+          </section>
+          <section className="security-manage" aria-labelledby="regenerate-title">
+            <h2 id="regenerate-title">복구 코드 새로 받기</h2>
+            <p>복구 코드를 잃어버렸거나 거의 다 썼다면 새로 받으세요. 이전 복구 코드는 모두 쓸 수 없게 됩니다.</p>
+            <Form method="post" className="token-form">
+              <input type="hidden" name="intent" value="regenerate" />
+              <Field name="code" id="regenerate-code" label="현재 인증 코드">
+                {(control) => <input {...control} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} required />}
+              </Field>
+              <button type="submit" className="button" disabled={busy}>
+                복구 코드 새로 받기
+              </button>
+            </Form>
+          </section>
+          <section className="security-manage" aria-labelledby="disable-title">
+            <h2 id="disable-title">2단계 인증 끄기</h2>
+            {loaderData.required ? (
+              <p>
+                이 계정은 개인정보를 다룰 수 있어 2단계 인증을 끌 수 없습니다. 휴대폰을 잃어버렸다면 복구 코드로 로그인할 수 있고, 복구 코드도 없다면 서버에서{" "}
+                <code>npm run admin:password -- --reset-second-factor</code>로 초기화한 뒤 다시 등록합니다.
+              </p>
+            ) : (
+              <Form method="post" className="token-form">
+                <input type="hidden" name="intent" value="disable" />
+                <Field name="password" id="disable-password" label="비밀번호">
+                  {(control) => <input {...control} type="password" autoComplete="current-password" maxLength={256} />}
+                </Field>
+                <Field name="code" id="disable-code" label="또는 현재 인증 코드">
+                  {(control) => <input {...control} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} />}
+                </Field>
+                <button type="submit" className="button button--danger" disabled={busy}>
+                  2단계 인증 끄기
+                </button>
+              </Form>
+            )}
+          </section>
+        </>
+      ) : null}
+    </section>
+  );
+}
