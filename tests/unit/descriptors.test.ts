@@ -34,6 +34,7 @@ describe("one descriptor per concept", () => {
   it("every admin address is known as such (robots.txt, page cache), including sign-out and tokens", () => {
     expect(ADMIN_PATH_PREFIXES).toEqual([
       "/adminLogin",
+      "/adminInvite",
       "/adminLogin/verify",
       "/adminNewsWrite",
       "/adminNoticeWrite",
@@ -49,6 +50,8 @@ describe("one descriptor per concept", () => {
       "/admin/media",
       "/admin/media.json",
       "/admin/settings",
+      "/admin/staff",
+      "/admin/account",
       "/admin/auditions",
       "/admin/auditions/export",
       "/admin/access-records",
