@@ -82,7 +82,9 @@ export default defineConfig({
       name: "admin",
       testMatch: /admin\/.*\.spec\.ts$/,
       // Whole editing stories (sign in, type, upload five photos, save, edit, delete) on a 2-core machine.
-      timeout: 60_000,
+      // A fresh sign-in may also wait for the next 30-second step: each TOTP code works once per account
+      // (decision 040), and the admin stories share one account across the workers.
+      timeout: 120_000,
       dependencies: ["desktop", "mobile"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
