@@ -286,6 +286,29 @@ export const staffAccessChanges = pgTable(
   (t) => [index("staff_access_changes_at_idx").on(t.at)],
 );
 
+/**
+ * Passkeys (WebAuthn credentials), a second factor beside the authenticator app (decision 040): the
+ * credential's id and public key as the browser registered them, its signature counter, and a name.
+ */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential id (base64url), as the browser sends it back when signing in. */
+    id: text("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: text("transports").array().notNull().default(sql`'{}'::text[]`),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  },
+  (t) => [index("passkeys_admin_idx").on(t.adminId)],
+);
+
 /** Single-use recovery codes of the second factor (decision 040): only their SHA-256 is stored. */
 export const recoveryCodes = pgTable(
   "recovery_codes",

@@ -26,6 +26,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "second-factor-disabled": "2단계 인증 끄기",
   "second-factor-reset": "2단계 인증 초기화",
   "recovery-codes-regenerated": "복구 코드 새로 받기",
+  "passkey-added": "패스키 등록",
+  "passkey-removed": "패스키 삭제",
   revoke: "폐기",
   "settings-update": "설정 변경",
   "status-change": "상태 변경",

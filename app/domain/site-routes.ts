@@ -226,6 +226,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: STAFF_INVITATION_PATTERN, file: "routes/admin/invitation.tsx", audience: "admin", access: "public", sitemap: false },
   // The password was right; the pending step's cookie says for which account (decision 040).
   { pattern: SIGN_IN_VERIFY_PATH, file: "routes/admin/login-verify.tsx", audience: "admin", access: "public" },
+  // A passkey instead of the code (JSON for the page's script); the pending cookie names the account.
+  { pattern: `${SIGN_IN_VERIFY_PATH}/passkey`, file: "routes/admin/login-passkey.ts", audience: "admin", access: "public", sitemap: false },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
   { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin", area: "content" },
   { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin", area: "tokens" },
@@ -250,6 +252,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: WORKSPACE_PATHS.accessRecords, file: "routes/admin/workspace/access-records.tsx", audience: "admin", workspace: true, area: "access-records" },
   // The one private page an account without a required second factor may open (the gate sends it here).
   { pattern: ACCOUNT_SECURITY_PATH, file: "routes/admin/workspace/account-security.tsx", audience: "admin", workspace: true, area: "account" },
+  { pattern: `${ACCOUNT_SECURITY_PATH}/passkey`, file: "routes/admin/account-passkey.ts", audience: "admin", area: "account" },
   // Signing out ends the session the cookie names, if any: nothing to protect, and it must work when the session has expired.
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin", access: "public" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api", access: "public" },

@@ -1,7 +1,10 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-verify";
-import { PATHS, signInAgainPath, WORKSPACE_PATHS } from "../../domain/site-routes";
-import { hasPendingSecondFactor, verifySecondFactor } from "../../server/auth/second-factor.server";
+import { PATHS, SIGN_IN_VERIFY_PATH, signInAgainPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { verifySecondFactor } from "../../server/auth/second-factor.server";
+import { readPendingCookie } from "../../server/auth/second-factor-pending.server";
+import { listPasskeys } from "../../server/auth/passkeys.server";
+import { PasskeySignIn } from "../../components/admin/passkey-buttons";
 import { safeRedirectPath } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
@@ -19,9 +22,11 @@ const NO_STORE = { "Cache-Control": "private, no-store" };
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), WORKSPACE_PATHS.dashboard);
-  const pending = await hasPendingSecondFactor(runtime.sessionSecret, request);
-  if (pending !== "pending") throw redirect(signInAgainPath(redirectTo, pending === "expired" ? "expired" : "missing"), { headers: NO_STORE });
-  return data({ redirectTo }, { headers: NO_STORE });
+  const pending = await readPendingCookie(runtime.sessionSecret, request, Date.now());
+  if (pending.status !== "pending") throw redirect(signInAgainPath(redirectTo, pending.status === "expired" ? "expired" : "missing"), { headers: NO_STORE });
+  // A passkey is offered beside the code when the account has one (it needs JavaScript).
+  const hasPasskeys = (await listPasskeys(runtime.db, pending.claim.adminId)).length > 0;
+  return data({ redirectTo, hasPasskeys }, { headers: NO_STORE });
 }
 
 /** A code and the way back: a few hundred bytes (the sign-in form's limit, decision 031). */
@@ -102,6 +107,7 @@ export default function AdminLoginVerify({ loaderData, actionData }: Route.Compo
           {submitting ? "확인 중..." : "확인"}
         </button>
       </Form>
+      {loaderData.hasPasskeys ? <PasskeySignIn endpoint={`${SIGN_IN_VERIFY_PATH}/passkey`} redirectTo={loaderData.redirectTo} /> : null}
       <p className="admin-login__info">
         <Link to={PATHS.adminLogin}>처음부터 다시 로그인하기</Link>
       </p>

@@ -1,7 +1,8 @@
 import { isStaffRole, roleReachesPersonalData, type StaffRole } from "../../domain/staff-roles";
 import { getSiteSettings } from "../site/settings.server";
+import { verifyPasskeyAssertion, type PasskeyAssertion } from "./passkeys.server";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { adminUsers, rateLimitHits, recoveryCodes, sessions } from "../../../drizzle/schema";
+import { adminUsers, rateLimitHits, recoveryCodes, sessions, passkeys } from "../../../drizzle/schema";
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
@@ -115,7 +116,7 @@ async function consumeAttempt(db: Database, serverSecret: string, attempt: strin
 }
 
 export type SecondFactorResult =
-  | { ok: true; setCookie: string; deviceCookie: string; clearPending: string; via: "totp" | "recovery-code" }
+  | { ok: true; setCookie: string; deviceCookie: string; clearPending: string; via: "totp" | "recovery-code" | "passkey" }
   /** The pending step is over (none, expired, too many wrong codes): back to the password step. */
   | { ok: false; restart: RestartReason; message: string; clearPending: string }
   | { ok: false; restart: false; message: string; status: 400 | 401 };
@@ -124,7 +125,13 @@ export type SecondFactorResult =
  * The second step of the sign-in: a TOTP code or a recovery code for the account the pending cookie
  * names. On success the session starts exactly as a password-only sign-in's would (`startSession`).
  */
-export async function verifySecondFactor(db: Database, serverSecret: string, request: Request, input: { code: string; ip: string }, now = Date.now()): Promise<SecondFactorResult> {
+export async function verifySecondFactor(
+  db: Database,
+  serverSecret: string,
+  request: Request,
+  input: { code: string; ip: string; passkey?: PasskeyAssertion },
+  now = Date.now(),
+): Promise<SecondFactorResult> {
   const https = new URL(request.url).protocol === "https:";
   const restart = async (reason: RestartReason): Promise<SecondFactorResult> => ({ ok: false, restart: reason, message: restartMessage(reason)!, clearPending: await clearPendingCookie(serverSecret, https) });
   const pending = await readPendingCookie(serverSecret, request, now);
@@ -134,14 +141,17 @@ export async function verifySecondFactor(db: Database, serverSecret: string, req
   const account = await loadAccount(db, claim.adminId);
   if (!account || account.loginId !== normalizeLoginId(claim.account) || account.totpEnabledAt === null) return restart("missing");
   const code = input.code.trim();
-  if (code === "") return { ok: false, restart: false, message: SECOND_FACTOR_MESSAGES.empty, status: 400 };
+  if (code === "" && !input.passkey) return { ok: false, restart: false, message: SECOND_FACTOR_MESSAGES.empty, status: 400 };
   if (!(await countAttempt(db, serverSecret, claim.attempt, claim.expiresAt))) {
     await recordAudit(db, { adminId: account.id, via: "session", label: account.loginId, ip: input.ip }, { action: "second-factor-failed", entity: "session", entityId: account.id, details: { reason: "too-many" } });
     return restart("too-many");
   }
   let outcome: "ok" | "wrong" | "replayed" = "wrong";
-  let via: "totp" | "recovery-code" = "totp";
-  if (normalizeTotpInput(code)) {
+  let via: "totp" | "recovery-code" | "passkey" = "totp";
+  if (input.passkey) {
+    via = "passkey";
+    outcome = (await verifyPasskeyAssertion(db, serverSecret, request, { adminId: account.id, attempt: claim.attempt }, input.passkey, new Date(now))) ? "ok" : "wrong";
+  } else if (normalizeTotpInput(code)) {
     outcome = await acceptTotp(db, serverSecret, account, code, now);
   } else if (normalizeRecoveryCode(code)) {
     via = "recovery-code";
@@ -250,6 +260,8 @@ export async function disableSecondFactor(
   await db.transaction(async (tx) => {
     await tx.update(adminUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(adminUsers.id, actor.adminId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, actor.adminId));
+    // Passkeys stand beside the app: without it, they go too.
+    await tx.delete(passkeys).where(eq(passkeys.adminId, actor.adminId));
     await recordAudit(tx, actor, { action: "second-factor-disabled", entity: "session", entityId: actor.adminId });
   });
   return { ok: true };
@@ -292,6 +304,7 @@ export async function resetSecondFactor(db: Database, loginId: string): Promise<
       .returning({ id: adminUsers.id });
     if (!row) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, row.id));
+    await tx.delete(passkeys).where(eq(passkeys.adminId, row.id));
     await tx.delete(sessions).where(eq(sessions.adminId, row.id));
     await recordAudit(tx, systemActor("npm run admin:password"), { action: "second-factor-reset", entity: "session", entityId: row.id });
     return true;

@@ -1,7 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import QRCode from "qrcode";
 import type { Route } from "./+types/account-security";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { listPasskeys, removePasskey } from "../../../server/auth/passkeys.server";
+import { PasskeyRegistration } from "../../../components/admin/passkey-buttons";
 import { formatKoreanDate } from "../../../lib/preview";
 import {
   confirmEnrollment,
@@ -50,6 +52,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       recoveryCodesLeft: status.recoveryCodesLeft,
       required: status.required,
       enrollment,
+      passkeys: status.enabled
+        ? (await listPasskeys(ctx.runtime.db, session.adminId)).map((p) => ({ id: p.id, name: p.name, createdAt: formatKoreanDate(p.createdAt), lastUsedAt: p.lastUsedAt ? formatKoreanDate(p.lastUsedAt) : null }))
+        : [],
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
@@ -76,6 +81,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       break;
     case "regenerate":
       result = reply(await regenerateRecoveryCodes(db, sessionSecret, actor, code), "복구 코드를 새로 만들었습니다. 이전 복구 코드는 더 이상 쓸 수 없습니다.");
+      break;
+    case "delete-passkey":
+      result = (await removePasskey(db, actor, String(form.get("id") ?? "").slice(0, 1024)))
+        ? { error: null, notice: "패스키를 지웠습니다.", recoveryCodes: null }
+        : { error: "이미 지웠거나 없는 패스키입니다.", notice: null, recoveryCodes: null };
       break;
     case "disable":
       result = reply(await disableSecondFactor(db, sessionSecret, actor, { password: String(form.get("password") ?? "").slice(0, 256), code }), "2단계 인증을 껐습니다.");
@@ -199,6 +209,35 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             <p>
               {loaderData.enabledAt ? `${loaderData.enabledAt}부터 ` : ""}인증 앱의 코드로 로그인합니다. 남은 복구 코드: <strong>{loaderData.recoveryCodesLeft}개</strong>
             </p>
+          </section>
+          <section className="security-manage" aria-labelledby="passkeys-title">
+            <h2 id="passkeys-title">패스키</h2>
+            <p>
+              휴대폰이나 컴퓨터의 지문·얼굴 인식, 보안 키로 인증 코드 대신 로그인할 수 있습니다. 패스키는 이 사이트에만 쓰이고, 인증 앱은 그대로 예비
+              수단으로 남습니다.
+            </p>
+            {loaderData.passkeys.length > 0 ? (
+              <ul className="security-passkeys">
+                {loaderData.passkeys.map((passkey) => (
+                  <li key={passkey.id}>
+                    <span>
+                      <strong>{passkey.name}</strong>
+                      <span className="workspace-table__sub">{`${passkey.createdAt} 등록 · ${passkey.lastUsedAt ? `${passkey.lastUsedAt} 마지막 사용` : "아직 쓰지 않음"}`}</span>
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="delete-passkey" />
+                      <input type="hidden" name="id" value={passkey.id} />
+                      <button type="submit" className="button button--small button--danger" aria-label={`${passkey.name} 패스키 지우기`}>
+                        지우기
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="workspace-help">등록한 패스키가 없습니다.</p>
+            )}
+            <PasskeyRegistration endpoint={`${ACCOUNT_SECURITY_PATH}/passkey`} />
           </section>
           <section className="security-manage" aria-labelledby="regenerate-title">
             <h2 id="regenerate-title">복구 코드 새로 받기</h2>
