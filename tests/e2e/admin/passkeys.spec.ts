@@ -1,4 +1,6 @@
+import { totpCode } from "../../../app/server/auth/totp.server";
 import { useAppServer } from "../../setup/app-server";
+import { signInCookie } from "../../setup/sign-in";
 import { expect, test } from "../fixtures";
 import { axeViolations } from "../helpers";
 import { passSecondStep, TEST_ADMIN, uniqueClientIp, uniqueName } from "./admin-helpers";
@@ -61,4 +63,62 @@ test("the administrator registers a passkey, signs in with it instead of a code,
   await page.getByRole("button", { name: `${name} 패스키 지우기` }).click();
   await expect(page.getByRole("status").filter({ hasText: "패스키를 지웠습니다." })).toBeVisible();
   await expect(page.getByText("등록한 패스키가 없습니다.")).toBeVisible();
+});
+
+test("an invited editor enrolls the authenticator app and a passkey, signs in with the passkey and sees only the content", async ({ browser }) => {
+  const baseURL = own.baseURL;
+  const origin = baseURL.replace("127.0.0.1", "localhost");
+  // The owner invites (over HTTP, as the staff page's form does).
+  const owner = await signInCookie(baseURL);
+  const loginId = `editor-${Date.now().toString(36)}`;
+  const invited = await fetch(`${baseURL}/admin/staff`, {
+    method: "POST",
+    headers: { Cookie: owner, Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "invite", displayName: "콘텐츠 편집자", email: `${loginId}@example.com`, role: "editor" }),
+  });
+  const token = /\/adminInvite\/([A-Za-z0-9_-]{43})/.exec(await invited.text())?.[1];
+  expect(token, "the invitation link").toBeTruthy();
+
+  const editor = await browser.newContext({ baseURL: origin });
+  const tab = await editor.newPage();
+  const cdp = await editor.newCDPSession(tab);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  await tab.setExtraHTTPHeaders({ "X-Forwarded-For": uniqueClientIp() });
+  await tab.goto(`/adminInvite/${token}`);
+  await tab.getByLabel("아이디 (필수)").fill(loginId);
+  await tab.getByLabel("비밀번호 (필수)").fill("editor-password-1");
+  await tab.getByLabel("비밀번호 확인 (필수)").fill("editor-password-1");
+  await tab.getByRole("button", { name: "계정 만들기" }).click();
+  const signIn = async () => {
+    await tab.goto("/adminLogin");
+    await tab.getByLabel("아이디").fill(loginId);
+    await tab.getByLabel("비밀번호").fill("editor-password-1");
+    await tab.getByRole("button", { name: "로그인" }).click();
+  };
+  // An editor does not reach applicants' data: no second factor is required to start.
+  await signIn();
+  await expect(tab).toHaveURL(`${origin}/admin`);
+
+  await tab.goto("/admin/account/security");
+  const secret = (await tab.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+  await tab.getByLabel("인증 코드").fill(totpCode(secret));
+  await tab.getByRole("button", { name: "등록 확인" }).click();
+  await expect(tab.getByRole("status").filter({ hasText: "2단계 인증을 켰습니다." })).toBeVisible();
+  await tab.goto("/admin/account/security");
+  await tab.getByLabel("새 패스키 이름").fill("편집자 노트북");
+  await tab.getByRole("button", { name: "패스키 추가" }).click();
+  await expect(tab.getByRole("status").filter({ hasText: "패스키를 등록했습니다." })).toBeVisible();
+
+  await tab.getByRole("button", { name: "관리자 로그아웃" }).click();
+  await signIn();
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText("2단계 인증");
+  await tab.getByRole("button", { name: "패스키로 인증" }).click();
+  await expect(tab).toHaveURL(`${origin}/admin`);
+  await expect(tab.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link")).toHaveText(["개요", "뉴스·공지", "배우", "휴지통", "미디어", "내 계정", "계정 보안"]);
+  expect((await tab.goto("/admin/auditions"))?.status()).toBe(403);
+  await expect(tab.getByRole("heading", { level: 1 })).toHaveText("권한이 없습니다");
+  await editor.close();
 });
