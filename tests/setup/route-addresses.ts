@@ -6,5 +6,11 @@ import type { SiteRoute } from "../../app/domain/site-routes";
  * value, so a route added tomorrow is asked all the same; a trailing `/*` becomes `/x`.
  */
 export function routeAddress(route: SiteRoute, value: (name: string) => string | undefined): string {
-  return route.pattern.replace(/:(\w+)\??/g, (_, name: string) => value(name) ?? "1").replace(/\/\*$/, "/x");
+  return route.pattern.replace(/:(\w+)\??/g, (_, name: string) => value(name) ?? defaultValue(route, name)).replace(/\/\*$/, "/x");
+}
+
+/** A parameter's value the route accepts whatever was planted: the history's subject is a post, the preview's a news post. */
+function defaultValue(route: SiteRoute, name: string): string {
+  if (name === "subject") return route.pattern.startsWith("/admin/history") ? "post" : "news";
+  return "1";
 }

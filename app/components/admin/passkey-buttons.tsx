@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { useHydrated } from "../../lib/use-hydrated";
+import { FormStatus } from "../form-status";
 
 /**
  * The passkey ceremonies in the administrator's app (decision 040): they need JavaScript (the browser's
@@ -50,11 +51,7 @@ export function PasskeySignIn({ endpoint, redirectTo }: { endpoint: string; redi
       <button type="button" className="button button--ghost button--block" onClick={signIn} disabled={state.busy}>
         {state.busy ? "패스키 확인 중..." : "패스키로 인증"}
       </button>
-      {state.error ? (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
+      <FormStatus error={state.error} />
     </div>
   );
 }
@@ -97,16 +94,7 @@ export function PasskeyRegistration({ endpoint }: { endpoint: string }) {
       <button type="button" className="button" onClick={register} disabled={state.busy || name.trim() === ""}>
         {state.busy ? "등록하는 중..." : "패스키 추가"}
       </button>
-      {state.error ? (
-        <p className="form-error" role="alert">
-          {state.error}
-        </p>
-      ) : null}
-      {state.notice ? (
-        <p className="form-notice" role="status">
-          {state.notice}
-        </p>
-      ) : null}
+      <FormStatus error={state.error} notice={state.notice} />
     </div>
   );
 }

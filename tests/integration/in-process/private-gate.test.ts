@@ -95,7 +95,6 @@ describe(`the private gate answers every private route of the route table with n
       if (name === "fileId") return applicant.photos[0]!.id;
       if (name === "name") return encodeURIComponent(PLANTED.hiddenArtist);
       if (name === "postId") return String(draftId);
-      if (name === "subject") return route.pattern.startsWith("/admin/history") ? "post" : "news";
       if (name === "id") return route.pattern.startsWith("/admin/auditions") ? String(applicant.id) : String(draftId);
       return undefined;
     });

@@ -48,7 +48,6 @@ describe(`the gate allows each route by role (${testEngine()})`, () => {
     return routeAddress(route, (name) => {
       if (name === "fileId") return applicant.photos[0]!.id;
       if (name === "id") return String(applicant.id);
-      if (name === "subject") return route.pattern.startsWith("/admin/history") ? "post" : "news";
       return undefined;
     });
   }
