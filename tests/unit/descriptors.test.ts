@@ -36,6 +36,7 @@ describe("one descriptor per concept", () => {
       "/adminLogin",
       "/adminInvite",
       "/adminLogin/verify",
+      "/adminLogin/verify/passkey",
       "/adminNewsWrite",
       "/adminNoticeWrite",
       "/adminActor",
@@ -56,6 +57,7 @@ describe("one descriptor per concept", () => {
       "/admin/auditions/export",
       "/admin/access-records",
       "/admin/account/security",
+      "/admin/account/security/passkey",
       "/adminLogout",
     ]);
     expect(isAdminPath("/admin/auditions/12/files/0123456789abcdef0123456789abcdef")).toBe(true);
