@@ -113,3 +113,15 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     expect(transform.call(context, "@media (--wide) {}", "/elsewhere/other.css")).toBeNull();
   });
 });
+
+describe("the stylesheet's structure", () => {
+  it("every rule of global.css is closed: its braces balance and never close more than they opened", () => {
+    let depth = 0;
+    for (const char of withoutComments(fs.readFileSync(GLOBAL_CSS, "utf8"))) {
+      if (char === "{") depth += 1;
+      else if (char === "}") depth -= 1;
+      expect(depth).toBeGreaterThanOrEqual(0);
+    }
+    expect(depth, "unclosed rules in global.css").toBe(0);
+  });
+});
