@@ -33,7 +33,7 @@ const result = await build({
   chunkNames: "enhance-[name]-[hash]",
   metafile: true,
   legalComments: "none",
-  // Korean text as UTF-8 (3 bytes a syllable) rather than \uXXXX escapes (6): module scripts are always
+  // Korean text as UTF-8 (3 bytes a syllable) rather than \u escapes (6 bytes): module scripts are always
   // decoded as UTF-8, and gzip has less to carry.
   charset: "utf8",
   define: { "process.env.NODE_ENV": '"production"' },

@@ -4,6 +4,7 @@ import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { purgeArtists } from "../artists/artist-use-cases.server";
 import { purgeExpiredApplications } from "../auditions/audition-retention.server";
 import { purgeOldAccessRecords } from "../privacy/access-records.server";
+import { purgeOldAccessChanges } from "../staff/staff.server";
 import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbox.server";
 import { systemActor, type Services } from "../platform/services.server";
 import { nextScheduledTime } from "../posts/post-queries.server";
@@ -30,7 +31,10 @@ export async function runDueJobs(services: Services, now: Date) {
   const expiredApplications = await purgeExpiredApplications(services, now);
   const oldMail = await purgeOldMail(services.db, now);
   const oldAccessRecords = await purgeOldAccessRecords(services, now);
-  return { ...schedules, purged, expiredApplications, oldMail, oldAccessRecords };
+  // Grants and changes of staff access are kept 3 years (안전성 확보조치 기준 Art. 5③); a delete by cutoff,
+  // harmless when two servers run it.
+  const oldAccessChanges = await purgeOldAccessChanges(services.db, now);
+  return { ...schedules, purged, expiredApplications, oldMail, oldAccessRecords, oldAccessChanges };
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, sessions, staffAccessChanges } from "../../../drizzle/schema";
 import { setAdminCredential } from "../../../app/server/auth/admin-credential.server";
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
+import { runDueJobs } from "../../../app/server/jobs/scheduler.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { acceptInvitation, INVITATION_VALID_MS, inviteStaff, readInvitation } from "../../../app/server/staff/staff.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
@@ -149,5 +150,19 @@ describe(`staff accounts (${testEngine()})`, () => {
     const html = await (await fetch(`${baseURL}/admin/staff`, { headers: { Cookie: owner } })).text();
     expect(html).toContain("계정 삭제");
     expect(html).toContain("역할 변경 (콘텐츠 담당 → 열람 전용)");
+  });
+
+  it("the scheduler's pass deletes grants and changes older than 3 years and keeps the rest", async () => {
+    const now = new Date("2030-06-01T00:00:00Z");
+    const day = 86_400_000;
+    await runtime.db.insert(staffAccessChanges).values([
+      { at: new Date(now.getTime() - (3 * 365 + 2) * day), actorLabel: "admin", subjectLabel: "오래된 기록", action: "invited" },
+      { at: new Date(now.getTime() - 2 * 365 * day), actorLabel: "admin", subjectLabel: "남는 기록", action: "invited" },
+    ]);
+    const result = await runDueJobs(runtime, now);
+    expect(result.oldAccessChanges).toBeGreaterThanOrEqual(1);
+    const subjects = (await runtime.db.select().from(staffAccessChanges)).map((c) => c.subjectLabel);
+    expect(subjects).not.toContain("오래된 기록");
+    expect(subjects).toContain("남는 기록");
   });
 });
