@@ -3,9 +3,10 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Express } from "express";
+import { afterAll, beforeAll } from "vitest";
 import { loadEnv, type Env } from "../../app/server/platform/env.server";
 import type { Runtime } from "../../app/server/composition/runtime.server";
-import { TEST_ADMIN_ENV } from "./sign-in";
+import { signInCookie, TEST_ADMIN_ENV } from "./sign-in";
 import { createPostgresDatabase, testEngine } from "./test-database";
 
 export interface InProcessApp {
@@ -60,4 +61,28 @@ export async function startInProcessApp(prefix: string, extraEnv: Record<string,
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An in-process app and the test administrator's session cookie, filled in before the suite's tests run. */
+export interface SignedInApp {
+  runtime: Runtime;
+  baseURL: string;
+  cookie: string;
+}
+
+/**
+ * Starts an in-process app for the surrounding `describe` and signs the test administrator in before
+ * its tests (and before any `beforeAll` registered after this call); stops it after them.
+ */
+export function useSignedInApp(prefix: string, extraEnv: Record<string, string> = {}): SignedInApp {
+  const site = {} as SignedInApp;
+  let app: InProcessApp | undefined;
+  beforeAll(async () => {
+    app = await startInProcessApp(prefix, extraEnv);
+    Object.assign(site, { runtime: app.runtime, baseURL: app.baseURL, cookie: await signInCookie(app.baseURL) });
+  }, 120_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+  return site;
 }

@@ -1,19 +1,6 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import {
-  BREAKPOINT_SMALL,
-  BREAKPOINT_WIDE,
-  HEADER_HEIGHT,
-  HEADER_Z_INDEX,
-  HOME_ENTRANCE_MS,
-  OVERLAY_FADE_MS,
-  PAGE_FADE_MS,
-  SCROLL_TOP_SIZE,
-  SCROLL_TOP_SIZE_SMALL,
-  SPACER_NARROW,
-  SPACER_WIDE,
-} from "../../app/domain/constants";
 import { applyDesignTokens, CSS_CUSTOM_MEDIA, CSS_CUSTOM_PROPERTIES, designTokens } from "../../app/styles/design-tokens";
 
 const GLOBAL_CSS = fileURLToPath(new URL("../../app/styles/global.css", import.meta.url));
@@ -31,16 +18,14 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     expect(mediaPreludes(source).filter((p) => p.includes("--")).length).toBeGreaterThan(10);
   });
 
-  it("builds the media queries from BREAKPOINT_WIDE and BREAKPOINT_SMALL", () => {
+  it("builds the media queries from the spec's breakpoints, 768 and 1000 px", () => {
     expect(CSS_CUSTOM_MEDIA).toEqual({
-      "--below-small": `(max-width: ${BREAKPOINT_SMALL - 1}px)`,
-      "--below-wide": `(max-width: ${BREAKPOINT_WIDE - 1}px)`,
-      "--wide": `(min-width: ${BREAKPOINT_WIDE}px)`,
+      "--below-small": "(max-width: 767px)",
+      "--below-wide": "(max-width: 999px)",
+      "--wide": "(min-width: 1000px)",
     });
     const preludes = new Set(mediaPreludes(output));
     for (const query of Object.values(CSS_CUSTOM_MEDIA)) expect(preludes).toContain(query);
-    // The spec's breakpoints are 768 and 1000 px.
-    expect([BREAKPOINT_SMALL, BREAKPOINT_WIDE]).toEqual([768, 1000]);
     // Only the token queries and media features unrelated to the spec's breakpoints remain.
     const tokenQueries = new Set(Object.values(CSS_CUSTOM_MEDIA));
     expect([...preludes].filter((p) => !tokenQueries.has(p)).sort()).toEqual(
@@ -50,17 +35,18 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     );
   });
 
-  it("defines the custom properties from the constants at the top of the stylesheet", () => {
+  it("defines the spec's layout values as custom properties at the top of the stylesheet", () => {
+    // Spec §9: header 100 px at z-index 999, spacers 100/60 px, the scroll button 60/50 px, fades 0.4 s and 1.5 s.
     expect(CSS_CUSTOM_PROPERTIES).toMatchObject({
-      "--header-height": `${HEADER_HEIGHT}px`,
-      "--header-z": `${HEADER_Z_INDEX}`,
-      "--spacer-wide": `${SPACER_WIDE}px`,
-      "--spacer-narrow": `${SPACER_NARROW}px`,
-      "--scroll-top-size": `${SCROLL_TOP_SIZE}px`,
-      "--scroll-top-size-small": `${SCROLL_TOP_SIZE_SMALL}px`,
-      "--overlay-fade": `${OVERLAY_FADE_MS}ms`,
-      "--home-entrance": `${HOME_ENTRANCE_MS}ms`,
-      "--page-fade": `${PAGE_FADE_MS}ms`,
+      "--header-height": "100px",
+      "--header-z": "999",
+      "--spacer-wide": "100px",
+      "--spacer-narrow": "60px",
+      "--scroll-top-size": "60px",
+      "--scroll-top-size-small": "50px",
+      "--overlay-fade": "400ms",
+      "--home-entrance": "1500ms",
+      "--page-fade": "1500ms",
     });
     const root = /^[\s\S]*?:root\s*\{([^}]*)\}/.exec(withoutComments(output))?.[1] ?? "";
     for (const [name, value] of Object.entries(CSS_CUSTOM_PROPERTIES)) expect(root).toContain(`${name}: ${value};`);
@@ -98,7 +84,7 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
   it("refuses an unknown custom media query instead of shipping it", () => {
     expect(() => applyDesignTokens("@media (--tablet) { a { color: red } }", "test.css")).toThrow(/unknown custom media query \(--tablet\)/);
     expect(applyDesignTokens("@media (--wide) and (hover: hover) { a { color: red } }")).toContain(
-      `@media (min-width: ${BREAKPOINT_WIDE}px) and (hover: hover) {`,
+      "@media (min-width: 1000px) and (hover: hover) {",
     );
   });
 

@@ -125,3 +125,17 @@ export function WorkspaceTable({
     </div>
   );
 }
+
+/** The columns every log starts with (the activity log, the access records). */
+export const LOG_ENTRY_COLUMNS = ["때 (한국 시간)", "한 사람", "접속 주소"] as const;
+
+/** A log row's first cells, under LOG_ENTRY_COLUMNS: when (KST), who, from which address. */
+export function LogEntryCells({ entry }: { entry: { when: string; who: string; ip: string } }) {
+  return (
+    <>
+      <td data-label="때">{entry.when}</td>
+      <td data-label="한 사람">{entry.who}</td>
+      <td data-label="접속 주소">{entry.ip}</td>
+    </>
+  );
+}

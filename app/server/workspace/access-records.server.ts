@@ -10,13 +10,13 @@ import {
   MAX_INSPECTION_NOTE_LENGTH,
 } from "../../domain/access-records";
 import { adminAuditionPath } from "../../domain/auditions";
-import { formatKst, kstDate, parseKstInputValue } from "../../domain/kst";
+import { formatKst, kstDate } from "../../domain/kst";
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
-import { parsePage } from "../../lib/pagination";
 import { staffSessionOf } from "../http/access-gate.server";
 import { adminActor, readAdminForm } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
+import { logEntryCells, logFilterOf } from "./log-list.server";
 import { kstMonthRange, listAccessRecords, markMonthInspected, monthlyInspection, verifyAccessRecords, type AccessRecordRow } from "../privacy/access-records.server";
 
 /**
@@ -24,13 +24,6 @@ import { kstMonthRange, listAccessRecords, markMonthInspected, monthlyInspection
  * hash chain still verifies, and with `?month=2026-11` the monthly inspection (counts per person and
  * action, flagged patterns, and the form that marks the month inspected).
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function kstDayStart(value: string | null): Date | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  return parseKstInputValue(`${value}T00:00`);
-}
 
 const RECEIPT_NUMBER = /^AUD-\d{4}-\d{6}$/;
 
@@ -77,16 +70,8 @@ export async function loadAccessRecords(ctx: RequestContext, request: Request) {
   const { db } = ctx.runtime;
   const params = new URL(request.url).searchParams;
   const action = params.get("action");
-  const from = kstDayStart(params.get("from"));
-  const until = kstDayStart(params.get("to"));
-  const filter = {
-    actor: (params.get("actor") ?? "").trim().slice(0, 100),
-    action: isAccessAction(action) ? action : null,
-    receiptNumber: normalizeReceipt(params.get("receipt")),
-    from,
-    to: until ? new Date(until.getTime() + DAY_MS) : null,
-    page: parsePage(params.get("page")),
-  };
+  const { query, shown } = logFilterOf(params);
+  const filter = { ...query, action: isAccessAction(action) ? action : null, receiptNumber: normalizeReceipt(params.get("receipt")) };
   const monthParam = params.get("month");
   const month = isKstMonth(monthParam) ? monthParam : null;
   const [list, chain, inspection] = await Promise.all([listAccessRecords(db, filter), verifyAccessRecords(db), month ? monthlyInspection(db, month) : null]);
@@ -97,11 +82,9 @@ export async function loadAccessRecords(ctx: RequestContext, request: Request) {
   const now = new Date();
   return {
     filter: {
-      actor: filter.actor,
+      ...shown,
       action: filter.action ?? "",
       receipt: filter.receiptNumber || (params.get("receipt") ?? "").trim().slice(0, 40),
-      from: from ? params.get("from")! : "",
-      to: until ? params.get("to")! : "",
     },
     actions: ACCESS_ACTIONS.map((value) => ({ value, label: ACCESS_ACTION_LABELS[value] })),
     chain: chain.ok
@@ -120,10 +103,7 @@ export async function loadAccessRecords(ctx: RequestContext, request: Request) {
     page: list.page,
     pageCount: list.pageCount,
     rows: list.items.map((row) => ({
-      id: row.id,
-      when: formatKst(row.at),
-      who: row.actorLabel || "알 수 없음",
-      ip: row.ip || "-",
+      ...logEntryCells(row, row.at),
       action: actionLabel(row.action),
       receipts: row.receiptNumbers.map(receiptLink),
       details: describeDetails(row),

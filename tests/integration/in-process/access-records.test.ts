@@ -1,11 +1,10 @@
 import { asc, gt, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accessRecords, adminUsers } from "../../../drizzle/schema";
-import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { verifyAccessRecords } from "../../../app/server/privacy/access-records.server";
 import { createTestApplication, type TestApplication } from "../../fixtures/auditions";
-import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
-import { signInCookie, TEST_ADMIN } from "../../setup/sign-in";
+import { useSignedInApp } from "../../setup/in-process-app";
+import { TEST_ADMIN } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
@@ -15,32 +14,23 @@ import { testEngine } from "../../setup/test-database";
  * is refused with 400 and recorded as nothing; and the chain the entries form verifies.
  */
 describe(`access records of applicants' personal data (${testEngine()})`, () => {
-  let runtime: Runtime;
-  let baseURL: string;
-  let cookie: string;
-  let app: InProcessApp | undefined;
+  const site = useSignedInApp("access");
   let withVideo: TestApplication;
   let other: TestApplication;
   let adminId: number;
 
   beforeAll(async () => {
-    app = await startInProcessApp("access");
-    ({ runtime, baseURL } = app);
-    cookie = await signInCookie(baseURL);
-    withVideo = await createTestApplication(runtime, { name: "박접속", videoFile: true, photos: 2, notes: "비밀 메모 내용" });
-    other = await createTestApplication(runtime, { name: "최기록" });
-    const [admin] = await runtime.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`${adminUsers.loginId} = ${TEST_ADMIN.id}`);
+    withVideo = await createTestApplication(site.runtime, { name: "박접속", videoFile: true, photos: 2, notes: "비밀 메모 내용" });
+    other = await createTestApplication(site.runtime, { name: "최기록" });
+    const [admin] = await site.runtime.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`${adminUsers.loginId} = ${TEST_ADMIN.id}`);
     adminId = admin!.id;
   }, 120_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
 
   const latestId = async () => {
-    const [row] = await runtime.db.select({ id: sql<string>`coalesce(max(${accessRecords.id}), 0)::text` }).from(accessRecords);
+    const [row] = await site.runtime.db.select({ id: sql<string>`coalesce(max(${accessRecords.id}), 0)::text` }).from(accessRecords);
     return Number(row!.id);
   };
-  const entriesAfter = (id: number) => runtime.db.select().from(accessRecords).where(gt(accessRecords.id, id)).orderBy(asc(accessRecords.id));
+  const entriesAfter = (id: number) => site.runtime.db.select().from(accessRecords).where(gt(accessRecords.id, id)).orderBy(asc(accessRecords.id));
   /** What `act` recorded: the entries appended while it ran. */
   const recorded = async (act: () => Promise<unknown>) => {
     const before = await latestId();
@@ -48,12 +38,12 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     return entriesAfter(before);
   };
   const get = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(baseURL + path, { headers: { Cookie: cookie, ...headers }, redirect: "manual" });
+    const response = await fetch(site.baseURL + path, { headers: { Cookie: site.cookie, ...headers }, redirect: "manual" });
     await response.arrayBuffer();
     return response;
   };
   const post = async (path: string, fields: [string, string][]) => {
-    const response = await fetch(baseURL + path, { method: "POST", headers: { Origin: baseURL, Cookie: cookie }, body: new URLSearchParams(fields), redirect: "manual" });
+    const response = await fetch(site.baseURL + path, { method: "POST", headers: { Origin: site.baseURL, Cookie: site.cookie }, body: new URLSearchParams(fields), redirect: "manual" });
     await response.arrayBuffer();
     return response;
   };
@@ -83,7 +73,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     expectActor(entries[0]!);
     expectNoPersonalData(entries);
     // HEAD shows nothing of the page: nothing to record.
-    expect(await recorded(() => fetch(`${baseURL}/admin/auditions/${withVideo.id}`, { method: "HEAD", headers: { Cookie: cookie } }))).toHaveLength(0);
+    expect(await recorded(() => fetch(`${site.baseURL}/admin/auditions/${withVideo.id}`, { method: "HEAD", headers: { Cookie: site.cookie } }))).toHaveLength(0);
   });
 
   it("a search or filter records the receipt numbers shown and the count, never the search's text; the plain list records nothing", async () => {
@@ -119,7 +109,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
       // The same photo again, the video seeking, HEAD.
       await get(fileUrl(withVideo, photo.id));
       await get(fileUrl(withVideo, video.id), { Range: "bytes=100-199", "Sec-Fetch-Dest": "video" });
-      await fetch(baseURL + fileUrl(withVideo, video.id), { method: "HEAD", headers: { Cookie: cookie } });
+      await fetch(site.baseURL + fileUrl(withVideo, video.id), { method: "HEAD", headers: { Cookie: site.cookie } });
     });
     expect(none).toHaveLength(0);
 
@@ -147,7 +137,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
       [`?download=1&reason=review&reasonText=${"가".repeat(201)}`, "이유는 200자 이하로 적어 주세요."],
     ] as const) {
       const before = await latestId();
-      const response = await fetch(baseURL + fileUrl(withVideo, photo.id, query), { headers: { Cookie: cookie } });
+      const response = await fetch(site.baseURL + fileUrl(withVideo, photo.id, query), { headers: { Cookie: site.cookie } });
       expect(response.status, query).toBe(400);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(response.headers.get("content-disposition")).toBeNull();
@@ -158,7 +148,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     }
 
     const entries = await recorded(async () => {
-      const response = await fetch(baseURL + fileUrl(withVideo, photo.id, `?download=1&reason=other&reasonText=${encodeURIComponent("프로필 촬영 업체 전달")}`), { headers: { Cookie: cookie } });
+      const response = await fetch(site.baseURL + fileUrl(withVideo, photo.id, `?download=1&reason=other&reasonText=${encodeURIComponent("프로필 촬영 업체 전달")}`), { headers: { Cookie: site.cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${withVideo.receiptNumber}-photo-2.jpg"`);
       expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(photo.bytes))).toBe(true);
@@ -183,7 +173,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
       ["intent", "export"],
     ];
     const before = await latestId();
-    const refused = await fetch(`${baseURL}/admin/auditions/export`, { method: "POST", headers: { Origin: baseURL, Cookie: cookie }, body: new URLSearchParams(fields) });
+    const refused = await fetch(`${site.baseURL}/admin/auditions/export`, { method: "POST", headers: { Origin: site.baseURL, Cookie: site.cookie }, body: new URLSearchParams(fields) });
     expect(refused.status).toBe(400);
     expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const page = await refused.text();
@@ -228,14 +218,14 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
   });
 
   it("deleting at the applicant's request records one entry; the record's receipt number no longer links anywhere", async () => {
-    const gone = await createTestApplication(runtime, { name: "삭제될사람" });
+    const gone = await createTestApplication(site.runtime, { name: "삭제될사람" });
     const entries = await recorded(() => post(`/admin/auditions/${gone.id}`, [["intent", "delete"]]));
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: "delete", receiptNumbers: [gone.receiptNumber], details: { count: 1 } });
     expectActor(entries[0]!);
     expect(JSON.stringify(entries)).not.toContain("삭제될사람");
 
-    const page = await fetch(`${baseURL}/admin/access-records?receipt=${gone.receiptNumber}`, { headers: { Cookie: cookie } });
+    const page = await fetch(`${site.baseURL}/admin/access-records?receipt=${gone.receiptNumber}`, { headers: { Cookie: site.cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(gone.receiptNumber);
@@ -243,10 +233,10 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
   });
 
   it("the chain of everything recorded verifies, and the workspace page says so; the page itself is not an access to applicants' data", async () => {
-    const result = await verifyAccessRecords(runtime.db);
+    const result = await verifyAccessRecords(site.runtime.db);
     expect(result).toEqual({ ok: true, count: await latestId() });
     const entries = await recorded(async () => {
-      const page = await fetch(`${baseURL}/admin/access-records`, { headers: { Cookie: cookie } });
+      const page = await fetch(`${site.baseURL}/admin/access-records`, { headers: { Cookie: site.cookie } });
       expect(page.status).toBe(200);
       const html = await page.text();
       expect(html).toContain(`기록 ${result.count}건의 연결을 확인했습니다.`);
@@ -257,22 +247,22 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
   });
 
   it("without a session the access records page and its inspection form answer nothing of the records", async () => {
-    const page = await fetch(`${baseURL}/admin/access-records`, { redirect: "manual" });
+    const page = await fetch(`${site.baseURL}/admin/access-records`, { redirect: "manual" });
     expect(page.status).toBe(302);
-    const mark = await fetch(`${baseURL}/admin/access-records`, { method: "POST", headers: { Origin: baseURL }, body: new URLSearchParams({ intent: "inspect", month: "2026-10" }) });
+    const mark = await fetch(`${site.baseURL}/admin/access-records`, { method: "POST", headers: { Origin: site.baseURL }, body: new URLSearchParams({ intent: "inspect", month: "2026-10" }) });
     expect(mark.status).toBe(401);
     expect(await mark.text()).not.toContain(withVideo.receiptNumber);
   });
 
   it("an entry changed in the database shows on the page as a warning naming it", async () => {
     const target = (await entriesAfter(0))[1]!;
-    await runtime.db.execute(sql`update access_records set ip = '203.0.113.9' where id = ${target.id}`);
+    await site.runtime.db.execute(sql`update access_records set ip = '203.0.113.9' where id = ${target.id}`);
     try {
-      const html = await (await fetch(`${baseURL}/admin/access-records`, { headers: { Cookie: cookie } })).text();
+      const html = await (await fetch(`${site.baseURL}/admin/access-records`, { headers: { Cookie: site.cookie } })).text();
       expect(html).toMatch(new RegExp(`role="alert"[^>]*>[^<]*접속기록 #${target.id}의 내용이 기록된 뒤에 바뀌었습니다`));
     } finally {
-      await runtime.db.execute(sql`update access_records set ip = ${target.ip} where id = ${target.id}`);
+      await site.runtime.db.execute(sql`update access_records set ip = ${target.ip} where id = ${target.id}`);
     }
-    expect((await verifyAccessRecords(runtime.db)).ok).toBe(true);
+    expect((await verifyAccessRecords(site.runtime.db)).ok).toBe(true);
   });
 });

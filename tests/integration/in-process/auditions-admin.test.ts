@@ -1,11 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useSignedInApp } from "../../setup/in-process-app";
 import { auditionApplications, auditionFiles, auditionStatusChanges, auditLog } from "../../../drizzle/schema";
 import { isAdminPath } from "../../../app/domain/site-routes";
-import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { createTestApplication, type TestApplication } from "../../fixtures/auditions";
-import { signInCookie, TEST_ADMIN } from "../../setup/sign-in";
+import { TEST_ADMIN } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
@@ -14,35 +13,26 @@ import { testEngine } from "../../setup/test-database";
  * storage), then read, reviewed, exported and deleted through the admin's routes.
  */
 describe(`audition applications in the workspace (${testEngine()})`, () => {
-  let runtime: Runtime;
-  let baseURL: string;
-  let cookie: string;
-  let app: InProcessApp | undefined;
+  const site = useSignedInApp("auditions");
   let withVideo: TestApplication;
   let other: TestApplication;
 
   beforeAll(async () => {
-    app = await startInProcessApp("auditions");
-    ({ runtime, baseURL } = app);
-    cookie = await signInCookie(baseURL);
-    withVideo = await createTestApplication(runtime, { name: "김영상", videoFile: true, photos: 3 });
-    other = await createTestApplication(runtime, { name: "이다른" });
+    withVideo = await createTestApplication(site.runtime, { name: "김영상", videoFile: true, photos: 3 });
+    other = await createTestApplication(site.runtime, { name: "이다른" });
   }, 120_000);
-  afterAll(async () => {
-    await app?.stop();
-  });
 
-  const fileUrl = (app: TestApplication, fileId: string, query = "") => `${baseURL}/admin/auditions/${app.id}/files/${fileId}${query}`;
+  const fileUrl = (app: TestApplication, fileId: string, query = "") => `${site.baseURL}/admin/auditions/${app.id}/files/${fileId}${query}`;
   const postForm = async (pathname: string, fields: [string, string][], withCookie = true) => {
-    const response = await fetch(baseURL + pathname, {
+    const response = await fetch(site.baseURL + pathname, {
       method: "POST",
-      headers: { Origin: baseURL, ...(withCookie ? { Cookie: cookie } : {}) },
+      headers: { Origin: site.baseURL, ...(withCookie ? { Cookie: site.cookie } : {}) },
       body: new URLSearchParams(fields),
       redirect: "manual",
     });
     return response;
   };
-  const auditEntries = (action: string) => runtime.db.select().from(auditLog).where(and(eq(auditLog.entity, "audition"), eq(auditLog.action, action)));
+  const auditEntries = (action: string) => site.runtime.db.select().from(auditLog).where(and(eq(auditLog.entity, "audition"), eq(auditLog.action, action)));
 
   it("an anonymous request for an applicant's file gets 401 and not one byte of it, whatever the address", async () => {
     const photo = withVideo.photos[0]!;
@@ -65,7 +55,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
 
   it("the administrator gets the photo's bytes with private, no-store, nosniff, a receipt-number file name and its type", async () => {
     const [first, second] = withVideo.photos;
-    const response = await fetch(fileUrl(withVideo, second!.id), { headers: { Cookie: cookie } });
+    const response = await fetch(fileUrl(withVideo, second!.id), { headers: { Cookie: site.cookie } });
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/jpeg");
     expect(response.headers.get("cache-control")).toBe("private, no-store");
@@ -76,24 +66,24 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(second!.bytes))).toBe(true);
 
     // A download carries its reason (decision 039; tests/integration/in-process/access-records.test.ts).
-    const download = await fetch(fileUrl(withVideo, first!.id, "?download=1&reason=review"), { headers: { Cookie: cookie } });
+    const download = await fetch(fileUrl(withVideo, first!.id, "?download=1&reason=review"), { headers: { Cookie: site.cookie } });
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${withVideo.receiptNumber}-photo-1.jpg"`);
     await download.arrayBuffer();
 
-    const thumb = await fetch(fileUrl(withVideo, first!.id, "?thumb=1"), { headers: { Cookie: cookie } });
+    const thumb = await fetch(fileUrl(withVideo, first!.id, "?thumb=1"), { headers: { Cookie: site.cookie } });
     expect(thumb.headers.get("content-type")).toBe("image/webp");
     expect(Buffer.from(await thumb.arrayBuffer()).equals(Buffer.from(first!.thumb))).toBe(true);
 
     // Unknown files, and a real file asked for under another application, are 404.
-    expect((await fetch(fileUrl(withVideo, "0".repeat(32)), { headers: { Cookie: cookie } })).status).toBe(404);
-    expect((await fetch(fileUrl(other, first!.id), { headers: { Cookie: cookie } })).status).toBe(404);
-    expect((await fetch(`${baseURL}/admin/auditions/${withVideo.id}/files/..%2F..%2Fsession-secret`, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await fetch(fileUrl(withVideo, "0".repeat(32)), { headers: { Cookie: site.cookie } })).status).toBe(404);
+    expect((await fetch(fileUrl(other, first!.id), { headers: { Cookie: site.cookie } })).status).toBe(404);
+    expect((await fetch(`${site.baseURL}/admin/auditions/${withVideo.id}/files/..%2F..%2Fsession-secret`, { headers: { Cookie: site.cookie } })).status).toBe(404);
   });
 
   it("a video is served in byte ranges (206 with Content-Range, 416 beyond the end) and HEAD gives the headers only", async () => {
     const video = withVideo.video!;
     const size = video.bytes.byteLength;
-    const ranged = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: cookie, Range: "bytes=100-199" } });
+    const ranged = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: site.cookie, Range: "bytes=100-199" } });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get("content-type")).toBe("video/mp4");
     expect(ranged.headers.get("content-range")).toBe(`bytes 100-199/${size}`);
@@ -101,27 +91,27 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(ranged.headers.get("cache-control")).toBe("private, no-store");
     expect(Buffer.from(await ranged.arrayBuffer()).equals(Buffer.from(video.bytes.subarray(100, 200)))).toBe(true);
 
-    const open = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: cookie, Range: "bytes=4000-" } });
+    const open = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: site.cookie, Range: "bytes=4000-" } });
     expect(open.status).toBe(206);
     expect(open.headers.get("content-range")).toBe(`bytes 4000-${size - 1}/${size}`);
     expect(Buffer.from(await open.arrayBuffer()).equals(Buffer.from(video.bytes.subarray(4000)))).toBe(true);
 
-    const suffix = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: cookie, Range: "bytes=-16" } });
+    const suffix = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: site.cookie, Range: "bytes=-16" } });
     expect(suffix.status).toBe(206);
     expect(Buffer.from(await suffix.arrayBuffer()).equals(Buffer.from(video.bytes.subarray(size - 16)))).toBe(true);
 
-    const beyond = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: cookie, Range: `bytes=${size}-` } });
+    const beyond = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: site.cookie, Range: `bytes=${size}-` } });
     expect(beyond.status).toBe(416);
     expect(beyond.headers.get("content-range")).toBe(`bytes */${size}`);
     await beyond.arrayBuffer();
 
-    const head = await fetch(fileUrl(withVideo, video.id), { method: "HEAD", headers: { Cookie: cookie } });
+    const head = await fetch(fileUrl(withVideo, video.id), { method: "HEAD", headers: { Cookie: site.cookie } });
     expect(head.status).toBe(200);
     expect(head.headers.get("content-length")).toBe(String(size));
     expect(head.headers.get("content-disposition")).toBe(`inline; filename="${withVideo.receiptNumber}-video.mp4"`);
     expect((await head.arrayBuffer()).byteLength).toBe(0);
 
-    const whole = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: cookie } });
+    const whole = await fetch(fileUrl(withVideo, video.id), { headers: { Cookie: site.cookie } });
     expect(whole.status).toBe(200);
     expect(Buffer.from(await whole.arrayBuffer()).equals(Buffer.from(video.bytes))).toBe(true);
   });
@@ -134,7 +124,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
 
   it("the list finds applications by name, receipt number, phone (with or without hyphens) and e-mail, and filters by status", async () => {
     const list = async (query: string) => {
-      const response = await fetch(`${baseURL}/admin/auditions${query}`, { headers: { Cookie: cookie } });
+      const response = await fetch(`${site.baseURL}/admin/auditions${query}`, { headers: { Cookie: site.cookie } });
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("private, no-store");
       return response.text();
@@ -150,7 +140,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     }
     expect(await list("?status=accepted")).toContain("조건에 맞는 지원서가 없습니다.");
     // Anonymous: to the sign-in page.
-    const anonymous = await fetch(`${baseURL}/admin/auditions`, { redirect: "manual" });
+    const anonymous = await fetch(`${site.baseURL}/admin/auditions`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toMatch(/^\/adminLogin\?redirectTo=/);
   });
@@ -160,18 +150,18 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     const t0 = new Date(Date.now() - 100 * day);
     const phone = "010-8642-9753";
     const email = "dup-admin@example.com";
-    const first = await createTestApplication(runtime, { name: "중복관리가", phone, email, receivedAt: t0 });
-    const samePhone = await createTestApplication(runtime, { name: "중복관리나", phone, receivedAt: new Date(t0.getTime() + 5 * day) });
-    const sameEmailLater = await createTestApplication(runtime, { name: "중복관리다", email, receivedAt: new Date(t0.getTime() + 45 * day) });
-    const alone = await createTestApplication(runtime, { name: "중복관리라", receivedAt: new Date(t0.getTime() + 5 * day) });
+    const first = await createTestApplication(site.runtime, { name: "중복관리가", phone, email, receivedAt: t0 });
+    const samePhone = await createTestApplication(site.runtime, { name: "중복관리나", phone, receivedAt: new Date(t0.getTime() + 5 * day) });
+    const sameEmailLater = await createTestApplication(site.runtime, { name: "중복관리다", email, receivedAt: new Date(t0.getTime() + 45 * day) });
+    const alone = await createTestApplication(site.runtime, { name: "중복관리라", receivedAt: new Date(t0.getTime() + 5 * day) });
 
-    const html = await (await fetch(`${baseURL}/admin/auditions?q=${encodeURIComponent("중복관리")}`, { headers: { Cookie: cookie } })).text();
+    const html = await (await fetch(`${site.baseURL}/admin/auditions?q=${encodeURIComponent("중복관리")}`, { headers: { Cookie: site.cookie } })).text();
     const rowOf = (receipt: string) => html.slice(html.indexOf(receipt), html.indexOf("</tr>", html.indexOf(receipt)));
     for (const flagged of [first, samePhone]) expect(rowOf(flagged.receiptNumber)).toContain('<span class="status-badge status-badge--duplicate">중복 지원</span>');
     // 45 days apart: outside the window; and one with nothing in common.
     for (const plain of [sameEmailLater, alone]) expect(rowOf(plain.receiptNumber)).not.toContain("중복 지원");
 
-    const page = await (await fetch(`${baseURL}/admin/auditions/${first.id}`, { headers: { Cookie: cookie } })).text();
+    const page = await (await fetch(`${site.baseURL}/admin/auditions/${first.id}`, { headers: { Cookie: site.cookie } })).text();
     const related = page.slice(page.indexOf('aria-labelledby="related-title"'), page.indexOf("</section>", page.indexOf('aria-labelledby="related-title"')));
     expect(related).toContain("같은 연락처의 다른 지원서");
     expect(related).toContain("중복 지원");
@@ -182,21 +172,21 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(related).not.toContain(alone.receiptNumber);
 
     // Outside the window only: listed, not flagged.
-    const later = await (await fetch(`${baseURL}/admin/auditions/${sameEmailLater.id}`, { headers: { Cookie: cookie } })).text();
+    const later = await (await fetch(`${site.baseURL}/admin/auditions/${sameEmailLater.id}`, { headers: { Cookie: site.cookie } })).text();
     expect(later).toContain(`href="/admin/auditions/${first.id}" data-discover="true">${first.receiptNumber} 중복관리가</a>`);
     expect(later).toContain("30일 넘게 떨어져 있어 중복 지원으로 보지 않습니다.");
     expect(later).not.toContain("status-badge--duplicate");
     // Nothing in common: no such section.
-    expect(await (await fetch(`${baseURL}/admin/auditions/${alone.id}`, { headers: { Cookie: cookie } })).text()).not.toContain("같은 연락처의 다른 지원서");
+    expect(await (await fetch(`${site.baseURL}/admin/auditions/${alone.id}`, { headers: { Cookie: site.cookie } })).text()).not.toContain("같은 연락처의 다른 지원서");
   });
 
   it("the detail page shows every field, the photos as thumbnails, the video player and the history", async () => {
-    const guarded = await createTestApplication(runtime, {
+    const guarded = await createTestApplication(site.runtime, {
       name: "박어린",
       birthDate: "2015-01-02",
       guardian: { name: "박보호", phone: "010-9876-5432", consentedAt: new Date().toISOString() },
     });
-    const html = await (await fetch(`${baseURL}/admin/auditions/${withVideo.id}`, { headers: { Cookie: cookie } })).text();
+    const html = await (await fetch(`${site.baseURL}/admin/auditions/${withVideo.id}`, { headers: { Cookie: site.cookie } })).text();
     expect(html).toContain(`<title>지원서 ${withVideo.receiptNumber} | WE ENTERTAINMENT 관리자</title>`);
     expect(html).toContain(`href="tel:${withVideo.phone.replace(/-/g, "")}"`);
     expect(html).toContain(`href="mailto:${withVideo.email}"`);
@@ -205,19 +195,19 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(html).toContain("168cm · 52kg");
     expect(html).not.toContain("법정대리인");
 
-    const minor = await (await fetch(`${baseURL}/admin/auditions/${guarded.id}`, { headers: { Cookie: cookie } })).text();
+    const minor = await (await fetch(`${site.baseURL}/admin/auditions/${guarded.id}`, { headers: { Cookie: site.cookie } })).text();
     expect(minor).toContain("법정대리인");
     expect(minor).toContain("박보호");
     expect(minor).toContain("YouTube에서 영상 보기");
-    expect((await fetch(`${baseURL}/admin/auditions/99999`, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await fetch(`${site.baseURL}/admin/auditions/99999`, { headers: { Cookie: site.cookie } })).status).toBe(404);
   });
 
   it("a final status sets decidedAt, going back clears it; each change is in the history with who, and audited by receipt number only", async () => {
-    const target = await createTestApplication(runtime, { name: "최상태", phone: "010-5555-6666" });
+    const target = await createTestApplication(site.runtime, { name: "최상태", phone: "010-5555-6666" });
     const accepted = await postForm(`/admin/auditions/${target.id}`, [["intent", "status"], ["status", "accepted"]]);
     expect(accepted.status).toBe(302);
     expect(accepted.headers.get("location")).toBe(`/admin/auditions/${target.id}`);
-    const read = async () => (await runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, target.id)))[0]!;
+    const read = async () => (await site.runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, target.id)))[0]!;
     const afterAccept = await read();
     expect(afterAccept.status).toBe("accepted");
     expect(afterAccept.decidedAt).toBeInstanceOf(Date);
@@ -229,13 +219,13 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(afterBack.status).toBe("second_round");
     expect(afterBack.decidedAt).toBeNull();
 
-    const history = await runtime.db.select().from(auditionStatusChanges).where(eq(auditionStatusChanges.applicationId, target.id)).orderBy(auditionStatusChanges.id);
+    const history = await site.runtime.db.select().from(auditionStatusChanges).where(eq(auditionStatusChanges.applicationId, target.id)).orderBy(auditionStatusChanges.id);
     expect(history.map((h) => [h.fromStatus, h.toStatus, h.actorLabel])).toEqual([
       [null, "received", "지원자"],
       ["received", "accepted", TEST_ADMIN.id],
       ["accepted", "second_round", TEST_ADMIN.id],
     ]);
-    const page = await (await fetch(`${baseURL}/admin/auditions/${target.id}`, { headers: { Cookie: cookie } })).text();
+    const page = await (await fetch(`${site.baseURL}/admin/auditions/${target.id}`, { headers: { Cookie: site.cookie } })).text();
     expect(page).toContain("접수 → 최종 합격");
     expect(page).toContain("최종 합격 → 2차 오디션");
 
@@ -255,9 +245,9 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
   });
 
   it("the list's bulk action changes the checked rows only, and comes back to the list as it was", async () => {
-    const a = await createTestApplication(runtime, { name: "일괄가" });
-    const b = await createTestApplication(runtime, { name: "일괄나" });
-    const c = await createTestApplication(runtime, { name: "일괄다" });
+    const a = await createTestApplication(site.runtime, { name: "일괄가" });
+    const b = await createTestApplication(site.runtime, { name: "일괄나" });
+    const c = await createTestApplication(site.runtime, { name: "일괄다" });
     const response = await postForm("/admin/auditions?q=%EC%9D%BC%EA%B4%84", [
       ["returnTo", "/admin/auditions?q=%EC%9D%BC%EA%B4%84"],
       ["id", String(a.id)],
@@ -267,7 +257,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     ]);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/auditions?q=%EC%9D%BC%EA%B4%84");
-    const rows = await runtime.db.select({ id: auditionApplications.id, status: auditionApplications.status }).from(auditionApplications).where(inArray(auditionApplications.id, [a.id, b.id, c.id]));
+    const rows = await site.runtime.db.select({ id: auditionApplications.id, status: auditionApplications.status }).from(auditionApplications).where(inArray(auditionApplications.id, [a.id, b.id, c.id]));
     expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.id]: "documents_passed", [b.id]: "documents_passed", [c.id]: "received" });
 
     // Nothing checked: back to the list with a notice, nothing changed.
@@ -275,25 +265,25 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(none.status).toBe(302);
     expect(none.headers.getSetCookie().join(";")).toContain("we_flash=");
     // A foreign site cannot change statuses with the administrator's cookie.
-    const foreign = await fetch(`${baseURL}/admin/auditions`, {
+    const foreign = await fetch(`${site.baseURL}/admin/auditions`, {
       method: "POST",
-      headers: { Origin: "https://evil.example", Cookie: cookie },
+      headers: { Origin: "https://evil.example", Cookie: site.cookie },
       body: new URLSearchParams([["id", String(c.id)], ["status", "rejected"], ["intent", "status"]]),
       redirect: "manual",
     });
     expect(foreign.status).toBe(403);
-    expect((await runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, c.id)))[0]!.status).toBe("received");
+    expect((await site.runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, c.id)))[0]!.status).toBe("received");
   });
 
   it("the CSV export has a BOM, CRLF lines, Korean headers, only the checked rows, quoting and formula-safe cells, and one audit entry", async () => {
-    const tricky = await createTestApplication(runtime, {
+    const tricky = await createTestApplication(site.runtime, {
       name: '홍"길동, 주니어',
       career: "=HYPERLINK(\"http://evil.example\")\n둘째 줄",
       introduction: "+1 자기소개",
       notes: "@메모",
     });
-    const plain = await createTestApplication(runtime, { name: "내보내기둘" });
-    const left = await createTestApplication(runtime, { name: "안고른사람" });
+    const plain = await createTestApplication(site.runtime, { name: "내보내기둘" });
+    const left = await createTestApplication(site.runtime, { name: "안고른사람" });
     const response = await postForm("/admin/auditions/export", [
       ["returnTo", "/admin/auditions"],
       ["id", String(tricky.id)],
@@ -334,7 +324,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     const none = await postForm("/admin/auditions/export", [["returnTo", "/admin/auditions?status=received"], ["intent", "export"]]);
     expect(none.status).toBe(302);
     expect(none.headers.get("location")).toBe("/admin/auditions?status=received");
-    const notice = await fetch(`${baseURL}/admin/auditions?status=received`, { headers: { Cookie: `${cookie}; ${none.headers.getSetCookie()[0]!.split(";")[0]}` } });
+    const notice = await fetch(`${site.baseURL}/admin/auditions?status=received`, { headers: { Cookie: `${site.cookie}; ${none.headers.getSetCookie()[0]!.split(";")[0]}` } });
     expect(await notice.text()).toContain("먼저 목록에서 지원서를 골라 주세요.");
 
     const anonymous = await postForm("/admin/auditions/export", [["id", String(tricky.id)]], false);
@@ -343,10 +333,10 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
   });
 
   it("internal notes are saved; their text is not in the audit log", async () => {
-    const target = await createTestApplication(runtime, { name: "메모대상" });
+    const target = await createTestApplication(site.runtime, { name: "메모대상" });
     const saved = await postForm(`/admin/auditions/${target.id}`, [["intent", "notes"], ["notes", "2차 오디션 때 대본 리딩 요청"]]);
     expect(saved.status).toBe(302);
-    expect((await runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, target.id)))[0]!.notes).toBe("2차 오디션 때 대본 리딩 요청");
+    expect((await site.runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, target.id)))[0]!.notes).toBe("2차 오디션 때 대본 리딩 요청");
     const entry = (await auditEntries("notes-update")).find((e) => e.entityId === target.receiptNumber);
     expect(entry).toBeDefined();
     expect(JSON.stringify(entry)).not.toContain("대본");
@@ -357,20 +347,20 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
   });
 
   it("deletion at the applicant's request removes the rows and the files and leaves an audit entry without the name, phone or e-mail", async () => {
-    const target = await createTestApplication(runtime, { name: "삭제요청", phone: "010-4321-8765", email: "delete-me@example.com", videoFile: true });
-    const confirm = await fetch(`${baseURL}/admin/auditions/${target.id}?delete`, { headers: { Cookie: cookie } });
+    const target = await createTestApplication(site.runtime, { name: "삭제요청", phone: "010-4321-8765", email: "delete-me@example.com", videoFile: true });
+    const confirm = await fetch(`${site.baseURL}/admin/auditions/${target.id}?delete`, { headers: { Cookie: site.cookie } });
     expect(await confirm.text()).toContain("지원자 요청으로 삭제");
     const keys = [...target.photos.flatMap((p) => [p.storageKey, p.thumbKey]), target.video!.storageKey];
-    for (const key of keys) expect(await runtime.privateStorage.size(key)).not.toBeNull();
+    for (const key of keys) expect(await site.runtime.privateStorage.size(key)).not.toBeNull();
 
     const deleted = await postForm(`/admin/auditions/${target.id}`, [["intent", "delete"]]);
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe("/admin/auditions");
-    expect(await runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, target.id))).toHaveLength(0);
-    expect(await runtime.db.select().from(auditionFiles).where(eq(auditionFiles.applicationId, target.id))).toHaveLength(0);
-    expect(await runtime.db.select().from(auditionStatusChanges).where(eq(auditionStatusChanges.applicationId, target.id))).toHaveLength(0);
-    for (const key of keys) expect(await runtime.privateStorage.size(key)).toBeNull();
-    expect((await fetch(fileUrl(target, target.photos[0]!.id), { headers: { Cookie: cookie } })).status).toBe(404);
+    expect(await site.runtime.db.select().from(auditionApplications).where(eq(auditionApplications.id, target.id))).toHaveLength(0);
+    expect(await site.runtime.db.select().from(auditionFiles).where(eq(auditionFiles.applicationId, target.id))).toHaveLength(0);
+    expect(await site.runtime.db.select().from(auditionStatusChanges).where(eq(auditionStatusChanges.applicationId, target.id))).toHaveLength(0);
+    for (const key of keys) expect(await site.runtime.privateStorage.size(key)).toBeNull();
+    expect((await fetch(fileUrl(target, target.photos[0]!.id), { headers: { Cookie: site.cookie } })).status).toBe(404);
 
     const entries = (await auditEntries("request-delete")).filter((e) => e.entityId === target.receiptNumber);
     expect(entries).toHaveLength(1);
@@ -383,8 +373,8 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
   });
 
   it("the overview counts the applications still at 접수", async () => {
-    const html = await (await fetch(`${baseURL}/admin`, { headers: { Cookie: cookie } })).text();
-    const waiting = (await runtime.db.select().from(auditionApplications).where(eq(auditionApplications.status, "received"))).length;
+    const html = await (await fetch(`${site.baseURL}/admin`, { headers: { Cookie: site.cookie } })).text();
+    const waiting = (await site.runtime.db.select().from(auditionApplications).where(eq(auditionApplications.status, "received"))).length;
     expect(waiting).toBeGreaterThan(0);
     expect(html).toContain(`새 지원서(접수) ${waiting}건`);
   });

@@ -91,12 +91,12 @@ describe(`the private gate answers every private route of the route table with n
 
   /** The route's address with its parameters filled in with the planted records. */
   function addressOf(route: SiteRoute): string {
-    return routeAddress(route, (name) => {
-      if (name === "fileId") return applicant.photos[0]!.id;
-      if (name === "name") return encodeURIComponent(PLANTED.hiddenArtist);
-      if (name === "postId") return String(draftId);
-      if (name === "id") return route.pattern.startsWith("/admin/auditions") ? String(applicant.id) : String(draftId);
-      return undefined;
+    const applicantsRecord = route.pattern.startsWith("/admin/auditions");
+    return routeAddress(route, {
+      fileId: applicant.photos[0]!.id,
+      name: encodeURIComponent(PLANTED.hiddenArtist),
+      postId: String(draftId),
+      id: String(applicantsRecord ? applicant.id : draftId),
     });
   }
 

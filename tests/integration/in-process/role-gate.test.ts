@@ -44,13 +44,7 @@ describe(`the gate allows each route by role (${testEngine()})`, () => {
     await app?.stop();
   });
 
-  function addressOf(route: SiteRoute): string {
-    return routeAddress(route, (name) => {
-      if (name === "fileId") return applicant.photos[0]!.id;
-      if (name === "id") return String(applicant.id);
-      return undefined;
-    });
-  }
+  const addressOf = (route: SiteRoute) => routeAddress(route, { fileId: applicant.photos[0]!.id, id: String(applicant.id) });
 
   it("every private route names its area", () => {
     expect(PRIVATE_ROUTES.filter((route) => route.area === undefined).map((route) => route.pattern)).toEqual([]);

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/access-records";
 import { Pagination } from "../../../components/pagination";
-import { FilterDateRange, FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleAccessRecordsAction, loadAccessRecords } from "../../../server/workspace/access-records.server";
 import { MAX_INSPECTION_NOTE_LENGTH } from "../../../domain/access-records";
@@ -133,15 +133,13 @@ export default function AccessRecords({ loaderData }: Route.ComponentProps) {
       </p>
       <WorkspaceTable
         label="접속기록 목록"
-        columns={["때 (한국 시간)", "한 사람", "접속 주소", "한 일", "지원서 (접수번호)", "이유"]}
+        columns={[...LOG_ENTRY_COLUMNS, "한 일", "지원서 (접수번호)", "이유"]}
         rowCount={rows.length}
         empty="조건에 맞는 기록이 없습니다."
       >
         {rows.map((row) => (
           <tr key={row.id}>
-            <td data-label="때">{row.when}</td>
-            <td data-label="한 사람">{row.who}</td>
-            <td data-label="접속 주소">{row.ip}</td>
+            <LogEntryCells entry={row} />
             <th scope="row" className="workspace-table__title">
               {row.action}
               {row.details ? <span className="workspace-help">{` · ${row.details}`}</span> : null}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/audit";
 import { Pagination } from "../../../components/pagination";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadAudit } from "../../../server/workspace/audit.server";
-import { FilterDateRange, FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -32,16 +32,14 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <p className="workspace-count" role="status">
         {total}건
       </p>
-      <WorkspaceTable label="활동 기록 목록" columns={["때 (한국 시간)", "한 사람", "한 일", "대상", "접속 주소"]} rowCount={rows.length} empty="조건에 맞는 기록이 없습니다.">
+      <WorkspaceTable label="활동 기록 목록" columns={[...LOG_ENTRY_COLUMNS, "한 일", "대상"]} rowCount={rows.length} empty="조건에 맞는 기록이 없습니다.">
         {rows.map((row) => (
           <tr key={row.id}>
-            <td data-label="때">{row.when}</td>
-            <td data-label="한 사람">{row.who}</td>
+            <LogEntryCells entry={row} />
             <td data-label="한 일">{row.what}</td>
             <th scope="row" className="workspace-table__title">
               {row.subject || "-"}
             </th>
-            <td data-label="접속 주소">{row.ip}</td>
           </tr>
         ))}
       </WorkspaceTable>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ARTIST_STATUS_LABELS, ARTIST_STATUSES } from "../../../domain/content-states";
@@ -35,6 +36,17 @@ function PostRows({ rows, empty, whenLabel }: { rows: WorkspacePostRow[]; empty:
   );
 }
 
+/** One card of the overview: its heading, its content, and a line of links to the whole list. */
+function DashboardCard({ id, title, wide = false, more, children }: { id: string; title: string; wide?: boolean; more?: ReactNode; children: ReactNode }) {
+  return (
+    <section className={`dashboard__card${wide ? " dashboard__card--wide" : ""} dashboard__${id}`} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      {more ? <p className="dashboard__more">{more}</p> : null}
+    </section>
+  );
+}
+
 /** /admin: the workspace's overview. */
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
@@ -61,82 +73,72 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="dashboard">
         {data.can.auditions ? (
-        <section className="dashboard__card dashboard__card--wide dashboard__auditions" aria-labelledby="auditions-title">
-          <h2 id="auditions-title">오디션 지원</h2>
-          <p className="dashboard__figure">
-            {data.newApplications > 0 ? (
-              <Link to={`${WORKSPACE_PATHS.auditions}?status=received`}>{`새 지원서(접수) ${data.newApplications}건`}</Link>
-            ) : (
-              "새 지원서가 없습니다."
-            )}
-          </p>
-          <p className="dashboard__more">
-            <Link to={WORKSPACE_PATHS.auditions}>모든 지원서 보기</Link>
-          </p>
-        </section>
+          <DashboardCard id="auditions" title="오디션 지원" wide more={<Link to={WORKSPACE_PATHS.auditions}>모든 지원서 보기</Link>}>
+            <p className="dashboard__figure">
+              {data.newApplications > 0 ? (
+                <Link to={`${WORKSPACE_PATHS.auditions}?status=received`}>{`새 지원서(접수) ${data.newApplications}건`}</Link>
+              ) : (
+                "새 지원서가 없습니다."
+              )}
+            </p>
+          </DashboardCard>
         ) : null}
         {data.can.content ? (
-        <>
-        <section className="dashboard__card" aria-labelledby="drafts-title">
-          <h2 id="drafts-title">임시 저장 ({data.drafts.length})</h2>
-          <PostRows rows={data.drafts} empty="임시 저장한 글이 없습니다." whenLabel="수정" />
-        </section>
-        <section className="dashboard__card" aria-labelledby="scheduled-title">
-          <h2 id="scheduled-title">예약 공개 ({data.scheduled.length})</h2>
-          <PostRows rows={data.scheduled} empty="예약한 글이 없습니다." whenLabel="공개 예정" />
-        </section>
-        <section className="dashboard__card" aria-labelledby="recent-title">
-          <h2 id="recent-title">최근 공개한 글</h2>
-          <PostRows rows={data.recent} empty="공개한 글이 없습니다." whenLabel="공개" />
-          <p className="dashboard__more">
-            <Link to={WORKSPACE_PATHS.posts}>모든 글 보기</Link>
-          </p>
-        </section>
-        <section className="dashboard__card" aria-labelledby="roster-title">
-          <h2 id="roster-title">배우</h2>
-          <dl className="dashboard__counts">
-            {ARTIST_STATUSES.map((status) => (
-              <div key={status}>
-                <dt>{ARTIST_STATUS_LABELS[status]}</dt>
-                <dd>{data.artists[status]}명</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="dashboard__more">
-            <Link to={WORKSPACE_PATHS.artists}>배우 목록과 순서 관리</Link>
-            {data.trash > 0 ? (
-              <>
-                {" · "}
-                <Link to={WORKSPACE_PATHS.trash}>휴지통 {data.trash}건</Link>
-              </>
-            ) : null}
-          </p>
-        </section>
-        </>
+          <>
+            <DashboardCard id="drafts" title={`임시 저장 (${data.drafts.length})`}>
+              <PostRows rows={data.drafts} empty="임시 저장한 글이 없습니다." whenLabel="수정" />
+            </DashboardCard>
+            <DashboardCard id="scheduled" title={`예약 공개 (${data.scheduled.length})`}>
+              <PostRows rows={data.scheduled} empty="예약한 글이 없습니다." whenLabel="공개 예정" />
+            </DashboardCard>
+            <DashboardCard id="recent" title="최근 공개한 글" more={<Link to={WORKSPACE_PATHS.posts}>모든 글 보기</Link>}>
+              <PostRows rows={data.recent} empty="공개한 글이 없습니다." whenLabel="공개" />
+            </DashboardCard>
+            <DashboardCard
+              id="roster"
+              title="배우"
+              more={
+                <>
+                  <Link to={WORKSPACE_PATHS.artists}>배우 목록과 순서 관리</Link>
+                  {data.trash > 0 ? (
+                    <>
+                      {" · "}
+                      <Link to={WORKSPACE_PATHS.trash}>휴지통 {data.trash}건</Link>
+                    </>
+                  ) : null}
+                </>
+              }
+            >
+              <dl className="dashboard__counts">
+                {ARTIST_STATUSES.map((status) => (
+                  <div key={status}>
+                    <dt>{ARTIST_STATUS_LABELS[status]}</dt>
+                    <dd>{data.artists[status]}명</dd>
+                  </div>
+                ))}
+              </dl>
+            </DashboardCard>
+          </>
         ) : null}
         {data.can.activity ? (
-        <section className="dashboard__card dashboard__card--wide" aria-labelledby="changes-title">
-          <h2 id="changes-title">최근 변경</h2>
-          {data.changes.length === 0 ? (
-            <p className="workspace-empty">아직 기록이 없습니다.</p>
-          ) : (
-            <ul className="workspace-list">
-              {data.changes.map((change) => (
-                <li key={change.id}>
-                  <span className="workspace-list__title">
-                    {change.what} {change.subject ? <span className="workspace-list__subject">{change.subject}</span> : null}
-                  </span>
-                  <span className="workspace-list__meta">
-                    {change.when} · {change.who}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="dashboard__more">
-            <Link to={WORKSPACE_PATHS.audit}>활동 기록 전체 보기</Link>
-          </p>
-        </section>
+          <DashboardCard id="changes" title="최근 변경" wide more={<Link to={WORKSPACE_PATHS.audit}>활동 기록 전체 보기</Link>}>
+            {data.changes.length === 0 ? (
+              <p className="workspace-empty">아직 기록이 없습니다.</p>
+            ) : (
+              <ul className="workspace-list">
+                {data.changes.map((change) => (
+                  <li key={change.id}>
+                    <span className="workspace-list__title">
+                      {change.what} {change.subject ? <span className="workspace-list__subject">{change.subject}</span> : null}
+                    </span>
+                    <span className="workspace-list__meta">
+                      {change.when} · {change.who}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </DashboardCard>
         ) : null}
       </div>
     </section>
