@@ -634,3 +634,59 @@ export const accessRecordInspections = pgTable("access_record_inspections", {
   note: text("note").notNull().default(""),
   inspectedAt: timestamp("inspected_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * The moves from the original site (`npm run import:site`, decision 045): one row per run, its options,
+ * its state while it runs and its report when it ends; the workspace shows the latest.
+ */
+export const siteImports = pgTable("site_imports", {
+  id: serial("id").primaryKey(),
+  /** The old site's origin, e.g. `https://old.we-ent.co.kr`. */
+  origin: text("origin").notNull(),
+  /** The kinds asked for (artists, news, notices). */
+  only: jsonb("only").$type<string[]>().notNull(),
+  dryRun: boolean("dry_run").notNull().default(false),
+  /** running, finished, failed. */
+  state: text("state").notNull().default("running"),
+  actorLabel: text("actor_label").notNull().default(""),
+  /** The report (app/domain/site-import.ts), filled in as the run goes and complete when it ends. */
+  report: jsonb("report").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+/**
+ * Where each imported record came from: the old site's origin, kind and key (an artist's name, a post's
+ * postId), the record here, the fingerprint of the old record as last imported and the version it was
+ * given here. A re-run compares both to tell unchanged, updated-there and edited-here (a conflict). The
+ * row is written in the same transaction as the record, so an interrupted run never imports one twice.
+ */
+export const importedRecords = pgTable(
+  "imported_records",
+  {
+    origin: text("origin").notNull(),
+    kind: text("kind").notNull(),
+    sourceKey: text("source_key").notNull(),
+    localId: integer("local_id").notNull(),
+    sourceHash: text("source_hash").notNull(),
+    localVersion: integer("local_version").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.origin, t.kind, t.sourceKey] })],
+);
+
+/** Each image of the old site already brought in (its URL, or `data:` plus the SHA-256 of its bytes), and its copy here. */
+export const importedImages = pgTable(
+  "imported_images",
+  {
+    origin: text("origin").notNull(),
+    source: text("source").notNull(),
+    mediaId: integer("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    bytes: integer("bytes").notNull(),
+    importedAt: timestamp("imported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.origin, t.source] })],
+);

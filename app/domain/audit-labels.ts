@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "retention-delete": "보관 기간 만료로 파기",
   "request-delete": "지원자 요청으로 파기",
   sweep: "정리(쓰지 않는 파일 삭제)",
+  import: "가져오기",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -48,6 +49,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   trash: "휴지통",
   audition: "오디션 지원서",
   storage: "저장된 파일",
+  "site-import": "이전 사이트",
 };
 
 export function auditActionLabel(action: string): string {

@@ -34,6 +34,8 @@ export interface SaveArtistRequest {
   restoredFrom?: number;
   /** Edit an artist in the trash (they stay there): the media library taking a deleted image out. */
   inTrash?: boolean;
+  /** Runs inside the save's transaction once the artist is written (the site import records where it came from). */
+  alsoInTransaction?: (tx: Tx, saved: { id: number; version: number }) => Promise<void>;
 }
 
 /** The editable fields of an artist as a revision keeps them (restoring saves them again). */
@@ -152,6 +154,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
       });
       const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imageUrls, status: row.status, en: row.en };
       await recordRevision(tx, actor, { entity: "artist", entityId: row.id, version: row.version, snapshot: { ...snapshot }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
+      await request.alsoInTransaction?.(tx, { id: row.id, version: row.version });
       return { status: "saved" as const, id: row.id, name: row.name, version: row.version, created, artistStatus: row.status, before: current };
     });
     if (result.status !== "saved") return result;

@@ -8,10 +8,23 @@ import { containsText } from "./search-pattern.server";
 import { actorDetails, describeActor, type Actor } from "./services.server";
 
 /** What an audit entry is about. */
-export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash" | "audition" | "storage";
+export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash" | "audition" | "storage" | "site-import";
 
-/** Records who changed what, when and from where (the administrator's own trail), in the caller's transaction. */
+/**
+ * Records who changed what, when and from where (the administrator's own trail), in the caller's
+ * transaction. A batch actor's writes are recorded once, by the batch (`recordBatchAudit`).
+ */
 export async function recordAudit(
+  db: Database | Tx,
+  actor: Actor,
+  entry: { action: string; entity: AuditEntity; entityId: string | number; details?: Record<string, unknown> },
+): Promise<void> {
+  if (actor.batch) return;
+  await recordBatchAudit(db, actor, entry);
+}
+
+/** The one entry of a batch (the site import), whatever its actor. */
+export async function recordBatchAudit(
   db: Database | Tx,
   actor: Actor,
   entry: { action: string; entity: AuditEntity; entityId: string | number; details?: Record<string, unknown> },
@@ -106,6 +119,8 @@ export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" |
   }
   // The orphan sweep: what it removed from each storage, by count and size (the keys are in the details).
   if (entry.entity === "storage") return { what, subject: describeSweep(entry.details) };
+  // The site import: from where, and what it did in numbers.
+  if (entry.entity === "site-import") return { what, subject: typeof entry.details.summary === "string" ? entry.details.summary : "" };
   const { name, title } = entry.details;
   if (typeof name === "string" && name) return { what, subject: name };
   if (typeof title === "string" && title) return { what, subject: title };

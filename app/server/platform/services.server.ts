@@ -65,6 +65,11 @@ export interface Actor {
   label?: string;
   /** The client address of the request (none for jobs and scripts). */
   ip?: string;
+  /**
+   * A run that writes many records as one act (the site import): its writes keep their revisions but
+   * leave no activity-log entry each; the run records one entry for the whole.
+   */
+  batch?: boolean;
 }
 
 /** A background job or script as the actor of its writes ("예약 발행", "휴지통 비우기"). */

@@ -54,6 +54,8 @@ export interface SavePostRequest {
   restoredFrom?: number;
   /** Edit a post in the trash (it stays there): the media library taking a deleted image out of it. */
   inTrash?: boolean;
+  /** Runs inside the save's transaction once the post is written (the site import records where it came from). */
+  alsoInTransaction?: (tx: Tx, saved: { id: number; version: number }) => Promise<void>;
 }
 
 /** The editable fields of a post as a revision keeps them (restoring saves them again). */
@@ -186,6 +188,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
       details: { title: row.title, version: row.version, status: row.status, ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}) },
     });
     await recordRevision(tx, actor, { entity: "post", entityId: row.id, version: row.version, snapshot: { ...snapshotOf(row) }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
+    await request.alsoInTransaction?.(tx, { id: row.id, version: row.version });
     return { status: "saved" as const, postId: row.id, version: row.version, created, postStatus: row.status, wasPublic: current?.status === "published" };
   });
 

@@ -216,3 +216,34 @@ export function removeImageSources(html: string, sources: string[]): string {
   const gone = new Set(sources);
   return sanitizeHtml(html, { ...OPTIONS, exclusiveFilter: (frame) => frame.tag === "img" && gone.has(frame.attribs.src ?? "") }).trim();
 }
+
+/** Another site's post HTML before its images are brought in: `data:` images too (the original editor embedded them). */
+const FOREIGN_OPTIONS: sanitizeHtml.IOptions = { ...OPTIONS, allowedSchemesByTag: { img: ["http", "https", "data"] } };
+
+/** Every image source in another site's post HTML (the site import): relative URLs and `data:` URIs included. */
+export function foreignImageSources(html: string): string[] {
+  const found: string[] = [];
+  sanitizeHtml(html, {
+    ...FOREIGN_OPTIONS,
+    exclusiveFilter: (frame) => {
+      if (frame.tag === "img" && typeof frame.attribs.src === "string") found.push(frame.attribs.src);
+      return false;
+    },
+  });
+  return found;
+}
+
+/**
+ * Another site's post HTML, sanitized, each image pointing at its copy here (`replacements`, by the
+ * source as written); an image without a copy (gone, too large, not an image) is left out.
+ */
+export function replaceForeignImages(html: string, replacements: Map<string, string>): string {
+  return sanitizeHtml(html, {
+    ...FOREIGN_OPTIONS,
+    transformTags: {
+      ...OPTIONS.transformTags,
+      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, src: replacements.get(attribs.src ?? "") ?? "" } }),
+    },
+    exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  }).trim();
+}

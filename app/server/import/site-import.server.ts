@@ -1,0 +1,438 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { artists, importedImages, importedRecords, media, posts, siteImports } from "../../../drizzle/schema";
+import { ARTIST_LIST_FIELD_INFO } from "../../domain/artist-fields";
+import { emptyImportReport, IMPORT_KINDS, summarizeImport, type ImportKind, type ImportOutcome, type SiteImportReport } from "../../domain/site-import";
+import { saveArtist } from "../artists/artist-use-cases.server";
+import { ImageRejectedError } from "../media/media.server";
+import { fetchRemoteImage, RemoteImageError } from "../media/remote-image.server";
+import { uploadImage } from "../media/upload-image.server";
+import { recordBatchAudit } from "../platform/audit.server";
+import type { Tx } from "../platform/db.server";
+import type { Actor, Services } from "../platform/services.server";
+import { savePost } from "../posts/post-use-cases.server";
+import { foreignImageSources, postHtmlShapeProblem, replaceForeignImages } from "../posts/sanitize.server";
+import { fingerprint, listOf, OLD_SITE_PATHS, readArtist, readPost, recordOf, type SourceArtist, type SourceKind, type SourcePost } from "./old-site.server";
+
+/**
+ * The move from the original site (decision 045): reads every artist, news post and notice through the
+ * old site's API, brings their images through the media pipeline, and saves them through the same use
+ * cases as the workspace. Each record's origin is written in the save's own transaction, so a re-run
+ * (or a run after an interrupted one) adds what is new, updates what changed there, and reports as a
+ * conflict what changed there after it was edited here; it never deletes anything here.
+ */
+
+export interface SiteImportOptions {
+  /** The old site, e.g. `https://old.we-ent.co.kr` (a path prefix is kept). */
+  from: string;
+  only?: readonly ImportKind[];
+  dryRun?: boolean;
+  /** Who runs it (the activity log's one entry, and the revisions' author). */
+  actor: Actor;
+  /** Called after each record with the report so far. */
+  onProgress?: (report: SiteImportReport, current: string) => void;
+  signal?: AbortSignal;
+  /** Old-site calls: time allowed for one answer. */
+  requestTimeoutMs?: number;
+}
+
+/** The old site could not be read at all (the address, the network, the answer). */
+export class SiteImportError extends Error {
+  override name = "SiteImportError";
+}
+
+const POST_KIND_OF: Record<Exclude<ImportKind, "artists">, SourceKind> = { news: "news", notices: "notice" };
+const PARALLEL_IMAGES = 4;
+
+/** The old site's address as given: http(s), no credentials, no query; its origin and path prefix. */
+export function oldSiteBase(from: string): string {
+  let url: URL;
+  try {
+    url = new URL(from);
+  } catch {
+    throw new SiteImportError(`이전 사이트 주소가 올바르지 않습니다: ${from}. 예: https://old.we-ent.co.kr`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new SiteImportError("이전 사이트 주소는 http:// 또는 https://로 시작해야 합니다.");
+  if (url.username || url.password) throw new SiteImportError("이전 사이트 주소에 사용자 이름이나 비밀번호를 넣지 마세요.");
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+export async function runSiteImport(services: Services, options: SiteImportOptions): Promise<SiteImportReport> {
+  const base = oldSiteBase(options.from);
+  const origin = new URL(base).origin;
+  const only = IMPORT_KINDS.filter((kind) => !options.only || options.only.includes(kind));
+  const dryRun = options.dryRun === true;
+  const started = new Date();
+  const report = emptyImportReport(base, only, dryRun, started);
+  const actor: Actor = { ...options.actor, batch: true };
+  const { db } = services;
+  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+
+  // A run that was interrupted (its process killed) stays "running": the next one says what became of it.
+  let runId: number | null = null;
+  if (!dryRun) {
+    await db.update(siteImports).set({ state: "interrupted", finishedAt: started }).where(eq(siteImports.state, "running"));
+    [{ id: runId }] = (await db.insert(siteImports).values({ origin: base, only, dryRun, actorLabel: options.actor.label ?? "", report: { ...report } }).returning({ id: siteImports.id })) as [{ id: number }];
+  }
+  let lastSaved = 0;
+  const saveProgress = async (force = false) => {
+    if (runId === null || (!force && Date.now() - lastSaved < 1000)) return;
+    lastSaved = Date.now();
+    await db.update(siteImports).set({ report: { ...report } }).where(eq(siteImports.id, runId));
+  };
+  const tick = async (current: string) => {
+    report.progress.done++;
+    report.seconds = (Date.now() - started.getTime()) / 1000;
+    options.onProgress?.(report, current);
+    await saveProgress();
+  };
+
+  async function getJson(path: string): Promise<unknown> {
+    options.signal?.throwIfAborted();
+    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(base + path, { headers: { accept: "application/json" }, signal, redirect: "follow" });
+    } catch (error) {
+      options.signal?.throwIfAborted();
+      throw new SiteImportError(`${path}에 연결하지 못했습니다${(error as Error).name === "TimeoutError" ? `(${timeoutMs / 1000}초 안에 답이 없음)` : ""}.`, { cause: error });
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new SiteImportError(`${path}이 ${response.status} 오류로 답했습니다.`);
+    }
+    try {
+      return (await response.json()) as unknown;
+    } catch (error) {
+      throw new SiteImportError(`${path}의 답이 JSON이 아닙니다.`, { cause: error });
+    }
+  }
+
+  // ---- Images: each source once per origin; the old host is trusted, other hosts get the safeguards.
+  const imageCache = new Map<string, Promise<{ url: string } | { error: string }>>();
+  const sourceKeyOf = (reference: string) => (reference.startsWith("data:") ? `data:sha256:${createHash("sha256").update(reference).digest("hex")}` : reference);
+  function bringImage(reference: string): Promise<{ url: string } | { error: string }> {
+    const key = sourceKeyOf(reference);
+    let pending = imageCache.get(key);
+    if (!pending) {
+      pending = bringImageOnce(reference, key);
+      imageCache.set(key, pending);
+    }
+    return pending;
+  }
+  async function bringImageOnce(reference: string, key: string): Promise<{ url: string } | { error: string }> {
+    const [known] = await db
+      .select({ url: importedImages.url })
+      .from(importedImages)
+      .innerJoin(media, eq(media.id, importedImages.mediaId))
+      .where(and(eq(importedImages.origin, origin), eq(importedImages.source, key)));
+    if (known) {
+      report.images.reused++;
+      return { url: known.url };
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = reference.startsWith("data:") ? decodeDataUri(reference) : (await fetchRemoteImage(reference, services.remoteImages, { trustedOrigins: [origin], signal: options.signal })).bytes;
+    } catch (error) {
+      if (error instanceof RemoteImageError || error instanceof DataUriError) {
+        report.images.failed++;
+        return { error: error.message };
+      }
+      throw error;
+    }
+    if (dryRun) {
+      report.images.downloaded++;
+      report.images.bytes += bytes.byteLength;
+      return { url: reference };
+    }
+    try {
+      const stored = await uploadImage(services, actor, bytes);
+      await db.insert(importedImages).values({ origin, source: key, mediaId: stored.id, url: stored.url, bytes: bytes.byteLength }).onConflictDoNothing();
+      report.images.downloaded++;
+      report.images.bytes += bytes.byteLength;
+      return { url: stored.url };
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      report.images.failed++;
+      return { error: `이미지를 쓸 수 없습니다(${shortSource(reference)}): ${error.message}` };
+    }
+  }
+  async function bringImages(references: string[]): Promise<Map<string, { url: string } | { error: string }>> {
+    const results = new Map<string, { url: string } | { error: string }>();
+    let next = 0;
+    const unique = [...new Set(references)];
+    const worker = async () => {
+      for (let i = next++; i < unique.length; i = next++) results.set(unique[i]!, await bringImage(unique[i]!));
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_IMAGES, unique.length) }, worker));
+    return results;
+  }
+
+  // ---- Where a record came from, and what became of it here.
+  async function provenance(kind: ImportKind, key: string) {
+    const [row] = await db
+      .select()
+      .from(importedRecords)
+      .where(and(eq(importedRecords.origin, origin), eq(importedRecords.kind, kind), eq(importedRecords.sourceKey, key)));
+    return row ?? null;
+  }
+  const remember = (kind: ImportKind, key: string, hash: string) => async (tx: Tx, saved: { id: number; version: number }) => {
+    const values = { origin, kind, sourceKey: key, localId: saved.id, sourceHash: hash, localVersion: saved.version, importedAt: new Date() };
+    await tx
+      .insert(importedRecords)
+      .values(values)
+      .onConflictDoUpdate({ target: [importedRecords.origin, importedRecords.kind, importedRecords.sourceKey], set: { localId: values.localId, sourceHash: hash, localVersion: saved.version, importedAt: values.importedAt } });
+  };
+  const count = (kind: ImportKind, outcome: ImportOutcome) => void report.counts[kind][outcome]++;
+  const note = (list: "conflicts" | "skipped" | "repaired", kind: ImportKind, record: string, reason: string) => void report[list].push({ kind, record, reason });
+
+  /** What to do with a record given its provenance and the record here: create, update, or an outcome already decided. */
+  function decide(
+    kind: ImportKind,
+    label: string,
+    hash: string,
+    origin_: { sourceHash: string; localVersion: number } | null,
+    local: { version: number; deletedAt: Date | null } | null,
+  ): "create" | "update" | null {
+    if (!origin_) return "create";
+    if (!local || local.deletedAt) {
+      count(kind, "skipped");
+      note("skipped", kind, label, local ? "여기서 휴지통으로 옮긴 기록이라 다시 가져오지 않았습니다." : "여기서 삭제한 기록이라 다시 가져오지 않았습니다.");
+      return null;
+    }
+    if (origin_.sourceHash === hash) {
+      count(kind, "unchanged");
+      return null;
+    }
+    if (local.version !== origin_.localVersion) {
+      count(kind, "conflict");
+      note("conflicts", kind, label, "이전 사이트에서 바뀌었지만 지난 가져오기 뒤 여기서도 고쳐서, 여기의 내용을 그대로 두었습니다.");
+      return null;
+    }
+    return "update";
+  }
+
+  // ---- Artists.
+  async function importArtists(list: unknown[]) {
+    for (const item of list) {
+      const listed = recordOf(item);
+      const name = typeof listed?.name === "string" ? listed.name.trim() : "";
+      if (!name) {
+        count("artists", "skipped");
+        note("skipped", "artists", "(이름 없음)", "이름이 없는 배우라 가져오지 않았습니다.");
+        await tick("배우 (이름 없음)");
+        continue;
+      }
+      let detail: Record<string, unknown> | null = null;
+      try {
+        detail = recordOf(await getJson(OLD_SITE_PATHS.artist(name)));
+      } catch (error) {
+        if (!(error instanceof SiteImportError)) throw error;
+        // The list's own fields stand in for a detail that cannot be read.
+        note("repaired", "artists", name, `상세 정보를 읽지 못해 목록의 내용으로 가져왔습니다: ${error.message}`);
+      }
+      const source = readArtist({ ...listed, ...detail }, base);
+      if (!source) {
+        count("artists", "skipped");
+        note("skipped", "artists", name, "배우 정보를 읽을 수 없습니다.");
+      } else {
+        await importArtist(source);
+      }
+      await tick(`배우 ${name}`);
+    }
+  }
+
+  async function importArtist(source: SourceArtist) {
+    const hash = fingerprint({ text: source.text, lists: source.lists, images: source.images });
+    const origin_ = await provenance("artists", source.name);
+    const [local] = origin_ ? await db.select({ name: artists.name, version: artists.version, deletedAt: artists.deletedAt }).from(artists).where(eq(artists.id, origin_.localId)) : [];
+    const action = decide("artists", source.name, hash, origin_, local ?? null);
+    if (!action) return;
+    for (const repair of source.repairs) note("repaired", "artists", source.name, repair);
+    if (source.images.length === 0) note("repaired", "artists", source.name, "사진이 없는 배우입니다.");
+    const images = await bringImages(source.images);
+    const imageUrls: string[] = [];
+    for (const reference of source.images) {
+      const result = images.get(reference)!;
+      if ("url" in result) imageUrls.push(result.url);
+      else note("repaired", "artists", source.name, `사진을 빼고 가져왔습니다: ${result.error}`);
+    }
+    if (dryRun) return count("artists", action === "create" ? "created" : "updated");
+    const result = await saveArtist(services, actor, {
+      existingName: action === "update" ? local!.name : null,
+      input: { ...source.text, ...Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.key, source.lists[f.key]])), imageUrls },
+      status: null,
+      displayOrder: null,
+      expectedVersion: action === "update" ? origin_!.localVersion : null,
+      alsoInTransaction: remember("artists", source.name, hash),
+    });
+    if (result.status === "saved") return count("artists", action === "create" ? "created" : "updated");
+    if (result.status === "conflict") {
+      count("artists", "conflict");
+      return note("conflicts", "artists", source.name, "가져오는 사이에 여기서 고쳐져 그대로 두었습니다.");
+    }
+    count("artists", result.status === "duplicate-name" ? "conflict" : "skipped");
+    const reason =
+      result.status === "invalid"
+        ? Object.values(result.errors).join(" ")
+        : result.status === "duplicate-name"
+          ? `같은 이름의 배우가 이미 여기 있어${result.inTrash ? "(휴지통)" : ""} 가져오지 않았습니다.`
+          : result.status === "not-found"
+            ? "여기서 삭제한 배우입니다."
+            : `사진을 쓸 수 없습니다: ${result.url}`;
+    note(result.status === "duplicate-name" ? "conflicts" : "skipped", "artists", source.name, reason);
+  }
+
+  // ---- News and notices.
+  async function importPosts(kind: "news" | "notices", list: unknown[]) {
+    const sourceKind = POST_KIND_OF[kind];
+    // Oldest first, so the posts here are numbered in the old site's order.
+    const listed = list.map((item) => recordOf(item)).filter((r): r is Record<string, unknown> => r !== null);
+    const ids = listed.map((r) => readPost(r)?.postId ?? "").filter(Boolean);
+    const order = [...new Set(ids)].sort((a, b) => (Number(a) - Number(b)) || a.localeCompare(b));
+    const skippedWithoutId = listed.length - ids.length;
+    for (let i = 0; i < skippedWithoutId; i++) {
+      count(kind, "skipped");
+      note("skipped", kind, "(번호 없음)", "postId가 없는 글이라 가져오지 않았습니다.");
+      await tick(`${kind} (번호 없음)`);
+    }
+    const byId = new Map(listed.map((r) => [readPost(r)?.postId ?? "", r]));
+    for (const postId of order) {
+      let detail: Record<string, unknown> | null = null;
+      try {
+        detail = recordOf(await getJson(OLD_SITE_PATHS.post(sourceKind, postId)));
+      } catch (error) {
+        if (!(error instanceof SiteImportError)) throw error;
+        note("repaired", kind, `#${postId}`, `상세 정보를 읽지 못해 목록의 내용으로 가져왔습니다: ${error.message}`);
+      }
+      const source = readPost({ ...byId.get(postId), ...detail }, postId);
+      if (source) await importPost(kind, source);
+      await tick(`${kind} #${postId}`);
+    }
+  }
+
+  async function importPost(kind: "news" | "notices", source: SourcePost) {
+    const label = `#${source.postId}${source.title ? ` ${source.title}` : ""}`;
+    const hash = fingerprint({ title: source.title, content: source.content, writeDay: source.writeDay });
+    const origin_ = await provenance(kind, source.postId);
+    const [local] = origin_ ? await db.select({ version: posts.version, deletedAt: posts.deletedAt }).from(posts).where(eq(posts.id, origin_.localId)) : [];
+    const action = decide(kind, label, hash, origin_, local ?? null);
+    if (!action) return;
+    for (const repair of source.repairs) note("repaired", kind, label, repair);
+    const shape = postHtmlShapeProblem(source.content);
+    if (shape !== null) {
+      count(kind, "skipped");
+      return note("skipped", kind, label, shape);
+    }
+    if (unbalancedTags(source.content)) note("repaired", kind, label, "닫히지 않은 태그가 있어 HTML을 정리했습니다.");
+    const references = foreignImageSources(source.content);
+    const images = await bringImages(references.map((src) => absoluteImage(src, base)));
+    const replacements = new Map<string, string>();
+    for (const src of references) {
+      const result = images.get(absoluteImage(src, base))!;
+      if ("url" in result) replacements.set(src, result.url);
+      else note("repaired", kind, label, `이미지를 빼고 가져왔습니다: ${result.error}`);
+    }
+    const content = replaceForeignImages(source.content, replacements);
+    const title = source.title || `제목 없음 (#${source.postId})`;
+    if (!source.title) note("repaired", kind, label, `제목이 없어 '${title}'로 가져왔습니다.`);
+    if (dryRun) return count(kind, action === "create" ? "created" : "updated");
+    const result = await savePost(services, actor, {
+      kind: POST_KIND_OF[kind],
+      postId: action === "update" ? origin_!.localId : null,
+      title,
+      content,
+      expectedVersion: action === "update" ? origin_!.localVersion : null,
+      ...(source.writeDay ? { writeDay: source.writeDay } : {}),
+      alsoInTransaction: remember(kind, source.postId, hash),
+    });
+    if (result.status === "saved") return count(kind, action === "create" ? "created" : "updated");
+    if (result.status === "conflict") {
+      count(kind, "conflict");
+      return note("conflicts", kind, label, "가져오는 사이에 여기서 고쳐져 그대로 두었습니다.");
+    }
+    count(kind, "skipped");
+    note("skipped", kind, label, result.status === "invalid" ? Object.values(result.errors).join(" ") : "여기서 삭제한 글입니다.");
+  }
+
+  try {
+    // The lists first, so the progress knows the whole.
+    const lists = new Map<ImportKind, unknown[]>();
+    for (const kind of only) {
+      const path = kind === "artists" ? OLD_SITE_PATHS.artists : OLD_SITE_PATHS.list(POST_KIND_OF[kind]);
+      const list = listOf(await getJson(path));
+      if (!list) throw new SiteImportError(`${path}의 답에서 목록을 찾지 못했습니다.`);
+      lists.set(kind, list);
+      report.progress.total += list.length;
+    }
+    options.onProgress?.(report, "목록을 읽었습니다");
+    for (const kind of only) {
+      if (kind === "artists") await importArtists(lists.get(kind)!);
+      else await importPosts(kind, lists.get(kind)!);
+    }
+  } catch (error) {
+    if (!(error instanceof SiteImportError)) {
+      await finish("failed", error instanceof Error && error.name === "AbortError" ? "가져오기를 중단했습니다." : "예기치 않은 오류로 멈췄습니다. 다시 실행하면 이어서 가져옵니다.");
+      throw error;
+    }
+    report.error = error.message;
+  }
+  await finish(report.error ? "failed" : "finished", report.error);
+  return report;
+
+  async function finish(state: "finished" | "failed", error: string | null) {
+    report.error = error;
+    report.finishedAt = new Date().toISOString();
+    report.seconds = (Date.now() - started.getTime()) / 1000;
+    if (runId === null) return;
+    await db.transaction(async (tx) => {
+      await tx.update(siteImports).set({ state, report: { ...report }, finishedAt: new Date(report.finishedAt!) }).where(eq(siteImports.id, runId));
+      await recordBatchAudit(tx, options.actor, {
+        action: "import",
+        entity: "site-import",
+        entityId: runId!,
+        details: { origin: base, summary: summarizeImport(report), state, counts: report.counts, images: report.images },
+      });
+    });
+  }
+}
+
+class DataUriError extends Error {
+  override name = "DataUriError";
+}
+
+/** The bytes of a base64 `data:image/...` URI (the original editor embedded pasted images so). */
+function decodeDataUri(uri: string): Uint8Array {
+  const match = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(uri);
+  if (!match || !match[2]) throw new DataUriError(`이미지를 가져오지 못했습니다(${shortSource(uri)}): base64로 넣은 이미지가 아닙니다.`);
+  const bytes = Buffer.from(match[3]!.replace(/\s+/g, ""), "base64");
+  if (bytes.byteLength === 0) throw new DataUriError(`이미지를 가져오지 못했습니다(${shortSource(uri)}): 내용이 비어 있습니다.`);
+  return bytes;
+}
+
+function shortSource(reference: string): string {
+  return reference.startsWith("data:") ? `${reference.slice(0, 30)}…` : reference.length > 80 ? `${reference.slice(0, 60)}…${reference.slice(-15)}` : reference;
+}
+
+/** An image source of a post, relative ones on the old host. */
+function absoluteImage(src: string, base: string): string {
+  if (src.startsWith("data:")) return src;
+  try {
+    return new URL(src, `${base}/`).href;
+  } catch {
+    return src;
+  }
+}
+
+const VOID_TAGS = new Set(["br", "img", "hr", "input", "meta", "link", "source", "wbr", "col", "area", "base", "embed", "param", "track"]);
+
+/** Whether HTML opens tags it does not close (or closes ones it never opened): it is imported cleaned up, and said so. */
+function unbalancedTags(html: string): boolean {
+  const open = new Map<string, number>();
+  for (const [, closing, name] of html.matchAll(/<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*?(\/?)>/g)) {
+    const tag = name!.toLowerCase();
+    if (VOID_TAGS.has(tag)) continue;
+    open.set(tag, (open.get(tag) ?? 0) + (closing ? -1 : 1));
+  }
+  return [...open.values()].some((n) => n !== 0);
+}
