@@ -639,7 +639,9 @@ export const accessRecordInspections = pgTable("access_record_inspections", {
  * The moves from the original site (`npm run import:site`, decision 045): one row per run, its options,
  * its state while it runs and its report when it ends; the workspace shows the latest.
  */
-export const siteImports = pgTable("site_imports", {
+export const siteImports = pgTable(
+  "site_imports",
+  {
   id: serial("id").primaryKey(),
   /** The old site's origin, e.g. `https://old.we-ent.co.kr`. */
   origin: text("origin").notNull(),
@@ -652,8 +654,15 @@ export const siteImports = pgTable("site_imports", {
   /** The report (app/domain/site-import.ts), filled in as the run goes and complete when it ends. */
   report: jsonb("report").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The process running it, "hostname:pid": a run whose process is gone was interrupted. */
+  holder: text("holder").notNull().default(""),
+  /** Renewed every few seconds while the run lives: a "running" row that stopped renewing was interrupted. */
+  heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
-});
+  },
+  // One run at a time, across processes and servers.
+  (t) => [uniqueIndex("site_imports_one_running").on(t.state).where(sql`${t.state} = 'running'`)],
+);
 
 /**
  * Where each imported record came from: the old site's origin, kind and key (an artist's name, a post's

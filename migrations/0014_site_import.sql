@@ -28,7 +28,10 @@ CREATE TABLE "site_imports" (
 	"actor_label" text DEFAULT '' NOT NULL,
 	"report" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"holder" text DEFAULT '' NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "imported_images" ADD CONSTRAINT "imported_images_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "imported_images" ADD CONSTRAINT "imported_images_media_id_media_id_fk" FOREIGN KEY ("media_id") REFERENCES "public"."media"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "site_imports_one_running" ON "site_imports" USING btree ("state") WHERE "site_imports"."state" = 'running';

@@ -120,6 +120,8 @@ export const WORKSPACE_PATHS = {
   account: "/admin/account",
   /** 접속기록: who read or changed applicants' personal data, and the monthly inspection (decision 039). */
   accessRecords: "/admin/access-records",
+  /** The move from the original site: start it, follow it, read its report (owners; decision 045). */
+  siteImport: "/admin/import",
 } as const;
 
 /** An invitation's one-time link: the invitee sets a login id and password there. */
@@ -244,6 +246,7 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: MEDIA_LIBRARY_JSON_PATH, file: "routes/admin/media-json.ts", audience: "admin", area: "content" },
   { pattern: WORKSPACE_PATHS.settings, file: "routes/admin/workspace/settings.tsx", audience: "admin", workspace: true, area: "settings" },
   { pattern: WORKSPACE_PATHS.staff, file: "routes/admin/workspace/staff.tsx", audience: "admin", workspace: true, area: "staff" },
+  { pattern: WORKSPACE_PATHS.siteImport, file: "routes/admin/workspace/site-import.tsx", audience: "admin", workspace: true, area: "settings" },
   { pattern: WORKSPACE_PATHS.account, file: "routes/admin/workspace/account.tsx", audience: "admin", workspace: true, area: "account" },
   { pattern: WORKSPACE_PATHS.auditions, file: "routes/admin/workspace/auditions.tsx", audience: "admin", workspace: true, area: "auditions" },
   { pattern: WORKSPACE_PATHS.auditionExport, file: "routes/admin/audition-export.ts", audience: "admin", area: "auditions" },

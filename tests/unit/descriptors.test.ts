@@ -52,6 +52,7 @@ describe("one descriptor per concept", () => {
       "/admin/media.json",
       "/admin/settings",
       "/admin/staff",
+      "/admin/import",
       "/admin/account",
       "/admin/auditions",
       "/admin/auditions/export",

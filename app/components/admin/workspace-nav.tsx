@@ -16,6 +16,7 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: PATHS.adminApiTokens, label: "API 토큰" },
   { to: WORKSPACE_PATHS.settings, label: "사이트 설정" },
   { to: WORKSPACE_PATHS.staff, label: "직원 계정" },
+  { to: WORKSPACE_PATHS.siteImport, label: "이전 사이트 가져오기" },
   { to: WORKSPACE_PATHS.account, label: "내 계정", end: true },
   { to: ACCOUNT_SECURITY_PATH, label: "계정 보안" },
 ];

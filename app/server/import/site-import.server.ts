@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
+import os from "node:os";
 import { and, eq } from "drizzle-orm";
 import { artists, importedImages, importedRecords, media, posts, siteImports } from "../../../drizzle/schema";
 import { ARTIST_LIST_FIELD_INFO } from "../../domain/artist-fields";
-import { emptyImportReport, IMPORT_KINDS, summarizeImport, type ImportKind, type ImportOutcome, type SiteImportReport } from "../../domain/site-import";
+import { emptyImportReport, IMPORT_KIND_LABELS, IMPORT_KINDS, summarizeImport, type ImportKind, type ImportOutcome, type SiteImportReport } from "../../domain/site-import";
 import { saveArtist } from "../artists/artist-use-cases.server";
 import { ImageRejectedError } from "../media/media.server";
 import { fetchRemoteImage, RemoteImageError } from "../media/remote-image.server";
@@ -32,6 +33,8 @@ export interface SiteImportOptions {
   /** Called after each record with the report so far. */
   onProgress?: (report: SiteImportReport, current: string) => void;
   signal?: AbortSignal;
+  /** Called once the run holds the one-import-at-a-time lease (at once for a dry run). */
+  onStarted?: () => void;
   /** Old-site calls: time allowed for one answer. */
   requestTimeoutMs?: number;
 }
@@ -43,6 +46,29 @@ export class SiteImportError extends Error {
 
 const POST_KIND_OF: Record<Exclude<ImportKind, "artists">, SourceKind> = { news: "news", notices: "notice" };
 const PARALLEL_IMAGES = 4;
+const HEARTBEAT_MS = 5_000;
+/** A running import that has not renewed its row for this long was interrupted. */
+export const STALE_AFTER_MS = 60_000;
+
+/** Whether the run's process is known to be gone: it ran on this machine and its process no longer exists. */
+function holderIsGone(holder: string): boolean {
+  const at = holder.lastIndexOf(":");
+  if (at < 0 || holder.slice(0, at) !== os.hostname()) return false;
+  const pid = Number(holder.slice(at + 1));
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) if ((e as { code?: unknown }).code === "23505") return true;
+  return false;
+}
 
 /** The old site's address as given: http(s), no credentials, no query; its origin and path prefix. */
 export function oldSiteBase(from: string): string {
@@ -68,17 +94,39 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
   const { db } = services;
   const timeoutMs = options.requestTimeoutMs ?? 30_000;
 
-  // A run that was interrupted (its process killed) stays "running": the next one says what became of it.
+  // One run at a time (a unique index on the running row). A "running" row whose process stopped
+  // renewing it was interrupted: the next run says so and takes over; its records are already safe.
   let runId: number | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
   if (!dryRun) {
-    await db.update(siteImports).set({ state: "interrupted", finishedAt: started }).where(eq(siteImports.state, "running"));
-    [{ id: runId }] = (await db.insert(siteImports).values({ origin: base, only, dryRun, actorLabel: options.actor.label ?? "", report: { ...report } }).returning({ id: siteImports.id })) as [{ id: number }];
+    runId = await db.transaction(async (tx) => {
+      for (const running of await tx.select().from(siteImports).where(eq(siteImports.state, "running"))) {
+        if (running.heartbeatAt.getTime() > started.getTime() - STALE_AFTER_MS && !holderIsGone(running.holder)) return null;
+        await tx.update(siteImports).set({ state: "interrupted", finishedAt: started }).where(eq(siteImports.id, running.id));
+      }
+      const [row] = await tx
+        .insert(siteImports)
+        .values({ origin: base, only, dryRun, actorLabel: options.actor.label ?? "", holder: `${os.hostname()}:${process.pid}`, report: { ...report } })
+        .returning({ id: siteImports.id });
+      return row!.id;
+    }).catch((error: unknown) => {
+      // Two runs starting at the same moment: the unique index lets one through.
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    });
+    if (runId === null) throw new SiteImportError("다른 가져오기가 진행 중입니다. 그 가져오기가 끝난 뒤 다시 실행해 주세요.");
+    const id = runId;
+    heartbeat = setInterval(() => {
+      void db.update(siteImports).set({ heartbeatAt: new Date() }).where(eq(siteImports.id, id)).catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
   }
+  options.onStarted?.();
   let lastSaved = 0;
   const saveProgress = async (force = false) => {
     if (runId === null || (!force && Date.now() - lastSaved < 1000)) return;
     lastSaved = Date.now();
-    await db.update(siteImports).set({ report: { ...report } }).where(eq(siteImports.id, runId));
+    await db.update(siteImports).set({ report: { ...report }, heartbeatAt: new Date() }).where(eq(siteImports.id, runId));
   };
   const tick = async (current: string) => {
     report.progress.done++;
@@ -294,7 +342,7 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
     for (let i = 0; i < skippedWithoutId; i++) {
       count(kind, "skipped");
       note("skipped", kind, "(번호 없음)", "postId가 없는 글이라 가져오지 않았습니다.");
-      await tick(`${kind} (번호 없음)`);
+      await tick(`${IMPORT_KIND_LABELS[kind]} (번호 없음)`);
     }
     const byId = new Map(listed.map((r) => [readPost(r)?.postId ?? "", r]));
     for (const postId of order) {
@@ -307,7 +355,7 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
       }
       const source = readPost({ ...byId.get(postId), ...detail }, postId);
       if (source) await importPost(kind, source);
-      await tick(`${kind} #${postId}`);
+      await tick(`${IMPORT_KIND_LABELS[kind]} #${postId}`);
     }
   }
 
@@ -381,6 +429,7 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
   return report;
 
   async function finish(state: "finished" | "failed", error: string | null) {
+    if (heartbeat) clearInterval(heartbeat);
     report.error = error;
     report.finishedAt = new Date().toISOString();
     report.seconds = (Date.now() - started.getTime()) / 1000;

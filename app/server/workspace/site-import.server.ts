@@ -1,0 +1,112 @@
+import { desc } from "drizzle-orm";
+import { data, redirect } from "react-router";
+import { siteImports } from "../../../drizzle/schema";
+import { IMPORT_KINDS, type ImportKind, type SiteImportReport } from "../../domain/site-import";
+import { formatKst } from "../../domain/kst";
+import { WORKSPACE_PATHS } from "../../domain/site-routes";
+import { z } from "../../domain/zod";
+import { staffSessionOf } from "../http/access-gate.server";
+import { adminActor, readAdminForm } from "../http/admin-forms.server";
+import type { RequestContext } from "../http/context.server";
+import { setFlash } from "../http/flash.server";
+import { oldSiteBase, runSiteImport, SiteImportError } from "../import/site-import.server";
+import type { Services } from "../platform/services.server";
+
+/**
+ * /admin/import: the move from the original site as the running server's own job (the way to import
+ * into a PGlite data directory while the server holds it), and the last run's report. The command line
+ * (`npm run import:site`) runs the same import and shows up here too.
+ */
+
+/** The last dry run started here, per process (a dry run writes nothing, so it is kept in memory only). */
+const lastDryRuns = new WeakMap<Services, SiteImportReport>();
+
+const formSchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .min(1, "이전 사이트 주소를 입력해 주세요.")
+    .max(500, "주소가 너무 깁니다.")
+    .refine((value) => {
+      try {
+        oldSiteBase(value);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "http:// 또는 https://로 시작하는 주소를 입력해 주세요. 예: https://old.we-ent.co.kr"),
+  only: z.array(z.enum(IMPORT_KINDS)).min(1, "가져올 항목을 하나 이상 선택해 주세요."),
+  dryRun: z.boolean(),
+});
+
+export interface SiteImportFormValues {
+  from: string;
+  only: ImportKind[];
+  dryRun: boolean;
+}
+
+export async function loadSiteImport(ctx: RequestContext) {
+  staffSessionOf(ctx);
+  const [last] = await ctx.runtime.db.select().from(siteImports).orderBy(desc(siteImports.id)).limit(1);
+  const dryRun = lastDryRuns.get(ctx.runtime) ?? null;
+  return {
+    last: last
+      ? {
+          id: last.id,
+          state: last.state as "running" | "finished" | "failed" | "interrupted",
+          actor: last.actorLabel,
+          startedAt: formatKst(last.startedAt),
+          finishedAt: last.finishedAt ? formatKst(last.finishedAt) : null,
+          report: last.report as unknown as SiteImportReport,
+        }
+      : null,
+    dryRun: dryRun && (!last || new Date(dryRun.startedAt) > last.startedAt) ? dryRun : null,
+    defaults: { from: last?.origin ?? "", only: [...IMPORT_KINDS], dryRun: false } satisfies SiteImportFormValues,
+  };
+}
+
+export async function handleSiteImportAction(ctx: RequestContext, request: Request) {
+  const session = staffSessionOf(ctx);
+  const read = await readAdminForm<SiteImportFormValues>(request, []);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const values: SiteImportFormValues = {
+    from: String(form.get("from") ?? ""),
+    only: form.getAll("only").map(String).filter((kind): kind is ImportKind => (IMPORT_KINDS as readonly string[]).includes(kind)),
+    dryRun: form.get("dryRun") === "on",
+  };
+  const parsed = formSchema.safeParse(values);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return data({ formError: "입력한 내용을 확인해 주세요.", fields, values }, { status: 400 });
+  }
+  const services: Services = ctx.runtime;
+  const actor = adminActor(session, ctx);
+  if (parsed.data.dryRun) {
+    try {
+      lastDryRuns.set(services, await runSiteImport(services, { ...parsed.data, actor }));
+    } catch (error) {
+      if (!(error instanceof SiteImportError)) throw error;
+      return data({ formError: error.message, fields: {}, values }, { status: 409 });
+    }
+    return redirect(WORKSPACE_PATHS.siteImport, { headers: { "Set-Cookie": await setFlash("site-import-dry-run") } });
+  }
+  // The run goes on after this answer, as the server's own job; the page shows its progress.
+  const started = new Promise<void>((resolve, reject) => {
+    runSiteImport(services, { ...parsed.data, actor, onStarted: resolve }).then(
+      (report) => services.logger.info({ origin: report.origin, counts: report.counts, seconds: report.seconds }, "site import finished"),
+      (error: unknown) => {
+        reject(error);
+        services.logger.error({ err: error }, "site import failed");
+      },
+    );
+  });
+  try {
+    await started;
+  } catch (error) {
+    if (!(error instanceof SiteImportError)) throw error;
+    return data({ formError: error.message, fields: {}, values }, { status: 409 });
+  }
+  return redirect(WORKSPACE_PATHS.siteImport, { headers: { "Set-Cookie": await setFlash("site-import-started") } });
+}
