@@ -1,0 +1,114 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { artists, auditLog, importedRecords, posts, siteImports } from "../../../drizzle/schema";
+import { openDatabase, type Database } from "../../../app/server/platform/db.server";
+import { startOldSite, type OldSite } from "../../fixtures/old-site";
+import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";
+
+/**
+ * `npm run import:site` as an operator runs it: on a fresh data directory or an empty PostgreSQL
+ * database (it prepares the database as `npm start` does), killed halfway and run again (it completes
+ * with no duplicates), and refusing bad arguments with a Korean message.
+ */
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "we-import-script-"));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+const SCRIPT = ["--import", "tsx", "scripts/import-site.ts"];
+
+/** Runs the script to its end without blocking this process (the stand-in old host answers from here). */
+function runScript(args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...SCRIPT, ...args], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("exit", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe(`npm run import:site (${testEngine()})`, () => {
+  let old: OldSite;
+  let postgres: PostgresDatabase | null = null;
+  const dataDir = path.join(scratch, "site");
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    // A slow old host (40 ms per answer), so the run can be stopped halfway.
+    old = await startOldSite({ artists: 8, news: 30, notices: 12, apiDelayMs: 40, photoSize: [240, 320] });
+    fs.mkdirSync(dataDir);
+    postgres = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: false }) : null;
+    env = { ...process.env, LOG_LEVEL: "warn", S3_BUCKET: "", DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? "" } as Record<string, string>;
+    delete env.SEED_DEMO_CONTENT;
+  }, 60_000);
+  afterAll(async () => {
+    await old?.close();
+    await postgres?.drop();
+  });
+
+  const withDatabase = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
+    const handle = await openDatabase(postgres ? { kind: "postgres", url: postgres.url, poolMax: 2 } : { kind: "pglite", dataDir });
+    try {
+      return await work(handle.db);
+    } finally {
+      await handle.close();
+    }
+  };
+  /** Artists, posts and import records here. */
+  const tally = async (db: Database): Promise<[number, number, number]> => {
+    const rows = await Promise.all([db.select({ n: count() }).from(artists), db.select({ n: count() }).from(posts), db.select({ n: count() }).from(importedRecords)]);
+    const [a, p, r] = rows.map(([row]) => row!.n) as [number, number, number];
+    return [a, p, r];
+  };
+
+  it("refuses a missing or bad --from and an unknown --only with a Korean message", async () => {
+    const missing = await runScript([], env);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("--from에 이전 사이트 주소를 적어 주세요.");
+    const kind = await runScript(["--from", old.origin, "--only", "photos"], env);
+    expect(kind.status).toBe(2);
+    expect(kind.stderr).toContain("--only에는 artists, news, notices만 쓸 수 있습니다: photos");
+  }, 120_000);
+
+  it("killed halfway on a fresh database, completes on the next run without duplicates", async () => {
+    const child = spawn(process.execPath, [...SCRIPT, "--from", old.origin], { env, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const halfway = new Promise<void>((resolve, reject) => {
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        output += chunk;
+        // Plain progress lines when not on a terminal: "12/50 배우 김서연".
+        const done = [...output.matchAll(/^(\d+)\/(\d+) /gm)].at(-1);
+        if (done && Number(done[1]) >= Number(done[2]) / 2) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`the import ended before it was stopped (exit ${code}):\n${output}`)));
+    });
+    await halfway;
+    child.kill("SIGKILL");
+    await new Promise((resolve) => child.once("exit", resolve));
+
+    const [artistsBefore, postsBefore, recordsBefore] = await withDatabase(tally);
+    expect(artistsBefore + postsBefore).toBeGreaterThan(0);
+    expect(artistsBefore + postsBefore).toBeLessThan(50);
+    expect(recordsBefore).toBe(artistsBefore + postsBefore);
+
+    const again = await runScript(["--from", old.origin], env);
+    expect(again.stderr).toBe("");
+    expect(again.status, again.stdout).toBe(0);
+    expect(again.stdout).toMatch(/50\/50 /);
+    // Artists come first: those imported before the kill are unchanged, the rest new.
+    expect(again.stdout).toMatch(new RegExp(`배우\\t${8 - artistsBefore}\\t0\\t${artistsBefore}\\t0\\t0`));
+    expect(await withDatabase(tally)).toEqual([8, 42, 50]);
+    const runs = await withDatabase((db) => db.select({ state: siteImports.state }).from(siteImports).orderBy(siteImports.id));
+    expect(runs.map((r) => r.state)).toEqual(["interrupted", "finished"]);
+    // The interrupted run wrote no activity-log entry; the finished one wrote one.
+    expect(await withDatabase((db) => db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, "site-import")))).toEqual([{ n: 1 }]);
+    // No demo content in a database the import created.
+    expect(await withDatabase((db) => db.select({ n: count() }).from(artists).where(eq(artists.name, "한서윤")))).toEqual([{ n: 0 }]);
+  }, 300_000);
+});
