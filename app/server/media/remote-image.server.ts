@@ -76,8 +76,10 @@ export interface FetchRemoteImageOptions {
   /** Aborting it stops the download; fetchRemoteImage then rejects with the signal's reason. */
   signal?: AbortSignal;
   /**
-   * Tests only: origins (`http://127.0.0.1:1234`) exempt from the address and port checks, so a local server can stand
-   * in for another site while every other hop, including redirects from it, is still checked. Never set in production.
+   * Origins (`http://127.0.0.1:1234`) exempt from the address and port checks while every other hop, including
+   * redirects from them, is still checked: the old site the operator names to `npm run import:site` (the operator
+   * chose that host, which may well be on the agency's own network), and local servers standing in for other sites
+   * in tests. Never taken from a visitor or an editor.
    */
   trustedOrigins?: readonly string[];
 }

@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { siteImports } from "../../../drizzle/schema";
-import { IMPORT_KINDS, type ImportKind, type SiteImportReport } from "../../domain/site-import";
+import { emptyImportReport, IMPORT_KINDS, type ImportKind, type SiteImportReport } from "../../domain/site-import";
 import { formatKst } from "../../domain/kst";
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { z } from "../../domain/zod";
@@ -57,7 +57,8 @@ export async function loadSiteImport(ctx: RequestContext) {
           actor: last.actorLabel,
           startedAt: formatKst(last.startedAt),
           finishedAt: last.finishedAt ? formatKst(last.finishedAt) : null,
-          report: last.report as unknown as SiteImportReport,
+          // A row whose run has not written its first report yet reads as an empty one.
+          report: "counts" in last.report ? (last.report as unknown as SiteImportReport) : emptyImportReport(last.origin, IMPORT_KINDS.filter((k) => last.only.includes(k)), last.dryRun, last.startedAt),
         }
       : null,
     dryRun: dryRun && (!last || new Date(dryRun.startedAt) > last.startedAt) ? dryRun : null,
@@ -98,7 +99,9 @@ export async function handleSiteImportAction(ctx: RequestContext, request: Reque
       (report) => services.logger.info({ origin: report.origin, counts: report.counts, seconds: report.seconds }, "site import finished"),
       (error: unknown) => {
         reject(error);
-        services.logger.error({ err: error }, "site import failed");
+        // A refusal (another run is going on) is answered to the form; anything else is a failure.
+        if (error instanceof SiteImportError) services.logger.warn({ reason: error.message }, "site import not started");
+        else services.logger.error({ err: error }, "site import failed");
       },
     );
   });

@@ -6,6 +6,7 @@ import { runSiteImport } from "../../../app/server/import/site-import.server";
 import { saveArtist } from "../../../app/server/artists/artist-use-cases.server";
 import { BROKEN, startOldSite, type OldSite } from "../../fixtures/old-site";
 import { useSignedInApp } from "../../setup/in-process-app";
+import { TEST_ADMIN } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
@@ -143,4 +144,65 @@ describe(`importing the original site (${testEngine()})`, () => {
     const [{ n }] = (await db.select({ n: count() }).from(importedRecords)) as [{ n: number }];
     expect(n).toBe(30 + 121 + 80);
   }, 120_000);
+});
+
+describe(`the workspace's import page runs the import as the server's own job (${testEngine()})`, () => {
+  const site = useSignedInApp("import-page");
+  let old: OldSite;
+  beforeAll(async () => {
+    old = await startOldSite({ artists: 3, news: 4, notices: 2, photoSize: [120, 160] });
+  });
+  afterAll(async () => {
+    await old?.close();
+  });
+  const post = (fields: Record<string, string | string[]>) => {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
+    return fetch(`${site.baseURL}/admin/import`, { method: "POST", headers: { Cookie: site.cookie, Origin: site.baseURL }, body, redirect: "manual" });
+  };
+  const page = async () => (await fetch(`${site.baseURL}/admin/import`, { headers: { Cookie: site.cookie } })).text();
+
+  it("refuses a bad address or no kinds with a Korean message and keeps what was typed", async () => {
+    const bad = await post({ from: "ftp://old.example", only: "artists" });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("http:// 또는 https://로 시작하는 주소를 입력해 주세요.");
+    expect(html).toContain('value="ftp://old.example"');
+    const none = await post({ from: old.origin });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("가져올 항목을 하나 이상 선택해 주세요.");
+  });
+
+  it("a dry run shows its report and writes nothing; a real run goes on after the answer and the page follows it to the end", async () => {
+    const dry = await post({ from: old.origin, only: ["artists", "news", "notices"], dryRun: "on" });
+    expect(dry.status).toBe(302);
+    expect(await page()).toContain("시험 실행 결과");
+    expect((await site.runtime.db.select({ n: count() }).from(artists))[0]!.n).toBe(0);
+
+    const started = await post({ from: old.origin, only: ["artists", "news", "notices"] });
+    expect(started.status).toBe(302);
+    let html = "";
+    for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      html = await page();
+      if (!html.includes("가져오는 중")) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(html).toContain("마침");
+    expect(html).toContain(old.origin);
+    expect(html).toContain(TEST_ADMIN.id);
+    expect((await site.runtime.db.select({ n: count() }).from(artists))[0]!.n).toBe(3);
+    expect((await site.runtime.db.select({ n: count() }).from(posts))[0]!.n).toBe(6);
+    // The activity log names the account that ran it.
+    const [entry] = await site.runtime.db.select().from(auditLog).where(eq(auditLog.entity, "site-import"));
+    expect(entry!.actorLabel).toBe(TEST_ADMIN.id);
+  }, 120_000);
+
+  it("refuses a second run while one is running", async () => {
+    // A run of another process that is still alive (its heartbeat is fresh).
+    await site.runtime.db.insert(siteImports).values({ origin: "https://other.example", only: ["artists"], holder: "elsewhere:1" });
+    const refused = await post({ from: old.origin, only: ["artists"] });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("다른 가져오기가 진행 중입니다.");
+    await site.runtime.db.update(siteImports).set({ state: "failed" }).where(eq(siteImports.holder, "elsewhere:1"));
+  });
 });
