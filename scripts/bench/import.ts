@@ -34,7 +34,7 @@ function run(args: string[]): Promise<{ status: number | null; stdout: string; s
   });
 }
 
-let failed = false;
+let failed: boolean;
 try {
   const records = old.artists.length + old.news.length + old.notices.length;
   const first = await run(["--from", old.origin]);

@@ -48,7 +48,9 @@ export interface SiteImportFormValues {
 export async function loadSiteImport(ctx: RequestContext) {
   staffSessionOf(ctx);
   const [last] = await ctx.runtime.db.select().from(siteImports).orderBy(desc(siteImports.id)).limit(1);
-  const dryRun = lastDryRuns.get(ctx.runtime) ?? null;
+  const stored = lastDryRuns.get(ctx.runtime) ?? null;
+  // A dry run newer than the last real run: shown, and its address and kinds fill the form for the real one.
+  const dryRun = stored && (!last || new Date(stored.startedAt) > last.startedAt) ? stored : null;
   return {
     last: last
       ? {
@@ -61,8 +63,8 @@ export async function loadSiteImport(ctx: RequestContext) {
           report: "counts" in last.report ? (last.report as unknown as SiteImportReport) : emptyImportReport(last.origin, IMPORT_KINDS.filter((k) => last.only.includes(k)), last.dryRun, last.startedAt),
         }
       : null,
-    dryRun: dryRun && (!last || new Date(dryRun.startedAt) > last.startedAt) ? dryRun : null,
-    defaults: { from: last?.origin ?? "", only: [...IMPORT_KINDS], dryRun: false } satisfies SiteImportFormValues,
+    dryRun,
+    defaults: { from: dryRun?.origin ?? last?.origin ?? "", only: dryRun ? [...dryRun.only] : [...IMPORT_KINDS], dryRun: false } satisfies SiteImportFormValues,
   };
 }
 

@@ -6,7 +6,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artists, auditLog, importedRecords, posts, siteImports } from "../../../drizzle/schema";
 import { openDatabase, type Database } from "../../../app/server/platform/db.server";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { startOldSite, type OldSite } from "../../fixtures/old-site";
+import { startS3Server } from "../../setup/s3-server";
 import { createPostgresDatabase, testEngine, type PostgresDatabase } from "../../setup/test-database";
 
 /**
@@ -110,5 +112,31 @@ describe(`npm run import:site (${testEngine()})`, () => {
     expect(await withDatabase((db) => db.select({ n: count() }).from(auditLog).where(eq(auditLog.entity, "site-import")))).toEqual([{ n: 1 }]);
     // No demo content in a database the import created.
     expect(await withDatabase((db) => db.select({ n: count() }).from(artists).where(eq(artists.name, "한서윤")))).toEqual([{ n: 0 }]);
+  }, 300_000);
+
+  it("with S3 storage, the photos land in the bucket and none on the local disk", async () => {
+    const s3 = await startS3Server({ bucket: "we-import-test" });
+    const s3DataDir = path.join(scratch, "s3-site");
+    fs.mkdirSync(s3DataDir);
+    const s3Database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: false }) : null;
+    try {
+      const result = await runScript(["--from", old.origin, "--only", "artists"], { ...env, ...s3.env, DATA_DIR: s3DataDir, DATABASE_URL: s3Database?.url ?? "" });
+      expect(result.stderr).toBe("");
+      expect(result.status, result.stdout).toBe(0);
+      expect(result.stdout).toMatch(/배우\t8\t0\t0\t0\t0/);
+      const client = s3.client();
+      try {
+        const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+        // 8 artists × 5 photos minus the broken ones (the stand-in's second to fifth artists), each with its variants.
+        expect(listed.KeyCount ?? 0).toBeGreaterThan(30);
+      } finally {
+        client.destroy();
+      }
+      // Nothing went to the local media directory.
+      expect(fs.existsSync(path.join(s3DataDir, "media")) ? fs.readdirSync(path.join(s3DataDir, "media")) : []).toEqual([]);
+    } finally {
+      await s3.stop();
+      await s3Database?.drop();
+    }
   }, 300_000);
 });

@@ -55,7 +55,8 @@ export default function SiteImport({ loaderData, actionData }: Route.ComponentPr
         가져오기를 실행합니다.
       </p>
       <FormStatus error={reply?.formError} />
-      <Form method="post" className="site-import-form" aria-label="가져오기 시작">
+      {/* Drawn again (its defaults) after each run: a dry run's address and kinds carry over to the real one. */}
+      <Form method="post" className="site-import-form" aria-label="가져오기 시작" key={reply ? "reply" : `${dryRun?.startedAt ?? ""}-${last?.id ?? ""}`}>
         <label className="field">
           <span className="field__label">예전 사이트 주소</span>
           <input
@@ -94,7 +95,7 @@ export default function SiteImport({ loaderData, actionData }: Route.ComponentPr
         </button>
       </Form>
 
-      {dryRun ? <ImportReport title="시험 실행 결과" report={dryRun} /> : null}
+      {dryRun ? <ImportReport title="시험 실행 결과" report={dryRun} heading="h2" /> : null}
       {last ? (
         <div className="site-import-last">
           <h2>지난 가져오기</h2>
@@ -120,7 +121,7 @@ export default function SiteImport({ loaderData, actionData }: Route.ComponentPr
               {`${last.report.progress.done} / ${last.report.progress.total}`} <Link to={WORKSPACE_PATHS.siteImport}>새로 고침</Link>
             </p>
           ) : null}
-          <ImportReport title="결과" report={last.report} />
+          <ImportReport title="결과" report={last.report} heading="h3" />
         </div>
       ) : (
         <p className="workspace-empty">아직 가져온 적이 없습니다.</p>
@@ -129,11 +130,10 @@ export default function SiteImport({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function ImportReport({ title, report }: { title: string; report: SiteImportReport }) {
-  if (!report.counts) return null;
+function ImportReport({ title, report, heading: Heading }: { title: string; report: SiteImportReport; heading: "h2" | "h3" }) {
   return (
     <section className="site-import-report" aria-label={title}>
-      <h3>{title}</h3>
+      <Heading>{title}</Heading>
       <WorkspaceTable label={`${title}: 항목별 건수`} columns={["항목", ...IMPORT_OUTCOMES.map((o) => IMPORT_OUTCOME_LABELS[o])]}>
         {report.only.map((kind) => (
           <tr key={kind}>
