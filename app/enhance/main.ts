@@ -16,8 +16,12 @@ import { hydrateWidgets } from "./hydrate-widgets";
 const widgets = hydrateWidgets({
   "scroll-top": { component: ScrollTopButton },
   "flash-notice": { component: FlashNotice },
-  // The hamburger and the overlay; the overlay's content is the server's markup.
-  "mobile-menu": { component: MobileMenu, nodes: 2, children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes] : []) },
+  // The hamburger and the overlay; the overlay's content is the server's markup (but its close control, the menu's own).
+  "mobile-menu": {
+    component: MobileMenu,
+    nodes: 2,
+    children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("mobile-menu__close"))) : []),
+  },
   // Everything but the canvas is the fallback card, shown until the map is drawn.
   "kakao-map": { component: KakaoMap, children: (root) => [...root.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("kakao-map__canvas"))) },
   // Only /audition/apply has it: its own chunk.
