@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ENGLISH_ROUTES, SITE_ROUTES, type SiteRoute } from "../../../app/domain/site-routes";
+import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
 import { resolveDemoPath } from "../helpers";
 
@@ -135,10 +136,21 @@ test.describe("visitors' pages", () => {
 
 test.describe("the workspace, signed in", () => {
   test.use({ signedIn: "per-worker" });
-  for (const route of WORKSPACE_PAGES) {
+  // The workspace's pages, and visitors' pages as the administrator sees them (the admin bar, edit links).
+  for (const route of [...WORKSPACE_PAGES, "/", "/artist/{artist}", "/newsDetail/{news}"]) {
     test(`${route}: no floating control covers another control at ${WIDTHS.join(", ")} px`, async ({ page }) => {
       const path = await resolveDemoPath(page.request, route);
       await checkEveryWidth(page, path, (at) => at.waitForLoadState("load"));
     });
   }
+
+  test("a flash notice after saving covers no control, at any width", async ({ page }) => {
+    await page.goto("/admin/settings");
+    await page.getByRole("button", { name: "설정 저장" }).click();
+    await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["settings-saved"] })).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      expect.soft(await findCoveredControls(page), `with the notice at ${width}px`).toEqual([]);
+    }
+  });
 });
