@@ -130,7 +130,7 @@ const checkbox = z
 /** A number typed into a text box ("172", "172.5", "172cm"), within bounds. */
 const measure = (label: string, min: number, max: number) =>
   z
-    .string()
+    .string({ error: `${withParticle(label, "을/를")} 입력해 주세요.` })
     .trim()
     .refine((v) => v !== "", `${withParticle(label, "을/를")} 입력해 주세요.`)
     .transform((v) => v.replace(/\s*(?:cm|kg)$/i, ""))

@@ -144,7 +144,7 @@ describe(`over the per-address limit, an application is refused before a byte of
       expect(answer.headers["cache-control"], framing).toBe("no-store");
       expect(answer.body, framing).toMatch(/<form class="apply-form"[^>]* action="\/audition\/apply"[^>]* method="post">/);
       expect(answer.body, framing).toContain("같은 네트워크에서 제출이 많아 잠시 제한되었습니다.");
-      expect(answer.body, framing).toContain("이번에 보낸 내용과 파일은 받지 않았으니 다시 입력해 주세요.");
+      expect(answer.body, framing).toContain("이번에 보낸 내용과 파일은 받지 못했으니 다시 입력해 주세요.");
       expect(answer.body, framing).not.toContain("김하늘");
     }
     expect(stored()).toEqual(before);
