@@ -89,37 +89,24 @@ export function MobileMenu({ labels, children }: MobileMenuProps) {
   };
 
   const rendered = !enhanced || state !== "closed";
-  const toggleProps = {
-    ref: toggleRef,
-    className: "hamburger",
-    "aria-label": labels.open,
-    "aria-expanded": state === "open",
-    "aria-controls": "site-menu",
-    ...widgetRoot("mobile-menu", { labels }),
-  };
-  const toggleContent = (
-    <>
-      <span />
-      <span />
-      <span />
-    </>
-  );
-  const closeIcon = (
-    <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
-      <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" />
-    </svg>
-  );
+  // Running: buttons. Without JavaScript: links to the overlay (#site-menu) and away from it.
+  const Control = enhanced ? "button" : "a";
+  const press = (href: string, onPress: () => void) => (enhanced ? { type: "button" as const, onClick: onPress } : { href });
   return (
     <>
-      {enhanced ? (
-        <button type="button" {...toggleProps} onClick={() => setState("open")}>
-          {toggleContent}
-        </button>
-      ) : (
-        <a href="#site-menu" {...toggleProps}>
-          {toggleContent}
-        </a>
-      )}
+      <Control
+        ref={toggleRef}
+        className="hamburger"
+        aria-label={labels.open}
+        aria-expanded={state === "open"}
+        aria-controls="site-menu"
+        {...widgetRoot("mobile-menu", { labels })}
+        {...press("#site-menu", () => setState("open"))}
+      >
+        <span />
+        <span />
+        <span />
+      </Control>
       {rendered ? (
         <div
           id="site-menu"
@@ -136,15 +123,11 @@ export function MobileMenu({ labels, children }: MobileMenuProps) {
             toggleRef.current?.focus();
           }}
         >
-          {enhanced ? (
-            <button type="button" className="mobile-menu__close" aria-label={labels.close} onClick={close}>
-              {closeIcon}
-            </button>
-          ) : (
-            <a href="#" className="mobile-menu__close" aria-label={labels.close}>
-              {closeIcon}
-            </a>
-          )}
+          <Control className="mobile-menu__close" aria-label={labels.close} {...press("#", close)}>
+            <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" />
+            </svg>
+          </Control>
           {children}
         </div>
       ) : null}

@@ -9,18 +9,18 @@
  */
 import { FlashNotice } from "../components/flash-notice";
 import { MobileMenu } from "../components/mobile-menu";
-import { ScrollTopButton } from "../components/scroll-top-button";
 import { KakaoMap } from "../islands/kakao-map";
 import { hydrateWidgets } from "./hydrate-widgets";
 
 const widgets = hydrateWidgets({
-  "scroll-top": { component: ScrollTopButton },
+  // Only the home page has it: its own chunk (every other page's script stays smaller).
+  "scroll-top": () => import("../components/scroll-top-button").then(({ ScrollTopButton }) => ({ component: ScrollTopButton })),
   "flash-notice": { component: FlashNotice },
   // The hamburger and the overlay; the overlay's content is the server's markup (but its close control, the menu's own).
   "mobile-menu": {
     component: MobileMenu,
     nodes: 2,
-    children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("mobile-menu__close"))) : []),
+    children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes].slice(1) : []),
   },
   // Everything but the canvas is the fallback card, shown until the map is drawn.
   "kakao-map": { component: KakaoMap, children: (root) => [...root.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("kakao-map__canvas"))) },

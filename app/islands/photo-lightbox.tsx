@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { keepTabInside } from "../lib/focus-trap";
 import type { ResponsiveImage } from "../lib/responsive-image";
 import { widgetRoot } from "../widgets/widget-root";
 
@@ -46,13 +45,16 @@ export function largestImageUrl(image: ResponsiveImage): string {
  */
 export function PhotoLightbox({ photos, sizes, labels }: PhotoLightboxProps) {
   const [shown, setShown] = useState<number | null>(null);
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   const isOpen = shown !== null;
 
+  // A modal <dialog>: the browser makes the rest of the page inert (and Tab is kept inside: onKeyDown).
   useEffect(() => {
-    if (!isOpen) return;
-    dialogRef.current?.querySelector<HTMLElement>(".lightbox__close")?.focus();
+    const dialog = dialogRef.current;
+    if (!isOpen || !dialog) return;
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>(".lightbox__close")?.focus();
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
@@ -62,19 +64,24 @@ export function PhotoLightbox({ photos, sizes, labels }: PhotoLightboxProps) {
 
   const close = () => {
     if (shown === null) return;
+    // Closed before it leaves the document (the browser's own focus return goes to the first opener).
+    dialogRef.current?.close();
     setShown(null);
     listRef.current?.querySelectorAll<HTMLElement>(".gallery__link")[shown]?.focus();
   };
   const move = (step: number) => setShown((index) => (index === null ? null : (index + step + photos.length) % photos.length));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-    } else if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && photos.length > 1) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && photos.length > 1) {
       event.preventDefault();
       move(event.key === "ArrowRight" ? 1 : -1);
-    } else keepTabInside(event, dialogRef.current);
+    } else if (event.key === "Tab") {
+      // Tab goes round the dialog's buttons, never out to the page or the browser's own controls.
+      event.preventDefault();
+      const buttons = [...event.currentTarget.querySelectorAll("button")];
+      const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+      buttons[(at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length]?.focus();
+    }
   };
 
   const photo = shown === null ? null : photos[shown];
@@ -107,13 +114,16 @@ export function PhotoLightbox({ photos, sizes, labels }: PhotoLightboxProps) {
         ))}
       </ul>
       {photo && shown !== null ? (
-        <div
+        <dialog
           ref={dialogRef}
           className="lightbox"
-          role="dialog"
-          aria-modal="true"
           aria-label={labels.dialog}
           onKeyDown={onKeyDown}
+          // Escape: closed by us, so that focus goes back to the photo's link.
+          onCancel={(event) => {
+            event.preventDefault();
+            close();
+          }}
           onClick={(event) => {
             if (event.target === event.currentTarget) close();
           }}
@@ -143,7 +153,7 @@ export function PhotoLightbox({ photos, sizes, labels }: PhotoLightboxProps) {
               <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" />
             </svg>
           </button>
-        </div>
+        </dialog>
       ) : null}
     </>
   );
