@@ -59,6 +59,8 @@ function findCoveredControls(page: Page): Promise<Covered[]> {
     };
     const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
     const header = document.querySelector(".site-header");
+    // After a resize: media-query listeners (the carousel's slide count, the menu) run first.
+    await frame();
     const covered: Covered[] = [];
     const seen = new Set<string>();
     const bottom = document.documentElement.scrollHeight - innerHeight;
@@ -115,11 +117,13 @@ function findCoveredControls(page: Page): Promise<Covered[]> {
   });
 }
 
+/** Loads the page once, then checks it at each width (a window resized: the widgets follow, as they must). */
 async function checkEveryWidth(page: Page, path: string, ready: (page: Page) => Promise<void>) {
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
+  await page.goto(path);
+  await ready(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
-    await page.goto(path);
-    await ready(page);
     expect.soft(await findCoveredControls(page), `${path} at ${width}px`).toEqual([]);
   }
 }
