@@ -164,6 +164,19 @@ test.describe("without JavaScript", () => {
     expect((await sharp(await image.body()).metadata()).width).toBeGreaterThanOrEqual(shown);
   });
 
+  test("the roster is the same grid of cards: photo, names, VIEW MORE to the profile", async ({ page }) => {
+    await page.goto("/artist");
+    const cards = page.locator(".artist-card");
+    await expect(cards).toHaveCount(DEMO_ARTISTS.length);
+    await expect(cards.first().getByRole("img", { name: `${DEMO_ARTISTS[0]!.name} 프로필 사진` })).toBeVisible();
+    await expect(cards.first().getByRole("heading", { level: 2 })).toHaveText(DEMO_ARTISTS[0]!.nameEn);
+    await expect(page.locator(".carousel")).toHaveCount(0);
+    await cards.first().getByRole("link", { name: /VIEW MORE/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${profile}$`));
+    // The artist's photos on the profile: the first shown as the server rendered it.
+    await expect(page.locator(".artist-detail__photo img").first()).toBeVisible();
+  });
+
   test("the hamburger is a link to the menu, whose close control is a link away from it", async ({ page }) => {
     test.skip(!narrow(page), "a narrow screen's control");
     await page.goto("/company");
