@@ -6,6 +6,8 @@ import { localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { ProfilePdfLink } from "./profile-pdf-link";
 import { TitledSection } from "./titled-section";
+import { SiteCarousel } from "./site-carousel";
+import { largestImageUrl, PhotoLightbox } from "../islands/photo-lightbox";
 
 /** What the profile shows (app/server/artists/artist-profile.server.ts builds it from an artist). */
 export interface ArtistProfileView {
@@ -40,19 +42,25 @@ function ListCell({ items, lang }: { items: string[]; lang: "ko" | null }) {
 }
 
 /**
- * An artist's profile page (spec §2): main photo, names, profile table, credits and gallery. The public
- * page and the administrator's preview render the same component.
+ * An artist's profile page (spec §2): main photo (the artist's carousel when there are more photos,
+ * decision 042), names, profile table, credits and gallery (photos that open large). The public page and
+ * the administrator's preview render the same component.
  */
 export function ArtistProfile({ artist, adminControls = true }: { artist: ArtistProfileView; adminControls?: boolean }) {
   const english = artist.locale === "en";
   const t = messagesFor(artist.locale).artists;
   // English pages lead with the English name; the Korean one follows.
   const [primary, secondary] = english && artist.nameEn ? [artist.nameEn, artist.name] : [artist.name, artist.nameEn];
+  const galleryPhotos = artist.gallery.map((image, i) => ({ image, alt: image.alt || t.photoAlt(primary, i + 2), large: largestImageUrl(image) }));
+  const slides = artist.main ? [{ image: artist.main, alt: artist.main.alt || t.mainPhotoAlt(primary) }, ...galleryPhotos.map(({ image, alt }) => ({ image, alt }))] : [];
   return (
     <article className="artist-detail">
       <div className="artist-detail__top">
         <div className="artist-detail__photo">
-          {artist.main ? (
+          {slides.length > 1 ? (
+            // The artist's carousel (spec §2's per-artist carousel, moved here from the roster: decision 042).
+            <SiteCarousel slides={slides} label={t.carouselLabel(primary)} wideSlides={1} sizes="(min-width: 1000px) 480px, 100vw" priority />
+          ) : artist.main ? (
             <img
               src={artist.main.src}
               srcSet={artist.main.srcSet || undefined}
@@ -157,22 +165,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
 
       {artist.gallery.length > 0 ? (
         <TitledSection id="gallery-title" className="gallery" titleClassName="gallery__title" title="GALLERY">
-          <ul className="gallery__grid">
-            {artist.gallery.map((image, i) => (
-              <li key={image.src}>
-                <img
-                  src={image.src}
-                  srcSet={image.srcSet || undefined}
-                  sizes="(min-width: 1000px) 25vw, 50vw"
-                  width={image.width}
-                  height={image.height}
-                  alt={image.alt || t.photoAlt(primary, i + 2)}
-                  loading="lazy"
-                  decoding="async"
-                />
-              </li>
-            ))}
-          </ul>
+          <PhotoLightbox photos={galleryPhotos} sizes="(min-width: 1000px) 25vw, 50vw" labels={t.lightbox} />
         </TitledSection>
       ) : null}
 

@@ -8,7 +8,7 @@ import { LanguageSwitch } from "./language-switch";
 import { useLocalizedPath, useMessages } from "../lib/locale";
 
 /**
- * What the overlay menu shows (spec §2): the logo, the close button, the links, the language switch,
+ * What the overlay menu shows (spec §2): the logo (the close button is `MobileMenu`'s own), the links, the language switch,
  * the social icons, the phone and the footer line. Plain server markup: `MobileMenu` handles the clicks
  * on it, and on visitors' pages it is brought back from the server's markup when the menu opens.
  */
@@ -21,17 +21,12 @@ export function MobileMenuContent({ social, phone, adminControls }: { social: So
         <Link to={to("/")} className="mobile-menu__logo" aria-label={t.homeLabel}>
           <Logo />
         </Link>
-        <a href="#" role="button" className="mobile-menu__close" aria-label={t.closeMenu}>
-          <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
-            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" />
-          </svg>
-        </a>
       </div>
       <nav aria-label={t.menuLinks}>
         <MainNavList look="overlay" />
       </nav>
       <div>
-        <LanguageSwitch className="mobile-menu__language" />
+        <LanguageSwitch className="mobile-menu__language" inMenu />
       </div>
       {adminControls}
       {social ? <SocialIcons links={social} className="mobile-menu__social" /> : null}

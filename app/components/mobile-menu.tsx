@@ -7,8 +7,8 @@ import { widgetRoot } from "../widgets/widget-root";
 type MenuState = "closed" | "open" | "closing";
 
 export interface MobileMenuProps {
-  /** The hamburger's and the dialog's accessible names. */
-  labels: { open: string; dialog: string };
+  /** The hamburger's, the dialog's and the close control's accessible names. */
+  labels: { open: string; dialog: string; close: string };
   /** The overlay's content (`MobileMenuContent`); on visitors' pages, the server's markup of it. */
   children: ReactNode;
 }
@@ -17,8 +17,9 @@ export interface MobileMenuProps {
  * Under 1000 px: the hamburger opens a full-screen pink overlay (spec §2). Closing fades it out over
  * 0.4 s and removes it when the fade ends. Focus stays inside while it is open; Escape closes it; the
  * page does not scroll behind it; following a link (a page or the other language) closes it at once.
- * Without JavaScript the hamburger is a link to the overlay (#site-menu), shown with :target; once
- * running, the overlay leaves the document until it is opened.
+ * Without JavaScript the hamburger is a link to the overlay (#site-menu), shown with :target, and the
+ * close control a link away from it; once running, both are real buttons (Space and Enter press them,
+ * Space does not scroll the page) and the overlay leaves the document until it is opened.
  *
  * At 1000 px and wider the overlay is hidden by CSS, so a window widened (or a tablet turned) while it
  * is open closes it outright: no hidden dialog keeps the page's scrolling locked.
@@ -30,7 +31,7 @@ export function MobileMenu({ labels, children }: MobileMenuProps) {
   const [state, setState] = useState<MenuState>("closed");
   const enhanced = useHydrated();
   const overlayRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement & HTMLButtonElement>(null);
   const close = useCallback(() => setState((s) => (s === "open" ? "closing" : s)), []);
 
   // The scroll lock lives exactly as long as the open state (and the component).
@@ -82,37 +83,30 @@ export function MobileMenu({ labels, children }: MobileMenuProps) {
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     const target = event.target as Element;
-    if (target.closest(".mobile-menu__close")) {
-      event.preventDefault();
-      close();
-      return;
-    }
     // Following a link of the menu or the language switch closes the menu at once: after the
     // navigation has started, so that a full page load still finds the link in the document.
     if (target.closest("a")?.closest("nav")) setTimeout(() => setState("closed"), 0);
   };
 
   const rendered = !enhanced || state !== "closed";
+  // Running: buttons. Without JavaScript: links to the overlay (#site-menu) and away from it.
+  const Control = enhanced ? "button" : "a";
+  const press = (href: string, onPress: () => void) => (enhanced ? { type: "button" as const, onClick: onPress } : { href });
   return (
     <>
-      <a
+      <Control
         ref={toggleRef}
-        href="#site-menu"
         className="hamburger"
-        role="button"
         aria-label={labels.open}
         aria-expanded={state === "open"}
         aria-controls="site-menu"
         {...widgetRoot("mobile-menu", { labels })}
-        onClick={(event) => {
-          event.preventDefault();
-          setState("open");
-        }}
+        {...press("#site-menu", () => setState("open"))}
       >
         <span />
         <span />
         <span />
-      </a>
+      </Control>
       {rendered ? (
         <div
           id="site-menu"
@@ -129,6 +123,11 @@ export function MobileMenu({ labels, children }: MobileMenuProps) {
             toggleRef.current?.focus();
           }}
         >
+          <Control className="mobile-menu__close" aria-label={labels.close} {...press("#", close)}>
+            <svg viewBox="0 0 24 24" width="30" height="30" aria-hidden="true">
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2.2" />
+            </svg>
+          </Control>
           {children}
         </div>
       ) : null}

@@ -32,7 +32,7 @@ export function SiteHeader({ social, phone, adminControls }: { social: SocialLin
         {social ? <SocialIcons links={social} className="site-header__social" /> : null}
         <LanguageSwitch className="site-header__language" />
         {adminControls ? <div className="site-header__admin">{adminControls}</div> : null}
-        <MobileMenu labels={{ open: t.openMenu, dialog: t.menuDialog }}>
+        <MobileMenu labels={{ open: t.openMenu, dialog: t.menuDialog, close: t.closeMenu }}>
           <MobileMenuContent social={social} phone={phone} adminControls={adminControls} />
         </MobileMenu>
       </div>

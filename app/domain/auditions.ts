@@ -7,6 +7,7 @@
 import { z } from "./zod";
 import { ageOn, auditionField, GENDERS, type AuditionTextFieldKey } from "./audition-constants";
 import { kstDate } from "./kst";
+import { withParticle } from "./korean";
 
 export {
   ageOn,
@@ -129,10 +130,11 @@ const checkbox = z
 /** A number typed into a text box ("172", "172.5", "172cm"), within bounds. */
 const measure = (label: string, min: number, max: number) =>
   z
-    .string()
+    .string({ error: `${withParticle(label, "을/를")} 입력해 주세요.` })
     .trim()
+    .refine((v) => v !== "", `${withParticle(label, "을/를")} 입력해 주세요.`)
     .transform((v) => v.replace(/\s*(?:cm|kg)$/i, ""))
-    .refine((v) => /^\d{2,3}(?:\.\d)?$/.test(v) && Number(v) >= min && Number(v) <= max, `${label}는 ${min}에서 ${max} 사이의 숫자로 입력해 주세요.`)
+    .refine((v) => v === "" || (/^\d{2,3}(?:\.\d)?$/.test(v) && Number(v) >= min && Number(v) <= max), `${withParticle(label, "은/는")} ${min}에서 ${max} 사이의 숫자로 입력해 주세요.`)
     .transform((v) => Math.round(Number(v)));
 
 /** Longest text a field's box takes (the field model's `maxLength`): the rule and the form agree. */
@@ -150,7 +152,7 @@ export const auditionFieldsSchema = z
       .trim()
       .refine((v) => v !== "", "생년월일을 입력해 주세요.")
       .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), "생년월일은 2005-03-14처럼 입력해 주세요."),
-    gender: z.enum(GENDERS, { error: "성별을 골라 주세요." }),
+    gender: z.enum(GENDERS, { error: "성별을 선택해 주세요." }),
     phone: z
       .string({ error: "휴대전화 번호를 입력해 주세요." })
       .trim()
@@ -168,7 +170,7 @@ export const auditionFieldsSchema = z
       .trim()
       .min(1, "이메일 주소를 입력해 주세요.")
       .max(maxLengthOf("email"), "이메일 주소가 너무 깁니다.")
-      .pipe(z.email("이메일 주소 형식이 아닙니다. 예: name@example.com"))
+      .pipe(z.email("이메일 주소 형식이 올바르지 않습니다. 예: name@example.com"))
       .transform((v) => v.toLowerCase()),
     height: measure("키", 80, 230),
     // Optional. A union's own failure message is zod's English "Invalid input": say what the field wants.

@@ -2,28 +2,34 @@
  * The public pages' only script (decision 027): the pages are complete server-rendered HTML, and every
  * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This
  * hydrates the widgets the server marked with `data-widget` (the overlay menu, the back-to-top button,
- * the flash notice, the Kakao map, the audition form, the carousels): the same React components the
+ * the flash notice, the Kakao map, the audition form, the carousels, a profile's photo gallery): the same React components the
  * admin's app hydrates, run here on Preact (decision 038). Loaded only on the pages that have them: the
  * audition form and the carousel (chunks of their own; the carousel with react-slick on preact/compat). `<html data-enhanced>` marks
  * it done (the tests wait for it).
  */
 import { FlashNotice } from "../components/flash-notice";
 import { MobileMenu } from "../components/mobile-menu";
-import { ScrollTopButton } from "../components/scroll-top-button";
 import { KakaoMap } from "../islands/kakao-map";
 import { hydrateWidgets } from "./hydrate-widgets";
 
 const widgets = hydrateWidgets({
-  "scroll-top": { component: ScrollTopButton },
+  // Only the home page has it: its own chunk (every other page's script stays smaller).
+  "scroll-top": () => import("../components/scroll-top-button").then(({ ScrollTopButton }) => ({ component: ScrollTopButton })),
   "flash-notice": { component: FlashNotice },
-  // The hamburger and the overlay; the overlay's content is the server's markup.
-  "mobile-menu": { component: MobileMenu, nodes: 2, children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes] : []) },
+  // The hamburger and the overlay; the overlay's content is the server's markup (but its close control, the menu's own).
+  "mobile-menu": {
+    component: MobileMenu,
+    nodes: 2,
+    children: (_, [, overlay]) => (overlay?.id === "site-menu" ? [...overlay.childNodes].slice(1) : []),
+  },
   // Everything but the canvas is the fallback card, shown until the map is drawn.
   "kakao-map": { component: KakaoMap, children: (root) => [...root.childNodes].filter((node) => !(node instanceof Element && node.classList.contains("kakao-map__canvas"))) },
   // Only /audition/apply has it: its own chunk.
   "audition-form": () => import("../components/audition-application-form").then(({ AuditionApplicationForm }) => ({ component: AuditionApplicationForm })),
   // Pages with a carousel: its own chunk on preact/compat; react-slick follows when one comes into view.
   carousel: () => import("../islands/carousel").then(({ Carousel }) => ({ component: Carousel })),
+  // A profile's gallery (photos that open large): its own chunk, on Preact's core.
+  "photo-lightbox": () => import("../islands/photo-lightbox").then(({ PhotoLightbox }) => ({ component: PhotoLightbox })),
 });
 
 void widgets.then(() => {

@@ -52,8 +52,8 @@ const PlainLink: SlideLink = ({ href, children }) => <a href={href}>{children}</
 /**
  * Resolves once `root` is within 200 px of the viewport and the page has loaded and the browser is idle:
  * the first slides are already on screen (server-rendered), and setting up react-slick lays the page out
- * several times, which must not hold up the first images or the first input (the artist list has one
- * carousel per artist; off-screen ones would only turn unseen).
+ * several times, which must not hold up the first images or the first input (an off-screen carousel
+ * would only turn unseen).
  */
 function whenNearAndIdle(root: HTMLElement, run: () => void): () => void {
   let cancelled = false;

@@ -7,7 +7,7 @@ import { useMediaQuery } from "../lib/use-media-query";
 /**
  * The carousel's state and react-slick settings (spec §2, §9: autoplay, speed 2000 ms, interval
  * 2000 ms, infinite, no dots, one slide per step; 1 slide under 1000 px, up to `wideSlides` above; no
- * autoplay under reduced motion), of the carousel widget (carousel.tsx). `root` gives the carousel's element, whose
+ * autoplay and no sliding animation under reduced motion), of the carousel widget (carousel.tsx). `root` gives the carousel's element, whose
  * slides slick hides are made inert.
  */
 export function useCarousel({ slideCount, wideSlides, root }: { slideCount: number; wideSlides: number; root: () => HTMLElement | null }) {
@@ -37,7 +37,8 @@ export function useCarousel({ slideCount, wideSlides, root }: { slideCount: numb
 
   const sliderSettings: Settings = {
     autoplay: playing,
-    speed: CAROUSEL_SPEED_MS,
+    // Under reduced motion a slide the visitor asks for is there at once, not after a 2 s glide.
+    speed: reducedMotion ? 0 : CAROUSEL_SPEED_MS,
     autoplaySpeed: CAROUSEL_INTERVAL_MS,
     infinite: true,
     dots: false,

@@ -2,7 +2,6 @@ import { readsUnpublishedContent } from "../server/http/access-gate.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/artist-list";
 import { AdminLinks } from "../components/admin-links";
-import { SiteCarousel } from "../components/site-carousel";
 import { artistEditorPath, artistPath, PATHS } from "../domain/site-routes";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
@@ -15,7 +14,11 @@ import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useLocale } from "../lib/locale";
 
-/** /artist: the roster. The administrator also sees hidden artists, marked as such (never cached). */
+/**
+ * /artist: the roster, a grid of cards (main photo, English and Korean names, VIEW MORE); each artist's
+ * carousel is on their profile (decision 042). The administrator also sees hidden artists, marked as such
+ * (never cached).
+ */
 export async function loader({ context, pattern }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
   const locale = localeOfPattern(pattern);
@@ -33,10 +36,7 @@ export async function loader({ context, pattern }: Route.LoaderArgs) {
         statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
         href: localizedPath(locale, artistPath(artist.name)),
         shown,
-        slides: artist.images.map((image, i) => ({
-          image: toResponsiveImage(image),
-          alt: image.alt || (i === 0 ? t.mainPhotoAlt(shown) : t.photoAlt(shown, i + 1)),
-        })),
+        photo: artist.images[0] ? { image: toResponsiveImage(artist.images[0]), alt: artist.images[0].alt || t.mainPhotoAlt(shown) } : null,
       };
     }),
   };
@@ -54,7 +54,7 @@ export function meta({ matches, loaderData, location }: Route.MetaArgs) {
     locale,
     alternates: PATHS.artists,
     origin: root.origin,
-    image: loaderData?.artists.find((a) => a.statusLabel === null)?.slides[0]?.image.src,
+    image: loaderData?.artists.find((a) => a.statusLabel === null)?.photo?.image.src,
   });
 }
 
@@ -73,13 +73,19 @@ export default function ArtistList({ loaderData }: Route.ComponentProps) {
         <ul className="artist-grid">
           {loaderData.artists.map((artist, index) => (
             <li key={artist.name} className={artist.statusLabel ? "artist-card is-hidden" : "artist-card"}>
-              {artist.slides.length > 0 ? (
-                <SiteCarousel
-                  slides={artist.slides}
-                  label={t.carouselLabel(artist.shown)}
-                  wideSlides={1}
-                  sizes="(min-width: 1000px) 33vw, (min-width: 600px) 50vw, 100vw"
-                  priority={index < 3}
+              {/* The roster is a grid of cards: each shows the main photo; the artist's carousel is on the profile (decision 042). */}
+              {artist.photo ? (
+                <img
+                  className="artist-card__photo"
+                  src={artist.photo.image.src}
+                  srcSet={artist.photo.image.srcSet || undefined}
+                  sizes="(min-width: 1000px) 25vw, (min-width: 600px) 33vw, 50vw"
+                  width={artist.photo.image.width}
+                  height={artist.photo.image.height}
+                  alt={artist.photo.alt}
+                  loading={index < 4 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : undefined}
+                  decoding="async"
                 />
               ) : (
                 <div className="artist-card__no-photo" aria-hidden="true">

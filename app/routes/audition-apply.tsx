@@ -49,7 +49,7 @@ export default function AuditionApply({ loaderData, actionData }: Route.Componen
           연락을 드립니다.
         </p>
         <p>
-          양식을 내려받아 이메일로 보내는 방법도 그대로 받고 있습니다. <a href={PATHS.audition}>오디션 안내로 돌아가기</a>
+          양식을 내려받아 이메일로 보내셔도 됩니다. <a href={PATHS.audition}>오디션 안내로 돌아가기</a>
         </p>
       </div>
       <AuditionApplicationForm

@@ -34,17 +34,17 @@ const COMPANY_TEXT: Record<
   },
   en: {
     title: "About us",
-    lead: "WE ENTERTAINMENT respects what actors want to create and the lives they have lived.",
+    lead: "WE ENTERTAINMENT is built on respect for what actors want to create and for the lives that shape their work.",
     paragraphs: [
-      "WE ENTERTAINMENT is an entertainment company dedicated to actor management. We believe acting is never just technique on the page. What an actor wants to express, and the road that brought them here, is what gives them a face of their own on screen and on stage.",
-      "That is why we put our actors' creative drive and experience first. When choosing a project or preparing a character, we listen to the actor before we look at the company's schedule. Our management team stays close, taking care of schedules, contracts, publicity and the small things of everyday life, so that on set our actors can think about nothing but the work.",
-      "The name 'WE' is a promise that actor and company are one team. We make each actor's dream the company's goal: a first stage for new actors, a new challenge for experienced ones, and our company all the way until that dream comes true.",
+      "WE ENTERTAINMENT is an actor management company. We don't believe acting is only technique on the page: what actors want to say, and the paths that brought them here, are what make them unlike anyone else on screen or on stage.",
+      "So we start with the actor. When we choose projects or prepare a role, we hear what the actor wants before we look at our own calendar. Our management team takes care of schedules, contracts, publicity and the everyday details, so that on set our actors can give all their attention to the work.",
+      "The 'WE' in our name is a promise that actors and agency work as one team. Each actor's ambition becomes ours: a first break for newcomers, a fresh challenge for seasoned performers, and our support every step of the way.",
     ],
     valuesTitle: "What we stand for",
     values: [
-      ["Want", "We ask first what stories and roles our actors want to pursue."],
-      ["Experience", "We treat the years and experience an actor brings as their greatest asset."],
-      ["Together", "We make our actors' dreams the company's own and see them through to the end."],
+      ["Want", "We begin by asking which stories and roles our actors want to take on."],
+      ["Experience", "We see everything an actor has lived through as the richest source of their work."],
+      ["Together", "Our actors' goals are our goals, and we stay with them all the way."],
     ],
     organization: "Organization",
     chartAlt:

@@ -50,7 +50,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const intro = locale === "en" ? root.homeIntroEn : root.homeIntro;
   return (
     <>
-      <ScrollTopButton label={messagesFor(locale).layout.scrollTop} />
       <div className="spacer" aria-hidden="true" />
       <section className="home-hero" aria-labelledby="home-title">
         <div className="home-hero__logo">
@@ -84,6 +83,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
       <div className="spacer" aria-hidden="true" />
       <ContactSection contact={root.contact} kakaoMapKey={root.kakaoMapKey} />
+      {/* Last: without JavaScript it is a plain link at the end of the content (global.css). */}
+      <ScrollTopButton label={messagesFor(locale).layout.scrollTop} />
     </>
   );
 }

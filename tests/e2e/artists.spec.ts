@@ -1,7 +1,7 @@
 import { DEMO_ARTISTS } from "./helpers";
 import { expect, test } from "./fixtures";
 
-test("the artist list shows each artist as a carousel with English name, Korean name and VIEW MORE", async ({ page }) => {
+test("the artist list is a grid of cards: main photo, English name, Korean name and VIEW MORE; no carousel plays on it (decision 042)", async ({ page }) => {
   await page.goto("/artist");
   await expect(page.getByRole("heading", { level: 1, name: "ARTIST" })).toBeVisible();
   const cards = page.locator(".artist-card");
@@ -10,17 +10,27 @@ test("the artist list shows each artist as a carousel with English name, Korean 
     const card = cards.nth(i);
     await expect(card.getByRole("heading", { level: 2 })).toHaveText(artist.nameEn);
     await expect(card.locator(".artist-card__name")).toHaveText(artist.name);
-    await expect(card.getByRole("region", { name: `${artist.name} 사진` })).toBeVisible();
+    await expect(card.getByRole("img", { name: `${artist.name} 프로필 사진` })).toBeVisible();
     await expect(card.getByRole("link", { name: `VIEW MORE ${artist.name} 프로필` })).toHaveAttribute(
       "href",
       `/artist/${encodeURIComponent(artist.name)}`,
     );
   }
-  // One slide at a time, and every photo of the artist is in the carousel.
-  const first = cards.first().locator(".carousel");
-  await expect(first).toHaveClass(/is-ready/);
-  await expect(first.locator(".slick-slide.slick-active")).toHaveCount(1);
-  await expect(first.locator(".slick-slide:not(.slick-cloned)")).toHaveCount(DEMO_ARTISTS[0]!.imageCount);
+  await expect(page.getByRole("region", { name: /사진$/ })).toHaveCount(0);
+  await expect(page.locator(".carousel")).toHaveCount(0);
+  // Dense: several cards side by side (4 from 1000 px, 2 at 390 px), and the whole roster fits in a few screens.
+  const perRow = (page.viewportSize()?.width ?? 0) >= 1000 ? 4 : 2;
+  const tops = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+  expect(tops.filter((top) => top === tops[0]).length).toBe(perRow);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(perRow === 4 ? 2600 : 3200);
+  // The whole card opens the profile.
+  await cards.first().click();
+  await expect(page).toHaveURL(new RegExp(`/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}$`));
+  // The artist's carousel (spec §2: one slide at a time, every photo) is on the profile.
+  const carousel = page.getByRole("region", { name: `${DEMO_ARTISTS[0]!.name} 사진` });
+  await expect(carousel).toHaveClass(/is-ready/);
+  await expect(carousel.locator(".slick-slide.slick-active")).toHaveCount(1);
+  await expect(carousel.locator(".slick-slide:not(.slick-cloned)")).toHaveCount(DEMO_ARTISTS[0]!.imageCount);
 });
 
 test("VIEW MORE opens the artist's profile at a Korean URL, with every section and a way back", async ({ page }) => {
@@ -32,7 +42,7 @@ test("VIEW MORE opens the artist's profile at a Korean URL, with every section a
 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(artist.name);
   await expect(page.locator(".artist-detail__ename")).toHaveText(artist.nameEn);
-  await expect(page.getByRole("img", { name: `${artist.name} 프로필 사진` })).toBeVisible();
+  await expect(page.locator(".artist-detail__photo img").first()).toHaveAttribute("alt", `${artist.name} 프로필 사진`);
 
   const table = page.getByRole("table", { name: `${artist.name} 프로필` });
   await expect(table.getByRole("row", { name: /생년월일/ })).toContainText(artist.birthday);

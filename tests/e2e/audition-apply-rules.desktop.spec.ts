@@ -65,7 +65,8 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("over the per-address limit, the form is refused before it is read and says when to try again", async ({ page, baseURL }, testInfo) => {
-      // An address of its own, used up with small posts first (the limit counts every attempt).
+      // An address of its own, used up first with posts that did not come from the form (no time
+      // stamp): a bot's refused posts count toward the limit, a visitor's mistakes do not.
       const address = `198.18.${testInfo.workerIndex}.${javaScriptEnabled ? 1 : 2}`;
       await page.setExtraHTTPHeaders({ "X-Forwarded-For": address });
       for (let attempt = 0; ; attempt++) {
@@ -82,14 +83,14 @@ for (const javaScriptEnabled of [true, false]) {
       await backdateForm(page, javaScriptEnabled);
       await page.getByRole("button", { name: "지원서 제출" }).click();
       const alert = page.getByRole("alert");
-      await expect(alert).toContainText("같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다.");
-      await expect(alert).toContainText(/\d+분 뒤에 다시 제출해 주세요\./);
+      await expect(alert).toContainText("같은 네트워크에서 제출이 많아 잠시 제한되었습니다.");
+      await expect(alert).toContainText(/\d+분 뒤 다시 시도해 주세요\./);
       if (javaScriptEnabled) {
         await expect(alert).toContainText("입력한 내용은 이 화면에 그대로 있습니다.");
         await expect(page.getByLabel("이름 (필수)")).toHaveValue("한도초과");
         expect(await page.getByLabel(/사진 2~5장/).evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(2);
       } else {
-        await expect(alert).toContainText("이번에 보낸 내용과 파일은 받지 않았으니 다시 입력해 주세요.");
+        await expect(alert).toContainText("이번에 보낸 내용과 파일은 받지 못했으니 다시 입력해 주세요.");
         await expect(page.getByRole("button", { name: "지원서 제출" })).toBeVisible();
       }
     });

@@ -78,11 +78,15 @@ test("a link in the overlay navigates and closes it", async ({ page }) => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the hamburger still opens the overlay menu", async ({ page }) => {
+  test("the hamburger is a link to the overlay menu, and its close control a link away from it", async ({ page }) => {
     await page.goto("/");
-    await page.getByRole("button", { name: "메뉴 열기" }).click();
+    await page.getByRole("link", { name: "메뉴 열기" }).click();
     await expect(page).toHaveURL(/#site-menu$/);
     const overlay = page.locator("#site-menu");
+    await expect(overlay).toBeVisible();
+    await overlay.getByRole("link", { name: "메뉴 닫기" }).click();
+    await expect(overlay).toBeHidden();
+    await page.getByRole("link", { name: "메뉴 열기" }).click();
     await expect(overlay).toBeVisible();
     await overlay.getByRole("link", { name: "ARTIST", exact: true }).click();
     await expect(page).toHaveURL(/\/artist$/);

@@ -146,6 +146,24 @@ for (const context of ["visitor", "admin"] as const) {
       await expect(page.locator('input[name="startedAt"]')).toHaveValue(nextStamp);
     });
 
+    test("a profile's gallery photo opens large in a dialog; arrows move, Escape closes it and focus returns; the hamburger and the menu's close control are buttons", async ({ page }) => {
+      const artist = (await (await page.request.get("/api/we/actorList")).json()) as { name: string }[];
+      await page.goto(`/artist/${encodeURIComponent(artist[0]!.name)}`);
+      await expectContext(page, context);
+      expect(await page.locator(".hamburger").evaluate((el) => el.localName)).toBe("button");
+      const links = page.getByRole("region", { name: "GALLERY" }).getByRole("link");
+      await links.first().click();
+      const dialog = page.getByRole("dialog", { name: "사진 크게 보기" });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "닫기" })).toBeFocused();
+      await expect(dialog).toContainText(/^1 \/ \d/);
+      await page.keyboard.press("ArrowRight");
+      await expect(dialog).toContainText(/^2 \/ \d/);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(links.nth(1)).toBeFocused();
+    });
+
     test.describe("at 390 px", () => {
       test.use({ viewport: { width: 390, height: 844 } });
 

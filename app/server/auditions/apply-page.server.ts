@@ -1,12 +1,12 @@
 import { createCookie, data, redirect } from "react-router";
 import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD, SUBMISSIONS_PER_ADDRESS_PER_HOUR, type AuditionFormValues } from "../../domain/auditions";
 import type { RequestContext } from "../http/context.server";
-import { hitRateLimit, rateLimitSubject } from "../http/rate-limit.server";
+import { hitRateLimit, rateLimitSubject, releaseRateLimitHit } from "../http/rate-limit.server";
 import { RequestBodyError } from "../http/uploads.server";
 import { getSiteSettings } from "../site/settings.server";
 import { readApplicationUpload, type ApplicationUpload } from "./application-upload.server";
 import { checkFormStamp, stampForm } from "./form-timing.server";
-import { submitApplication, typedValues } from "./submit-application.server";
+import { checkApplication, submitApplication, typedValues } from "./submit-application.server";
 
 /**
  * The public side of online applications: the form's data, the submission (a no-JavaScript form post
@@ -29,6 +29,9 @@ export interface ApplyReply {
   filesDropped: boolean;
 }
 
+/** The form's message over a refusal for its fields (each field says what is wrong). */
+const FIELDS_REFUSED = "입력한 내용을 확인해 주세요. 표시된 항목을 고친 뒤 다시 제출해 주세요.";
+
 const RATE_RULE = { bucket: "audition-submit", limit: SUBMISSIONS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 };
 
 const receiptCookie = (secret: string) =>
@@ -42,7 +45,12 @@ export async function loadApplyPage(ctx: RequestContext, now: Date = new Date())
   );
 }
 
-type Refused = { kind: "refused"; status: number; reply: ApplyReply; headers?: Record<string, string> };
+/**
+ * A refusal. `counted`: it stays counted toward the per-address limit. Only what a bot does is (the
+ * honeypot filled, a time stamp missing or forged); a visitor's own mistakes (fields, files, a form sent
+ * too soon or left open too long) give the hit back, so fixing them never locks the visitor out.
+ */
+type Refused = { kind: "refused"; status: number; reply: ApplyReply; headers?: Record<string, string>; counted?: boolean };
 type Outcome = { kind: "received"; location: string; setCookie: string } | Refused;
 
 /** Which form sent it: the no-JavaScript post gets the page back, the JavaScript form JSON (and keeps what was typed). */
@@ -50,10 +58,8 @@ type Channel = "page" | "json";
 
 /** The refusal of a sender over the per-address limit; its body was never read, so nothing of it was kept. */
 export function overLimitMessage(retryAfterSeconds: number, channel: Channel): string {
-  const wait = `${Math.ceil(retryAfterSeconds / 60)}분 뒤에 다시 제출해 주세요.`;
-  return channel === "page"
-    ? `같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다. ${wait} 이번에 보낸 내용과 파일은 받지 않았으니 다시 입력해 주세요.`
-    : `같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다. ${wait} 입력한 내용은 이 화면에 그대로 있습니다.`;
+  const limited = `같은 네트워크에서 제출이 많아 잠시 제한되었습니다. ${Math.ceil(retryAfterSeconds / 60)}분 뒤 다시 시도해 주세요.`;
+  return channel === "page" ? `${limited} 이번에 보낸 내용과 파일은 받지 못했으니 다시 입력해 주세요.` : `${limited} 입력한 내용은 이 화면에 그대로 있습니다.`;
 }
 
 /**
@@ -73,20 +79,25 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date, c
     reply: { formError, errors, values: upload ? typedValues(upload.fields) : {}, stamp, filesDropped: true },
   });
 
-  const limit = await hitRateLimit(runtime.db, RATE_RULE, rateLimitSubject(runtime.sessionSecret, RATE_RULE.bucket, ctx.clientIp), now);
+  const subject = rateLimitSubject(runtime.sessionSecret, RATE_RULE.bucket, ctx.clientIp);
+  const limit = await hitRateLimit(runtime.db, RATE_RULE, subject, now);
   if (!limit.allowed) {
     ctx.logger.warn("audition submissions over the per-address limit: refused before reading the body");
     return { ...refuse(429, overLimitMessage(limit.retryAfterSeconds, channel), null), headers: { "Retry-After": String(limit.retryAfterSeconds) } };
   }
+  const giveBackUncounted = async (outcome: Outcome): Promise<Outcome> => {
+    if (outcome.kind === "refused" && !outcome.counted) await releaseRateLimitHit(runtime.db, RATE_RULE, subject, now);
+    return outcome;
+  };
   let upload: ApplicationUpload;
   try {
     upload = await readApplicationUpload(request, runtime.privateStorage);
   } catch (error) {
-    if (error instanceof RequestBodyError) return refuse(error.status, error.message, null);
+    if (error instanceof RequestBodyError) return giveBackUncounted(refuse(error.status, error.message, null));
     throw error;
   }
   try {
-    return await decideSubmission(ctx, upload, now, refuse, (good) => (stamp = good));
+    return await giveBackUncounted(await decideSubmission(ctx, upload, now, refuse, (good) => (stamp = good)));
   } finally {
     // The photos waited in temporary files; whatever the outcome, they go (the accepted ones were re-encoded).
     await Promise.all(upload.photos.map((photo) => photo.discard().catch(() => undefined)));
@@ -112,25 +123,31 @@ async function decideSubmission(
   if ((upload.fields[HONEYPOT_FIELD] ?? "") !== "") {
     await discard();
     ctx.logger.warn("audition form honeypot filled: refused");
-    return refuse(400, "지원서를 접수하지 못했습니다. 페이지를 새로 고친 뒤 다시 제출해 주세요.", upload);
+    return { ...refuse(400, "지원서를 접수하지 못했습니다. 페이지를 새로 고친 뒤 다시 제출해 주세요.", upload), counted: true };
   }
   const timing = checkFormStamp(runtime.sessionSecret, upload.fields[STAMP_FIELD] ?? null, now);
   if (timing === "ok" || timing === "too-fast") keepStamp(upload.fields[STAMP_FIELD]!);
   if (timing !== "ok") {
     await discard();
-    return refuse(
-      400,
-      timing === "too-fast"
-        ? "너무 빨리 제출되었습니다. 입력한 내용을 한 번 더 확인한 뒤 다시 제출해 주세요."
-        : "지원서 양식을 연 지 오래되었거나 양식이 올바르지 않습니다. 입력한 내용을 확인한 뒤 다시 제출해 주세요.",
-      upload,
-    );
+    // Sent too soon, but not filled in right (an empty form, Enter pressed at once): the fields' messages.
+    const errors = timing === "too-fast" ? checkApplication(upload, now).errors : {};
+    if (Object.keys(errors).length > 0) return refuse(400, FIELDS_REFUSED, upload, errors);
+    return {
+      ...refuse(
+        400,
+        timing === "too-fast"
+          ? "너무 빨리 제출되었습니다. 입력한 내용을 한 번 더 확인한 뒤 다시 제출해 주세요."
+          : "지원서 양식을 연 지 오래되었거나 양식이 올바르지 않습니다. 입력한 내용을 확인한 뒤 다시 제출해 주세요.",
+        upload,
+      ),
+      counted: timing === "invalid",
+    };
   }
 
   // A duplicate (the same phone or e-mail within the window) is received like any other application:
   // what comes back must not tell the sender whether someone else applied (decision 033).
   const result = await submitApplication(runtime, upload, now);
-  if (result.status === "invalid") return refuse(400, "입력한 내용을 확인해 주세요. 표시된 항목을 고친 뒤 다시 제출해 주세요.", upload, result.errors);
+  if (result.status === "invalid") return refuse(400, FIELDS_REFUSED, upload, result.errors);
   runtime.scheduler?.wake();
   const setCookie = await receiptCookie(runtime.sessionSecret).serialize({ receiptNumber: result.receiptNumber, receivedAt: result.receivedAt.toISOString() });
   return { kind: "received", location: AUDITION_PATHS.complete, setCookie };

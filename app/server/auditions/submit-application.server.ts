@@ -64,7 +64,7 @@ export function typedValues(fields: Record<string, string>): AuditionFormValues 
 function crossChecks(fields: Record<string, string>, upload: ApplicationUpload, today: string, errors: Record<string, string>) {
   const birthDate = (fields.birthDate ?? "").trim();
   if (!errors.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
-    if (birthDate > today) errors.birthDate = "생년월일이 오늘보다 늦습니다. 다시 확인해 주세요.";
+    if (birthDate > today) errors.birthDate = "생년월일이 오늘 이후 날짜입니다. 다시 확인해 주세요.";
     else if (ageOn(birthDate, today) > 100) errors.birthDate = "생년월일을 다시 확인해 주세요.";
     else if (ageOn(birthDate, today) < GUARDIAN_AGE) {
       if (!(fields.guardianName ?? "").trim()) errors.guardianName = "만 14세 미만은 법정대리인(부모님 등)의 이름을 입력해 주세요.";
@@ -86,19 +86,29 @@ async function hasRecentApplicationFrom(tx: Tx, email: string, now: Date): Promi
   return row !== undefined;
 }
 
+/**
+ * Every field's and file's message (none when the form is filled in right), without storing anything:
+ * the use case runs it first, and the submission's checks ask it whether a form sent too soon was
+ * filled in at all (an empty one gets these messages, never "too fast").
+ */
+export function checkApplication(upload: ApplicationUpload, now: Date) {
+  const parsed = auditionFieldsSchema.safeParse(upload.fields);
+  const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+  crossChecks(upload.fields, upload, kstDate(now), errors);
+  if (upload.photoProblems.length > 0) errors.photos = upload.photoProblems.join(" ");
+  else if (upload.photos.length < MIN_AUDITION_PHOTOS) errors.photos = `얼굴 사진과 전신 사진을 포함해 사진을 ${MIN_AUDITION_PHOTOS}장 이상 올려 주세요.`;
+  else if (upload.photos.length > MAX_AUDITION_PHOTOS) errors.photos = `사진은 ${MAX_AUDITION_PHOTOS}장까지 올릴 수 있습니다.`;
+  if (upload.videoProblem) errors.videoFile = upload.videoProblem;
+  return { parsed, errors };
+}
+
 export async function submitApplication(services: Services, upload: ApplicationUpload, now: Date = new Date()): Promise<SubmitResult> {
   const values = typedValues(upload.fields);
   const storedKeys: string[] = upload.video ? [upload.video.key] : [];
   const discardFiles = () => Promise.all(storedKeys.map((key) => services.privateStorage.delete(key).catch(() => undefined)));
   try {
     const today = kstDate(now);
-    const parsed = auditionFieldsSchema.safeParse(upload.fields);
-    const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-    crossChecks(upload.fields, upload, today, errors);
-    if (upload.photoProblems.length > 0) errors.photos = upload.photoProblems.join(" ");
-    else if (upload.photos.length < MIN_AUDITION_PHOTOS) errors.photos = `얼굴 사진과 전신 사진을 포함해 사진을 ${MIN_AUDITION_PHOTOS}장 이상 올려 주세요.`;
-    else if (upload.photos.length > MAX_AUDITION_PHOTOS) errors.photos = `사진은 ${MAX_AUDITION_PHOTOS}장까지 올릴 수 있습니다.`;
-    if (upload.videoProblem) errors.videoFile = upload.videoProblem;
+    const { parsed, errors } = checkApplication(upload, now);
     if (!parsed.success || Object.keys(errors).length > 0) {
       await discardFiles();
       return { status: "invalid", errors, values };

@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { rateLimitHits } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 
@@ -34,4 +34,16 @@ export async function hitRateLimit(db: Database, rule: RateLimitRule, subject: s
   if (row?.hits === 1) await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(now.getTime() - 24 * 60 * 60 * 1000)));
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
   return { allowed: (row?.hits ?? 0) <= rule.limit, retryAfterSeconds };
+}
+
+/**
+ * Takes back the hit `hitRateLimit` counted for the subject at `now` (same window), for a request that
+ * turned out not to count: a visitor's form refused for its own mistakes must not use up the limit.
+ */
+export async function releaseRateLimitHit(db: Database, rule: RateLimitRule, subject: string, now: Date): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  await db
+    .update(rateLimitHits)
+    .set({ hits: sql`greatest(${rateLimitHits.hits} - 1, 0)` })
+    .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.subject, subject), eq(rateLimitHits.windowStart, windowStart)));
 }

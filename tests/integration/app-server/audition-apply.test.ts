@@ -182,7 +182,7 @@ describe(`online audition applications (${testEngine()})`, () => {
     const refused = await post(await applicationForm({ fields: { email: "not-an-address" } }), "/audition/apply/submit");
     expect(refused.status).toBe(400);
     const body = (await refused.json()) as { message: string; errors: Record<string, string>; values: Record<string, string> };
-    expect(body.errors.email).toContain("이메일 주소 형식이 아닙니다");
+    expect(body.errors.email).toContain("이메일 주소 형식이 올바르지 않습니다");
     expect(body.values.email).toBe("not-an-address");
     expect(body.message).toBeTruthy();
     expect((await fetch(`${server.baseURL}/audition/apply/submit`)).status).toBe(405);

@@ -125,7 +125,7 @@ describe(`over the per-address limit, an application is refused before a byte of
       expect(answer.headers["cache-control"]).toBe("no-store");
       expect(answer.headers.connection).toBe("close");
       const body = JSON.parse(answer.body) as { message: string; values: Record<string, string> };
-      expect(body.message).toBe(`같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다. ${Math.ceil(retryAfter / 60)}분 뒤에 다시 제출해 주세요. 입력한 내용은 이 화면에 그대로 있습니다.`);
+      expect(body.message).toBe(`같은 네트워크에서 제출이 많아 잠시 제한되었습니다. ${Math.ceil(retryAfter / 60)}분 뒤 다시 시도해 주세요. 입력한 내용은 이 화면에 그대로 있습니다.`);
       // Nothing of the body was read: not even the text fields sent before the video.
       expect(body.values).toEqual({});
       expect(stored()).toEqual(before);
@@ -143,8 +143,8 @@ describe(`over the per-address limit, an application is refused before a byte of
       expect(answer.headers["content-type"], framing).toMatch(/^text\/html/);
       expect(answer.headers["cache-control"], framing).toBe("no-store");
       expect(answer.body, framing).toMatch(/<form class="apply-form"[^>]* action="\/audition\/apply"[^>]* method="post">/);
-      expect(answer.body, framing).toContain("같은 곳에서 지원서를 너무 많이 보내 잠시 제출을 받지 않고 있습니다.");
-      expect(answer.body, framing).toContain("이번에 보낸 내용과 파일은 받지 않았으니 다시 입력해 주세요.");
+      expect(answer.body, framing).toContain("같은 네트워크에서 제출이 많아 잠시 제한되었습니다.");
+      expect(answer.body, framing).toContain("이번에 보낸 내용과 파일은 받지 못했으니 다시 입력해 주세요.");
       expect(answer.body, framing).not.toContain("김하늘");
     }
     expect(stored()).toEqual(before);
