@@ -114,7 +114,7 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
   if (isOversizeUpload(attached)) return replyWith(413, { formError: INVALID_MESSAGE, values, fields: { [ATTACHMENT_FIELD]: OVERSIZE_MESSAGE } });
   if (attached instanceof File && attached.size > 0) {
     try {
-      const stored = await uploadImage(ctx.runtime, actor, new Uint8Array(await attached.arrayBuffer()));
+      const stored = await uploadImage(ctx.runtime, actor, new Uint8Array(await attached.arrayBuffer()), attached.name);
       values.content = `${values.content}<p><img src="${stored.url}" alt=""></p>`;
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;

@@ -10,7 +10,7 @@ import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/a
 import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
-import { getMediaItem, listMediaLibrary, listShareImageUses, type MediaLibraryItem } from "../media/media-queries.server";
+import { getMediaItem, listMediaLibrary, listPickerImages, listShareImageUses, type MediaLibraryItem } from "../media/media-queries.server";
 import { deleteMediaItem, updateMediaAlt, updateMediaFocalPoint } from "../media/media-use-cases.server";
 import { artistShareImagePath, postShareImagePath } from "../media/share-image-store.server";
 import type { Database } from "../platform/db.server";
@@ -56,21 +56,14 @@ export async function loadMediaLibrary(ctx: RequestContext, request: Request) {
 }
 
 /**
- * /admin/media.json?page=N: the library for the editors' "pick from the library" dialog. Signed-in
- * administrators only, never cached.
+ * /admin/media.json?page=N&q=words: the library for the editors' picker dialog. Signed-in staff only,
+ * never cached.
  */
 export async function loadMediaJson(ctx: RequestContext, request: Request) {
   const headers = { "Cache-Control": "private, no-store" };
   staffSessionOf(ctx);
-  const list = await listMediaLibrary(ctx.runtime.db, { filter: "all", page: parsePage(new URL(request.url).searchParams.get("page")) });
-  return Response.json(
-    {
-      page: list.page,
-      pageCount: list.pageCount,
-      items: list.items.map((item) => ({ id: item.id, url: item.url, thumbnail: item.thumbnail, width: item.width, height: item.height, alt: item.alt, uploadedAt: formatKst(item.createdAt) })),
-    },
-    { headers },
-  );
+  const params = new URL(request.url).searchParams;
+  return Response.json(await listPickerImages(ctx.runtime.db, { page: parsePage(params.get("page")), query: params.get("q") ?? "" }), { headers });
 }
 
 function parseId(value: string | undefined): number {
