@@ -27,6 +27,8 @@ export function postFigureSizeOf(className: string | null | undefined): PostFigu
 export const MAX_FIGURE_ALT_LENGTH = 300;
 export const MAX_FIGURE_CAPTION_LENGTH = 300;
 
+export const ALT_REQUIRED_MESSAGE = "대체 텍스트를 입력해 주세요. 글의 내용을 전하지 않는 장식용 이미지라면 ‘장식용 이미지’를 선택해 주세요.";
+
 export interface PostFigure {
   src: string;
   alt: string;

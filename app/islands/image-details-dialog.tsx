@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import {
+  ALT_REQUIRED_MESSAGE,
   MAX_FIGURE_ALT_LENGTH,
   MAX_FIGURE_CAPTION_LENGTH,
   POST_FIGURE_SIZE_LABELS,
@@ -10,8 +11,6 @@ import {
 
 /** The figure being placed or edited; null keeps the dialog closed. */
 export type FigureDraft = PostFigure & { editing: boolean };
-
-export const ALT_REQUIRED_MESSAGE = "대체 텍스트를 입력해 주세요. 글의 내용을 전하지 않는 장식용 이미지라면 ‘장식용 이미지’를 선택해 주세요.";
 
 /**
  * Asked when an image goes into a post (decision 043): its alt text (prefilled from the media

@@ -106,9 +106,11 @@ export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" |
   }
   // The orphan sweep: what it removed from each storage, by count and size (the keys are in the details).
   if (entry.entity === "storage") return { what, subject: describeSweep(entry.details) };
-  const { name, title } = entry.details;
+  const { name, title, changed } = entry.details;
   if (typeof name === "string" && name) return { what, subject: name };
-  if (typeof title === "string" && title) return { what, subject: title };
+  // A post's save names the extras it set or changed beside the title (decision 043).
+  const also = Array.isArray(changed) && changed.length > 0 ? ` (${changed.filter((c) => typeof c === "string").join(", ")} 변경)` : "";
+  if (typeof title === "string" && title) return { what, subject: `${title}${also}` };
   return { what, subject: entry.entityId === "roster" ? "배우 목록" : `#${entry.entityId}` };
 }
 
