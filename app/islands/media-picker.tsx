@@ -124,7 +124,7 @@ export function MediaPicker({
           </button>
         </div>
         {/* No nested form: the picker lives inside the editor's form. Enter in the search box searches. */}
-        <div className="media-picker__tools" role="search">
+        <div className="media-picker__tools">
           <label htmlFor={searchId} className="visually-hidden">
             파일 이름이나 대체 텍스트로 검색
           </label>
@@ -144,9 +144,6 @@ export function MediaPicker({
           <button type="button" className="button button--small" onClick={() => void load(1)}>
             검색
           </button>
-          <label htmlFor={uploadId} className="button button--small button--ghost media-picker__upload">
-            새 이미지 올리기
-          </label>
           <input
             id={uploadId}
             type="file"
@@ -158,6 +155,9 @@ export function MediaPicker({
               e.target.value = "";
             }}
           />
+          <label htmlFor={uploadId} className="button button--small button--ghost media-picker__upload">
+            새 이미지 올리기
+          </label>
         </div>
         <p role="status" className={state.status === "error" ? "field__error" : "field__hint"}>
           {status}
