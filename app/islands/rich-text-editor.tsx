@@ -46,6 +46,8 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
   const pickerRef = useRef<MediaPickerHandle | null>(null);
+  // Where the picked image goes: the cursor when the image button was pressed (the dialogs take the focus).
+  const insertAtRef = useRef(0);
   const onChangeRef = useRef(onChange);
   const valueRef = useRef(value);
   const [ready, setReady] = useState(false);
@@ -74,7 +76,15 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
           keyboard: {
             bindings: { tab: false, indent: false, outdent: false, "remove tab": false, "indent code-block": false, "outdent code-block": false },
           },
-          toolbar: { container: EDITOR_TOOLBAR, handlers: { image: () => pickerRef.current?.open() } },
+          toolbar: {
+            container: EDITOR_TOOLBAR,
+            handlers: {
+              image: () => {
+                insertAtRef.current = quill.getSelection()?.index ?? Math.max(0, quill.getLength() - 1);
+                pickerRef.current?.open();
+              },
+            },
+          },
         },
       });
       makeToolbarAccessible(host.querySelector(".ql-toolbar"), `${label} 서식 도구`);
@@ -124,9 +134,8 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
 
   // A picked (or just uploaded) image: its details are asked for before it goes where the cursor was.
   const askDetails = (image: PickedImage) => {
-    const quill = quillRef.current;
-    if (!quill) return;
-    const index = quill.getSelection(true).index;
+    if (!quillRef.current) return;
+    const index = insertAtRef.current;
     setFigure({ draft: { src: image.url, alt: image.alt, caption: "", size: "full", width: image.width || undefined, height: image.height || undefined, editing: false }, index });
   };
 
