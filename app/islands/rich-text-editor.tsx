@@ -80,7 +80,8 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
             container: EDITOR_TOOLBAR,
             handlers: {
               image: () => {
-                insertAtRef.current = quill.getSelection()?.index ?? Math.max(0, quill.getLength() - 1);
+                // From the keyboard the toolbar has the focus: the editor's last known cursor.
+                insertAtRef.current = (quill.getSelection() ?? quill.selection.savedRange)?.index ?? Math.max(0, quill.getLength() - 1);
                 pickerRef.current?.open();
               },
             },
@@ -144,13 +145,17 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
     const current = figure;
     setFigure(null);
     if (!quill || !current) return;
+    let after = current.index;
     if (details) {
       if (current.draft.editing) quill.deleteText(current.index, 1, "user");
       quill.insertEmbed(current.index, "figure", details, "user");
+      // A figure put in the middle of a line goes after that line: find where it landed.
+      const placed = quill.scroll.descendants(FigureBlot).map((blot) => quill.getIndex(blot)).find((i) => i >= current.index);
+      after = (placed ?? current.index) + 1;
     }
     // Back to the text, after the figure: the keyboard user goes on writing where they were.
     quill.focus();
-    quill.setSelection(current.index + (details && !current.draft.editing ? 1 : 0), 0, "user");
+    quill.setSelection(after, 0, "user");
   };
 
   return (

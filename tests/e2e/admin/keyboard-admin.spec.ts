@@ -60,7 +60,7 @@ test("keyboard only: sign in and write a news post", async ({ page, baseURL }) =
   await tabTo(page, picker.locator(".media-picker__choice").first());
   await page.keyboard.press("Enter");
   const details = page.getByRole("dialog", { name: "이미지 정보" });
-  await expect(details.getByLabel("대체 텍스트")).toBeFocused();
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toBeFocused();
   await page.keyboard.press("Control+a");
   await page.keyboard.type("키보드로 넣은 사진");
   await page.keyboard.press("Enter");

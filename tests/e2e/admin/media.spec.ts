@@ -167,8 +167,8 @@ test("the post editor inserts an image from the library with its size, the libra
   await expect(dialog).toBeHidden();
   // The details: the library's alt text to start from, a caption and a size.
   const details = page.getByRole("dialog", { name: "이미지 정보" });
-  await expect(details.getByLabel("대체 텍스트")).toHaveValue("라이브러리 사진");
-  await expect(details.getByLabel("대체 텍스트")).toBeFocused();
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toHaveValue("라이브러리 사진");
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toBeFocused();
   expect(await axeViolations(page), "the alt text dialog").toEqual([]);
   await details.getByLabel("캡션 (선택)").fill("라이브러리에서 고른 사진");
   await details.getByRole("radio", { name: "중간" }).check();

@@ -54,7 +54,7 @@ for (const k of KINDS) {
     await details.getByRole("button", { name: "넣기" }).click();
     // No alt text and not marked decorative: asked again, in Korean.
     await expect(details.getByRole("alert")).toHaveText(/^대체 텍스트를 입력해 주세요\./);
-    await details.getByLabel("대체 텍스트").fill("촬영장 사진");
+    await details.getByRole("textbox", { name: "대체 텍스트" }).fill("촬영장 사진");
     await details.getByRole("button", { name: "넣기" }).click();
     const inserted = editor.locator("img");
     await expect(inserted).toHaveAttribute("src", /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
