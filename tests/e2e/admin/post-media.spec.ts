@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
 import { axeViolations } from "../helpers";
+import { createArtist } from "../../setup/content-api";
 import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
@@ -93,6 +94,31 @@ for (const width of [1280, 390]) {
         description: "첫 공연 커튼콜 현장 사진과 소식",
         figure: { alt: "무대 위의 배우", caption: "첫 공연의 커튼콜", size: "medium" },
       });
+      await api.dispose();
+    });
+
+    test("with JavaScript: an artist photo slot takes an image uploaded inside the picker", async ({ page, baseURL }) => {
+      const api = await adminApi(baseURL!);
+      const artist = uniqueName("슬롯배우");
+      await createArtist(api, baseURL!, { name: artist, ename: "SLOT TEST", imgList: [] });
+      await page.goto(`/adminActor/${encodeURIComponent(artist)}`);
+      await page.getByRole("button", { name: "라이브러리에서 선택 (추가 사진 1)" }).click();
+      const picker = page.getByRole("dialog", { name: "이미지 선택 (추가 사진 1)" });
+      await expect(picker.locator(".media-picker__choice").first()).toBeVisible();
+      const chooser = page.waitForEvent("filechooser");
+      await picker.getByText("새 이미지 올리기").click();
+      await (await chooser).setFiles({ name: "slot-upload.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg("#963") });
+      await expect(picker).toBeHidden();
+      const slot = page.locator(".image-slot").nth(1);
+      await expect(slot.getByRole("img", { name: "추가 사진 1 미리보기" })).toHaveAttribute("src", /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
+      const uploaded = await slot.getByRole("img").getAttribute("src");
+      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
+      const profile = (await (await api.get(`/api/we/actorList/${encodeURIComponent(artist)}`)).json()) as { imgList: string };
+      expect(JSON.parse(profile.imgList)).toEqual([uploaded]);
+      // The upload kept its name: the picker finds it by it.
+      const found = (await (await api.get("/admin/media.json?q=slot-upload")).json()) as { items: { url: string }[] };
+      expect(found.items.map((i) => i.url)).toContain(uploaded);
       await api.dispose();
     });
 
