@@ -180,6 +180,17 @@ describe(`images in posts, the media picker, and a post's featured image, excerp
     expect(log).toContain("대표 이미지가 있는 글 (대표 이미지, 요약, 영문 요약, 검색 설명, 영문 검색 설명 변경)");
   });
 
+  it("deleting a featured image from the library leaves the post with its content's first image in the list, and saveable", async () => {
+    const posterId = (await picker("drama-poster")).items[0]!.id;
+    expect((await postForm(server, server.cookie, `/admin/media/${posterId}`, { intent: "delete", confirmed: "1" })).status).toBe(302);
+    const postId = await postIdOf("대표 이미지가 있는 글");
+    const { html: list } = await getPage(server, "/news");
+    const item = new RegExp(`<a[^>]+href="/newsDetail/${postId}"[\\s\\S]*?</a>`).exec(list)?.[0] ?? "";
+    expect(attribute(item, /<img class="post-item__thumb" src="([^"]+)"/)).toContain(stage.replace(/\.jpg$/, ""));
+    const { html: editor } = await getPage(server, `/adminNewsWrite/${postId}`, server.cookie);
+    expect(editor).toContain('name="featuredImage" value=""');
+  });
+
   it("bad extras come back as Korean field errors (400, never 500) with everything typed kept", async () => {
     const cases: [string, [string, string][], string][] = [
       ["not our image", [["featuredImage", "https://evil.example/x.jpg"]], "대표 이미지는 미디어 라이브러리의 이미지만 선택할 수 있습니다."],
