@@ -10,7 +10,7 @@ import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/a
 import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
-import { getMediaItem, listMediaLibrary, listPickerImages, listShareImageUses, type MediaLibraryItem } from "../media/media-queries.server";
+import { getMediaItem, listMediaLibrary, listPickerImages, listShareImageUses, MAX_MEDIA_QUERY_LENGTH, type MediaLibraryItem } from "../media/media-queries.server";
 import { deleteMediaItem, updateMediaAlt, updateMediaFocalPoint } from "../media/media-use-cases.server";
 import { artistShareImagePath, postShareImagePath } from "../media/share-image-store.server";
 import type { Database } from "../platform/db.server";
@@ -45,14 +45,16 @@ function parseFilter(value: string | null): MediaUseFilter {
   return (MEDIA_USE_FILTERS as readonly string[]).includes(value ?? "") ? (value as MediaUseFilter) : "all";
 }
 
-/** /admin/media: every stored image, newest first, 40 per page, filtered by use. */
+/** /admin/media: every stored image, newest first, 40 per page, filtered by use and searched. */
 export async function loadMediaLibrary(ctx: RequestContext, request: Request) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   staffSessionOf(ctx);
     const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("use"));
-  const list = await listMediaLibrary(ctx.runtime.db, { filter, page: parsePage(params.get("page")) });
-  return { filter, page: list.page, pageCount: list.pageCount, total: list.total, items: list.items.map(itemView) };
+  // The same search as the pickers': by the name a file was uploaded under and by alt text.
+  const query = (params.get("q") ?? "").slice(0, MAX_MEDIA_QUERY_LENGTH);
+  const list = await listMediaLibrary(ctx.runtime.db, { filter, page: parsePage(params.get("page")), query });
+  return { filter, query, page: list.page, pageCount: list.pageCount, total: list.total, items: list.items.map(itemView) };
 }
 
 /**

@@ -46,6 +46,10 @@ describe(`images in posts, the media picker, and a post's featured image, excerp
     // LIKE's wildcards are searched as themselves.
     expect((await picker("%")).total).toBe(0);
     expect((await picker("")).total).toBeGreaterThanOrEqual(2);
+    // The media library page searches the same way, without JavaScript (a GET form).
+    const { html: library } = await getPage(server, "/admin/media?q=drama-poster", server.cookie);
+    expect(library).toMatch(/>1(<!-- -->)?개의 이미지</);
+    expect(library).toContain(`src="${poster.replace(/\.jpg$/, "")}`);
     // Signed out: no library.
     expect((await call(server, { method: "GET", path: "/admin/media.json?q=x" })).status).not.toBe(200);
   });
