@@ -59,12 +59,16 @@ export function MediaPicker({
   const [query, setQuery] = useState("");
   const [state, setState] = useState<PickerState>({ status: "idle" });
 
+  // Only the latest request's answer is shown: a search typed while the first page loads wins over it.
+  const latestRequest = useRef(0);
   const load = async (page: number, q = query) => {
+    const request = ++latestRequest.current;
     setState((s) => ({ ...s, status: "loading" }));
     try {
-      setState({ status: "idle", data: await fetchLibraryPage(page, q) });
+      const data = await fetchLibraryPage(page, q);
+      if (request === latestRequest.current) setState({ status: "idle", data });
     } catch (error) {
-      setState({ status: "error", message: (error as Error).message });
+      if (request === latestRequest.current) setState({ status: "error", message: (error as Error).message });
     }
   };
 
