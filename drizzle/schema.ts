@@ -58,6 +58,11 @@ export const media = pgTable("media", {
   /** Alternative text offered when the image is placed from the media library. */
   alt: text("alt").notNull().default(""),
   /**
+   * The name the file had on the uploader's computer (cut to 200 characters), for finding it in the
+   * pickers only: files are stored and served under `storageKey`, never under this name.
+   */
+  fileName: text("file_name").notNull().default(""),
+  /**
    * The point share images are cropped around, as fractions of the width and height from the
    * top left; the centre unless the administrator sets it.
    */
@@ -162,6 +167,17 @@ export const posts = pgTable(
     previewEn: text("preview_en").notNull().default(""),
     descriptionEn: text("description_en").notNull().default(""),
     renderedContentEn: text("rendered_content_en").notNull().default(""),
+    /**
+     * What the writer chose beside the content (decision 043): a stored image for the lists, share
+     * images and feeds (a media URL, "" for none: the first image in the content then), an excerpt for
+     * the lists' preview and an SEO description for the meta description ("" for none: derived), each
+     * with its English twin.
+     */
+    featuredImage: text("featured_image").notNull().default(""),
+    excerpt: text("excerpt").notNull().default(""),
+    excerptEn: text("excerpt_en").notNull().default(""),
+    seoDescription: text("seo_description").notNull().default(""),
+    seoDescriptionEn: text("seo_description_en").notNull().default(""),
     /** Which derivation made the fields above; older rows are derived again at start. */
     derivedVersion: integer("derived_version").notNull().default(0),
     /** The spec's writeDay (shown as YYYY-MM-DD, Korea time): the day it was first published. */

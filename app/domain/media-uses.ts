@@ -28,14 +28,29 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** A stored image offered in an artist photo slot's "pick from the library" list. */
-export interface LibraryChoice {
+/** A stored image as the pickers offer it (the editors' dialog, and the forms' thumbnails without JavaScript). */
+export interface LibraryImage {
+  id: number;
   url: string;
   thumbnail: string;
-  label: string;
+  width: number;
+  height: number;
+  alt: string;
+  fileName: string;
+  uploadedAt: string;
+}
+
+/** One page of the pickers' images, newest first, for a search (or none: ""). */
+export interface LibraryPage {
+  page: number;
+  pageCount: number;
+  total: number;
+  query: string;
+  items: LibraryImage[];
 }
 
 /** How a picker names an image: its alt text or number, with its size ("무대 인사 사진 (#12, 1200×800)"). */
-export function mediaChoiceLabel(item: { id: number; alt: string; width: number; height: number }): string {
-  return item.alt ? `${item.alt} (#${item.id}, ${item.width}×${item.height})` : `이미지 #${item.id} (${item.width}×${item.height})`;
+export function mediaChoiceLabel(item: { id: number; alt: string; width: number; height: number; fileName?: string }): string {
+  const name = item.alt || item.fileName || `이미지 #${item.id}`;
+  return `${name} (${item.width}×${item.height})`;
 }

@@ -1,6 +1,7 @@
 import { z } from "./zod";
 import { ARTIST_FIELDS, englishFieldsOf, listFieldsOf, textFieldsOf, type ArtistEnglish, type ArtistFieldEntry, type ArtistListField, type ArtistTextFieldEntry, type ArtistTextKey } from "./artist-fields";
 import { MAX_ARTIST_IMAGES } from "./constants";
+import { ALT_REQUIRED_MESSAGE, MAX_FIGURE_ALT_LENGTH, MAX_FIGURE_CAPTION_LENGTH, POST_FIGURE_SIZES } from "./post-figures";
 import { withParticle } from "./korean";
 import { isHttpUrl, oneLineTextProblem } from "./text-checks";
 
@@ -80,6 +81,66 @@ export const postEnglishInputSchema = z.object({
     .default("")
     .meta({ description: "영문 내용 HTML. 한글 내용처럼 저장할 때 정제됩니다." }),
 });
+
+export const MAX_EXCERPT_LENGTH = 300;
+export const MAX_SEO_DESCRIPTION_LENGTH = 160;
+
+/** A stored image's URL as a post's featured image takes it ("/media/2026/11/<hex>.jpg"); the server checks it is ours. */
+const FEATURED_IMAGE_PATTERN = /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.(?:jpg|png|webp|avif|gif)$/;
+
+function plainTextField(label: string, max: number, description: string) {
+  return z
+    .string({ error: `${withParticle(label, "은/는")} 글자여야 합니다.` })
+    .trim()
+    .max(max, `${withParticle(label, "은/는")} ${max}자 이내로 입력해 주세요.`)
+    .superRefine(refineWith((v) => (/[<>]/.test(v) ? `${label}에는 HTML을 쓸 수 없습니다. 글자로만 입력해 주세요.` : oneLineTextProblem(v.replace(/\r?\n/g, " "), label))))
+    .default("")
+    .meta({ description });
+}
+
+/**
+ * What a post carries beside its content (decision 043): a featured image (a stored image of ours,
+ * for the lists, share images and feeds), an excerpt for the lists' preview and an SEO description
+ * for search results and link previews, each optional, with English twins. Empty: derived from the content.
+ */
+export const postExtrasSchema = z.object({
+  featuredImage: z
+    .string({ error: "대표 이미지를 다시 선택해 주세요." })
+    .trim()
+    .refine((v) => v === "" || FEATURED_IMAGE_PATTERN.test(v), "대표 이미지는 미디어 라이브러리의 이미지만 선택할 수 있습니다. 다시 선택해 주세요.")
+    .default("")
+    .meta({ description: "대표 이미지: 미디어 라이브러리 이미지의 주소(/media/...). 비우면 내용의 첫 이미지를 씁니다." }),
+  excerpt: plainTextField("요약", MAX_EXCERPT_LENGTH, "목록에 보이는 요약. 비우면 내용 앞부분을 씁니다."),
+  excerptEn: plainTextField("영문 요약", MAX_EXCERPT_LENGTH, "영문 목록에 보이는 요약."),
+  seoDescription: plainTextField("검색 설명", MAX_SEO_DESCRIPTION_LENGTH, "검색 결과와 링크 미리보기의 설명(meta description). 비우면 요약이나 내용 앞부분을 씁니다."),
+  seoDescriptionEn: plainTextField("영문 검색 설명", MAX_SEO_DESCRIPTION_LENGTH, "영문 페이지의 검색 설명."),
+});
+export type PostExtras = z.infer<typeof postExtrasSchema>;
+
+/** The extras' names as the history and the activity log show them. */
+export const POST_EXTRA_LABELS: Record<keyof PostExtras, string> = {
+  featuredImage: "대표 이미지",
+  excerpt: "요약",
+  excerptEn: "영문 요약",
+  seoDescription: "검색 설명",
+  seoDescriptionEn: "영문 검색 설명",
+};
+
+/**
+ * An image added to a post without JavaScript: its alt text (required unless it is marked decorative),
+ * caption and size, as the form names them; gives the figure's details.
+ */
+export const figureDetailsSchema = z
+  .object({
+    attachAlt: z.string().trim().max(MAX_FIGURE_ALT_LENGTH, `대체 텍스트는 ${MAX_FIGURE_ALT_LENGTH}자 이내로 입력해 주세요.`),
+    attachCaption: z.string().trim().max(MAX_FIGURE_CAPTION_LENGTH, `캡션은 ${MAX_FIGURE_CAPTION_LENGTH}자 이내로 입력해 주세요.`),
+    attachSize: z.enum(POST_FIGURE_SIZES, { error: "이미지 크기를 작게, 중간, 전체 너비 중에서 선택해 주세요." }),
+    attachDecorative: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.attachDecorative && !v.attachAlt) ctx.addIssue({ code: "custom", path: ["attachAlt"], message: ALT_REQUIRED_MESSAGE });
+  })
+  .transform((v) => ({ alt: v.attachDecorative ? "" : v.attachAlt, caption: v.attachCaption, size: v.attachSize }));
 
 export const MAX_LIST_ENTRIES = 50;
 export const MAX_ENTRY_LENGTH = 200;

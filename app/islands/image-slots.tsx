@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { MAX_ARTIST_IMAGES } from "../domain/constants";
-import type { LibraryChoice } from "../domain/media-uses";
+import type { LibraryPage } from "../domain/media-uses";
 import { uploadImage } from "../lib/upload-image";
 import { useHydrated } from "../lib/use-hydrated";
+import { IMAGE_ACCEPT, LibraryRadios, MediaPicker } from "./media-picker";
 
 type SlotStatus = { state: "idle" | "uploading" | "success" | "error"; message?: string };
 
@@ -15,8 +16,8 @@ interface ImageSlotsProps {
   /** Told while any slot is uploading, so the form can wait before saving. */
   onBusyChange?: (busy: boolean) => void;
   errors?: Record<number, string>;
-  /** Stored images a slot can take instead of a new upload (the media library's newest). */
-  library?: LibraryChoice[];
+  /** Stored images a slot can take without JavaScript (the media library's newest); with it, the picker dialog. */
+  library?: LibraryPage;
 }
 
 /**
@@ -24,7 +25,7 @@ interface ImageSlotsProps {
  * once and the slot shows uploading / success / error; each slot keeps its own image. Without
  * JavaScript each slot is a file input sent with the form, plus "remove" for a stored photo.
  */
-export function ImageSlots({ urls, onChange, onBusyChange, errors = {}, library = [] }: ImageSlotsProps) {
+export function ImageSlots({ urls, onChange, onBusyChange, errors = {}, library }: ImageSlotsProps) {
   const hydrated = useHydrated();
   const [status, setStatus] = useState<SlotStatus[]>(() => Array.from({ length: MAX_ARTIST_IMAGES }, () => ({ state: "idle" })));
 
@@ -76,37 +77,25 @@ export function ImageSlots({ urls, onChange, onBusyChange, errors = {}, library 
               <input type="hidden" name={`image${index}`} value={url} />
               <input
                 type="file"
-                accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+                accept={IMAGE_ACCEPT}
                 name={hydrated ? undefined : `imageFile${index}`}
                 aria-labelledby={`slot-${index}-label`}
                 aria-describedby={`slot-${index}-status`}
                 disabled={slot.state === "uploading"}
                 onChange={hydrated ? (e) => void choose(index, e.target.files?.[0]) : undefined}
               />
-              {library.length > 0 ? (
-                <label className="field image-slot__library">
-                  <span className="field__label">
-                    라이브러리에서 선택<span className="visually-hidden"> ({SLOT_LABELS[index]})</span>
-                  </span>
-                  {/* Without JavaScript the choice is sent with the form; with it, the slot takes it at once. */}
-                  <select
-                    name={hydrated ? undefined : `libraryImage${index}`}
-                    value=""
-                    onChange={(e) => {
-                      if (!hydrated || !e.target.value) return;
-                      onChangeSlot(index, e.target.value);
-                      setSlotStatus(index, { state: "success", message: "라이브러리의 사진을 넣었습니다." });
-                    }}
-                    disabled={slot.state === "uploading"}
-                  >
-                    <option value="">선택하지 않음</option>
-                    {library.map((choice) => (
-                      <option key={choice.url} value={choice.url}>
-                        {choice.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
+              {hydrated ? (
+                <MediaPicker
+                  context={SLOT_LABELS[index]}
+                  disabled={slot.state === "uploading"}
+                  onPick={(image) => {
+                    onChangeSlot(index, image.url);
+                    setSlotStatus(index, { state: "success", message: "라이브러리의 사진을 넣었습니다." });
+                  }}
+                />
+              ) : library && library.items.length > 0 ? (
+                // Without JavaScript the choice is sent with the form and takes the slot when saved.
+                <LibraryRadios name={`libraryImage${index}`} library={library} legend={`라이브러리에서 선택 (${SLOT_LABELS[index]})`} />
               ) : null}
               {url ? (
                 hydrated ? (

@@ -1,42 +1,74 @@
-import { useId, useRef, useState } from "react";
+import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
+import type { LibraryImage, LibraryPage } from "../domain/media-uses";
 import { MEDIA_LIBRARY_JSON_PATH } from "../domain/site-routes";
+import { uploadImage } from "../lib/upload-image";
+
+/** Opens the picker from elsewhere (the editor's toolbar button). */
+export interface MediaPickerHandle {
+  open: () => void;
+}
 
 /** An image of the media library as the picker hands it over. */
-export interface PickedImage {
-  url: string;
-  width: number;
-  height: number;
-  alt: string;
-}
+export type PickedImage = Pick<LibraryImage, "url" | "width" | "height" | "alt">;
 
-interface LibraryPage {
-  page: number;
-  pageCount: number;
-  items: (PickedImage & { id: number; thumbnail: string; uploadedAt: string })[];
-}
+/** Accepted uploads, as the media pipeline reads them. */
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 
-async function fetchLibraryPage(page: number): Promise<LibraryPage> {
-  const response = await fetch(`${MEDIA_LIBRARY_JSON_PATH}?page=${page}`, { credentials: "same-origin", cache: "no-store" });
+async function fetchLibraryPage(page: number, query: string): Promise<LibraryPage> {
+  const params = new URLSearchParams({ page: String(page) });
+  if (query.trim()) params.set("q", query.trim());
+  const response = await fetch(`${MEDIA_LIBRARY_JSON_PATH}?${params}`, { credentials: "same-origin", cache: "no-store" });
   if (response.status === 401) throw new Error("로그인이 만료되었습니다. 새 창에서 다시 로그인한 뒤 다시 열어 주세요.");
   if (!response.ok) throw new Error("이미지 목록을 불러오지 못했습니다. 잠시 뒤 다시 시도해 주세요.");
   return (await response.json()) as LibraryPage;
 }
 
-/**
- * "라이브러리에서 선택": a dialog listing stored images (newest first, a page at a time) that hands the
- * chosen one to `onPick`, so an image already uploaded is placed again instead of uploaded again.
- */
-export function MediaPicker({ onPick }: { onPick: (image: PickedImage) => void }) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const [state, setState] = useState<{ status: "idle" | "loading" | "error"; message?: string; data?: LibraryPage }>({ status: "idle" });
+/** How a thumbnail is named: its alt text, else the name it was uploaded under, else its number. */
+export function libraryImageName(item: Pick<LibraryImage, "id" | "alt" | "fileName">): string {
+  return item.alt || item.fileName || `이미지 #${item.id}`;
+}
 
-  const load = async (page: number) => {
+type PickerState = { status: "idle" | "loading" | "uploading" | "error"; message?: string; data?: LibraryPage };
+
+/**
+ * The media picker (decision 043): a dialog of the library's thumbnails, newest first, searchable by
+ * upload name and alt text, with an upload through the same pipeline as /api/img; the chosen (or
+ * uploaded) image goes to `onPick`. Without JavaScript the forms show `LibraryRadios` instead.
+ */
+export function MediaPicker({
+  onPick,
+  label = "라이브러리에서 선택",
+  context,
+  disabled,
+  handle,
+  hideButton,
+}: {
+  onPick: (image: PickedImage) => void;
+  /** For opening it from another control; with `hideButton`, that control is the only way in. */
+  handle?: Ref<MediaPickerHandle>;
+  hideButton?: boolean;
+  label?: string;
+  /** Said after the button's label to screen readers when several pickers share a page: "대표 사진". */
+  context?: string;
+  disabled?: boolean;
+}) {
+  const titleId = useId();
+  const searchId = useId();
+  const uploadId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [query, setQuery] = useState("");
+  const [state, setState] = useState<PickerState>({ status: "idle" });
+
+  // Only the latest request's answer is shown: a search typed while the first page loads wins over it.
+  const latestRequest = useRef(0);
+  const load = async (page: number, q = query) => {
+    const request = ++latestRequest.current;
     setState((s) => ({ ...s, status: "loading" }));
     try {
-      setState({ status: "idle", data: await fetchLibraryPage(page) });
+      const data = await fetchLibraryPage(page, q);
+      if (request === latestRequest.current) setState({ status: "idle", data });
     } catch (error) {
-      setState({ status: "error", message: (error as Error).message });
+      if (request === latestRequest.current) setState({ status: "error", message: (error as Error).message });
     }
   };
 
@@ -44,25 +76,95 @@ export function MediaPicker({ onPick }: { onPick: (image: PickedImage) => void }
     dialogRef.current?.showModal();
     void load(1);
   };
+  useImperativeHandle(handle, () => ({ open }));
+
+  const pick = (image: PickedImage) => {
+    dialogRef.current?.close();
+    onPick(image);
+  };
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setState((s) => ({ ...s, status: "uploading" }));
+    try {
+      const stored = await uploadImage(file);
+      setState((s) => ({ ...s, status: "idle" }));
+      pick({ url: stored.url, width: stored.width, height: stored.height, alt: "" });
+    } catch (error) {
+      setState((s) => ({ ...s, status: "error", message: (error as Error).message }));
+    }
+  };
 
   const data = state.data;
-  // Two editors (Korean and English content) may each have a picker on the page.
+  const status =
+    state.status === "loading"
+      ? "이미지를 불러오는 중입니다..."
+      : state.status === "uploading"
+        ? "사진을 올리는 중입니다..."
+        : state.status === "error"
+          ? state.message
+          : data && data.items.length === 0
+            ? data.query
+              ? `‘${data.query}’에 맞는 이미지가 없습니다.`
+              : "아직 올린 이미지가 없습니다."
+            : data
+              ? `이미지 ${data.total}개${data.query ? ` (‘${data.query}’ 검색)` : ""}`
+              : "";
   return (
     <>
-      <button type="button" className="button button--small button--ghost" onClick={open}>
-        라이브러리에서 선택
-      </button>
+      {hideButton ? null : (
+        <button type="button" className="button button--small button--ghost" onClick={open} disabled={disabled}>
+          {label}
+          {context ? <span className="visually-hidden"> ({context})</span> : null}
+        </button>
+      )}
       <dialog ref={dialogRef} className="media-picker" aria-labelledby={titleId}>
         <div className="media-picker__header">
           <h2 id={titleId} className="media-picker__title">
-            라이브러리에서 이미지 선택
+            이미지 선택{context ? ` (${context})` : ""}
           </h2>
           <button type="button" className="button button--small button--ghost" onClick={() => dialogRef.current?.close()}>
             닫기
           </button>
         </div>
+        {/* No nested form: the picker lives inside the editor's form. Enter in the search box searches. */}
+        <div className="media-picker__tools">
+          <label htmlFor={searchId} className="visually-hidden">
+            파일 이름이나 대체 텍스트로 검색
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            placeholder="파일 이름, 대체 텍스트"
+            value={query}
+            maxLength={100}
+            onChange={(e) => setQuery(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== "Enter") return;
+              e.preventDefault();
+              void load(1);
+            }}
+          />
+          <button type="button" className="button button--small" onClick={() => void load(1)}>
+            검색
+          </button>
+          <input
+            id={uploadId}
+            type="file"
+            accept={IMAGE_ACCEPT}
+            className="visually-hidden"
+            disabled={state.status === "uploading"}
+            onChange={(e) => {
+              void upload(e.target.files?.[0]);
+              e.target.value = "";
+            }}
+          />
+          <label htmlFor={uploadId} className="button button--small button--ghost media-picker__upload">
+            새 이미지 올리기
+          </label>
+        </div>
         <p role="status" className={state.status === "error" ? "field__error" : "field__hint"}>
-          {state.status === "loading" ? "이미지를 불러오는 중입니다..." : state.status === "error" ? state.message : data && data.items.length === 0 ? "아직 올린 이미지가 없습니다." : ""}
+          {status}
         </p>
         {data && data.items.length > 0 ? (
           <ul className="media-picker__grid">
@@ -71,14 +173,10 @@ export function MediaPicker({ onPick }: { onPick: (image: PickedImage) => void }
                 <button
                   type="button"
                   className="media-picker__choice"
-                  aria-label={`${item.alt || `이미지 #${item.id}`} (${item.width}×${item.height}, ${item.uploadedAt}) 넣기`}
-                  onClick={() => {
-                    dialogRef.current?.close();
-                    onPick({ url: item.url, width: item.width, height: item.height, alt: item.alt });
-                  }}
+                  aria-label={`${libraryImageName(item)} (${item.width}×${item.height}, ${item.uploadedAt}) 선택`}
+                  onClick={() => pick({ url: item.url, width: item.width, height: item.height, alt: item.alt })}
                 >
-                  <img src={item.thumbnail} alt="" width={120} height={120} />
-                  <span className="media-picker__label">{item.alt || `#${item.id}`}</span>
+                  <Thumbnail item={item} />
                 </button>
               </li>
             ))}
@@ -99,5 +197,65 @@ export function MediaPicker({ onPick }: { onPick: (image: PickedImage) => void }
         ) : null}
       </dialog>
     </>
+  );
+}
+
+function Thumbnail({ item }: { item: LibraryImage }) {
+  return (
+    <>
+      <img src={item.thumbnail} alt="" width={120} height={120} loading="lazy" />
+      <span className="media-picker__label">{libraryImageName(item)}</span>
+    </>
+  );
+}
+
+/**
+ * The picker without JavaScript (decision 043): the library's newest thumbnails as radio buttons in the
+ * form itself (so nothing typed is lost), inside a disclosure, with "none" first; `children` go after
+ * the grid (the upload field).
+ */
+export function LibraryRadios({
+  name,
+  library,
+  current,
+  legend,
+  noneLabel = "바꾸지 않음",
+  children,
+}: {
+  name: string;
+  library: LibraryPage;
+  /** The image chosen now, checked when it is on the page. */
+  current?: string;
+  legend: string;
+  noneLabel?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <details className="media-picker__nojs">
+      <summary>{legend}</summary>
+      <fieldset className="media-picker__fieldset">
+        <legend className="visually-hidden">{legend}</legend>
+        <p className="field__hint">
+          최근 이미지 {library.items.length}개입니다. 더 오래된 이미지는 미디어 라이브러리에서 파일 이름이나 대체 텍스트로 찾을 수 있습니다.
+        </p>
+        <ul className="media-picker__grid">
+          <li>
+            <label className="media-picker__choice media-picker__choice--none">
+              <input type="radio" name={name} value="" defaultChecked={!current || !library.items.some((i) => i.url === current)} />
+              <span className="media-picker__label">{noneLabel}</span>
+            </label>
+          </li>
+          {library.items.map((item) => (
+            <li key={item.id}>
+              <label className="media-picker__choice">
+                <input type="radio" name={name} value={item.url} defaultChecked={item.url === current} />
+                <Thumbnail item={item} />
+              </label>
+            </li>
+          ))}
+        </ul>
+        {children}
+      </fieldset>
+    </details>
   );
 }

@@ -1,44 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import "quill/dist/quill.snow.css";
 import type QuillType from "quill";
-import { uploadImage } from "../lib/upload-image";
-import { MediaPicker, type PickedImage } from "./media-picker";
-
-const TOOLBAR_LABELS: [string, string][] = [
-  ["button.ql-header[value='1']", "제목 1"],
-  ["button.ql-header[value='2']", "제목 2"],
-  [".ql-size .ql-picker-label", "글자 크기"],
-  [".ql-size .ql-picker-item[data-value='small']", "작게"],
-  [".ql-size .ql-picker-item:not([data-value])", "보통"],
-  [".ql-size .ql-picker-item[data-value='large']", "크게"],
-  [".ql-size .ql-picker-item[data-value='huge']", "아주 크게"],
-  ["button.ql-bold", "굵게"],
-  ["button.ql-italic", "기울임"],
-  ["button.ql-underline", "밑줄"],
-  ["button.ql-strike", "취소선"],
-  ["button.ql-blockquote", "인용"],
-  ["button.ql-list[value='ordered']", "번호 목록"],
-  ["button.ql-list[value='bullet']", "글머리 기호 목록"],
-  [".ql-align .ql-picker-label", "정렬"],
-  [".ql-align .ql-picker-item:not([data-value])", "왼쪽 정렬"],
-  [".ql-align .ql-picker-item[data-value='center']", "가운데 정렬"],
-  [".ql-align .ql-picker-item[data-value='right']", "오른쪽 정렬"],
-  [".ql-align .ql-picker-item[data-value='justify']", "양쪽 정렬"],
-  ["button.ql-image", "이미지 넣기"],
-];
-
-/** Korean accessible names for Quill's toolbar (its buttons and pickers have none of their own). */
-function labelToolbar(toolbar: Element | null | undefined): void {
-  if (!toolbar) return;
-  toolbar.setAttribute("role", "toolbar");
-  toolbar.setAttribute("aria-label", "서식 도구");
-  for (const [selector, label] of TOOLBAR_LABELS) {
-    toolbar.querySelectorAll(selector).forEach((el) => {
-      el.setAttribute("aria-label", label);
-      el.setAttribute("title", label);
-    });
-  }
-}
+import type { PostFigure } from "../domain/post-figures";
+import { makeToolbarAccessible } from "./editor-toolbar";
+import { ImageDetailsDialog, type FigureDraft } from "./image-details-dialog";
+import { MediaPicker, type MediaPickerHandle, type PickedImage } from "./media-picker";
+import { FigureBlot, registerFigure } from "./quill-figure";
 
 /** Quill's HTML without its editing-only markup (list bullets' UI spans); empty editor = "". */
 function editorHtml(html: string): string {
@@ -72,15 +39,20 @@ interface RichTextEditorProps {
 /**
  * Quill 2 in a client-only island. The server (and a browser without JavaScript) gets a plain HTML
  * textarea with the same name in the same form; after hydration Quill replaces it and writes its HTML
- * back into a hidden field. Images are uploaded to the media pipeline and inserted by URL.
+ * back into a hidden field. The toolbar's image button opens the media picker (library, search,
+ * upload); the image goes in as a figure with the alt text, caption and size asked for then.
  */
 export function RichTextEditor({ name, value, onChange, label, invalid, describedBy, resetKey = 0 }: RichTextEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const quillRef = useRef<QuillType | null>(null);
+  const pickerRef = useRef<MediaPickerHandle | null>(null);
+  // Where the picked image goes: the cursor when the image button was pressed (the dialogs take the focus).
+  const insertAtRef = useRef(0);
   const onChangeRef = useRef(onChange);
   const valueRef = useRef(value);
   const [ready, setReady] = useState(false);
-  const [upload, setUpload] = useState<{ state: "idle" | "uploading" | "error"; message?: string }>({ state: "idle" });
+  // The figure whose details are asked for, and where it goes (a new one at the cursor, or one being edited).
+  const [figure, setFigure] = useState<{ draft: FigureDraft; index: number } | null>(null);
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -92,6 +64,7 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
     void import("quill").then(({ default: Quill }) => {
       const host = hostRef.current;
       if (!live || !host || quillRef.current) return;
+      registerFigure(Quill);
       const container = document.createElement("div");
       // The latest value: a restored draft may have arrived while Quill was loading.
       container.innerHTML = valueRef.current;
@@ -107,36 +80,28 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
             container: EDITOR_TOOLBAR,
             handlers: {
               image: () => {
-                const input = document.createElement("input");
-                input.type = "file";
-                input.accept = "image/*";
-                input.onchange = async () => {
-                  const file = input.files?.[0];
-                  if (!file) return;
-                  setUpload({ state: "uploading" });
-                  try {
-                    const { url } = await uploadImage(file);
-                    const range = quill.getSelection(true);
-                    quill.insertEmbed(range.index, "image", url, "user");
-                    quill.setSelection(range.index + 1, 0, "user");
-                    setUpload({ state: "idle" });
-                  } catch (error) {
-                    setUpload({ state: "error", message: (error as Error).message });
-                  }
-                };
-                input.click();
+                // From the keyboard the toolbar has the focus: the editor's last known cursor.
+                insertAtRef.current = (quill.getSelection() ?? quill.selection.savedRange)?.index ?? Math.max(0, quill.getLength() - 1);
+                pickerRef.current?.open();
               },
             },
           },
         },
       });
-      labelToolbar(host.querySelector(".ql-toolbar"));
+      makeToolbarAccessible(host.querySelector(".ql-toolbar"), `${label} 서식 도구`);
       quill.root.setAttribute("aria-label", label);
       quill.root.setAttribute("role", "textbox");
       quill.root.setAttribute("aria-multiline", "true");
       if (describedBy) quill.root.setAttribute("aria-describedby", describedBy);
       quill.on("text-change", () => {
         onChangeRef.current(editorHtml(quill.root.innerHTML));
+      });
+      // A figure in the text opens its details again on double-click.
+      quill.root.addEventListener("dblclick", (event) => {
+        const node = (event.target as HTMLElement).closest("figure");
+        const blot = node ? Quill.find(node) : null;
+        if (!(blot instanceof FigureBlot)) return;
+        setFigure({ draft: { ...FigureBlot.value(blot.domNode), editing: true }, index: quill.getIndex(blot) });
       });
       quillRef.current = quill;
       setReady(true);
@@ -168,14 +133,29 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
     quillRef.current?.root.setAttribute("aria-invalid", invalid ? "true" : "false");
   }, [invalid, ready]);
 
-  // A library image goes where the cursor was, with its size and alt text like an uploaded one.
-  const insertFromLibrary = (image: PickedImage) => {
+  // A picked (or just uploaded) image: its details are asked for before it goes where the cursor was.
+  const askDetails = (image: PickedImage) => {
+    if (!quillRef.current) return;
+    const index = insertAtRef.current;
+    setFigure({ draft: { src: image.url, alt: image.alt, caption: "", size: "full", width: image.width || undefined, height: image.height || undefined, editing: false }, index });
+  };
+
+  const placeFigure = (details: PostFigure | null) => {
     const quill = quillRef.current;
-    if (!quill) return;
-    const range = quill.getSelection(true);
-    quill.insertEmbed(range.index, "image", image.url, "user");
-    quill.formatText(range.index, 1, { width: String(image.width), height: String(image.height), ...(image.alt ? { alt: image.alt } : {}) }, "user");
-    quill.setSelection(range.index + 1, 0, "user");
+    const current = figure;
+    setFigure(null);
+    if (!quill || !current) return;
+    let after = current.index;
+    if (details) {
+      if (current.draft.editing) quill.deleteText(current.index, 1, "user");
+      quill.insertEmbed(current.index, "figure", details, "user");
+      // A figure put in the middle of a line goes after that line: find where it landed.
+      const placed = quill.scroll.descendants(FigureBlot).map((blot) => quill.getIndex(blot)).find((i) => i >= current.index);
+      after = (placed ?? current.index) + 1;
+    }
+    // Back to the text, after the figure: the keyboard user goes on writing where they were.
+    quill.focus();
+    quill.setSelection(after, 0, "user");
   };
 
   return (
@@ -196,13 +176,11 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
       )}
       <div ref={hostRef} className="rich-text__host" />
       {ready ? (
-        <div className="rich-text__library">
-          <MediaPicker onPick={insertFromLibrary} />
-        </div>
+        <>
+          <MediaPicker handle={pickerRef} onPick={askDetails} context={label} hideButton />
+          <ImageDetailsDialog draft={figure?.draft ?? null} onDone={placeFigure} />
+        </>
       ) : null}
-      <p className={upload.state === "error" ? "rich-text__upload is-error" : "rich-text__upload"} role="status" aria-live="polite">
-        {upload.state === "uploading" ? "사진을 올리는 중입니다..." : upload.state === "error" ? upload.message : ""}
-      </p>
     </div>
   );
 }

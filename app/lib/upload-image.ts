@@ -1,5 +1,5 @@
-/** Uploads one image to the media pipeline (`POST /api/img`, field `image`); resolves to its stored URL. */
-export async function uploadImage(file: File): Promise<{ url: string }> {
+/** Uploads one image to the media pipeline (`POST /api/img`, field `image`); resolves to its stored URL and size. */
+export async function uploadImage(file: File): Promise<{ url: string; width: number; height: number }> {
   const body = new FormData();
   body.append("image", file);
   let response: Response;
@@ -18,7 +18,7 @@ export async function uploadImage(file: File): Promise<{ url: string }> {
     const message = (payload as { error?: { message?: string } } | null)?.error?.message;
     throw new Error(message ?? "이미지 업로드 중 오류가 발생했습니다.");
   }
-  const url = (payload as { url?: unknown } | null)?.url;
+  const { url, width, height } = (payload ?? {}) as { url?: unknown; width?: unknown; height?: unknown };
   if (typeof url !== "string") throw new Error("이미지 업로드 중 오류가 발생했습니다.");
-  return { url };
+  return { url, width: typeof width === "number" ? width : 0, height: typeof height === "number" ? height : 0 };
 }

@@ -50,8 +50,15 @@ describe("RSS document", () => {
       locale,
       origin: ORIGIN,
       posts: [
-        { postId: 7, title: `"R&D" <팀> & 배우 '한서윤'`, description: "설명 <b>굵게</b> & 끝\u0007", published, updatedAt: new Date("2026-11-25T00:00:00Z") },
-        { postId: 3, title: "설명 없는 소식", description: "", published: new Date("2026-11-01T15:00:00Z"), updatedAt: published },
+        {
+          postId: 7,
+          title: `"R&D" <팀> & 배우 '한서윤'`,
+          description: "설명 <b>굵게</b> & 끝\u0007",
+          published,
+          updatedAt: new Date("2026-11-25T00:00:00Z"),
+          image: { url: "/media/2026/11/0123456789abcdef0123456789abcdef.jpg", type: "image/jpeg", bytes: 48_213, width: 1200, height: 800 },
+        },
+        { postId: 3, title: "설명 없는 소식", description: "", published: new Date("2026-11-01T15:00:00Z"), updatedAt: published, image: null },
       ],
     });
 
@@ -73,6 +80,12 @@ describe("RSS document", () => {
     expect(first.guid).toMatchObject({ "#text": `${ORIGIN}/newsDetail/7`, "@isPermaLink": "true" });
     expect(first.pubDate).toBe("Tue, 24 Nov 2026 01:00:00 GMT");
     expect(second.description).toBeUndefined();
+    // The post's image (its featured image, else its first) as an enclosure and a Media RSS item, absolute.
+    const imageUrl = `${ORIGIN}/media/2026/11/0123456789abcdef0123456789abcdef.jpg`;
+    expect(first.enclosure).toMatchObject({ "@url": imageUrl, "@length": "48213", "@type": "image/jpeg" });
+    expect(first["media:content"]).toMatchObject({ "@url": imageUrl, "@medium": "image", "@width": "1200", "@height": "800" });
+    expect(rss["@xmlns:media"]).toBe("http://search.yahoo.com/mrss/");
+    expect(second.enclosure).toBeUndefined();
   });
 
   it("in English links the English pages and says so", () => {

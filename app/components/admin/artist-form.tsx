@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { ArtistEnglishFormValues, ArtistFields } from "../../domain/artist-fields";
-import type { LibraryChoice } from "../../domain/media-uses";
+import type { LibraryPage } from "../../domain/media-uses";
 import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
 import { artistPath, PATHS } from "../../domain/site-routes";
 import { ImageSlots } from "../../islands/image-slots";
@@ -33,10 +33,10 @@ export function ArtistForm({
   saved,
   version,
   reply,
-  library = [],
+  library,
 }: {
   /** Stored images each photo slot can pick instead of uploading again. */
-  library?: LibraryChoice[];
+  library?: LibraryPage;
   mode: "create" | "edit";
   originalName: string | null;
   saved: ArtistFormValues;

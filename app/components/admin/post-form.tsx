@@ -7,7 +7,10 @@ import { RichTextEditor } from "../../islands/rich-text-editor";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { useHydrated } from "../../lib/use-hydrated";
+import type { LibraryPage } from "../../domain/media-uses";
+import type { PostExtras } from "../../domain/schemas";
 import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
+import { AttachImageFields, PostExtrasFields, type AttachValues } from "./post-extras-fields";
 import { describedByOf, Field, FieldError } from "../field";
 
 export type PostFormValues = {
@@ -24,7 +27,8 @@ export type PostFormValues = {
   unpublishAt: string;
   /** Notices only: on top of the lists ("공지"). */
   pinned: boolean;
-};
+} & PostExtras &
+  AttachValues;
 
 /**
  * The news/notice editor: title and Quill (an HTML textarea plus an image file without JavaScript),
@@ -35,11 +39,14 @@ export function PostForm({
   mode,
   post,
   reply,
+  library,
 }: {
   kind: PostKind;
   mode: "create" | "edit";
   post: EditorPostView;
   reply: AdminFormReply<PostFormValues> | undefined;
+  /** The library's newest images, for the pickers without JavaScript. */
+  library: LibraryPage;
 }) {
   const navigation = useNavigation();
   const hydrated = useHydrated();
@@ -76,11 +83,8 @@ export function PostForm({
           error={fields.content}
           resetKey={draft.revision}
         />
-        {hydrated ? null : (
-          <Field name="attachImage" label="이미지 첨부" hint="저장하면 글 끝에 이미지가 들어갑니다." error={fields.attachImage}>
-            {(control) => <input type="file" {...control} accept="image/jpeg,image/png,image/webp,image/avif,image/gif" />}
-          </Field>
-        )}
+        {hydrated ? null : <AttachImageFields errors={fields} library={library} values={values} />}
+        <PostExtrasFields language="ko" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={library} />
         <fieldset className="field english-version">
           <legend className="field__label">영문 버전 (선택)</legend>
           <p className="field__hint" id="english-version-hint">
@@ -104,6 +108,7 @@ export function PostForm({
             error={fields.contentEn}
             resetKey={draft.revision}
           />
+          <PostExtrasFields language="en" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={library} />
         </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
         <FormActions

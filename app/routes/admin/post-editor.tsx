@@ -39,5 +39,5 @@ export default function AdminPostEditor({ loaderData, actionData }: Route.Compon
       />
     );
   }
-  return <PostForm key={`${kind}-${post.postId ?? "new"}`} kind={kind} mode={mode} post={post} reply={actionData} />;
+  return <PostForm key={`${kind}-${post.postId ?? "new"}`} kind={kind} mode={mode} post={post} reply={actionData} library={loaderData.library} />;
 }

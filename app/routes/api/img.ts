@@ -20,7 +20,7 @@ export function action({ context, request }: Route.ActionArgs) {
     const file = uploadedFile(form, "image");
     if (!file) throw new ApiError(400, "image_required", "이미지 파일을 선택해 주세요. (필드 이름: image)");
     try {
-      const stored = await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()));
+      const stored = await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()), file.name);
       return apiJson({ url: stored.url, width: stored.width, height: stored.height, variants: stored.variants });
     } catch (error) {
       if (error instanceof ImageRejectedError) throw new ApiError(error.status, error.reason, error.message);

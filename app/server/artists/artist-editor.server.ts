@@ -10,8 +10,8 @@ import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
-import { mediaChoiceLabel, type LibraryChoice } from "../../domain/media-uses";
-import { listMediaLibrary } from "../media/media-queries.server";
+import type { LibraryPage } from "../../domain/media-uses";
+import { listPickerImages } from "../media/media-queries.server";
 import { ImageRejectedError } from "../media/media.server";
 import { uploadImage } from "../media/upload-image.server";
 import { getArtist } from "./artist-queries.server";
@@ -37,15 +37,14 @@ export function artistValuesFromForm(form: FormData): ArtistFormValues {
     ...artistFieldsFromForm(form),
     status: parseArtistStatus(form.get("status")),
     displayOrder: String(form.get("displayOrder") ?? ""),
-    // A photo picked from the media library (the no-JavaScript select) takes the slot.
+    // A photo picked from the media library (the no-JavaScript thumbnails) takes the slot.
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => (form.get(`removeImage${i}`) ? "" : String(form.get(`libraryImage${i}`) || form.get(`image${i}`) || ""))),
   };
 }
 
-/** The newest stored images, offered in each photo slot's "pick from the library" list. */
-async function libraryChoices(ctx: RequestContext): Promise<LibraryChoice[]> {
-  const { items } = await listMediaLibrary(ctx.runtime.db, { filter: "all", page: 1 });
-  return items.map((item) => ({ url: item.url, thumbnail: item.thumbnail, label: mediaChoiceLabel(item) }));
+/** The newest stored images, offered as thumbnails in each photo slot without JavaScript (with it, the picker dialog). */
+function libraryChoices(ctx: RequestContext): Promise<LibraryPage> {
+  return listPickerImages(ctx.runtime.db, { page: 1, query: "" });
 }
 
 export async function loadArtistEditor(ctx: RequestContext, request: Request, name: string | undefined) {
@@ -89,7 +88,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
     }
     if (!(file instanceof File) || file.size === 0) continue;
     try {
-      values.images[i] = (await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()))).url;
+      values.images[i] = (await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()), file.name)).url;
     } catch (error) {
       if (!(error instanceof ImageRejectedError)) throw error;
       imageErrors[i] = error.message;

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, exists, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, sql, type SQL } from "drizzle-orm";
 import { artistImages, artists, media, mediaVariants, postMedia, posts } from "../../../drizzle/schema";
 import { isPublicArtist, isPublicPost } from "../../domain/content-states";
-import type { MediaUse, MediaUseFilter } from "../../domain/media-uses";
+import { formatKst } from "../../domain/kst";
+import type { LibraryPage, MediaUse, MediaUseFilter } from "../../domain/media-uses";
 import type { PostKind } from "../../domain/post-kinds";
 import { pageWindow } from "../../lib/pagination";
 import type { Database, Tx } from "../platform/db.server";
@@ -21,6 +22,8 @@ export interface MediaLibraryItem {
   bytes: number;
   mimeType: string;
   alt: string;
+  /** The name it was uploaded under ("" for images stored before names were kept). */
+  fileName: string;
   createdAt: Date;
   uses: MediaUse[];
 }
@@ -87,17 +90,30 @@ async function toItems(db: Database | Tx, rows: MediaRow[]): Promise<MediaLibrar
     bytes: row.bytes,
     mimeType: row.mimeType,
     alt: row.alt,
+    fileName: row.fileName,
     createdAt: row.createdAt,
     uses: uses.get(row.id) ?? [],
   }));
 }
 
+/** Longest search the pickers send (characters); more is cut. */
+export const MAX_MEDIA_QUERY_LENGTH = 100;
+
+/** Images whose upload name or alt text contains every word of the query (any case); all when it is blank. */
+function searchCondition(query: string): SQL | undefined {
+  const words = query.slice(0, MAX_MEDIA_QUERY_LENGTH).trim().split(/\s+/).filter(Boolean).slice(0, 5);
+  if (words.length === 0) return undefined;
+  const escaped = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return and(...words.map((word) => or(ilike(media.fileName, escaped(word)), ilike(media.alt, escaped(word)))));
+}
+
 /** The media library: every stored image, newest first, MEDIA_PAGE_SIZE per page, with where it is used. */
 export async function listMediaLibrary(
   db: Database,
-  options: { filter: MediaUseFilter; page: number; pageSize?: number },
+  options: { filter: MediaUseFilter; page: number; pageSize?: number; query?: string },
 ): Promise<{ items: MediaLibraryItem[]; page: number; pageCount: number; total: number }> {
-  const where = options.filter === "used" ? usedCondition() : options.filter === "unused" ? not(usedCondition()) : undefined;
+  const use = options.filter === "used" ? usedCondition() : options.filter === "unused" ? not(usedCondition()) : undefined;
+  const where = and(use, searchCondition(options.query ?? ""));
   const [{ total }] = (await db.select({ total: count() }).from(media).where(where)) as [{ total: number }];
   const { page, pageCount, limit, offset } = pageWindow(total, options.page, options.pageSize ?? MEDIA_PAGE_SIZE);
   const rows = await db
@@ -108,6 +124,30 @@ export async function listMediaLibrary(
     .limit(limit)
     .offset(offset);
   return { items: await toItems(db, rows), page, pageCount, total };
+}
+
+/** Images per page of the pickers (the editors' dialog and the forms' thumbnails without JavaScript). */
+export const PICKER_PAGE_SIZE = 24;
+
+/** A page of the library as the pickers show it: newest first, optionally searched by upload name and alt text. */
+export async function listPickerImages(db: Database, options: { page: number; query: string }): Promise<LibraryPage> {
+  const list = await listMediaLibrary(db, { filter: "all", page: options.page, pageSize: PICKER_PAGE_SIZE, query: options.query });
+  return {
+    page: list.page,
+    pageCount: list.pageCount,
+    total: list.total,
+    query: options.query,
+    items: list.items.map((item) => ({
+      id: item.id,
+      url: item.url,
+      thumbnail: item.thumbnail,
+      width: item.width,
+      height: item.height,
+      alt: item.alt,
+      fileName: item.fileName,
+      uploadedAt: formatKst(item.createdAt),
+    })),
+  };
 }
 
 /** One stored image with its variants and uses, or null. */

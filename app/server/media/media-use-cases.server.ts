@@ -10,6 +10,7 @@ import { recordAudit } from "../platform/audit.server";
 import type { Actor, Services } from "../platform/services.server";
 import { mediaUrl } from "../platform/storage.server";
 import { savePost } from "../posts/post-use-cases.server";
+import { choicesOf } from "../posts/post-content.server";
 import { removeImageSources } from "../posts/sanitize.server";
 import { listMediaUses, listShareImageUses } from "./media-queries.server";
 
@@ -99,6 +100,8 @@ async function removeUse(services: Services, actor: Actor, use: MediaUse, mediaI
     postId: post.id,
     title: post.title,
     content: removeImageSources(post.content, urls),
+    // A deleted featured image leaves the post without one (the content's first image takes over).
+    extras: { ...choicesOf(post), featuredImage: urls.includes(post.featuredImage) ? "" : post.featuredImage },
     expectedVersion: null,
     inTrash: post.deletedAt !== null,
   });

@@ -117,6 +117,16 @@ function encode(pipeline: Sharp, format: ImageFormat): Sharp {
   }
 }
 
+/** Longest kept upload name (characters). */
+const MAX_FILE_NAME_LENGTH = 200;
+
+/** An upload's name as kept for search: its last path part, without control characters, cut to length. */
+export function uploadedFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  // eslint-disable-next-line no-control-regex
+  return [...base.replace(/[\u0000-\u001f\u007f]/g, "").trim()].slice(0, MAX_FILE_NAME_LENGTH).join("");
+}
+
 /**
  * Decodes an upload with sharp (the detected format decides, never the name or declared type),
  * re-encodes it without metadata (EXIF/GPS gone, orientation applied), makes WebP variants,
@@ -128,6 +138,8 @@ export async function storeImage(
   bytes: Uint8Array,
   /** Runs inside the transaction that records the image (e.g. the audit entry of an upload). */
   alsoInTransaction?: (tx: Tx, mediaId: number) => Promise<void>,
+  /** The name the file had when uploaded, kept only for finding it in the pickers. */
+  fileName = "",
 ): Promise<StoredImage> {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
     throw new ImageRejectedError(
@@ -192,6 +204,7 @@ export async function storeImage(
           height,
           bytes: original.data.byteLength,
           sha256: createHash("sha256").update(original.data).digest("hex"),
+          fileName: uploadedFileName(fileName),
         })
         .returning({ id: media.id });
       await tx.insert(mediaVariants).values(

@@ -50,6 +50,61 @@ export async function derivePostContent(db: Database | Tx, cleanHtml: string): P
   };
 }
 
+/** What the writer chose beside the content (decision 043); "" leaves each to the derivation. */
+export interface PostChoices {
+  featuredImage: string;
+  excerpt: string;
+  excerptEn: string;
+  seoDescription: string;
+  seoDescriptionEn: string;
+}
+
+export const NO_CHOICES: PostChoices = { featuredImage: "", excerpt: "", excerptEn: "", seoDescription: "", seoDescriptionEn: "" };
+
+/** A post row's choices. */
+export function choicesOf(row: PostChoices): PostChoices {
+  return { featuredImage: row.featuredImage, excerpt: row.excerpt, excerptEn: row.excerptEn, seoDescription: row.seoDescription, seoDescriptionEn: row.seoDescriptionEn };
+}
+
+/** The featured image as stored media (its id and list thumbnail), or null when it is not one of ours. */
+export async function featuredMedia(db: Database | Tx, url: string): Promise<{ id: number; url: string; thumbnail: string } | null> {
+  if (!url) return null;
+  const found = (await getMediaByUrls(db, [url])).get(url);
+  return found ? { id: found.id, url: found.url, thumbnail: found.variants[0]?.url ?? found.url } : null;
+}
+
+/**
+ * What the pages show where the writer chose: the featured image over the content's first image (list
+ * thumbnail, share image, feeds), the excerpt over the cut text (list preview), the SEO description over
+ * both (meta description). `language` picks the Korean or the English choices.
+ */
+export function withChoices<T extends Pick<DerivedPostContent, "preview" | "description">>(
+  derived: T,
+  choices: PostChoices,
+  language: "ko" | "en",
+): T {
+  const excerpt = language === "en" ? choices.excerptEn : choices.excerpt;
+  const seo = language === "en" ? choices.seoDescriptionEn : choices.seoDescription;
+  return { ...derived, preview: excerpt || derived.preview, description: seo || excerpt || derived.description };
+}
+
+/** The Korean derived columns with the choices applied, the featured image included. */
+export function withKoreanChoices(derived: DerivedPostContent, choices: PostChoices, featured: { url: string; thumbnail: string } | null): DerivedPostContent {
+  const chosen = withChoices(derived, choices, "ko");
+  return featured ? { ...chosen, firstImage: featured.url, thumbnail: featured.thumbnail } : chosen;
+}
+
+/** The stored English columns derived from English content (before the choices). */
+export function englishColumnsOf(derived: DerivedPostContent) {
+  return { contentTextEn: derived.contentText, previewEn: derived.preview, descriptionEn: derived.description, renderedContentEn: derived.renderedContent };
+}
+
+/** The English columns with the English choices applied. */
+export function withEnglishChoices<T extends { previewEn: string; descriptionEn: string }>(columns: T, choices: PostChoices): T {
+  const chosen = withChoices({ preview: columns.previewEn, description: columns.descriptionEn }, choices, "en");
+  return { ...columns, previewEn: chosen.preview, descriptionEn: chosen.description };
+}
+
 /** Replaces the record of which stored media a post shows. */
 export async function writePostMedia(tx: Database | Tx, postId: number, mediaIds: number[]): Promise<void> {
   await tx.delete(postMedia).where(eq(postMedia.postId, postId));
@@ -59,29 +114,34 @@ export async function writePostMedia(tx: Database | Tx, postId: number, mediaIds
 /** Derives again every post made by an older derivation (after an upgrade); returns how many. */
 export async function refreshDerivedPostContent(db: Database, logger?: Logger): Promise<number> {
   const stale = await db
-    .select({ id: posts.id, content: posts.content, contentEn: posts.contentEn, derivedVersion: posts.derivedVersion })
+    .select({
+      id: posts.id,
+      content: posts.content,
+      contentEn: posts.contentEn,
+      derivedVersion: posts.derivedVersion,
+      featuredImage: posts.featuredImage,
+      excerpt: posts.excerpt,
+      excerptEn: posts.excerptEn,
+      seoDescription: posts.seoDescription,
+      seoDescriptionEn: posts.seoDescriptionEn,
+    })
     .from(posts)
     .where(lt(posts.derivedVersion, DERIVED_CONTENT_VERSION));
   for (const row of stale) {
     const derived = await derivePostContent(db, row.content);
     // The English version is derived the same way.
     const english = row.contentEn ? await derivePostContent(db, row.contentEn) : null;
-    const englishColumns = english
-      ? {
-          contentTextEn: english.columns.contentText,
-          previewEn: english.columns.preview,
-          descriptionEn: english.columns.description,
-          renderedContentEn: english.columns.renderedContent,
-        }
-      : {};
+    const choices = choicesOf(row);
+    const featured = await featuredMedia(db, choices.featuredImage);
+    const englishColumns = english ? withEnglishChoices(englishColumnsOf(english.columns), choices) : {};
     await db.transaction(async (tx) => {
       // Only if nobody derived it meanwhile (another app server starting at the same time).
       const updated = await tx
         .update(posts)
-        .set({ ...derived.columns, ...englishColumns })
+        .set({ ...withKoreanChoices(derived.columns, choices, featured), ...englishColumns })
         .where(and(eq(posts.id, row.id), eq(posts.derivedVersion, row.derivedVersion)))
         .returning({ id: posts.id });
-      if (updated.length > 0) await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? [])])]);
+      if (updated.length > 0) await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? []), ...(featured ? [featured.id] : [])])]);
     });
   }
   if (stale.length > 0) logger?.info({ posts: stale.length, version: DERIVED_CONTENT_VERSION }, "post content derived again");

@@ -13,12 +13,19 @@ import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
 import { ImageRejectedError } from "../media/media.server";
 import { uploadImage } from "../media/upload-image.server";
 import { getPost } from "./post-queries.server";
+import { getMediaByUrls } from "../media/media.server";
+import { postFigureHtml } from "../../domain/post-figures";
+import { fieldErrors, figureDetailsSchema } from "../../domain/schemas";
+import { POST_FORM_FILES, type AttachValues } from "../../components/admin/post-extras-fields";
+import { listPickerImages } from "../media/media-queries.server";
+import type { Actor } from "../platform/services.server";
+import { choicesOf, NO_CHOICES } from "./post-content.server";
 import { deletePost, savePost, type Publication } from "./post-use-cases.server";
 
 /** The news and notice editors' server side (routes/admin/post-editor.tsx is the route module). */
 
-/** Without JavaScript an image comes as a file next to the HTML; it is stored and appended. */
-export const ATTACHMENT_FIELD = "attachImage";
+/** Without JavaScript an image comes as a file (or a library pick) next to the HTML; it is stored and appended as a figure. */
+export const ATTACHMENT_FIELD = POST_FORM_FILES.attach;
 
 /** The post as the editor opens it: its fields, its state, and the form values it starts from. */
 export interface EditorPost {
@@ -29,16 +36,20 @@ export interface EditorPost {
   values: PostFormValues;
 }
 
+const NO_ATTACHMENT: AttachValues = { attachAlt: "", attachCaption: "", attachSize: "full", attachDecorative: false };
+
 function emptyValues(): PostFormValues {
-  return { title: "", content: "", titleEn: "", contentEn: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false };
+  return { title: "", content: "", titleEn: "", contentEn: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false, ...NO_CHOICES, ...NO_ATTACHMENT };
 }
 
 export async function loadPostEditor(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
   staffSessionOf(ctx);
   const requestedId = rawPostId === undefined ? null : parsePostId(rawPostId);
+  // The newest images, for the pickers without JavaScript (with it, the picker dialog loads its own).
+  const library = await listPickerImages(ctx.runtime.db, { page: 1, query: "" });
   if (rawPostId === undefined) {
     const empty: EditorPost = { postId: null, version: 0, status: null, publishAt: null, values: emptyValues() };
-    return { kind, mode: "create" as const, post: empty, confirmDelete: false };
+    return { kind, mode: "create" as const, post: empty, confirmDelete: false, library };
   }
   const post = requestedId === null ? null : await getPost(ctx.runtime.db, kind, requestedId, "workspace");
   if (!post) throw data(null, { status: 404 });
@@ -56,13 +67,16 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
       publishAt: post.publishAt ? toKstInputValue(post.publishAt) : "",
       unpublishAt: post.unpublishAt ? toKstInputValue(post.unpublishAt) : "",
       pinned: post.pinned,
+      ...choicesOf(post),
+      ...NO_ATTACHMENT,
     },
   };
-  return { kind, mode: "edit" as const, post: editorPost, confirmDelete: new URL(request.url).searchParams.has("delete") };
+  return { kind, mode: "edit" as const, post: editorPost, confirmDelete: new URL(request.url).searchParams.has("delete"), library };
 }
 
 /** The form's values as sent (everything kept, for showing them again). */
 export function postValuesFromForm(form: FormData): PostFormValues {
+  const text = (name: string) => String(form.get(name) ?? "");
   const publication = String(form.get("publication") ?? "publish");
   return {
     title: String(form.get("title") ?? ""),
@@ -73,6 +87,16 @@ export function postValuesFromForm(form: FormData): PostFormValues {
     publishAt: String(form.get("publishAt") ?? ""),
     unpublishAt: String(form.get("unpublishAt") ?? ""),
     pinned: form.get("pinned") === "1",
+    // Without JavaScript: a library pick or "remove" beside the featured image's hidden field.
+    featuredImage: form.get("removeFeaturedImage") ? "" : text("featuredImagePick") || text("featuredImage"),
+    excerpt: text("excerpt"),
+    excerptEn: text("excerptEn"),
+    seoDescription: text("seoDescription"),
+    seoDescriptionEn: text("seoDescriptionEn"),
+    attachAlt: text("attachAlt"),
+    attachCaption: text("attachCaption"),
+    attachSize: text("attachSize"),
+    attachDecorative: form.get("attachDecorative") === "1",
   };
 }
 
@@ -95,7 +119,7 @@ export function publicationFromValues(values: PostFormValues): { publication: Pu
 }
 
 export async function handlePostEditorAction(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
-  const read = await readAdminForm<PostFormValues>(request, [ATTACHMENT_FIELD]);
+  const read = await readAdminForm<PostFormValues>(request, [ATTACHMENT_FIELD, POST_FORM_FILES.featured]);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = postValuesFromForm(form);
@@ -110,17 +134,8 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     return redirect(PATHS.pr, { headers: { "Set-Cookie": await setFlash(`${kind}-deleted`) } });
   }
 
-  const attached = form.get(ATTACHMENT_FIELD);
-  if (isOversizeUpload(attached)) return replyWith(413, { formError: INVALID_MESSAGE, values, fields: { [ATTACHMENT_FIELD]: OVERSIZE_MESSAGE } });
-  if (attached instanceof File && attached.size > 0) {
-    try {
-      const stored = await uploadImage(ctx.runtime, actor, new Uint8Array(await attached.arrayBuffer()));
-      values.content = `${values.content}<p><img src="${stored.url}" alt=""></p>`;
-    } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error;
-      return replyWith(400, { formError: INVALID_MESSAGE, values, fields: { [ATTACHMENT_FIELD]: error.message } });
-    }
-  }
+  const attached = await attachWithoutScript(ctx, actor, form, values);
+  if (attached) return attached;
 
   const state = publicationFromValues(values);
   if ("errors" in state) return replyWith(400, { formError: INVALID_MESSAGE, values, fields: state.errors });
@@ -130,6 +145,13 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     title: values.title,
     content: values.content,
     english: { title: values.titleEn, content: values.contentEn },
+    extras: {
+      featuredImage: values.featuredImage,
+      excerpt: values.excerpt,
+      excerptEn: values.excerptEn,
+      seoDescription: values.seoDescription,
+      seoDescriptionEn: values.seoDescriptionEn,
+    },
     expectedVersion: postId === null ? null : expectedVersionOf(form),
     publication: state.publication,
     unpublishAt: state.unpublishAt,
@@ -148,4 +170,55 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
       if (result.postStatus === "scheduled") return redirect(WORKSPACE_PATHS.posts, { headers: { "Set-Cookie": await setFlash(`${kind}-scheduled`) } });
       return redirect(PATHS.pr, { headers: { "Set-Cookie": await setFlash(result.created ? `${kind}-created` : `${kind}-updated`) } });
   }
+}
+
+/** A file sent with the form, or null when none was chosen. */
+function sentFile(form: FormData, name: string): File | null {
+  const file = form.get(name);
+  return file instanceof File && file.size > 0 ? file : null;
+}
+
+/**
+ * Without JavaScript: a featured image uploaded with the form takes its place, and an image uploaded or
+ * picked for the content goes at its end as a figure with its alt text, caption and size (the editor's
+ * dialog asks the same with JavaScript). Changes `values`; answers the form only when something is wrong.
+ */
+async function attachWithoutScript(ctx: RequestContext, actor: Actor, form: FormData, values: PostFormValues) {
+  const refuse = (status: number, fields: Record<string, string>) => replyWith(status, { formError: INVALID_MESSAGE, values, fields });
+  for (const name of [ATTACHMENT_FIELD, POST_FORM_FILES.featured]) if (isOversizeUpload(form.get(name))) return refuse(413, { [name]: OVERSIZE_MESSAGE });
+  const details = figureDetailsSchema.safeParse(values);
+  const attachment = sentFile(form, ATTACHMENT_FIELD);
+  const picked = String(form.get("attachLibraryImage") ?? "");
+  if ((attachment || picked) && !details.success) return refuse(400, fieldErrors(details.error));
+  const upload = async (file: File, field: string) => {
+    try {
+      return { stored: await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()), file.name) };
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      return { refused: refuse(400, { [field]: error.message }) };
+    }
+  };
+  const featuredFile = sentFile(form, POST_FORM_FILES.featured);
+  if (featuredFile) {
+    const result = await upload(featuredFile, POST_FORM_FILES.featured);
+    if ("refused" in result) return result.refused;
+    values.featuredImage = result.stored.url;
+  }
+  if (!details.success) return null;
+  let image: { url: string; width?: number; height?: number } | null = null;
+  if (attachment) {
+    const result = await upload(attachment, ATTACHMENT_FIELD);
+    if ("refused" in result) return result.refused;
+    image = result.stored;
+  } else if (picked) {
+    const found = (await getMediaByUrls(ctx.runtime.db, [picked])).get(picked);
+    if (!found) return refuse(400, { attachLibraryImage: "선택한 이미지를 찾을 수 없습니다. 다시 선택해 주세요." });
+    image = found;
+  }
+  if (image) {
+    const { alt, caption, size } = details.data;
+    values.content = `${values.content}${postFigureHtml({ src: image.url, alt, caption, size, width: image.width, height: image.height })}`;
+    Object.assign(values, NO_ATTACHMENT);
+  }
+  return null;
 }

@@ -6,6 +6,7 @@ import type { PostPage } from "../../domain/post-page";
 import type { Locale } from "../../domain/locale";
 import type { PostKind } from "../../domain/post-kinds";
 import { pageWindow } from "../../lib/pagination";
+import type { PostChoices } from "./post-content.server";
 import type { Database } from "../platform/db.server";
 import { cachedRead } from "../platform/read-cache.server";
 import { containsText } from "../platform/search-pattern.server";
@@ -30,7 +31,8 @@ export interface PostForPage {
 }
 
 /** A post as edited and as the JSON API gives it: the sanitized HTML it was saved with. */
-export interface Post {
+/** A post as the editor and the API read it, with the featured image, excerpt and SEO description (decision 043). */
+export interface Post extends PostChoices {
   postId: number;
   kind: PostKind;
   title: string;
@@ -67,6 +69,11 @@ const postColumns = {
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   updatedBy: posts.updatedBy,
+  featuredImage: posts.featuredImage,
+  excerpt: posts.excerpt,
+  excerptEn: posts.excerptEn,
+  seoDescription: posts.seoDescription,
+  seoDescriptionEn: posts.seoDescriptionEn,
 };
 
 const summaryColumns = { postId: posts.id, title: posts.title, writeDay: posts.writeDay, preview: posts.preview, thumbnail: posts.thumbnail, pinned: posts.pinned };

@@ -3,7 +3,7 @@ import { postMedia, posts } from "../../../drizzle/schema";
 import { MAX_SCHEDULE_YEARS_AHEAD, scheduleHorizon, type PostStatus } from "../../domain/content-states";
 import { kstDate } from "../../domain/kst";
 import type { PostKind } from "../../domain/post-kinds";
-import { fieldErrors, postEnglishInputSchema, postInputSchema } from "../../domain/schemas";
+import { fieldErrors, POST_EXTRA_LABELS, postEnglishInputSchema, postExtrasSchema, postInputSchema } from "../../domain/schemas";
 import { pathsShowingPost } from "../../domain/site-routes";
 import { deleteRevisions, recordRevision } from "../history/revisions.server";
 import { importExternalImages } from "../media/import-images.server";
@@ -11,13 +11,23 @@ import { deleteUnusedMedia } from "../media/media.server";
 import { recordAudit } from "../platform/audit.server";
 import type { Tx } from "../platform/db.server";
 import { describeActor, systemActor, type Actor, type Services } from "../platform/services.server";
-import { derivePostContent, writePostMedia } from "./post-content.server";
+import {
+  choicesOf,
+  derivePostContent,
+  englishColumnsOf,
+  featuredMedia,
+  NO_CHOICES,
+  withEnglishChoices,
+  withKoreanChoices,
+  writePostMedia,
+  type PostChoices,
+} from "./post-content.server";
 import { postHtmlShapeProblem, sanitizePostHtml } from "./sanitize.server";
 
 /** When a post goes public: now, never (a draft), or at a time. */
 export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "schedule"; at: Date };
 
-export type PostField = "title" | "content" | "titleEn" | "contentEn" | "publishAt" | "unpublishAt";
+export type PostField = "title" | "content" | "titleEn" | "contentEn" | "publishAt" | "unpublishAt" | keyof PostChoices;
 
 export type SavePostResult =
   | { status: "saved"; postId: number; version: number; created: boolean; postStatus: PostStatus }
@@ -37,6 +47,11 @@ export interface SavePostRequest {
    * never send it).
    */
   english?: { title: unknown; content: unknown };
+  /**
+   * The featured image, excerpt and SEO description with their English twins (decision 043), as sent;
+   * omitted keeps them as they are (API clients that never send them).
+   */
+  extras?: Partial<Record<keyof PostChoices, unknown>>;
   /** The version the client edited; null skips the check (clients that never read versions). */
   expectedVersion: number | null;
   /** The writeDay (YYYY-MM-DD) of a new post; the day it is published (KST) when omitted. */
@@ -69,12 +84,19 @@ export interface PostSnapshot {
   publishAt: string | null;
   unpublishAt: string | null;
   pinned: boolean;
+  /** The featured image, excerpt and SEO description; snapshots saved before them have none. */
+  featuredImage?: string;
+  excerpt?: string;
+  excerptEn?: string;
+  seoDescription?: string;
+  seoDescriptionEn?: string;
 }
 
 type PostRow = typeof posts.$inferSelect;
 
-function snapshotOf(row: Pick<PostRow, "title" | "content" | "titleEn" | "contentEn" | "status" | "publishAt" | "unpublishAt" | "pinned">): PostSnapshot {
+function snapshotOf(row: Pick<PostRow, "title" | "content" | "titleEn" | "contentEn" | "status" | "publishAt" | "unpublishAt" | "pinned" | keyof PostChoices>): PostSnapshot {
   return {
+    ...choicesOf(row),
     title: row.title,
     content: row.content,
     titleEn: row.titleEn,
@@ -119,6 +141,10 @@ function nextState(current: PostRow | null, request: SavePostRequest, now: Date)
 export async function savePost(services: Services, actor: Actor, request: SavePostRequest): Promise<SavePostResult> {
   const parsed = postInputSchema.safeParse({ title: request.title, content: request.content });
   const errors: Partial<Record<PostField, string>> = parsed.success ? {} : fieldErrors(parsed.error);
+  const extras = request.extras === undefined ? null : postExtrasSchema.safeParse(request.extras);
+  if (extras && !extras.success) Object.assign(errors, fieldErrors(extras.error));
+  const featured = extras?.success ? await featuredMedia(services.db, extras.data.featuredImage) : null;
+  if (extras?.success && extras.data.featuredImage && !featured) errors.featuredImage = "대표 이미지를 찾을 수 없습니다. 삭제되었을 수 있으니 다시 선택해 주세요.";
   // Bounded before it is sanitized: deeply nested HTML would hold the event loop (sanitize.server.ts).
   const shape = parsed.success ? postHtmlShapeProblem(parsed.data.content) : null;
   if (shape !== null) errors.content = shape;
@@ -130,7 +156,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
   const horizon = scheduleHorizon(now);
   if (scheduledAt && scheduledAt > horizon) errors.publishAt = `예약 공개 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
   if (request.unpublishAt && request.unpublishAt > horizon) errors.unpublishAt = `공개 종료 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
-  if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
+  if (!parsed.success || extras?.success === false || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const { db, changes } = services;
   const { kind } = request;
   const imported = await importExternalImages(services, actor, sanitizePostHtml(parsed.data.content));
@@ -160,11 +186,20 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
     }
     // The English version as sent, or as it is (its images still count as used: post_media is rewritten).
     const kept = english === null && current !== null && current.contentEn !== "" ? await derivePostContent(tx, current.contentEn) : null;
+    // The choices as sent, or as they are; the pages show them over what is derived from the content.
+    const choices = extras?.success ? extras.data : current ? choicesOf(current) : NO_CHOICES;
+    const chosenImage = extras?.success ? featured : await featuredMedia(tx, choices.featuredImage);
+    // The activity log names the choices this save set or changed ("대표 이미지, 요약").
+    const changedChoices = (Object.keys(POST_EXTRA_LABELS) as (keyof PostChoices)[])
+      .filter((key) => choices[key] !== (current ? current[key] : ""))
+      .map((key) => POST_EXTRA_LABELS[key]);
+    const englishColumns = english ? english.columns : kept ? { ...englishColumnsOf(kept.columns) } : null;
     const fields = {
       title: parsed.data.title,
       content,
-      ...derived.columns,
-      ...(english ? english.columns : {}),
+      ...withKoreanChoices(derived.columns, choices, chosenImage),
+      ...(englishColumns ? withEnglishChoices(englishColumns, choices) : {}),
+      ...choices,
       ...state,
       pinned: kind === "notice" ? (request.pinned ?? current?.pinned ?? false) : false,
       updatedBy: describeActor(actor),
@@ -179,13 +214,19 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
         .where(eq(posts.id, current.id))
         .returning()) as [PostRow];
     }
-    await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? kept?.mediaIds ?? [])])]);
+    await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? kept?.mediaIds ?? []), ...(chosenImage ? [chosenImage.id] : [])])]);
     const created = current === null;
     await recordAudit(tx, actor, {
       action: created ? "create" : request.restoredFrom ? "restore-revision" : "update",
       entity: kind,
       entityId: row.id,
-      details: { title: row.title, version: row.version, status: row.status, ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}) },
+      details: {
+        title: row.title,
+        version: row.version,
+        status: row.status,
+        ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}),
+        ...(changedChoices.length > 0 ? { changed: changedChoices } : {}),
+      },
     });
     await recordRevision(tx, actor, { entity: "post", entityId: row.id, version: row.version, snapshot: { ...snapshotOf(row) }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
     await request.alsoInTransaction?.(tx, { id: row.id, version: row.version });
@@ -227,17 +268,7 @@ async function prepareEnglish(
   if (titleEn === "" && !hasContent) return { columns: NO_ENGLISH, mediaIds: [] };
   if (titleEn === "") return { errors: { titleEn: "영문 내용이 있으면 영문 제목도 입력해 주세요. 영문 버전을 없애려면 둘 다 비워 주세요." } };
   if (!hasContent) return { errors: { contentEn: "영문 제목이 있으면 영문 내용도 입력해 주세요. 영문 버전을 없애려면 둘 다 비워 주세요." } };
-  return {
-    columns: {
-      titleEn,
-      contentEn: imported.html,
-      contentTextEn: derived.columns.contentText,
-      previewEn: derived.columns.preview,
-      descriptionEn: derived.columns.description,
-      renderedContentEn: derived.columns.renderedContent,
-    },
-    mediaIds: derived.mediaIds,
-  };
+  return { columns: { titleEn, contentEn: imported.html, ...englishColumnsOf(derived.columns) }, mediaIds: derived.mediaIds };
 }
 
 /** Moves a post to the trash (restorable until purged), with its audit entry, then announces it; false when there was none. */
@@ -378,7 +409,9 @@ async function claimAndChange(tx: Tx, actor: Actor, change: "publish" | "unpubli
 }
 
 /** Snapshot fields as a save request: what restoring a revision saves again. */
-export function postSnapshotToRequest(snapshot: Record<string, unknown>): Pick<SavePostRequest, "title" | "content" | "english" | "publication" | "unpublishAt" | "pinned"> {
+export function postSnapshotToRequest(
+  snapshot: Record<string, unknown>,
+): Pick<SavePostRequest, "title" | "content" | "english" | "extras" | "publication" | "unpublishAt" | "pinned"> {
   const s = snapshot as Partial<PostSnapshot>;
   const publishAt = typeof s.publishAt === "string" ? new Date(s.publishAt) : null;
   const unpublishAt = typeof s.unpublishAt === "string" ? new Date(s.unpublishAt) : null;
@@ -387,6 +420,8 @@ export function postSnapshotToRequest(snapshot: Record<string, unknown>): Pick<S
     content: s.content,
     // A revision saved before English versions existed leaves the current English version alone.
     english: typeof s.titleEn === "string" ? { title: s.titleEn, content: s.contentEn ?? "" } : undefined,
+    // Likewise the featured image, excerpt and SEO description.
+    extras: typeof s.excerpt === "string" ? choicesOf({ ...NO_CHOICES, ...s } as PostChoices) : undefined,
     publication: s.status === "draft" ? { mode: "draft" } : s.status === "scheduled" && publishAt ? { mode: "schedule", at: publishAt } : { mode: "publish" },
     unpublishAt: unpublishAt && unpublishAt.getTime() > Date.now() ? unpublishAt : null,
     pinned: s.pinned === true,

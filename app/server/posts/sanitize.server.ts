@@ -1,5 +1,6 @@
 import { Parser } from "htmlparser2";
 import sanitizeHtml from "sanitize-html";
+import { POST_FIGURE_CLASS, POST_FIGURE_SIZES, postFigureSizeClass, postFigureSizeOf } from "../../domain/post-figures";
 import { MAX_POST_HTML_DEPTH, MAX_POST_HTML_ELEMENTS } from "../../domain/schemas";
 
 /** Thrown by `sanitizePostHtml` for HTML over the shape limits (the save paths check first and say why). */
@@ -43,13 +44,19 @@ export function postHtmlShapeProblem(html: string, label = "글"): string | null
   return problem;
 }
 
+/** A figure without an image (its image was removed, or never there) is dropped with its caption. */
+function isEmptyFigure(frame: sanitizeHtml.IFrame): boolean {
+  return frame.tag === "figure" && !frame.mediaChildren.includes("img");
+}
+
 /**
  * The allowlist matches the editor's toolbar (spec §9): headers 1-2, size, bold, italic,
  * underline, strike, blockquote, ordered and bullet lists, alignment, images; plus links and
- * line breaks that Quill produces. Everything else is removed, not escaped.
+ * line breaks that Quill produces, and the editor's image figures (an image with its alt text, a
+ * caption and a size from a fixed list, decision 043). Everything else is removed, not escaped.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "h1", "h2", "strong", "b", "em", "i", "u", "s", "blockquote", "ol", "ul", "li", "a", "img", "span"],
+  allowedTags: ["p", "br", "h1", "h2", "strong", "b", "em", "i", "u", "s", "blockquote", "ol", "ul", "li", "a", "img", "span", "figure", "figcaption"],
   allowedAttributes: {
     a: ["href", "target", "rel"],
     img: ["src", "alt", "width", "height"],
@@ -66,6 +73,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
       "ql-size-huge",
       /^ql-indent-[1-8]$/,
     ],
+    figure: [POST_FIGURE_CLASS, ...POST_FIGURE_SIZES.map(postFigureSizeClass)],
   },
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https"] },
@@ -89,7 +97,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (out["data-list"] !== "bullet" && out["data-list"] !== "ordered") delete out["data-list"];
       return { tagName, attribs: out };
     },
+    // Exactly the figure class and one size class from the fixed list (full width when none is given).
+    figure: (tagName, attribs) => ({ tagName, attribs: { class: `${POST_FIGURE_CLASS} ${postFigureSizeClass(postFigureSizeOf(attribs.class))}` } }),
   },
+  exclusiveFilter: isEmptyFigure,
 };
 
 /**
@@ -100,7 +111,25 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizePostHtml(html: string): string {
   const problem = postHtmlShapeProblem(html);
   if (problem !== null) throw new PostHtmlTooComplexError(problem);
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizeHtml(html, withCaptionsInFigures()).trim();
+}
+
+/** The allowlist with one more rule, kept per call: a caption outside a figure becomes a paragraph. */
+function withCaptionsInFigures(): sanitizeHtml.IOptions {
+  let openFigures = 0;
+  return {
+    ...OPTIONS,
+    onOpenTag: (name) => {
+      if (name === "figure") openFigures++;
+    },
+    onCloseTag: (name) => {
+      if (name === "figure") openFigures--;
+    },
+    transformTags: {
+      ...OPTIONS.transformTags,
+      figcaption: (tagName, attribs) => (openFigures > 0 ? { tagName, attribs } : { tagName: "p", attribs }),
+    },
+  };
 }
 
 /** Plain text of post HTML (tags removed, entities decoded, whitespace collapsed). */
@@ -214,7 +243,9 @@ export function rewriteImageSources(html: string, replacements: Map<string, stri
 /** Sanitized post HTML without the images showing any of `sources` (an image deleted from the media library). */
 export function removeImageSources(html: string, sources: string[]): string {
   const gone = new Set(sources);
-  return sanitizeHtml(html, { ...OPTIONS, exclusiveFilter: (frame) => frame.tag === "img" && gone.has(frame.attribs.src ?? "") }).trim();
+  const without = sanitizeHtml(html, { ...OPTIONS, exclusiveFilter: (frame) => frame.tag === "img" && gone.has(frame.attribs.src ?? "") });
+  // A second pass drops the figures those images leave empty.
+  return sanitizeHtml(without, OPTIONS).trim();
 }
 
 /** Another site's post HTML before its images are brought in: `data:` images too (the original editor embedded them). */

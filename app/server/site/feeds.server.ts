@@ -1,5 +1,5 @@
-import { and, desc, eq, ne } from "drizzle-orm";
-import { posts } from "../../../drizzle/schema";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { media, posts } from "../../../drizzle/schema";
 import { instantOnKstDay } from "../../domain/kst";
 import { LOCALE_INFO, localizedPath, type Locale } from "../../domain/locale";
 import { POST_KIND_INFO, postDetailPath, postFeedPath, type PostKind } from "../../domain/post-kinds";
@@ -19,6 +19,8 @@ export interface FeedPost {
   /** When it went public, as its page dates it (app/domain/kst.ts `instantOnKstDay`). */
   published: Date;
   updatedAt: Date;
+  /** Its image (the featured image, else the content's first): an enclosure and a media:content. */
+  image: { url: string; type: string; bytes: number; width: number; height: number } | null;
 }
 
 /**
@@ -36,8 +38,15 @@ export async function listFeedPosts(db: Database, kind: PostKind, locale: Locale
       writeDay: posts.writeDay,
       publishedAt: posts.publishedAt,
       updatedAt: posts.updatedAt,
+      imageUrl: posts.firstImage,
+      imageType: media.mimeType,
+      imageBytes: media.bytes,
+      imageWidth: media.width,
+      imageHeight: media.height,
     })
     .from(posts)
+    // Only our stored images: their type and size are known (an enclosure needs both).
+    .leftJoin(media, eq(sql`'/media/' || ${media.storageKey}`, posts.firstImage))
     .where(and(eq(posts.kind, kind), publicPostFilter(), locale === "en" ? ne(posts.titleEn, "") : undefined))
     .orderBy(desc(posts.writeDay), desc(posts.id))
     .limit(FEED_SIZE);
@@ -47,6 +56,10 @@ export async function listFeedPosts(db: Database, kind: PostKind, locale: Locale
     description: locale === "en" ? row.descriptionEn : row.description,
     published: instantOnKstDay(row.writeDay, row.publishedAt),
     updatedAt: row.updatedAt,
+    image:
+      row.imageUrl && row.imageType && row.imageBytes !== null && row.imageWidth !== null && row.imageHeight !== null
+        ? { url: row.imageUrl, type: row.imageType, bytes: row.imageBytes, width: row.imageWidth, height: row.imageHeight }
+        : null,
   }));
 }
 
@@ -66,12 +79,18 @@ export function renderRssFeed(input: { kind: PostKind; locale: Locale; origin: s
       `      <guid isPermaLink="true">${link}</guid>`,
       `      <pubDate>${post.published.toUTCString()}</pubDate>`,
       ...(post.description ? [`      ${element("description", post.description)}`] : []),
+      ...(post.image
+        ? [
+            `      <enclosure url="${url(post.image.url)}" length="${post.image.bytes}" type="${escapeXml(post.image.type)}"/>`,
+            `      <media:content url="${url(post.image.url)}" medium="image" type="${escapeXml(post.image.type)}" width="${post.image.width}" height="${post.image.height}"/>`,
+          ]
+        : []),
       "    </item>",
     ].join("\n");
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
     "  <channel>",
     `    ${element("title", feedTitle(kind, locale))}`,
     `    <link>${url(localizedPath(locale, POST_KIND_INFO[kind].listPath))}</link>`,

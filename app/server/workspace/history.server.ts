@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { artistEnglishLines, artistFieldAuditLabels, type ArtistEnglish } from "../../domain/artist-fields";
 import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS, type ArtistStatus, type PostStatus } from "../../domain/content-states";
 import { formatKst } from "../../domain/kst";
+import { POST_EXTRA_LABELS } from "../../domain/schemas";
 import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
 import { artistEditorPath, historyPath, type HistorySubject } from "../../domain/site-routes";
 import { artistSnapshotToInput, saveArtist } from "../artists/artist-use-cases.server";
@@ -27,6 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   publishAt: "예약 공개 시각",
   unpublishAt: "공개 종료 시각",
   pinned: "공지 고정",
+  ...POST_EXTRA_LABELS,
   imageUrls: "사진",
   ...artistFieldAuditLabels(),
 };

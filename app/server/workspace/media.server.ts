@@ -10,7 +10,7 @@ import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/a
 import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
-import { getMediaItem, listMediaLibrary, listShareImageUses, type MediaLibraryItem } from "../media/media-queries.server";
+import { getMediaItem, listMediaLibrary, listPickerImages, listShareImageUses, MAX_MEDIA_QUERY_LENGTH, type MediaLibraryItem } from "../media/media-queries.server";
 import { deleteMediaItem, updateMediaAlt, updateMediaFocalPoint } from "../media/media-use-cases.server";
 import { artistShareImagePath, postShareImagePath } from "../media/share-image-store.server";
 import type { Database } from "../platform/db.server";
@@ -45,32 +45,27 @@ function parseFilter(value: string | null): MediaUseFilter {
   return (MEDIA_USE_FILTERS as readonly string[]).includes(value ?? "") ? (value as MediaUseFilter) : "all";
 }
 
-/** /admin/media: every stored image, newest first, 40 per page, filtered by use. */
+/** /admin/media: every stored image, newest first, 40 per page, filtered by use and searched. */
 export async function loadMediaLibrary(ctx: RequestContext, request: Request) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   staffSessionOf(ctx);
     const params = new URL(request.url).searchParams;
   const filter = parseFilter(params.get("use"));
-  const list = await listMediaLibrary(ctx.runtime.db, { filter, page: parsePage(params.get("page")) });
-  return { filter, page: list.page, pageCount: list.pageCount, total: list.total, items: list.items.map(itemView) };
+  // The same search as the pickers': by the name a file was uploaded under and by alt text.
+  const query = (params.get("q") ?? "").slice(0, MAX_MEDIA_QUERY_LENGTH);
+  const list = await listMediaLibrary(ctx.runtime.db, { filter, page: parsePage(params.get("page")), query });
+  return { filter, query, page: list.page, pageCount: list.pageCount, total: list.total, items: list.items.map(itemView) };
 }
 
 /**
- * /admin/media.json?page=N: the library for the editors' "pick from the library" dialog. Signed-in
- * administrators only, never cached.
+ * /admin/media.json?page=N&q=words: the library for the editors' picker dialog. Signed-in staff only,
+ * never cached.
  */
 export async function loadMediaJson(ctx: RequestContext, request: Request) {
   const headers = { "Cache-Control": "private, no-store" };
   staffSessionOf(ctx);
-  const list = await listMediaLibrary(ctx.runtime.db, { filter: "all", page: parsePage(new URL(request.url).searchParams.get("page")) });
-  return Response.json(
-    {
-      page: list.page,
-      pageCount: list.pageCount,
-      items: list.items.map((item) => ({ id: item.id, url: item.url, thumbnail: item.thumbnail, width: item.width, height: item.height, alt: item.alt, uploadedAt: formatKst(item.createdAt) })),
-    },
-    { headers },
-  );
+  const params = new URL(request.url).searchParams;
+  return Response.json(await listPickerImages(ctx.runtime.db, { page: parsePage(params.get("page")), query: params.get("q") ?? "" }), { headers });
 }
 
 function parseId(value: string | undefined): number {

@@ -44,17 +44,17 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
   const slots = page.locator(".image-slot");
   await expect(slots).toHaveCount(5);
   for (let i = 0; i < 5; i++) {
-    await slots.nth(i).locator('input[type="file"]').setInputFiles({ name: `p${i}.jpg`, mimeType: "image/jpeg", buffer: await portraitJpeg(COLORS[i]!) });
+    await slots.nth(i).locator(':scope > input[type="file"]').setInputFiles({ name: `p${i}.jpg`, mimeType: "image/jpeg", buffer: await portraitJpeg(COLORS[i]!) });
     await expect(slots.nth(i).getByRole("status")).toHaveText("사진이 업로드되었습니다.");
   }
   // Uploading one slot never replaced another.
-  const urls = await slots.locator('input[type="hidden"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const urls = await slots.locator(':scope > input[type="hidden"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   expect(new Set(urls).size).toBe(5);
   // A non-image file is refused in its slot with a red message.
-  await slots.nth(2).locator('input[type="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await slots.nth(2).locator(':scope > input[type="file"]').setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(slots.nth(2).getByRole("status")).toHaveText("이미지 파일만 올릴 수 있습니다.");
   await expect(slots.nth(2).getByRole("status")).toHaveClass(/is-error/);
-  expect(await slots.nth(2).locator('input[type="hidden"]').inputValue()).toBe(urls[2]);
+  expect(await slots.nth(2).locator(':scope > input[type="hidden"]').inputValue()).toBe(urls[2]);
 
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page).toHaveURL(/\/artist$/);
@@ -107,7 +107,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel(/^드라마/).fill("2026 드라마 〈하나〉\n2025 드라마 〈둘〉");
     const slots = page.locator(".image-slot");
     for (let i = 0; i < 5; i++) {
-      await slots.nth(i).locator('input[type="file"]').setInputFiles({ name: `n${i}.jpg`, mimeType: "image/jpeg", buffer: await portraitJpeg(COLORS[i]!) });
+      await slots.nth(i).locator(':scope > input[type="file"]').setInputFiles({ name: `n${i}.jpg`, mimeType: "image/jpeg", buffer: await portraitJpeg(COLORS[i]!) });
     }
     await page.getByRole("button", { name: "저장", exact: true }).click();
     await expect(page).toHaveURL(/\/artist$/);

@@ -31,12 +31,42 @@ test("keyboard only: sign in and write a news post", async ({ page, baseURL }) =
   await tabTo(page, page.getByLabel("제목", { exact: true }));
   await page.keyboard.type(title);
   await tabTo(page, page.getByRole("textbox", { name: "내용", exact: true }));
+  // The writing area shows where the focus is.
+  await expect(page.locator(".ql-editor").first()).not.toHaveCSS("outline-style", "none");
   await page.keyboard.type("키보드만으로 ");
-  // Toolbar buttons are reachable and work from the keyboard too.
+  // The toolbar is one Tab stop (its first button), with the arrow keys, Home and End inside it.
+  const toolbar = page.getByRole("toolbar", { name: "내용 서식 도구", exact: true });
   await page.keyboard.press("Shift+Tab");
-  await expect(page.getByRole("button", { name: "이미지 넣기" }).first()).toBeFocused();
-  await page.keyboard.press("Tab");
+  await expect(toolbar.getByRole("button", { name: "제목 1" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(toolbar.getByRole("button", { name: "제목 2" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(toolbar.getByRole("button", { name: "글자 크기" })).toBeFocused();
   await page.keyboard.press("End");
+  await expect(toolbar.getByRole("button", { name: "이미지 넣기" })).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(toolbar.getByRole("button", { name: "제목 1" })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(toolbar.getByRole("button", { name: "이미지 넣기" })).toBeFocused();
+  // One Tab leaves the toolbar for the text; Shift+Tab comes back to the button used last.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("textbox", { name: "내용", exact: true })).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  await expect(toolbar.getByRole("button", { name: "이미지 넣기" })).toBeFocused();
+  // An image with its alt text, from the keyboard alone: the picker, a thumbnail, the details dialog.
+  await page.keyboard.press("Enter");
+  const picker = page.getByRole("dialog", { name: "이미지 선택 (내용)" });
+  await expect(picker.locator(".media-picker__choice").first()).toBeVisible();
+  await tabTo(page, picker.locator(".media-picker__choice").first());
+  await page.keyboard.press("Enter");
+  const details = page.getByRole("dialog", { name: "이미지 정보" });
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toBeFocused();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("키보드로 넣은 사진");
+  await page.keyboard.press("Enter");
+  await expect(details).toBeHidden();
+  // Back in the text, after the image.
+  await expect(page.getByRole("textbox", { name: "내용", exact: true })).toBeFocused();
   await page.keyboard.press("Control+b");
   await page.keyboard.type("작성했습니다");
   await tabTo(page, page.getByRole("button", { name: "저장", exact: true }));
@@ -46,4 +76,5 @@ test("keyboard only: sign in and write a news post", async ({ page, baseURL }) =
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.locator(".post-content strong")).toHaveText("작성했습니다");
+  await expect(page.locator(".post-content figure img")).toHaveAttribute("alt", "키보드로 넣은 사진");
 });

@@ -13,9 +13,9 @@ interface Stored {
   url: string;
 }
 
-/** Uploads a photo through the API and finds its media id in the library's JSON. */
-async function uploadPhoto(api: APIRequestContext, baseURL: string, color: string): Promise<Stored> {
-  const response = await api.post("/api/img", { headers: { Origin: baseURL }, multipart: { image: { name: "p.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg(color) } } });
+/** Uploads a photo through the API (under `name`) and finds its media id in the library's JSON. */
+async function uploadPhoto(api: APIRequestContext, baseURL: string, color: string, name = "p.jpg"): Promise<Stored> {
+  const response = await api.post("/api/img", { headers: { Origin: baseURL }, multipart: { image: { name, mimeType: "image/jpeg", buffer: await portraitJpeg(color) } } });
   expect(response.status()).toBe(200);
   const { url } = (await response.json()) as { url: string };
   const library = (await (await api.get("/admin/media.json")).json()) as { items: { id: number; url: string }[] };
@@ -112,15 +112,28 @@ for (const js of [true, false]) {
 
     test("the artist form takes a photo from the library instead of a new upload", async ({ page, baseURL }) => {
       const api = await adminApi(baseURL!);
-      const image = await uploadPhoto(api, baseURL!, js ? "#5a5" : "#a5a");
+      const fileName = `${uniqueName("slot-photo-")}.jpg`;
+      const image = await uploadPhoto(api, baseURL!, js ? "#5a5" : "#a5a", fileName);
       const artist = uniqueName("선택배우");
       await createArtist(api, baseURL!, { name: artist, ename: "MEDIA TEST", imgList: [] });
       await page.goto(`/adminActor/${encodeURIComponent(artist)}`);
-      const choice = page.getByRole("combobox", { name: "라이브러리에서 선택 (대표 사진)" });
-      // With JavaScript the slot takes the choice at once: wait until the form is hydrated (the select is no longer sent).
-      if (js) await expect(choice).not.toHaveAttribute("name");
-      await choice.selectOption({ label: `이미지 #${image.id} (600×800)` });
-      if (js) await expect(page.locator(".image-slot").first().getByRole("img")).toHaveAttribute("src", image.url);
+      if (js) {
+        // The picker: thumbnails, searched by the name the file was uploaded under.
+        await page.getByRole("button", { name: "라이브러리에서 선택 (대표 사진)" }).click();
+        const dialog = page.getByRole("dialog", { name: "이미지 선택 (대표 사진)" });
+        await dialog.getByRole("searchbox", { name: "파일 이름이나 대체 텍스트로 검색" }).fill(fileName);
+        await dialog.getByRole("searchbox").press("Enter");
+        await expect(dialog.getByRole("status")).toHaveText("이미지 1개 (‘" + fileName + "’ 검색)");
+        await expect(dialog.locator(".media-picker__choice img")).toHaveAttribute("src", /\/media\//);
+        expect(await axeViolations(page), "the picker dialog").toEqual([]);
+        await dialog.getByRole("button", { name: new RegExp(`^${fileName} \\(600×800, .+\\) 선택$`) }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.locator(".image-slot").first().getByRole("img")).toHaveAttribute("src", image.url);
+      } else {
+        // Without JavaScript: the newest thumbnails as radio buttons inside the form.
+        await page.locator("summary", { hasText: "라이브러리에서 선택 (대표 사진)" }).click();
+        await page.locator(".image-slot").first().getByRole("radio", { name: fileName }).check();
+      }
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
       const profile = (await (await fetch(`${baseURL}/api/we/actorList/${encodeURIComponent(artist)}`)).json()) as { imgList: string };
@@ -130,7 +143,7 @@ for (const js of [true, false]) {
   });
 }
 
-test("the post editor inserts an image from the library with its size and alt text", async ({ page, baseURL }) => {
+test("the post editor inserts an image from the library with its size, the library's alt text, a caption and a size", async ({ page, baseURL }) => {
   const api = await adminApi(baseURL!);
   const image = await uploadPhoto(api, baseURL!, "#36c");
   await openItem(page, image);
@@ -143,17 +156,29 @@ test("the post editor inserts an image from the library with its size and alt te
   await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("사진 아래 문장.");
-  await page.getByRole("button", { name: "라이브러리에서 선택" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "라이브러리에서 이미지 선택" });
+  await page.getByRole("toolbar", { name: "내용 서식 도구", exact: true }).getByRole("button", { name: "이미지 넣기" }).click();
+  const dialog = page.getByRole("dialog", { name: "이미지 선택 (내용)" });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole("button", { name: /넣기$/ }).first()).toBeVisible();
+  await dialog.getByRole("searchbox").fill("라이브러리 사진");
+  await dialog.getByRole("button", { name: "검색", exact: true }).click();
+  await expect(dialog.getByRole("button", { name: /^라이브러리 사진 \(600×800, .+\) 선택$/ }).first()).toBeVisible();
   expect(await axeViolations(page), "the library dialog").toEqual([]);
-  await dialog.getByRole("button", { name: /^라이브러리 사진 \(600×800, .+\) 넣기$/ }).first().click();
+  await dialog.getByRole("button", { name: /^라이브러리 사진 \(600×800, .+\) 선택$/ }).first().click();
   await expect(dialog).toBeHidden();
-  const inserted = page.locator(".ql-editor img");
-  await expect(inserted).toHaveAttribute("src", image.url);
-  await expect(inserted).toHaveAttribute("alt", "라이브러리 사진");
-  await expect(inserted).toHaveAttribute("width", "600");
+  // The details: the library's alt text to start from, a caption and a size.
+  const details = page.getByRole("dialog", { name: "이미지 정보" });
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toHaveValue("라이브러리 사진");
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toBeFocused();
+  expect(await axeViolations(page), "the alt text dialog").toEqual([]);
+  await details.getByLabel("캡션 (선택)").fill("라이브러리에서 고른 사진");
+  await details.getByRole("radio", { name: "중간" }).check();
+  await details.getByRole("button", { name: "넣기" }).click();
+  await expect(details).toBeHidden();
+  const inserted = page.locator(".ql-editor figure.post-figure--medium");
+  await expect(inserted.locator("img")).toHaveAttribute("src", image.url);
+  await expect(inserted.locator("img")).toHaveAttribute("alt", "라이브러리 사진");
+  await expect(inserted.locator("img")).toHaveAttribute("width", "600");
+  await expect(inserted.locator("figcaption")).toHaveText("라이브러리에서 고른 사진");
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-created"] })).toBeVisible();
 

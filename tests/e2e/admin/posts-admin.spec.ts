@@ -44,12 +44,21 @@ for (const k of KINDS) {
     await page.keyboard.press("Enter");
     await page.keyboard.press("Enter");
 
-    // The image button uploads through the media pipeline and inserts the stored URL.
-    const chooser = page.waitForEvent("filechooser");
+    // The image button opens the picker; a new upload inside it goes through the media pipeline, then
+    // its alt text is asked for, and the stored URL goes in.
     await toolbar.locator(".ql-image").click();
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("dialog", { name: "이미지 선택 (내용)" }).getByText("새 이미지 올리기").click();
     await (await chooser).setFiles({ name: "photo.jpg", mimeType: "image/jpeg", buffer: await portraitJpeg("#c96") });
+    const details = page.getByRole("dialog", { name: "이미지 정보" });
+    await details.getByRole("button", { name: "넣기" }).click();
+    // No alt text and not marked decorative: asked again, in Korean.
+    await expect(details.getByRole("alert")).toHaveText(/^대체 텍스트를 입력해 주세요\./);
+    await details.getByRole("textbox", { name: "대체 텍스트" }).fill("촬영장 사진");
+    await details.getByRole("button", { name: "넣기" }).click();
     const inserted = editor.locator("img");
     await expect(inserted).toHaveAttribute("src", /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
+    await expect(inserted).toHaveAttribute("alt", "촬영장 사진");
 
     await page.getByRole("button", { name: "저장", exact: true }).click();
     await expect(page).toHaveURL(/\/pr$/);
@@ -63,6 +72,7 @@ for (const k of KINDS) {
     await expect(content.locator("li")).toHaveText("목록 항목");
     const img = content.locator("img");
     await expect(img).toHaveAttribute("src", /^\/media\//);
+    await expect(img).toHaveAttribute("alt", "촬영장 사진");
     // Rendered with its stored size and variants, and it really loads from our media storage.
     await expect(img).toHaveAttribute("width", "600");
     await expect(img).toHaveAttribute("srcset", /\/media\/.+ \d+w/);
@@ -102,7 +112,10 @@ for (const k of KINDS) {
       await page.goto(k.editor);
       await page.getByLabel("제목", { exact: true }).fill(title);
       await page.getByLabel("내용 (HTML)", { exact: true }).fill('<h2>무JS 소제목</h2><p><em>기울임</em>과 <u>밑줄</u></p><script>alert(1)</script>');
-      await page.getByLabel("이미지 첨부").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await portraitJpeg("#69c") });
+      await page.getByLabel("새 이미지 올리기", { exact: true }).setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: await portraitJpeg("#69c") });
+      await page.getByLabel("대체 텍스트", { exact: true }).fill("무JS로 올린 사진");
+      await page.getByLabel("캡션 (선택)").fill("무JS 캡션");
+      await page.getByRole("radio", { name: "작게" }).check();
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page).toHaveURL(/\/pr$/);
 
@@ -110,7 +123,9 @@ for (const k of KINDS) {
       const content = page.locator(".post-content");
       await expect(content.locator("h2")).toHaveText("무JS 소제목");
       await expect(content.locator("em")).toHaveText("기울임");
-      await expect(content.locator("img")).toHaveAttribute("src", /^\/media\/.+\.jpg$/);
+      await expect(content.locator("figure.post-figure--small img")).toHaveAttribute("src", /^\/media\/.+\.jpg$/);
+      await expect(content.locator("img")).toHaveAttribute("alt", "무JS로 올린 사진");
+      await expect(content.locator("figcaption")).toHaveText("무JS 캡션");
       expect(await content.innerHTML()).not.toContain("script");
 
       await page.getByRole("link", { name: "수정" }).click();

@@ -5,7 +5,7 @@ import { Pagination } from "../../../components/pagination";
 import { MEDIA_USE_FILTER_LABELS, MEDIA_USE_FILTERS } from "../../../domain/media-uses";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadMediaLibrary } from "../../../server/workspace/media.server";
-import { FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -18,13 +18,14 @@ export function meta() {
 
 /** /admin/media: every uploaded image, newest first, with its size and where it is used. */
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
-  const { filter, items, page, pageCount, total } = loaderData;
+  const { filter, query, items, page, pageCount, total } = loaderData;
   return (
     <section className="workspace-page" aria-labelledby="media-title">
       <WorkspaceHeader titleId="media-title" title="미디어" />
       <p className="workspace-help">올린 이미지를 모두 모아 보여 줍니다. 이미지를 누르면 대체 텍스트를 고치거나 삭제할 수 있습니다.</p>
 
       <Form method="get" className="workspace-filter" role="search" aria-label="이미지 거르기">
+        <FilterSearch label="검색 (파일 이름·대체 텍스트)" name="q" value={query} />
         <FilterSelect
           label="사용 여부"
           name="use"

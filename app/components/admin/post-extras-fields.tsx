@@ -1,0 +1,160 @@
+import { useState } from "react";
+import type { LibraryPage } from "../../domain/media-uses";
+import { POST_FIGURE_SIZE_LABELS, POST_FIGURE_SIZES, MAX_FIGURE_ALT_LENGTH, MAX_FIGURE_CAPTION_LENGTH } from "../../domain/post-figures";
+import { MAX_EXCERPT_LENGTH, MAX_SEO_DESCRIPTION_LENGTH, POST_EXTRA_LABELS, type PostExtras } from "../../domain/schemas";
+import { IMAGE_ACCEPT, LibraryRadios, MediaPicker } from "../../islands/media-picker";
+import { Field } from "../field";
+
+/** The form's names of the no-JavaScript fields (post-editor.server.ts reads them). */
+export const POST_FORM_FILES = { featured: "featuredImageFile", attach: "attachImage" } as const;
+
+/**
+ * A post's featured image (through the media picker; without JavaScript, the library's thumbnails as
+ * radio buttons and an upload), excerpt and SEO description, Korean or English (decision 043).
+ */
+export function PostExtrasFields({
+  language,
+  values,
+  onChange,
+  errors,
+  hydrated,
+  library,
+}: {
+  language: "ko" | "en";
+  values: PostExtras;
+  onChange: (patch: Partial<PostExtras>) => void;
+  errors: Record<string, string>;
+  hydrated: boolean;
+  library: LibraryPage;
+}) {
+  const en = language === "en";
+  const excerptKey = en ? "excerptEn" : "excerpt";
+  const seoKey = en ? "seoDescriptionEn" : "seoDescription";
+  return (
+    <>
+      {en ? null : <FeaturedImageField url={values.featuredImage} onChange={(featuredImage) => onChange({ featuredImage })} error={errors.featuredImage} hydrated={hydrated} library={library} />}
+      <Field
+        name={excerptKey}
+        label={POST_EXTRA_LABELS[excerptKey]}
+        optional
+        hint={`목록에 내용 앞부분 대신 보입니다. ${MAX_EXCERPT_LENGTH}자 이내.`}
+        error={errors[excerptKey]}
+      >
+        {(control) => (
+          <textarea {...control} rows={3} maxLength={MAX_EXCERPT_LENGTH} lang={en ? "en" : undefined} value={values[excerptKey]} onChange={(e) => onChange({ [excerptKey]: e.target.value })} />
+        )}
+      </Field>
+      <Field
+        name={seoKey}
+        label={POST_EXTRA_LABELS[seoKey]}
+        optional
+        hint={`검색 결과와 링크 미리보기에 보이는 설명입니다. 비우면 요약이나 내용 앞부분을 씁니다. ${MAX_SEO_DESCRIPTION_LENGTH}자 이내.`}
+        error={errors[seoKey]}
+      >
+        {(control) => (
+          <textarea {...control} rows={2} maxLength={MAX_SEO_DESCRIPTION_LENGTH} lang={en ? "en" : undefined} value={values[seoKey]} onChange={(e) => onChange({ [seoKey]: e.target.value })} />
+        )}
+      </Field>
+    </>
+  );
+}
+
+function FeaturedImageField({
+  url,
+  onChange,
+  error,
+  hydrated,
+  library,
+}: {
+  url: string;
+  onChange: (url: string) => void;
+  error: string | undefined;
+  hydrated: boolean;
+  library: LibraryPage;
+}) {
+  return (
+    <fieldset className="field featured-image" aria-describedby={error ? "featuredImage-error" : "featuredImage-hint"}>
+      <legend className="field__label">{POST_EXTRA_LABELS.featuredImage} (선택)</legend>
+      <p className="field__hint" id="featuredImage-hint">
+        목록의 썸네일, 링크 미리보기 이미지, RSS에 쓰입니다. 비워 두면 내용의 첫 이미지를 씁니다.
+      </p>
+      <input type="hidden" name="featuredImage" value={url} />
+      {url ? <img className="featured-image__preview" src={url} alt="대표 이미지 미리보기" width={160} height={100} /> : <p className="featured-image__none">대표 이미지 없음</p>}
+      {hydrated ? (
+        <div className="featured-image__actions">
+          <MediaPicker label={url ? "대표 이미지 바꾸기" : "대표 이미지 선택"} context="대표 이미지" onPick={(image) => onChange(image.url)} />
+          {url ? (
+            <button type="button" className="button button--small button--ghost" onClick={() => onChange("")}>
+              대표 이미지 삭제
+            </button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <LibraryRadios name="featuredImagePick" library={library} current={url} legend="대표 이미지 선택 (라이브러리)">
+            <label className="field">
+              <span className="field__label">새 이미지 올리기 (대표 이미지)</span>
+              <input type="file" name={POST_FORM_FILES.featured} accept={IMAGE_ACCEPT} />
+            </label>
+          </LibraryRadios>
+          {url ? (
+            <label className="choice choice--checkbox">
+              <input type="checkbox" name="removeFeaturedImage" value="1" />
+              <span className="choice__label">대표 이미지 삭제</span>
+            </label>
+          ) : null}
+        </>
+      )}
+      {error ? (
+        <p className="field__error" id="featuredImage-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * Without JavaScript: an image for the end of the post, uploaded or picked from the library, with its
+ * alt text, caption and size (with JavaScript the editor's image button asks the same).
+ */
+export function AttachImageFields({ errors, library, values }: { errors: Record<string, string>; library: LibraryPage; values: AttachValues }) {
+  const [size, setSize] = useState(values.attachSize || "full");
+  return (
+    <fieldset className="field attach-image">
+      <legend className="field__label">이미지 넣기 (선택)</legend>
+      <p className="field__hint">저장하면 내용 끝에 이미지가 들어갑니다.</p>
+      <Field name={POST_FORM_FILES.attach} label="새 이미지 올리기" error={errors[POST_FORM_FILES.attach]}>
+        {(control) => <input type="file" {...control} accept={IMAGE_ACCEPT} />}
+      </Field>
+      {library.items.length > 0 ? <LibraryRadios name="attachLibraryImage" library={library} legend="라이브러리에서 선택" noneLabel="선택 안 함" /> : null}
+      <Field name="attachAlt" label="대체 텍스트" hint="사진에 보이는 것을 한 문장으로 적어 주세요. 장식용이면 아래에서 선택하세요." error={errors.attachAlt}>
+        {(control) => <input type="text" {...control} maxLength={MAX_FIGURE_ALT_LENGTH} defaultValue={values.attachAlt} />}
+      </Field>
+      <label className="choice choice--checkbox">
+        <input type="checkbox" name="attachDecorative" value="1" defaultChecked={values.attachDecorative} />
+        <span className="choice__label">장식용 이미지 (대체 텍스트 없음)</span>
+      </label>
+      <Field name="attachCaption" label="캡션" optional error={errors.attachCaption}>
+        {(control) => <input type="text" {...control} maxLength={MAX_FIGURE_CAPTION_LENGTH} defaultValue={values.attachCaption} />}
+      </Field>
+      <fieldset className="field choice-group">
+        <legend className="field__label">크기</legend>
+        {POST_FIGURE_SIZES.map((value) => (
+          <label key={value} className="choice">
+            <input type="radio" name="attachSize" value={value} checked={size === value} onChange={() => setSize(value)} />
+            <span className="choice__label">{POST_FIGURE_SIZE_LABELS[value]}</span>
+          </label>
+        ))}
+      </fieldset>
+    </fieldset>
+  );
+}
+
+/** What the no-JavaScript image fields held when a save was refused (files are never sent back). */
+export type AttachValues = {
+  attachAlt: string;
+  attachCaption: string;
+  attachSize: string;
+  attachDecorative: boolean;
+};
