@@ -194,7 +194,8 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
       return { url: reference };
     }
     try {
-      const stored = await uploadImage(services, actor, bytes);
+      // The picker finds it by the old file's name (cleaned by uploadedFileName; "" for a data: image).
+      const stored = await uploadImage(services, actor, bytes, fileNameOf(reference));
       await db.insert(importedImages).values({ origin, source: key, mediaId: stored.id, url: stored.url, bytes: bytes.byteLength }).onConflictDoNothing();
       report.images.downloaded++;
       report.images.bytes += bytes.byteLength;
@@ -457,6 +458,17 @@ function decodeDataUri(uri: string): Uint8Array {
   const bytes = Buffer.from(match[3]!.replace(/\s+/g, ""), "base64");
   if (bytes.byteLength === 0) throw new DataUriError(`이미지를 가져오지 못했습니다(${shortSource(uri)}): 내용이 비어 있습니다.`);
   return bytes;
+}
+
+/** The last part of an image URL's path, as the old site named the file ("" for a `data:` image). */
+function fileNameOf(reference: string): string {
+  if (reference.startsWith("data:")) return "";
+  const last = new URL(reference).pathname.split("/").pop() ?? "";
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 
 function shortSource(reference: string): string {
