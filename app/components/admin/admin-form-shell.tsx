@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { withParticle } from "../../domain/korean";
-import { PATHS } from "../../domain/site-routes";
+import { PATHS, type DeleteReturn } from "../../domain/site-routes";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { useEditorDraft } from "../../lib/use-editor-draft";
 import { LeaveGuard } from "../leave-guard";
@@ -19,9 +19,12 @@ export function AdminFormShell({
   draft,
   draftNoun,
   latest,
+  tools,
   children,
 }: {
   title: string;
+  /** Under the heading: where the saved record is seen, and delete (edit mode). */
+  tools?: ReactNode;
   reply: AdminFormReply<unknown> | undefined;
   draft: Pick<ReturnType<typeof useEditorDraft>, "restored" | "discardDraft" | "blocker">;
   /** What a restored draft is called: "임시 글", "임시 입력". */
@@ -32,7 +35,9 @@ export function AdminFormShell({
 }) {
   return (
     <section className="admin-editor" aria-labelledby="editor-title">
-      <EyebrowHeading look="admin" eyebrow="ADMIN" title={title} id="editor-title" />
+      <EyebrowHeading look="admin" eyebrow="ADMIN" title={title} id="editor-title" focusable>
+        {tools ? <div className="admin-editor__tools">{tools}</div> : null}
+      </EyebrowHeading>
       {draft.restored ? (
         <p className="form-notice" role="status">
           저장하지 않은 {withParticle(draftNoun, "을/를")} 불러왔습니다.{" "}
@@ -129,15 +134,20 @@ export function TextField({
   );
 }
 
-/** "Delete this?" with cancel and a danger button (the record goes to the trash, restorable for a while). */
-export function DeleteConfirm({ title, question, cancelTo }: { title: string; question: string; cancelTo: string }) {
+/**
+ * "Delete this?" with cancel and a danger button (the record goes to the trash, restorable for a while):
+ * the page without JavaScript. `from` says where it was asked (it goes with the form, so the action
+ * knows where to go next).
+ */
+export function DeleteConfirm({ title, question, cancelTo, from }: { title: string; question: string; cancelTo: string; from: DeleteReturn }) {
   return (
     <section className="admin-editor admin-confirm" aria-labelledby="confirm-title">
-      <h1 id="confirm-title" className="admin-editor__title">
+      <h1 id="confirm-title" className="admin-editor__title" tabIndex={-1}>
         {title}
       </h1>
       <p>{question}</p>
       <Form method="post" className="admin-form__actions">
+        <input type="hidden" name="from" value={from} />
         <Link to={cancelTo} className="button button--ghost">
           취소
         </Link>

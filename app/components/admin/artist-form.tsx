@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { ArtistEnglishFormValues, ArtistFields } from "../../domain/artist-fields";
 import type { LibraryChoice } from "../../domain/media-uses";
 import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
-import { artistPath, PATHS } from "../../domain/site-routes";
+import { artistPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { ImageSlots } from "../../islands/image-slots";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
@@ -34,7 +34,10 @@ export function ArtistForm({
   version,
   reply,
   library = [],
+  tools,
 }: {
+  /** Under the heading: view on the site and delete (edit mode). */
+  tools?: React.ReactNode;
   /** Stored images each photo slot can pick instead of uploading again. */
   library?: LibraryChoice[];
   mode: "create" | "edit";
@@ -58,6 +61,7 @@ export function ArtistForm({
       reply={reply}
       draft={draft}
       draftNoun="임시 입력"
+      tools={tools}
       latest={{ href: profilePath, label: "최신 정보 새 창에서 보기" }}
     >
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
@@ -94,7 +98,7 @@ export function ArtistForm({
           <ArtistEnglishInputs values={values.en} errors={fields} onChange={(key, value) => setValues((v) => ({ ...v, en: { ...v.en, [key]: value } }))} />
         </fieldset>
 
-        <FormActions cancelTo={profilePath} saving={saving} conflictVersion={reply?.conflictVersion} busy={uploading} />
+        <FormActions cancelTo={WORKSPACE_PATHS.artists} saving={saving} conflictVersion={reply?.conflictVersion} busy={uploading} />
       </Form>
     </AdminFormShell>
   );

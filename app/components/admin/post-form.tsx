@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { POST_KIND_INFO, postDetailPath, type PostKind } from "../../domain/post-kinds";
 import { MAX_TITLE_LENGTH } from "../../domain/schemas";
 import { POST_STATUS_LABELS, type PostStatus } from "../../domain/content-states";
-import { PATHS, previewPath } from "../../domain/site-routes";
+import { previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { RichTextEditor } from "../../islands/rich-text-editor";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
@@ -35,7 +35,10 @@ export function PostForm({
   mode,
   post,
   reply,
+  tools,
 }: {
+  /** Under the heading: view on the site and delete (edit mode). */
+  tools?: React.ReactNode;
   kind: PostKind;
   mode: "create" | "edit";
   post: EditorPostView;
@@ -55,6 +58,7 @@ export function PostForm({
       reply={reply}
       draft={draft}
       draftNoun="임시 글"
+      tools={tools}
       latest={detailPath ? { href: detailPath, label: "최신 글 새 창에서 보기" } : null}
     >
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
@@ -107,7 +111,7 @@ export function PostForm({
         </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
         <FormActions
-          cancelTo={detailPath ?? PATHS.pr}
+          cancelTo={WORKSPACE_PATHS.posts}
           saving={saving}
           conflictVersion={reply?.conflictVersion}
           preview={previewPath(kind)}

@@ -4,7 +4,7 @@ import { artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, pickA
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
-import { PATHS } from "../../domain/site-routes";
+import { artistEditorPath, artistPath, deleteReturnOf, PATHS, previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../http/admin-forms.server";
 import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
@@ -52,7 +52,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
   staffSessionOf(ctx);
   const mode = name === undefined ? ("create" as const) : ("edit" as const);
   const library = await libraryChoices(ctx);
-  if (name === undefined) return { mode, values: emptyValues(), version: 0, originalName: null, confirmDelete: false, library };
+  if (name === undefined) return { mode, values: emptyValues(), version: 0, originalName: null, confirmDelete: false, deleteFrom: null, viewHref: null, library };
   const artist = await getArtist(ctx.runtime.db, name, "workspace");
   if (!artist) throw data(null, { status: 404 });
   const values: ArtistFormValues = {
@@ -62,7 +62,18 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
   };
-  return { mode, values, version: artist.version, originalName: artist.name, confirmDelete: new URL(request.url).searchParams.has("delete"), library };
+  const deleteParam = new URL(request.url).searchParams.get("delete");
+  return {
+    mode,
+    values,
+    version: artist.version,
+    originalName: artist.name,
+    confirmDelete: deleteParam !== null,
+    deleteFrom: deleteReturnOf(deleteParam),
+    // Where the profile is seen: on the site when public, in the preview otherwise.
+    viewHref: artist.status === "public" ? artistPath(artist.name) : previewPath("artist", artist.id),
+    library,
+  };
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
@@ -75,7 +86,9 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
 
   if (form.get("intent") === "delete") {
     if (name === undefined || !(await deleteArtist(ctx.runtime, actor, name))) throw data(null, { status: 404 });
-    return redirect(PATHS.artists, { headers: { "Set-Cookie": await setFlash("artist-deleted") } });
+    // From the workspace, back to its list; from the public profile, to /artist (spec §4).
+    const to = deleteReturnOf(form.get("from")) === "public" ? PATHS.artists : WORKSPACE_PATHS.artists;
+    return redirect(to, { headers: { "Set-Cookie": await setFlash("artist-deleted") } });
   }
 
   // Photos sent with the form (no JavaScript) go through the media pipeline first, so a text error
@@ -129,6 +142,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
     case "conflict":
       return replyConflict(values, "배우 정보", result.version);
     case "saved":
-      return redirect(PATHS.artists, { headers: { "Set-Cookie": await setFlash(result.created ? "artist-created" : "artist-updated") } });
+      // Always back to the artist's editor, whatever its state (decision 044, instead of the public roster).
+      return redirect(artistEditorPath(result.name), { headers: { "Set-Cookie": await setFlash(result.created ? "artist-created" : "artist-updated") } });
   }
 }

@@ -8,6 +8,7 @@ import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../ser
 import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
+import { artistTrashQuestion, DeleteControl } from "../../../components/admin/delete-control";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadWorkspaceArtists(getRequestContext(context));
@@ -218,12 +219,16 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                   >
                     아래로
                   </button>
+                  <Link to={row.editHref} aria-label={`${row.name} 수정`}>
+                    수정
+                  </Link>
                   <Link to={row.viewHref} aria-label={`${row.name} ${row.status === "public" ? "보기" : "미리보기"}`}>
                     {row.status === "public" ? "보기" : "미리보기"}
                   </Link>
                   <Link to={row.historyHref} aria-label={`${row.name} 기록`}>
                     기록
                   </Link>
+                  <DeleteControl editorPath={row.editHref} from="list" subject={`배우 ‘${row.name}’`} question={artistTrashQuestion(row.name)} />
                 </td>
               </tr>
             ))}

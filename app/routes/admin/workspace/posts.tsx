@@ -7,6 +7,7 @@ import { getRequestContext } from "../../../server/http/context.server";
 import { loadWorkspacePosts } from "../../../server/workspace/posts.server";
 import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
+import { DeleteControl, postTrashQuestion } from "../../../components/admin/delete-control";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadWorkspacePosts(getRequestContext(context), request);
@@ -69,12 +70,16 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
               <span className="workspace-table__sub">{row.updatedAt}</span>
             </td>
             <td className="workspace-table__actions">
+              <Link to={row.editHref} aria-label={`${row.title} 수정`}>
+                수정
+              </Link>
               <Link to={row.viewHref} aria-label={`${row.title} ${row.status === "published" ? "보기" : "미리보기"}`}>
                 {row.status === "published" ? "보기" : "미리보기"}
               </Link>
               <Link to={row.historyHref} aria-label={`${row.title} 기록`}>
                 기록
               </Link>
+              <DeleteControl editorPath={row.editHref} from="list" subject={`‘${row.title}’`} question={postTrashQuestion(row.title)} />
             </td>
           </tr>
         ))}
