@@ -4,9 +4,11 @@ import { withParticle } from "../../domain/korean";
 import { PATHS, type DeleteReturn } from "../../domain/site-routes";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { useEditorDraft } from "../../lib/use-editor-draft";
+import { useFocusOnArrival } from "./focus-on-arrival";
 import { LeaveGuard } from "../leave-guard";
 import { EyebrowHeading } from "../eyebrow-heading";
 import { Field } from "../field";
+import { ErrorSummary } from "../form-status";
 
 /**
  * The frame of every admin editor: heading, the notice of a restored local draft, the error banner
@@ -33,6 +35,7 @@ export function AdminFormShell({
   latest: { href: string; label: string } | null;
   children: ReactNode;
 }) {
+  useFocusOnArrival();
   return (
     <section className="admin-editor" aria-labelledby="editor-title">
       <EyebrowHeading look="admin" eyebrow="ADMIN" title={title} id="editor-title" focusable>
@@ -62,14 +65,14 @@ export function AdminFormShell({
 }
 
 /**
- * An admin form's error banner: the reply's message, and "sign in again in a new window" when the
- * session had ended (lib/signed-out-submit.ts), so the text still in the form can be saved afterwards.
+ * An admin form's error summary (components/form-status.tsx): the reply's message, a link to each field
+ * with a message, and "sign in again in a new window" when the session had ended
+ * (lib/signed-out-submit.ts), so the text still in the form can be saved afterwards.
  */
-export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormReply<unknown>, "formError" | "expired"> | undefined; children?: ReactNode }) {
+export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormReply<unknown>, "formError" | "expired" | "fields"> | undefined; children?: ReactNode }) {
   if (!reply?.formError) return null;
   return (
-    <div className="form-error" role="alert">
-      <p>{reply.formError}</p>
+    <ErrorSummary message={reply.formError} errors={reply.fields}>
       {reply.expired ? (
         <p>
           <a href={PATHS.adminLogin} target="_blank" rel="noopener">
@@ -78,7 +81,7 @@ export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormRepl
         </p>
       ) : null}
       {children}
-    </div>
+    </ErrorSummary>
   );
 }
 

@@ -66,6 +66,10 @@ export function ArtistForm({
     >
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
         <input type="hidden" name="version" value={version} />
+        {/* Enter in a text box saves (the first submit button is the default one, not a list's 위로). */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          저장
+        </button>
         <div className="admin-form__grid">
           <ArtistTextInputs values={values} errors={fields} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} />
           <Field name="displayOrder" label="표시 순서" hint="작은 숫자가 먼저 보입니다. 비워 두면 맨 뒤에 놓입니다." error={fields.displayOrder}>

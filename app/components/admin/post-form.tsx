@@ -194,7 +194,7 @@ function PublicationFields({
           <span className="choice__hint">{choice.hint}</span>
         </label>
       ))}
-      <Field name="publishAt" className="field publication__time" label="예약 공개 시각 (한국 시간)" hint="‘예약 공개’를 고르면 이 시각에 공개됩니다." error={errors.publishAt}>
+      <Field name="publishAt" className="field publication__time" label="예약 공개 시각 (한국 시간)" hint="‘예약 공개’를 선택하면 이 시각에 공개됩니다." error={errors.publishAt}>
         {(control) => <input type="datetime-local" {...control} value={values.publishAt} onChange={(e) => onChange({ publishAt: e.target.value, publication: "schedule" })} />}
       </Field>
       <Field

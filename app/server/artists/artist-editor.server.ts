@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
-import { artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, pickArtistFields } from "../../domain/artist-fields";
+import { artistControlProblems, artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, listFieldsOf, pickArtistFields, ARTIST_FIELDS } from "../../domain/artist-fields";
+import { kstDate } from "../../domain/kst";
+import { applyListMove, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
@@ -76,6 +78,16 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
   };
 }
 
+/** The form's values with a list's move applied (the entries as sent, blank ones included, are the buttons' indexes). */
+function withListMove(form: FormData, values: ArtistFormValues, move: ListMove): ArtistFormValues {
+  const english = move.name.startsWith("en.");
+  const key = english ? move.name.slice(3) : move.name;
+  if (!listFieldsOf(ARTIST_FIELDS).some((f) => f.key === key)) return values;
+  const sent = form.getAll(move.name).map((v) => (typeof v === "string" ? v.trim() : ""));
+  const entries = applyListMove(sent, move).filter(Boolean);
+  return english ? { ...values, en: { ...values.en, [key]: entries } } : { ...values, [key]: entries };
+}
+
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
   const read = await readAdminForm<ArtistFormValues>(request, IMAGE_FILE_FIELDS);
   if ("refused" in read) return read.refused;
@@ -108,12 +120,17 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
       imageErrors[i] = error.message;
     }
   }
+  // A list's 위로/아래로/삭제/추가 without JavaScript: the form comes back with the change and everything typed.
+  const listMove = parseListMove(form.get(LIST_MOVE_FIELD));
+  if (listMove) return replyWith(200, { formError: "", values: withListMove(form, values, listMove), imageErrors });
+
   const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en };
-  if (Object.keys(imageErrors).length > 0) {
+  const controlProblems = artistControlProblems(values, kstDate(new Date()));
+  if (Object.keys(imageErrors).length > 0 || Object.keys(controlProblems).length > 0) {
     // The other fields are checked too, so every problem is shown at once.
     const parsed = artistInputSchema.safeParse(input);
     const status = Object.values(imageErrors).includes(OVERSIZE_MESSAGE) ? 413 : 400;
-    return replyWith(status, { formError: INVALID_MESSAGE, values, imageErrors, fields: parsed.success ? {} : artistFieldErrors(parsed.error) });
+    return replyWith(status, { formError: INVALID_MESSAGE, values, imageErrors, fields: { ...(parsed.success ? {} : artistFieldErrors(parsed.error)), ...controlProblems } });
   }
 
   const order = values.displayOrder.trim();

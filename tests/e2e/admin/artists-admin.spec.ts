@@ -74,7 +74,7 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
   await page.getByRole("link", { name: "수정" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("배우 정보 수정");
   await page.getByLabel("영문 이름").fill("TEST ACTOR EDITED");
-  await page.locator(".image-slot").nth(4).getByRole("button", { name: "사진 빼기" }).click();
+  await page.locator(".image-slot").nth(4).getByRole("button", { name: "사진 삭제" }).click();
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page).toHaveURL(/\/artist$/);
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
@@ -120,7 +120,7 @@ test.describe("without JavaScript", () => {
     await page.getByRole("link", { name: "수정" }).click();
     await expect(page.getByLabel(/^드라마/)).toHaveValue("2026 드라마 〈하나〉\n2025 드라마 〈둘〉");
     await page.getByLabel("영문 이름").fill("NO SCRIPT EDITED");
-    await page.locator(".image-slot").nth(1).getByLabel("사진 빼기").check();
+    await page.locator(".image-slot").nth(1).getByLabel("사진 삭제").check();
     await page.getByRole("button", { name: "저장", exact: true }).click();
     await expect(page).toHaveURL(/\/artist$/);
     await page.goto(`/artist/${encodeURIComponent(name)}`);

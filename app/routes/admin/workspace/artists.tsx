@@ -116,8 +116,8 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
       <p className="workspace-help">
         위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다.{" "}
         {hydrated
-          ? "손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’ 단추로 순서를 바꾸면 바로 저장됩니다."
-          : "‘위로’, ‘아래로’ 단추를 누르거나, 순서 번호를 고친 뒤 ‘입력한 순서로 저장’을 누르세요."}
+          ? "손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’ 버튼으로 순서를 바꾸면 바로 저장됩니다."
+          : "‘위로’, ‘아래로’ 버튼을 누르거나, 순서 번호를 고친 뒤 ‘입력한 순서로 저장’을 누르세요."}
       </p>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}

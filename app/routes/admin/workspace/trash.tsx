@@ -74,14 +74,14 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
       <p className="workspace-help">
         삭제한 글과 배우는 {retentionDays}일 동안 여기에 남아 있다가 자동으로 영구 삭제됩니다. 휴지통에 있는 동안에는 사이트와 API에 보이지 않습니다.
       </p>
-      <WorkspaceTable label="휴지통에 있는 글과 배우" columns={["제목·이름", "종류", "삭제한 때", "남은 기간"]} actions rowCount={items.length} empty="휴지통이 비어 있습니다.">
+      <WorkspaceTable label="휴지통에 있는 글과 배우" columns={["제목·이름", "종류", "삭제 일시", "남은 기간"]} actions rowCount={items.length} empty="휴지통이 비어 있습니다.">
         {items.map((item) => (
           <tr key={item.key}>
             <th scope="row" className="workspace-table__title">
               {item.title}
             </th>
             <td data-label="종류">{item.kindLabel}</td>
-            <td data-label="삭제한 때">
+            <td data-label="삭제 일시">
               {item.deletedAt}
               <span className="workspace-table__sub">{item.deletedBy}</span>
             </td>
