@@ -44,7 +44,7 @@ describe(`workspace bulk actions, search and paging (${testEngine()})`, () => {
   };
   const trashNews = async (postId: number) => {
     const response = await fetch(`${baseURL}/api/we/deletenews/${postId}`, { method: "DELETE", headers: { Cookie: cookies.owner, Origin: baseURL } });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(204);
   };
   const post = (path: string, role: StaffRole, fields: [string, string][], origin = baseURL) =>
     fetch(baseURL + path, {
@@ -92,7 +92,7 @@ describe(`workspace bulk actions, search and paging (${testEngine()})`, () => {
     await post("/admin/posts", "owner", [["intent", "bulk"], ["bulkAction", "publish"], ["post", `news:${id}`]]);
     expect(await newsStatus(id)).toBe(200);
     // Each change is a revision of its own, like a save in the editor.
-    expect(await page(`/admin/history/post/${id}`)).toContain("3번째 버전");
+    expect(await page(`/admin/history/post/${id}`)).toMatch(/<strong>3(<!-- -->)?번째 버전<\/strong>/);
 
     for (const forged of ["news:abc", "story:1", "news:1; DROP TABLE posts"]) {
       expect((await post("/admin/posts", "owner", [["intent", "bulk"], ["bulkAction", "trash"], ["post", forged]])).status, forged).toBe(400);
