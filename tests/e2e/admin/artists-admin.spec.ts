@@ -29,7 +29,7 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
   await expect(school.getByRole("listitem")).toHaveCount(2);
   await school.getByRole("button", { name: "학력 2번 항목 삭제" }).click();
   await expect(school.getByRole("listitem")).toHaveCount(1);
-  await school.getByLabel("학력 1번 항목").fill("한국예술종합학교 연기과 졸업");
+  await school.getByLabel("학력 1번 항목", { exact: true }).fill("한국예술종합학교 연기과 졸업");
   const movies = page.getByRole("group", { name: "영화", exact: true });
   for (const movie of ["2026 영화 〈첫 장면〉 주연", "2025 영화 〈둘째 장면〉 조연", "남길 수 없는 항목"]) {
     await movies.getByLabel("영화 새 항목").fill(movie);
@@ -110,7 +110,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("학력 새 항목").fill("서울예술대학교 연기과");
     await page.getByLabel("드라마 새 항목").fill("2026 드라마 〈하나〉");
     await page.getByRole("group", { name: "드라마", exact: true }).getByRole("button", { name: "추가" }).click();
-    await expect(page.getByLabel("드라마 1번 항목")).toHaveValue("2026 드라마 〈하나〉");
+    await expect(page.getByLabel("드라마 1번 항목", { exact: true })).toHaveValue("2026 드라마 〈하나〉");
     await expect(page.getByLabel("이름", { exact: true })).toHaveValue(name);
     await page.getByLabel("드라마 새 항목").fill("2025 드라마 〈둘〉");
     const slots = page.locator(".image-slot");
@@ -128,8 +128,8 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("region", { name: /^DRAMA/ }).getByRole("listitem")).toHaveCount(2);
 
     await page.getByRole("link", { name: "수정" }).click();
-    await expect(page.getByLabel("드라마 1번 항목")).toHaveValue("2026 드라마 〈하나〉");
-    await expect(page.getByLabel("드라마 2번 항목")).toHaveValue("2025 드라마 〈둘〉");
+    await expect(page.getByLabel("드라마 1번 항목", { exact: true })).toHaveValue("2026 드라마 〈하나〉");
+    await expect(page.getByLabel("드라마 2번 항목", { exact: true })).toHaveValue("2025 드라마 〈둘〉");
     await page.getByLabel("영문 이름").fill("NO SCRIPT EDITED");
     await page.locator(".image-slot").nth(1).getByLabel("사진 삭제").check();
     await page.getByRole("button", { name: "저장", exact: true }).click();

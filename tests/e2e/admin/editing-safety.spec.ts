@@ -11,9 +11,13 @@ test("a failed save keeps everything typed, with a clear message, and never navi
   await page.keyboard.type("제목 없이 쓴 긴 내용입니다.");
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("입력한 내용을 확인해 주세요.");
-  await expect(page.getByText("제목을 입력해 주세요.")).toBeVisible();
+  await expect(page.locator("#title-error")).toHaveText("제목을 입력해 주세요.");
   await expect(page).toHaveURL(/\/adminNoticeWrite$/);
   await expect(editor).toHaveText("제목 없이 쓴 긴 내용입니다.");
+  // The summary took focus and links to the field.
+  await expect(page.getByRole("alert")).toBeFocused();
+  await page.getByRole("alert").getByRole("link", { name: "제목을 입력해 주세요." }).click();
+  await expect(page.getByLabel("제목", { exact: true })).toBeFocused();
 });
 
 test.describe("without JavaScript", () => {
@@ -33,7 +37,7 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#name-error")).toHaveText("이름을 입력해 주세요.");
     await expect(page.locator("#socialLink-error")).toHaveText("SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.");
     await expect(page.getByLabel("영문 이름")).toHaveValue("NAMELESS");
-    await expect(page.getByLabel("수상 1번 항목")).toHaveValue("수상 하나");
+    await expect(page.getByLabel("수상 1번 항목", { exact: true })).toHaveValue("수상 하나");
   });
 });
 
