@@ -11,12 +11,15 @@ export function EyebrowHeading({
   title,
   id,
   look,
+  focusable = false,
   children,
 }: {
   eyebrow: string;
   title: ReactNode;
   id?: string;
   look: keyof typeof BLOCKS;
+  /** The heading can take focus from a script (where a page's focus goes after saving). */
+  focusable?: boolean;
   /** Shown under the heading (e.g. the administrator's links). */
   children?: ReactNode;
 }) {
@@ -25,7 +28,7 @@ export function EyebrowHeading({
   return (
     <header className={look === "admin" ? "admin-editor__header" : block}>
       <p className={`${block}__eyebrow`}>{eyebrow}</p>
-      <Title id={id} className={`${block}__title`}>
+      <Title id={id} className={`${block}__title`} tabIndex={focusable ? -1 : undefined}>
         {title}
       </Title>
       {children}

@@ -44,8 +44,8 @@ export function accessReasonLabel(code: string | null): string {
 export const accessReasonSchema = z
   .object({
     reason: z
-      .string({ error: "내려받는 이유를 골라 주세요." })
-      .refine((value) => ACCESS_REASONS.some((r) => r.value === value), "내려받는 이유를 골라 주세요.")
+      .string({ error: "내려받는 이유를 선택해 주세요." })
+      .refine((value) => ACCESS_REASONS.some((r) => r.value === value), "내려받는 이유를 선택해 주세요.")
       .transform((value) => value as AccessReasonCode),
     reasonText: z
       .string()
@@ -53,7 +53,7 @@ export const accessReasonSchema = z
       .max(MAX_ACCESS_REASON_TEXT_LENGTH, `이유는 ${MAX_ACCESS_REASON_TEXT_LENGTH}자 이하로 적어 주세요.`)
       .default(""),
   })
-  .refine((value) => value.reason !== "other" || value.reasonText.length > 0, { message: "‘기타’를 고른 경우 이유를 적어 주세요.", path: ["reasonText"] });
+  .refine((value) => value.reason !== "other" || value.reasonText.length > 0, { message: "‘기타’를 선택한 경우 이유를 적어 주세요.", path: ["reasonText"] });
 
 export type AccessReason = z.infer<typeof accessReasonSchema>;
 
@@ -66,7 +66,7 @@ export function parseAccessReason(source: { get(name: string): unknown }): { ok:
     reasonText: typeof reasonText === "string" ? reasonText : undefined,
   });
   if (parsed.success) return { ok: true, reason: parsed.data };
-  return { ok: false, message: parsed.error.issues[0]?.message ?? "내려받는 이유를 골라 주세요." };
+  return { ok: false, message: parsed.error.issues[0]?.message ?? "내려받는 이유를 선택해 주세요." };
 }
 
 /** Monthly inspection: one person opening this many different applications within the window is flagged. */

@@ -1,4 +1,5 @@
 import { artistNameProblem, isHttpUrl, normalizeArtistName, oneLineTextProblem } from "./text-checks";
+import { controlProblem, storedValue, type ArtistFormControl } from "./artist-form-controls";
 import { z } from "./zod";
 
 /**
@@ -54,6 +55,8 @@ export interface ArtistTextFieldEntry<Key extends string = string> extends Artis
   /** Required: no default, the form marks it required. */
   required?: boolean;
   widget?: ArtistTextWidget;
+  /** A typed control in the admin form (a date, a height), over the stored text (artist-form-controls.ts). */
+  control?: ArtistFormControl;
 }
 
 /** A list field: one entry per line (credits, awards...). */
@@ -71,6 +74,17 @@ export interface ArtistListFieldEntry<Key extends string = string> extends Artis
 }
 
 export type ArtistFieldEntry = ArtistTextFieldEntry | ArtistListFieldEntry;
+
+/** The form's messages for the typed controls' values (birthday, height), by field key. `today`: KST "YYYY-MM-DD". */
+export function artistControlProblems(values: Readonly<Record<string, unknown>>, today: string, fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const f of fields) {
+    if (f.kind !== "text" || !f.control) continue;
+    const problem = controlProblem(f.control, String(values[f.key] ?? ""), today);
+    if (problem) problems[f.key] = problem;
+  }
+  return problems;
+}
 
 /** Checks the typing of a field list (literal keys kept). */
 export function defineArtistFields<const T extends readonly ArtistFieldEntry[]>(fields: T): T {
@@ -108,9 +122,10 @@ export const ARTIST_FIELDS = defineArtistFields([
     label: { ko: "생년월일", en: "Date of birth" },
     maxLength: 30,
     placeholder: "예: 1995.03.14",
+    control: "date",
     english: { placeholder: "예: March 14, 1995", description: "영문 생년월일 (예: March 14, 1995). 비우면 한글 값이 보입니다." },
   },
-  { kind: "text", key: "height", seedName: "cm", label: { ko: "키", en: "Height" }, formLabel: "키 (cm)", maxLength: 10, widget: { inputMode: "numeric" } },
+  { kind: "text", key: "height", seedName: "cm", label: { ko: "키", en: "Height" }, formLabel: "키 (cm)", maxLength: 10, control: "height" },
   {
     kind: "text",
     key: "socialLink",
@@ -302,8 +317,10 @@ function listEntries(form: FormData, name: string): string[] {
 /** The artist fields of a submitted form, as sent: "name", "education", and the English ones "en.birthday", "en.education". */
 export function artistFieldsFromForm(form: FormData, fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS): ArtistFields & { en: ArtistEnglishFormValues } {
   const read = (f: ArtistFieldEntry, name: string) => (f.kind === "list" ? listEntries(form, name) : String(form.get(name) ?? ""));
+  // A typed control sends its own form ("1994-03-14"); the field keeps the stored one ("1994.03.14").
+  const readKorean = (f: ArtistFieldEntry) => (f.kind === "text" && f.control ? storedValue(f.control, read(f, f.key) as string) : read(f, f.key));
   return {
-    ...(Object.fromEntries(fields.map((f) => [f.key, read(f, f.key)])) as ArtistFields),
+    ...(Object.fromEntries(fields.map((f) => [f.key, readKorean(f)])) as ArtistFields),
     en: Object.fromEntries(englishFieldsOf(fields).map((f) => [f.key, read(f, `en.${f.key}`)])) as ArtistEnglishFormValues,
   };
 }

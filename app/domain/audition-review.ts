@@ -20,7 +20,7 @@ export function isFinalAuditionStatus(status: AuditionStatus): boolean {
 
 export const AUDITION_STATUS_OPTIONS = AUDITION_STATUSES.map((status) => ({ value: status, label: AUDITION_STATUS_LABELS[status] }));
 
-const statusField = z.enum(AUDITION_STATUSES, { error: "바꿀 상태를 골라 주세요." });
+const statusField = z.enum(AUDITION_STATUSES, { error: "바꿀 상태를 선택해 주세요." });
 
 /** The selected applications of the list's bulk form (`id` repeated). */
 export const auditionSelectionSchema = z

@@ -22,8 +22,41 @@ export function finalConsonant(word: string): number | null {
   const code = last.codePointAt(0)!;
   if (code >= HANGUL_FIRST && code <= HANGUL_LAST) return (code - HANGUL_FIRST) % 28;
   if (/[0-9]/.test(last)) return DIGIT_FINALS[Number(last)]!;
-  if (/[a-z]/i.test(last)) return LATIN_FINALS[last.toLowerCase()] ?? 0;
+  if (/[a-z]/i.test(last)) {
+    const word = /[a-z]+$/i.exec(trimmed)![0];
+    // An abbreviation is read letter by letter ("URL을", "PDF를"); a word as it is pronounced ("TikTok을").
+    return word === word.toUpperCase() ? (LATIN_FINALS[last.toLowerCase()] ?? 0) : englishFinal(word.toLowerCase());
+  }
   return null;
+}
+
+/**
+ * The final consonant of an English (or romanized) word as Koreans pronounce it: 틱톡 (ㄱ), 유튜브 (none),
+ * 인스타그램 (ㅁ), 로봇 (ㅅ), 리스트 (none). Endings after another consonant take a vowel ("-st" 스트).
+ */
+function englishFinal(word: string): number {
+  const end = word.at(-1)!;
+  const afterVowel = /[aeiou]/.test(word.at(-2) ?? "");
+  switch (end) {
+    case "m":
+      return 16;
+    case "n":
+      return 4;
+    case "l":
+      return 8;
+    case "g":
+      return word.endsWith("ng") ? 21 : 0;
+    case "c":
+      return 1;
+    case "k":
+      return afterVowel || word.endsWith("ck") || word.endsWith("lk") ? 1 : 0;
+    case "t":
+      return afterVowel ? 19 : 0;
+    case "p":
+      return afterVowel ? 17 : 0;
+    default:
+      return 0;
+  }
 }
 
 /**

@@ -251,7 +251,7 @@ export const mediaAltSchema = z.object({
     .pipe(z.string().max(MAX_MEDIA_ALT_LENGTH, `대체 텍스트는 ${MAX_MEDIA_ALT_LENGTH}자 이하로 입력해 주세요.`)),
 });
 
-const FOCAL_OUTSIDE = "초점은 사진 안에서 골라 주세요.";
+const FOCAL_OUTSIDE = "초점은 사진 안에서 선택해 주세요.";
 
 /** The focal point of a stored image, as fractions of its width and height from the top left. */
 export const focalPointSchema = z.object({
@@ -272,7 +272,7 @@ export const mediaFocalSchema = z
   .object({ focalX: focalPercent("가로"), focalY: focalPercent("세로") })
   .transform((v) => ({ x: v.focalX / 100, y: v.focalY / 100 }));
 
-const CLICK_AGAIN = "사진 위를 다시 눌러 초점을 골라 주세요.";
+const CLICK_AGAIN = "사진 위를 다시 눌러 초점을 선택해 주세요.";
 const clickNumber = z.coerce.number({ error: CLICK_AGAIN }).int(CLICK_AGAIN).min(0, CLICK_AGAIN).max(10_000, CLICK_AGAIN);
 
 /**

@@ -124,6 +124,22 @@ export const WORKSPACE_PATHS = {
   siteImport: "/admin/import",
 } as const;
 
+/**
+ * Where a delete was asked from (`?delete=list`, `?delete=editor`; plain `?delete` is the public page's
+ * 수정/삭제): it says where "cancel" goes and where the page goes after the record is in the trash.
+ */
+export type DeleteReturn = "public" | "list" | "editor";
+
+export function deleteReturnOf(value: FormDataEntryValue | string | null): DeleteReturn | null {
+  if (value === null) return null;
+  return value === "list" || value === "editor" ? value : "public";
+}
+
+/** The address of a record's delete confirmation, asked from `from`. */
+export function deleteConfirmPath(editorPath: string, from: DeleteReturn): string {
+  return from === "public" ? `${editorPath}?delete` : `${editorPath}?delete=${from}`;
+}
+
 /** An invitation's one-time link: the invitee sets a login id and password there. */
 export const STAFF_INVITATION_PATTERN = "/adminInvite/:token";
 

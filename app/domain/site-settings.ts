@@ -525,7 +525,7 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     key: "secondFactorForAll",
     storage: "secondFactorForAll",
     group: "security",
-    rule: z.enum(["true", "false"], { error: "2단계 인증을 누구에게 요구할지 골라 주세요." }).transform((value) => value === "true"),
+    rule: z.enum(["true", "false"], { error: "2단계 인증을 누구에게 요구할지 선택해 주세요." }).transform((value) => value === "true"),
     stored: z.boolean(),
     default: false,
     label: { ko: "2단계 인증", en: "Second sign-in factor" },

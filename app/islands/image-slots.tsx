@@ -107,11 +107,11 @@ export function ImageSlots({ urls, onChange, onBusyChange, errors = {}, library 
                       setSlotStatus(index, { state: "idle" });
                     }}
                   >
-                    사진 빼기
+                    사진 삭제
                   </button>
                 ) : (
                   <label className="image-slot__remove">
-                    <input type="checkbox" name={`removeImage${index}`} value="1" /> 사진 빼기
+                    <input type="checkbox" name={`removeImage${index}`} value="1" /> 사진 삭제
                   </label>
                 )
               ) : null}

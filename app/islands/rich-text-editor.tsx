@@ -118,14 +118,14 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
   useEffect(() => {
     const quill = quillRef.current;
     if (!quill || resetKey === 0) return;
-    quill.clipboard.dangerouslyPasteHTML(valueRef.current, "silent");
+    replaceContent(quill, valueRef.current);
   }, [resetKey]);
 
   // Text typed into the plain textarea while Quill was starting is carried over, not lost.
   useEffect(() => {
     const quill = quillRef.current;
     if (ready && quill && valueRef.current !== editorHtml(quill.root.innerHTML)) {
-      quill.clipboard.dangerouslyPasteHTML(valueRef.current, "silent");
+      replaceContent(quill, valueRef.current);
     }
   }, [ready]);
 
@@ -183,4 +183,13 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
       ) : null}
     </div>
   );
+}
+
+/**
+ * Replaces the editor's content with stored HTML without moving focus: Quill's `dangerouslyPasteHTML`
+ * also selects the start of the text, which focuses the editor and takes focus from where the page
+ * put it (the heading after a save, decision 044).
+ */
+function replaceContent(quill: QuillType, html: string): void {
+  quill.setContents(quill.clipboard.convert({ html }), "silent");
 }

@@ -12,10 +12,10 @@ describe("the reason asked before a download or export (decision 039)", () => {
   });
 
   it("refuses a missing or unknown choice, 기타 without words, and more than 200 characters, in Korean", () => {
-    expect(parseAccessReason(params(""))).toEqual({ ok: false, message: "내려받는 이유를 골라 주세요." });
-    expect(parseAccessReason(params("reason="))).toEqual({ ok: false, message: "내려받는 이유를 골라 주세요." });
-    expect(parseAccessReason(params("reason=__proto__"))).toEqual({ ok: false, message: "내려받는 이유를 골라 주세요." });
-    expect(parseAccessReason(params("reason=other&reasonText=%20"))).toEqual({ ok: false, message: "‘기타’를 고른 경우 이유를 적어 주세요." });
+    expect(parseAccessReason(params(""))).toEqual({ ok: false, message: "내려받는 이유를 선택해 주세요." });
+    expect(parseAccessReason(params("reason="))).toEqual({ ok: false, message: "내려받는 이유를 선택해 주세요." });
+    expect(parseAccessReason(params("reason=__proto__"))).toEqual({ ok: false, message: "내려받는 이유를 선택해 주세요." });
+    expect(parseAccessReason(params("reason=other&reasonText=%20"))).toEqual({ ok: false, message: "‘기타’를 선택한 경우 이유를 적어 주세요." });
     expect(parseAccessReason(params(`reason=review&reasonText=${"a".repeat(201)}`))).toEqual({ ok: false, message: "이유는 200자 이하로 적어 주세요." });
     expect(parseAccessReason(params(`reason=review&reasonText=${"a".repeat(200)}`)).ok).toBe(true);
   });

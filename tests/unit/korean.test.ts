@@ -24,6 +24,19 @@ describe("Korean particles after a variable word", () => {
     ["version", "은/는", "version은"],
     ["imgList", "은/는", "imgList는"],
     ["‘한서윤’", "이/가", "‘한서윤’이"],
+    // Words after their pronunciation, abbreviations letter by letter.
+    ["‘TikTok’", "을/를", "‘TikTok’을"],
+    ["‘YouTube’", "을/를", "‘YouTube’를"],
+    ["Instagram", "으로/로", "Instagram으로"],
+    ["Facebook", "은/는", "Facebook은"],
+    ["Slack", "과/와", "Slack과"],
+    ["Chat", "이/가", "Chat이"],
+    ["Twitter", "이/가", "Twitter가"],
+    ["Kakao Talk", "으로/로", "Kakao Talk으로"],
+    ["Wang", "이/가", "Wang이"],
+    ["Blog", "이/가", "Blog가"],
+    ["URL", "을/를", "URL을"],
+    ["PDF", "을/를", "PDF를"],
   ] as const)("%s + %s → %s", (word, pair, expected) => {
     expect(withParticle(word, pair)).toBe(expected);
   });

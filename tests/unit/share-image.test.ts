@@ -63,7 +63,7 @@ describe("focal crop", () => {
     expect(refused.error!.issues.map((i) => i.message)).toEqual(["가로 위치는 0에서 100 사이의 숫자로 입력해 주세요.", "세로 위치는 0에서 100 사이의 숫자로 입력해 주세요."]);
     expect(mediaFocalClickSchema.parse({ "focal.x": "80", "focal.y": "100", boxWidth: "320", boxHeight: "400" })).toEqual({ x: 0.25, y: 0.25 });
     expect(mediaFocalClickSchema.safeParse({ "focal.x": "-3", "focal.y": "1", boxWidth: "320", boxHeight: "400" }).error?.issues[0]?.message).toBe(
-      "사진 위를 다시 눌러 초점을 골라 주세요.",
+      "사진 위를 다시 눌러 초점을 선택해 주세요.",
     );
   });
 });

@@ -1,12 +1,14 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { withParticle } from "../../domain/korean";
-import { PATHS } from "../../domain/site-routes";
+import { PATHS, type DeleteReturn } from "../../domain/site-routes";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { useEditorDraft } from "../../lib/use-editor-draft";
+import { useFocusOnArrival } from "./focus-on-arrival";
 import { LeaveGuard } from "../leave-guard";
 import { EyebrowHeading } from "../eyebrow-heading";
 import { Field } from "../field";
+import { ErrorSummary } from "../form-status";
 
 /**
  * The frame of every admin editor: heading, the notice of a restored local draft, the error banner
@@ -19,9 +21,12 @@ export function AdminFormShell({
   draft,
   draftNoun,
   latest,
+  tools,
   children,
 }: {
   title: string;
+  /** Under the heading: where the saved record is seen, and delete (edit mode). */
+  tools?: ReactNode;
   reply: AdminFormReply<unknown> | undefined;
   draft: Pick<ReturnType<typeof useEditorDraft>, "restored" | "discardDraft" | "blocker">;
   /** What a restored draft is called: "임시 글", "임시 입력". */
@@ -30,9 +35,12 @@ export function AdminFormShell({
   latest: { href: string; label: string } | null;
   children: ReactNode;
 }) {
+  useFocusOnArrival();
   return (
     <section className="admin-editor" aria-labelledby="editor-title">
-      <EyebrowHeading look="admin" eyebrow="ADMIN" title={title} id="editor-title" />
+      <EyebrowHeading look="admin" eyebrow="ADMIN" title={title} id="editor-title" focusable>
+        {tools ? <div className="admin-editor__tools">{tools}</div> : null}
+      </EyebrowHeading>
       {draft.restored ? (
         <p className="form-notice" role="status">
           저장하지 않은 {withParticle(draftNoun, "을/를")} 불러왔습니다.{" "}
@@ -57,14 +65,14 @@ export function AdminFormShell({
 }
 
 /**
- * An admin form's error banner: the reply's message, and "sign in again in a new window" when the
- * session had ended (lib/signed-out-submit.ts), so the text still in the form can be saved afterwards.
+ * An admin form's error summary (components/form-status.tsx): the reply's message, a link to each field
+ * with a message, and "sign in again in a new window" when the session had ended
+ * (lib/signed-out-submit.ts), so the text still in the form can be saved afterwards.
  */
-export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormReply<unknown>, "formError" | "expired"> | undefined; children?: ReactNode }) {
+export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormReply<unknown>, "formError" | "expired" | "fields"> | undefined; children?: ReactNode }) {
   if (!reply?.formError) return null;
   return (
-    <div className="form-error" role="alert">
-      <p>{reply.formError}</p>
+    <ErrorSummary message={reply.formError} errors={reply.fields}>
       {reply.expired ? (
         <p>
           <a href={PATHS.adminLogin} target="_blank" rel="noopener">
@@ -73,7 +81,7 @@ export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormRepl
         </p>
       ) : null}
       {children}
-    </div>
+    </ErrorSummary>
   );
 }
 
@@ -129,15 +137,20 @@ export function TextField({
   );
 }
 
-/** "Delete this?" with cancel and a danger button (the record goes to the trash, restorable for a while). */
-export function DeleteConfirm({ title, question, cancelTo }: { title: string; question: string; cancelTo: string }) {
+/**
+ * "Delete this?" with cancel and a danger button (the record goes to the trash, restorable for a while):
+ * the page without JavaScript. `from` says where it was asked (it goes with the form, so the action
+ * knows where to go next).
+ */
+export function DeleteConfirm({ title, question, cancelTo, from }: { title: string; question: string; cancelTo: string; from: DeleteReturn }) {
   return (
     <section className="admin-editor admin-confirm" aria-labelledby="confirm-title">
-      <h1 id="confirm-title" className="admin-editor__title">
+      <h1 id="confirm-title" className="admin-editor__title" tabIndex={-1}>
         {title}
       </h1>
       <p>{question}</p>
       <Form method="post" className="admin-form__actions">
+        <input type="hidden" name="from" value={from} />
         <Link to={cancelTo} className="button button--ghost">
           취소
         </Link>

@@ -1,4 +1,5 @@
 import { ARTIST_FIELDS, englishFieldsOf, listFieldsOf, textFieldsOf, type ArtistFieldEntry } from "../../domain/artist-fields";
+import { CONTROL_ATTRIBUTES, controlValue, storedValue } from "../../domain/artist-form-controls";
 import { ListField } from "../../islands/list-field";
 import { TextField } from "./admin-form-shell";
 
@@ -16,19 +17,26 @@ interface FieldsProps {
 
 /** The one-line text fields (name, English name, birthday, height, social link...). */
 export function ArtistTextInputs({ fields = ARTIST_FIELDS, values, errors, onChange }: FieldsProps) {
-  return textFieldsOf(fields).map((field) => (
-    <TextField
-      key={field.key}
-      name={field.key}
-      label={field.formLabel ?? field.label.ko}
-      maxLength={field.maxLength}
-      placeholder={field.placeholder}
-      value={String(values[field.key] ?? "")}
-      onChange={(value) => onChange(field.key, value)}
-      error={errors[field.key]}
-      {...field.widget}
-    />
-  ));
+  return textFieldsOf(fields).map((field) => {
+    const stored = String(values[field.key] ?? "");
+    // A typed control shows the stored text in its own form; a value it cannot show stays a text box.
+    const shown = field.control ? controlValue(field.control, stored) : null;
+    const control = field.control && shown !== null ? field.control : null;
+    return (
+      <TextField
+        key={field.key}
+        name={field.key}
+        label={field.formLabel ?? field.label.ko}
+        maxLength={control ? undefined : field.maxLength}
+        placeholder={control ? undefined : field.placeholder}
+        value={control ? shown! : stored}
+        onChange={(value) => onChange(field.key, control ? storedValue(control, value) : value)}
+        error={errors[field.key]}
+        {...field.widget}
+        {...(control ? CONTROL_ATTRIBUTES[control] : {})}
+      />
+    );
+  });
 }
 
 /** The list fields, one entry per line. */

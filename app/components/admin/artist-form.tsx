@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { ArtistEnglishFormValues, ArtistFields } from "../../domain/artist-fields";
 import type { LibraryPage } from "../../domain/media-uses";
 import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
-import { artistPath, PATHS } from "../../domain/site-routes";
+import { artistPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { ImageSlots } from "../../islands/image-slots";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
@@ -34,7 +34,10 @@ export function ArtistForm({
   version,
   reply,
   library,
+  tools,
 }: {
+  /** Under the heading: view on the site and delete (edit mode). */
+  tools?: React.ReactNode;
   /** Stored images each photo slot can pick instead of uploading again. */
   library?: LibraryPage;
   mode: "create" | "edit";
@@ -58,10 +61,15 @@ export function ArtistForm({
       reply={reply}
       draft={draft}
       draftNoun="임시 입력"
+      tools={tools}
       latest={{ href: profilePath, label: "최신 정보 새 창에서 보기" }}
     >
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
         <input type="hidden" name="version" value={version} />
+        {/* Enter in a text box saves (the first submit button is the default one, not a list's 위로). */}
+        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          저장
+        </button>
         <div className="admin-form__grid">
           <ArtistTextInputs values={values} errors={fields} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} />
           <Field name="displayOrder" label="표시 순서" hint="작은 숫자가 먼저 보입니다. 비워 두면 맨 뒤에 놓입니다." error={fields.displayOrder}>
@@ -94,7 +102,7 @@ export function ArtistForm({
           <ArtistEnglishInputs values={values.en} errors={fields} onChange={(key, value) => setValues((v) => ({ ...v, en: { ...v.en, [key]: value } }))} />
         </fieldset>
 
-        <FormActions cancelTo={profilePath} saving={saving} conflictVersion={reply?.conflictVersion} busy={uploading} />
+        <FormActions cancelTo={WORKSPACE_PATHS.artists} saving={saving} conflictVersion={reply?.conflictVersion} busy={uploading} />
       </Form>
     </AdminFormShell>
   );

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { POST_KIND_INFO, postDetailPath, type PostKind } from "../../domain/post-kinds";
 import { MAX_TITLE_LENGTH } from "../../domain/schemas";
 import { POST_STATUS_LABELS, type PostStatus } from "../../domain/content-states";
-import { PATHS, previewPath } from "../../domain/site-routes";
+import { previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { RichTextEditor } from "../../islands/rich-text-editor";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
@@ -40,7 +40,10 @@ export function PostForm({
   post,
   reply,
   library,
+  tools,
 }: {
+  /** Under the heading: view on the site and delete (edit mode). */
+  tools?: React.ReactNode;
   kind: PostKind;
   mode: "create" | "edit";
   post: EditorPostView;
@@ -62,6 +65,7 @@ export function PostForm({
       reply={reply}
       draft={draft}
       draftNoun="임시 글"
+      tools={tools}
       latest={detailPath ? { href: detailPath, label: "최신 글 새 창에서 보기" } : null}
     >
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
@@ -112,7 +116,7 @@ export function PostForm({
         </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
         <FormActions
-          cancelTo={detailPath ?? PATHS.pr}
+          cancelTo={WORKSPACE_PATHS.posts}
           saving={saving}
           conflictVersion={reply?.conflictVersion}
           preview={previewPath(kind)}
@@ -195,7 +199,7 @@ function PublicationFields({
           <span className="choice__hint">{choice.hint}</span>
         </label>
       ))}
-      <Field name="publishAt" className="field publication__time" label="예약 공개 시각 (한국 시간)" hint="‘예약 공개’를 고르면 이 시각에 공개됩니다." error={errors.publishAt}>
+      <Field name="publishAt" className="field publication__time" label="예약 공개 시각 (한국 시간)" hint="‘예약 공개’를 선택하면 이 시각에 공개됩니다." error={errors.publishAt}>
         {(control) => <input type="datetime-local" {...control} value={values.publishAt} onChange={(e) => onChange({ publishAt: e.target.value, publication: "schedule" })} />}
       </Field>
       <Field

@@ -5,7 +5,7 @@ export function WorkspaceHeader({ titleId, title, eyebrow = "ADMIN", actions }: 
   return (
     <header className="workspace-page__header">
       <p className="workspace-page__eyebrow">{eyebrow}</p>
-      <h1 id={titleId} className="workspace-page__title">
+      <h1 id={titleId} className="workspace-page__title" tabIndex={-1}>
         {title}
       </h1>
       {actions ? <div className="workspace-page__actions">{actions}</div> : null}
@@ -127,14 +127,14 @@ export function WorkspaceTable({
 }
 
 /** The columns every log starts with (the activity log, the access records). */
-export const LOG_ENTRY_COLUMNS = ["때 (한국 시간)", "한 사람", "접속 주소"] as const;
+export const LOG_ENTRY_COLUMNS = ["일시 (한국 시간)", "작업자", "접속 주소"] as const;
 
 /** A log row's first cells, under LOG_ENTRY_COLUMNS: when (KST), who, from which address. */
 export function LogEntryCells({ entry }: { entry: { when: string; who: string; ip: string } }) {
   return (
     <>
-      <td data-label="때">{entry.when}</td>
-      <td data-label="한 사람">{entry.who}</td>
+      <td data-label="일시">{entry.when}</td>
+      <td data-label="작업자">{entry.who}</td>
       <td data-label="접속 주소">{entry.ip}</td>
     </>
   );

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/artist-editor";
-import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
+import { artistTrashQuestion, EditorTools } from "../../components/admin/delete-control";
 import { DeleteConfirm } from "../../components/admin/admin-form-shell";
 import { ArtistForm } from "../../components/admin/artist-form";
-import { artistPath } from "../../domain/site-routes";
+import { artistEditorPath, artistPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { handleArtistEditorAction, loadArtistEditor } from "../../server/artists/artist-editor.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
@@ -27,15 +27,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminArtistEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { originalName } = loaderData;
-  if (loaderData.confirmDelete && originalName) {
-    return (
-      <DeleteConfirm
-        title="배우 삭제"
-        question={`‘${originalName}’ 배우의 프로필을 휴지통으로 옮길까요? 휴지통에서 ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`}
-        cancelTo={artistPath(originalName)}
-      />
-    );
+  const { originalName, deleteFrom, viewHref } = loaderData;
+  if (loaderData.confirmDelete && originalName && deleteFrom) {
+    const cancelTo = { public: artistPath(originalName), list: WORKSPACE_PATHS.artists, editor: artistEditorPath(originalName) }[deleteFrom];
+    return <DeleteConfirm title="배우 삭제" question={artistTrashQuestion(originalName)} cancelTo={cancelTo} from={deleteFrom} />;
   }
-  return <ArtistForm key={originalName ?? "new"} mode={loaderData.mode} originalName={originalName} saved={loaderData.values} version={loaderData.version} reply={actionData} library={loaderData.library} />;
+  const tools =
+    originalName && viewHref ? <EditorTools viewHref={viewHref} editorPath={artistEditorPath(originalName)} subject={`배우 ‘${originalName}’`} question={artistTrashQuestion(originalName)} /> : null;
+  return (
+    <ArtistForm
+      key={originalName ?? "new"}
+      mode={loaderData.mode}
+      originalName={originalName}
+      saved={loaderData.values}
+      version={loaderData.version}
+      reply={actionData}
+      library={loaderData.library}
+      tools={tools}
+    />
+  );
 }

@@ -1,8 +1,9 @@
 import type { Route } from "./+types/post-editor";
 import { DeleteConfirm } from "../../components/admin/admin-form-shell";
-import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
+import { EditorTools, postTrashQuestion } from "../../components/admin/delete-control";
+import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { PostForm } from "../../components/admin/post-form";
-import { POST_KIND_INFO, postDetailPath, postKindOfPattern } from "../../domain/post-kinds";
+import { POST_KIND_INFO, postDetailPath, postEditorPath, postKindOfPattern } from "../../domain/post-kinds";
 import { getRequestContext } from "../../server/http/context.server";
 import { handlePostEditorAction, loadPostEditor } from "../../server/posts/post-editor.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
@@ -29,15 +30,13 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminPostEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { kind, mode, post } = loaderData;
-  if (loaderData.confirmDelete && post.postId !== null) {
-    return (
-      <DeleteConfirm
-        title={`${POST_KIND_INFO[kind].label} 삭제`}
-        question={`‘${post.values.title}’ 글을 휴지통으로 옮길까요? 휴지통에서 ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`}
-        cancelTo={postDetailPath(kind, post.postId)}
-      />
-    );
+  const { kind, mode, post, deleteFrom, viewHref } = loaderData;
+  const editorPath = post.postId === null ? null : postEditorPath(kind, post.postId);
+  if (loaderData.confirmDelete && post.postId !== null && deleteFrom) {
+    const cancelTo = { public: postDetailPath(kind, post.postId), list: WORKSPACE_PATHS.posts, editor: editorPath! }[deleteFrom];
+    return <DeleteConfirm title={`${POST_KIND_INFO[kind].label} 삭제`} question={postTrashQuestion(post.values.title)} cancelTo={cancelTo} from={deleteFrom} />;
   }
-  return <PostForm key={`${kind}-${post.postId ?? "new"}`} kind={kind} mode={mode} post={post} reply={actionData} library={loaderData.library} />;
+  const tools =
+    editorPath && viewHref ? <EditorTools viewHref={viewHref} editorPath={editorPath} subject={`‘${post.values.title}’`} question={postTrashQuestion(post.values.title)} /> : null;
+  return <PostForm key={`${kind}-${post.postId ?? "new"}`} kind={kind} mode={mode} post={post} reply={actionData} library={loaderData.library} tools={tools} />;
 }

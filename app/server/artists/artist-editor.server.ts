@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
-import { artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, pickArtistFields } from "../../domain/artist-fields";
+import { artistControlProblems, artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, listFieldsOf, pickArtistFields, ARTIST_FIELDS } from "../../domain/artist-fields";
+import { kstDate } from "../../domain/kst";
+import { applyListMove, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
-import { PATHS } from "../../domain/site-routes";
+import { artistEditorPath, artistPath, deleteReturnOf, PATHS, previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../http/admin-forms.server";
 import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
@@ -51,7 +53,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
   staffSessionOf(ctx);
   const mode = name === undefined ? ("create" as const) : ("edit" as const);
   const library = await libraryChoices(ctx);
-  if (name === undefined) return { mode, values: emptyValues(), version: 0, originalName: null, confirmDelete: false, library };
+  if (name === undefined) return { mode, values: emptyValues(), version: 0, originalName: null, confirmDelete: false, deleteFrom: null, viewHref: null, library };
   const artist = await getArtist(ctx.runtime.db, name, "workspace");
   if (!artist) throw data(null, { status: 404 });
   const values: ArtistFormValues = {
@@ -61,7 +63,28 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
   };
-  return { mode, values, version: artist.version, originalName: artist.name, confirmDelete: new URL(request.url).searchParams.has("delete"), library };
+  const deleteParam = new URL(request.url).searchParams.get("delete");
+  return {
+    mode,
+    values,
+    version: artist.version,
+    originalName: artist.name,
+    confirmDelete: deleteParam !== null,
+    deleteFrom: deleteReturnOf(deleteParam),
+    // Where the profile is seen: on the site when public, in the preview otherwise.
+    viewHref: artist.status === "public" ? artistPath(artist.name) : previewPath("artist", artist.id),
+    library,
+  };
+}
+
+/** The form's values with a list's move applied (the entries as sent, blank ones included, are the buttons' indexes). */
+function withListMove(form: FormData, values: ArtistFormValues, move: ListMove): ArtistFormValues {
+  const english = move.name.startsWith("en.");
+  const key = english ? move.name.slice(3) : move.name;
+  if (!listFieldsOf(ARTIST_FIELDS).some((f) => f.key === key)) return values;
+  const sent = form.getAll(move.name).map((v) => (typeof v === "string" ? v.trim() : ""));
+  const entries = applyListMove(sent, move).filter(Boolean);
+  return english ? { ...values, en: { ...values.en, [key]: entries } } : { ...values, [key]: entries };
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
@@ -74,7 +97,9 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
 
   if (form.get("intent") === "delete") {
     if (name === undefined || !(await deleteArtist(ctx.runtime, actor, name))) throw data(null, { status: 404 });
-    return redirect(PATHS.artists, { headers: { "Set-Cookie": await setFlash("artist-deleted") } });
+    // From the workspace, back to its list; from the public profile, to /artist (spec §4).
+    const to = deleteReturnOf(form.get("from")) === "public" ? PATHS.artists : WORKSPACE_PATHS.artists;
+    return redirect(to, { headers: { "Set-Cookie": await setFlash("artist-deleted") } });
   }
 
   // Photos sent with the form (no JavaScript) go through the media pipeline first, so a text error
@@ -94,12 +119,17 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
       imageErrors[i] = error.message;
     }
   }
+  // A list's 위로/아래로/삭제/추가 without JavaScript: the form comes back with the change and everything typed.
+  const listMove = parseListMove(form.get(LIST_MOVE_FIELD));
+  if (listMove) return replyWith(200, { formError: "", values: withListMove(form, values, listMove), imageErrors });
+
   const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en };
-  if (Object.keys(imageErrors).length > 0) {
+  const controlProblems = artistControlProblems(values, kstDate(new Date()));
+  if (Object.keys(imageErrors).length > 0 || Object.keys(controlProblems).length > 0) {
     // The other fields are checked too, so every problem is shown at once.
     const parsed = artistInputSchema.safeParse(input);
     const status = Object.values(imageErrors).includes(OVERSIZE_MESSAGE) ? 413 : 400;
-    return replyWith(status, { formError: INVALID_MESSAGE, values, imageErrors, fields: parsed.success ? {} : artistFieldErrors(parsed.error) });
+    return replyWith(status, { formError: INVALID_MESSAGE, values, imageErrors, fields: { ...(parsed.success ? {} : artistFieldErrors(parsed.error)), ...controlProblems } });
   }
 
   const order = values.displayOrder.trim();
@@ -128,6 +158,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
     case "conflict":
       return replyConflict(values, "배우 정보", result.version);
     case "saved":
-      return redirect(PATHS.artists, { headers: { "Set-Cookie": await setFlash(result.created ? "artist-created" : "artist-updated") } });
+      // Always back to the artist's editor, whatever its state (decision 044, instead of the public roster).
+      return redirect(artistEditorPath(result.name), { headers: { "Set-Cookie": await setFlash(result.created ? "artist-created" : "artist-updated") } });
   }
 }

@@ -25,12 +25,12 @@ export const apiTokenInputSchema = z.object({
   scopes: z
     .string()
     .transform((value) => API_SCOPE_CHOICES.find((choice) => choice.value === value)?.scopes ?? [])
-    .refine((scopes) => scopes.length > 0, "토큰이 할 수 있는 일을 골라 주세요.")
+    .refine((scopes) => scopes.length > 0, "토큰이 할 수 있는 작업을 선택해 주세요.")
     .transform((scopes) => [...scopes]),
   lifetimeDays: z
     .string()
     .transform(Number)
-    .refine((days) => (API_TOKEN_LIFETIMES as readonly number[]).includes(days), "유효 기간을 골라 주세요."),
+    .refine((days) => (API_TOKEN_LIFETIMES as readonly number[]).includes(days), "유효 기간을 선택해 주세요."),
 });
 
 /**

@@ -1,4 +1,6 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import type { FlashCode } from "../../lib/flash-messages";
+import { setFlash } from "./flash.server";
 import { withParticle } from "../../domain/korean";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { AdminSession } from "../auth/sessions.server";
@@ -56,4 +58,15 @@ export async function readAdminForm<V>(request: Request, fileFields: readonly st
 export function expectedVersionOf(form: FormData): number {
   const version = Number(form.get("overwriteVersion") ?? form.get("version"));
   return Number.isInteger(version) ? version : -1;
+}
+
+/** Back to a workspace list as it was (filters, page), or to the plain list for anything that is not one of its addresses. */
+export function listReturnPath(value: FormDataEntryValue | null, listPath: string): string {
+  const path = typeof value === "string" ? value : "";
+  return path === listPath || (path.startsWith(`${listPath}?`) && !/[#\s]/.test(path)) ? path : listPath;
+}
+
+/** A redirect with a notice for the next page. */
+export async function flashRedirect(to: string, code: FlashCode) {
+  return redirect(to, { headers: { "Set-Cookie": await setFlash(code) } });
 }

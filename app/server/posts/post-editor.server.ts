@@ -3,7 +3,8 @@ import type { PostFormValues } from "../../components/admin/post-form";
 import type { PostKind } from "../../domain/post-kinds";
 import type { PostStatus } from "../../domain/content-states";
 import { formatKst, parseKstInputValue, toKstInputValue } from "../../domain/kst";
-import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { postDetailPath, postEditorPath } from "../../domain/post-kinds";
+import { deleteReturnOf, previewPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { parsePostId } from "../../lib/post-id";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../http/admin-forms.server";
 import { staffSessionOf } from "../http/access-gate.server";
@@ -49,7 +50,7 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
   const library = await listPickerImages(ctx.runtime.db, { page: 1, query: "" });
   if (rawPostId === undefined) {
     const empty: EditorPost = { postId: null, version: 0, status: null, publishAt: null, values: emptyValues() };
-    return { kind, mode: "create" as const, post: empty, confirmDelete: false, library };
+    return { kind, mode: "create" as const, post: empty, confirmDelete: false, deleteFrom: null, viewHref: null, library };
   }
   const post = requestedId === null ? null : await getPost(ctx.runtime.db, kind, requestedId, "workspace");
   if (!post) throw data(null, { status: 404 });
@@ -71,7 +72,17 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
       ...NO_ATTACHMENT,
     },
   };
-  return { kind, mode: "edit" as const, post: editorPost, confirmDelete: new URL(request.url).searchParams.has("delete"), library };
+  const deleteParam = new URL(request.url).searchParams.get("delete");
+  return {
+    kind,
+    mode: "edit" as const,
+    post: editorPost,
+    confirmDelete: deleteParam !== null,
+    deleteFrom: deleteReturnOf(deleteParam),
+    // Where it is seen: on the site once published, in the preview otherwise.
+    viewHref: post.status === "published" ? postDetailPath(kind, post.postId) : previewPath(kind, post.postId),
+    library,
+  };
 }
 
 /** The form's values as sent (everything kept, for showing them again). */
@@ -131,7 +142,9 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
 
   if (form.get("intent") === "delete") {
     if (postId === null || !(await deletePost(ctx.runtime, actor, { kind, postId }))) throw data(null, { status: 404 });
-    return redirect(PATHS.pr, { headers: { "Set-Cookie": await setFlash(`${kind}-deleted`) } });
+    // From the workspace, back to its list; from the public page, to /pr (spec §4).
+    const to = deleteReturnOf(form.get("from")) === "public" ? PATHS.pr : WORKSPACE_PATHS.posts;
+    return redirect(to, { headers: { "Set-Cookie": await setFlash(`${kind}-deleted`) } });
   }
 
   const attached = await attachWithoutScript(ctx, actor, form, values);
@@ -164,11 +177,11 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
       throw data(null, { status: 404 });
     case "conflict":
       return replyConflict(values, "글", result.version);
-    case "saved":
-      // Published: to /pr, where it now is (spec §4). A draft or a scheduled post is not there: to the workspace's list.
-      if (result.postStatus === "draft") return redirect(WORKSPACE_PATHS.posts, { headers: { "Set-Cookie": await setFlash(`${kind}-drafted`) } });
-      if (result.postStatus === "scheduled") return redirect(WORKSPACE_PATHS.posts, { headers: { "Set-Cookie": await setFlash(`${kind}-scheduled`) } });
-      return redirect(PATHS.pr, { headers: { "Set-Cookie": await setFlash(result.created ? `${kind}-created` : `${kind}-updated`) } });
+    case "saved": {
+      // Always back to the post's editor, whatever its state (decision 044, instead of spec §4's /pr).
+      const outcome = result.postStatus === "draft" ? "drafted" : result.postStatus === "scheduled" ? "scheduled" : result.created ? "created" : "updated";
+      return redirect(postEditorPath(kind, result.postId), { headers: { "Set-Cookie": await setFlash(`${kind}-${outcome}`) } });
+    }
   }
 }
 

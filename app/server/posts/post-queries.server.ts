@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import { posts } from "../../../drizzle/schema";
 import { PAGE_SIZE } from "../../domain/constants";
 import type { PostStatus } from "../../domain/content-states";
@@ -230,7 +230,8 @@ export async function listPostsForWorkspace(db: Database, filter: WorkspacePostF
     isNull(posts.deletedAt),
     filter.kind ? eq(posts.kind, filter.kind) : undefined,
     filter.status ? eq(posts.status, filter.status) : undefined,
-    filter.query ? containsText(posts.title, filter.query) : undefined,
+    // Title and text, in either language (the plain text, not the HTML's tags).
+    filter.query ? or(...[posts.title, posts.contentText, posts.titleEn, posts.contentTextEn].map((column) => containsText(column, filter.query))) : undefined,
   );
   const [totals] = await db.select({ total: count() }).from(posts).where(where);
   const total = totals?.total ?? 0;

@@ -16,7 +16,7 @@ export function downloadRefusal(message: string, backHref: string): Response {
 <main>
 <h1>내려받을 수 없습니다</h1>
 <p role="alert">${escapeHtml(message)}</p>
-<p>지원자의 개인정보를 내려받거나 내보낼 때는 그 이유를 접속기록에 남겨야 합니다. 이유를 고른 뒤 다시 시도해 주세요.</p>
+<p>지원자의 개인정보를 내려받거나 내보낼 때는 그 이유를 접속기록에 남겨야 합니다. 이유를 선택한 뒤 다시 시도해 주세요.</p>
 <p><a href="${escapeHtml(backHref)}">돌아가기</a></p>
 </main>
 </body>

@@ -56,7 +56,7 @@ async function recordAccessChange(
   });
 }
 
-const roleField = z.enum(STAFF_ROLES, { error: "역할을 골라 주세요." });
+const roleField = z.enum(STAFF_ROLES, { error: "역할을 선택해 주세요." });
 
 export const invitationSchema = z.object({
   displayName: z.string({ error: "이름을 입력해 주세요." }).trim().min(1, "이름을 입력해 주세요.").max(40, "이름은 40자 이내로 입력해 주세요."),
@@ -294,7 +294,7 @@ const LAST_OWNER = "마지막 대표 관리자입니다. 다른 사람을 대표
 
 export async function changeStaffRole(db: Database, actor: Actor, id: number, role: unknown, now = new Date()): Promise<{ ok: true } | Refusal> {
   const parsed = roleField.safeParse(role);
-  if (!parsed.success) return { ok: false, message: "역할을 골라 주세요." };
+  if (!parsed.success) return { ok: false, message: "역할을 선택해 주세요." };
   return refusing(() =>
     db.transaction(async (tx) => {
       const row = await lockAccount(tx, id);

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { ARTIST_STATUS_LABELS } from "../../domain/content-states";
+import { ARTIST_STATUS_LABELS, ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { formatKst } from "../../domain/kst";
 import { artistEditorPath, artistPath, historyPath, previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { reorderArtists } from "../artists/artist-use-cases.server";
@@ -9,13 +9,28 @@ import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 
-/** /admin/artists: every artist (not in the trash) in roster order, with photo, names and state. */
-export async function loadWorkspaceArtists(ctx: RequestContext) {
+/**
+ * /admin/artists: every artist (not in the trash) in roster order, with photo, names and state; found by
+ * a name (Korean or English) and a state. The roster is one agency's (tens of rows): it is filtered here.
+ */
+export async function loadWorkspaceArtists(ctx: RequestContext, request: Request) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   staffSessionOf(ctx);
-    const roster = await listArtists(ctx.runtime.db, "workspace");
+  const params = new URL(request.url).searchParams;
+  const statusParam = params.get("status") ?? "";
+  const status = (ARTIST_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as ArtistStatus) : null;
+  const query = (params.get("q") ?? "").trim().slice(0, 100);
+  const needle = query.toLocaleLowerCase("ko");
+  const roster = await listArtists(ctx.runtime.db, "workspace");
+  const matches = (artist: (typeof roster)[number]) =>
+    (status === null || artist.status === status) && (needle === "" || `${artist.name}\n${artist.nameEn}`.toLocaleLowerCase("ko").includes(needle));
   return {
-    rows: roster.map((artist, index) => ({
+    filter: { status: status ?? "", q: query },
+    /** The order can be changed only on the whole roster (a move swaps neighbours, which a filter may hide). */
+    filtered: status !== null || query !== "",
+    total: roster.length,
+    statusOptions: ARTIST_STATUSES.map((value) => ({ value, label: ARTIST_STATUS_LABELS[value] })),
+    rows: roster.flatMap((artist, index) => (matches(artist) ? [{
       id: artist.id,
       position: index + 1,
       name: artist.name,
@@ -28,7 +43,7 @@ export async function loadWorkspaceArtists(ctx: RequestContext) {
       editHref: artistEditorPath(artist.name),
       viewHref: artist.status === "public" ? artistPath(artist.name) : previewPath("artist", artist.id),
       historyHref: historyPath("artist", artist.id),
-    })),
+    }] : [])),
   };
 }
 

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import {
   AUDITION_CSV_COLUMNS,
   AUDITION_STATUS_OPTIONS,
@@ -30,11 +30,9 @@ import { telHref } from "../../lib/tel";
 import { applicationsForExport, getApplicationForAdmin, listApplicationsForWorkspace } from "../auditions/audition-admin-queries.server";
 import { deleteApplications } from "../auditions/audition-retention.server";
 import { changeApplicationStatus, recordApplicationsExport, saveApplicationNotes } from "../auditions/audition-review.server";
-import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../http/admin-forms.server";
+import { adminActor, flashRedirect, INVALID_MESSAGE, listReturnPath, readAdminForm, replyWith } from "../http/admin-forms.server";
 import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
-import type { FlashCode } from "../../lib/flash-messages";
-import { setFlash } from "../http/flash.server";
 import { recordAccess } from "../privacy/access-records.server";
 import { requireDownloadReason } from "../privacy/download-reason.server";
 import { ACCESS_REASONS, MAX_ACCESS_REASON_TEXT_LENGTH } from "../../domain/access-records";
@@ -47,14 +45,6 @@ import { ACCESS_REASONS, MAX_ACCESS_REASON_TEXT_LENGTH } from "../../domain/acce
  */
 
 const genderLabel = (gender: string) => GENDER_LABELS[gender as Gender] ?? gender;
-
-/** Back to the list as it was (filters, page), or to the plain list for anything that is not one of its addresses. */
-function listReturnPath(value: FormDataEntryValue | null): string {
-  const path = typeof value === "string" ? value : "";
-  return /^\/admin\/auditions(?:\?[^#\s]*)?$/.test(path) ? path : WORKSPACE_PATHS.auditions;
-}
-
-const flashRedirect = async (to: string, code: FlashCode) => redirect(to, { headers: { "Set-Cookie": await setFlash(code) } });
 
 /** /admin/auditions: newest first, filtered by status and a search (name, receipt number, phone, e-mail), 20 per page. */
 export async function loadWorkspaceAuditions(ctx: RequestContext, request: Request) {
@@ -114,7 +104,7 @@ export async function handleWorkspaceAuditionsAction(ctx: RequestContext, reques
   if ("refused" in read) return read.refused;
   const { form } = read;
   const session = staffSessionOf(ctx);
-  const back = listReturnPath(form.get("returnTo"));
+  const back = listReturnPath(form.get("returnTo"), WORKSPACE_PATHS.auditions);
   if (form.get("intent") !== "status") throw data(null, { status: 400 });
   const selection = auditionSelectionSchema.safeParse(form.getAll("id"));
   if (!selection.success) throw data(null, { status: 400 });
@@ -135,7 +125,7 @@ export async function exportAuditionsCsv(ctx: RequestContext, request: Request):
   if ("refused" in read) return new Response(null, { status: read.refused.init?.status ?? 400 });
   const { form } = read;
   const session = staffSessionOf(ctx);
-  const back = listReturnPath(form.get("returnTo"));
+  const back = listReturnPath(form.get("returnTo"), WORKSPACE_PATHS.auditions);
   const selection = auditionSelectionSchema.safeParse(form.getAll("id"));
   if (!selection.success) return new Response(null, { status: 400 });
   const rows = await applicationsForExport(ctx.runtime.db, selection.data);

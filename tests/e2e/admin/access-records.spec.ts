@@ -28,7 +28,7 @@ for (const js of [true, false]) {
       await photo.getByText("사진 1 내려받기").click();
       await photo.getByRole("button", { name: "내려받기" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("내려받을 수 없습니다");
-      await expect(page.getByRole("alert")).toHaveText("내려받는 이유를 골라 주세요.");
+      await expect(page.getByRole("alert")).toHaveText("내려받는 이유를 선택해 주세요.");
       await page.getByRole("link", { name: "돌아가기" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
 
@@ -45,7 +45,7 @@ for (const js of [true, false]) {
       await expect(page.getByText(/건의 연결을 확인했습니다/)).toBeVisible();
       const search = page.getByRole("search", { name: "접속기록 찾기" });
       await search.getByLabel("접수번호").fill(applicant.receiptNumber);
-      await search.getByLabel("한 일").selectOption({ label: "사진·영상 내려받기" });
+      await search.getByRole("combobox", { name: /^작업/ }).selectOption({ label: "사진·영상 내려받기" });
       await search.getByRole("button", { name: "찾기" }).click();
       await expect(page.getByRole("status").filter({ hasText: "건" })).toHaveText("1건");
       const row = page.getByRole("row").filter({ hasText: "사진·영상 내려받기" });
@@ -57,7 +57,7 @@ for (const js of [true, false]) {
       await expect(page.getByText(applicant.name)).toHaveCount(0);
 
       // Opening the application was recorded too (the search that found it, its view).
-      await search.getByLabel("한 일").selectOption({ label: "전체" });
+      await search.getByRole("combobox", { name: /^작업/ }).selectOption({ label: "전체" });
       await search.getByRole("button", { name: "찾기" }).click();
       await expect(page.getByRole("row").filter({ hasText: "지원서 열람" }).first()).toBeVisible();
       await expect(page.getByRole("row").filter({ hasText: "목록 검색" }).first()).toBeVisible();

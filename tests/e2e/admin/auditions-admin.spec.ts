@@ -56,9 +56,9 @@ for (const js of [true, false]) {
       // Bulk: the other two go to 보류 together.
       await page.getByRole("link", { name: "오디션 지원" }).first().click();
       await searchList(page, family);
-      await page.getByRole("checkbox", { name: `${second!.receiptNumber} ${second!.name} 고르기` }).check();
-      await page.getByRole("checkbox", { name: `${third!.receiptNumber} ${third!.name} 고르기` }).check();
-      await page.getByLabel("고른 지원서의 상태").selectOption({ label: "보류" });
+      await page.getByRole("checkbox", { name: `${second!.receiptNumber} ${second!.name} 선택` }).check();
+      await page.getByRole("checkbox", { name: `${third!.receiptNumber} ${third!.name} 선택` }).check();
+      await page.getByLabel("선택한 지원서의 상태").selectOption({ label: "보류" });
       await page.getByRole("button", { name: "상태 바꾸기" }).click();
       await expect(page.getByText(FLASH_MESSAGES["auditions-status-changed"])).toBeVisible();
       // Back on the same search.
@@ -68,8 +68,8 @@ for (const js of [true, false]) {
       await expect(rowOf(page, first!.receiptNumber)).toContainText("서류 합격");
 
       // CSV of two chosen rows: the download holds exactly those.
-      await page.getByRole("checkbox", { name: `${first!.receiptNumber} ${first!.name} 고르기` }).check();
-      await page.getByRole("checkbox", { name: `${third!.receiptNumber} ${third!.name} 고르기` }).check();
+      await page.getByRole("checkbox", { name: `${first!.receiptNumber} ${first!.name} 선택` }).check();
+      await page.getByRole("checkbox", { name: `${third!.receiptNumber} ${third!.name} 선택` }).check();
       // The export asks why (decision 039; the access records have their own story in access-records.spec.ts).
       await page.getByRole("group", { name: /CSV로 내보내는 이유/ }).getByRole("combobox", { name: /^이유/ }).selectOption({ label: "심사 검토" });
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "CSV 내보내기" }).click()]);

@@ -11,9 +11,13 @@ test("a failed save keeps everything typed, with a clear message, and never navi
   await page.keyboard.type("제목 없이 쓴 긴 내용입니다.");
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("입력한 내용을 확인해 주세요.");
-  await expect(page.getByText("제목을 입력해 주세요.")).toBeVisible();
+  await expect(page.locator("#title-error")).toHaveText("제목을 입력해 주세요.");
   await expect(page).toHaveURL(/\/adminNoticeWrite$/);
   await expect(editor).toHaveText("제목 없이 쓴 긴 내용입니다.");
+  // The summary took focus and links to the field.
+  await expect(page.getByRole("alert")).toBeFocused();
+  await page.getByRole("alert").getByRole("link", { name: "제목을 입력해 주세요." }).click();
+  await expect(page.getByLabel("제목", { exact: true })).toBeFocused();
 });
 
 test.describe("without JavaScript", () => {
@@ -22,13 +26,18 @@ test.describe("without JavaScript", () => {
     await page.goto("/adminActor");
     await page.getByLabel("영문 이름").fill("NAMELESS");
     await page.getByLabel("SNS 주소").fill("javascript:alert(1)");
-    await page.getByLabel(/^수상/).fill("수상 하나\n수상 둘");
+    await page.getByLabel("수상 새 항목").fill("수상 하나");
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(page.getByRole("alert")).toContainText("입력한 내용을 확인해 주세요.");
-    await expect(page.getByText("이름을 입력해 주세요.")).toBeVisible();
-    await expect(page.getByText("SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.")).toBeVisible();
+    // The summary at the top has focus and links to each field with a message (decision 044).
+    const summary = page.getByRole("alert");
+    await expect(summary).toContainText("입력한 내용을 확인해 주세요.");
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole("link", { name: "이름을 입력해 주세요." })).toHaveAttribute("href", "#name");
+    await expect(summary.getByRole("link", { name: "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다." })).toHaveAttribute("href", "#socialLink");
+    await expect(page.locator("#name-error")).toHaveText("이름을 입력해 주세요.");
+    await expect(page.locator("#socialLink-error")).toHaveText("SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다.");
     await expect(page.getByLabel("영문 이름")).toHaveValue("NAMELESS");
-    await expect(page.getByLabel(/^수상/)).toHaveValue("수상 하나\n수상 둘");
+    await expect(page.getByLabel("수상 1번 항목", { exact: true })).toHaveValue("수상 하나");
   });
 });
 
@@ -59,8 +68,8 @@ test.describe("without JavaScript, an expired session", () => {
     // Reloading the refused page sends the same form again (the browser asks first; the answer is yes).
     page.once("dialog", (dialog) => void dialog.accept());
     await page.reload();
-    await expect(page).toHaveURL(/\/pr$/);
-    await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/adminNoticeWrite\/\d+$/);
+    await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
   });
 });
 
@@ -87,8 +96,8 @@ test("an expired session does not lose the text: sign in again in another tab, t
   await popup.close();
 
   await page.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(page).toHaveURL(/\/pr$/);
-  await expect(page.getByRole("link", { name: new RegExp(title) }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
+  await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
 });
 
 test("two tabs editing one post: the stale save gets a conflict and keeps its text; nothing is overwritten silently", async ({ page, context }) => {
@@ -98,10 +107,9 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("처음 내용");
   await page.getByRole("button", { name: "저장", exact: true }).click();
-  await page.getByRole("link", { name: new RegExp(title) }).first().click();
-  await expect(page).toHaveURL(/\/newsDetail\/\d+$/);
-  const detail = page.url();
-  const editUrl = detail.replace("/newsDetail/", "/adminNewsWrite/");
+  await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
+  const editUrl = page.url();
+  const detail = editUrl.replace("/adminNewsWrite/", "/newsDetail/");
 
   const tabA = await context.newPage();
   const tabB = await context.newPage();
@@ -109,7 +117,7 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
   await tabB.goto(editUrl);
   await tabA.getByLabel("제목", { exact: true }).fill(`${title} A`);
   await tabA.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(tabA).toHaveURL(/\/pr$/);
+  await expect(tabA.getByRole("status").filter({ hasText: "뉴스가 수정되었습니다." })).toBeVisible();
 
   await tabB.getByLabel("제목", { exact: true }).fill(`${title} B`);
   await tabB.getByRole("textbox", { name: "내용", exact: true }).click();
@@ -124,7 +132,7 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
 
   // Only an explicit choice overwrites.
   await tabB.getByRole("button", { name: "내 내용으로 저장" }).click();
-  await expect(tabB).toHaveURL(/\/pr$/);
+  await expect(tabB.getByRole("status").filter({ hasText: "뉴스가 수정되었습니다." })).toBeVisible();
   await page.goto(detail);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} B`);
   await expect(page.locator(".post-content")).toContainText("그리고 B의 문장");

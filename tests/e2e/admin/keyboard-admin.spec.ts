@@ -71,9 +71,10 @@ test("keyboard only: sign in and write a news post", async ({ page, baseURL }) =
   await page.keyboard.type("작성했습니다");
   await tabTo(page, page.getByRole("button", { name: "저장", exact: true }));
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/\/pr$/);
-  await tabTo(page, page.getByRole("link", { name: new RegExp(title) }).first());
-  await page.keyboard.press("Enter");
+  // Saved: the editor again, focus on its heading; the post is one link away (a new tab).
+  await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.locator(".post-content strong")).toHaveText("작성했습니다");
   await expect(page.locator(".post-content figure img")).toHaveAttribute("alt", "키보드로 넣은 사진");

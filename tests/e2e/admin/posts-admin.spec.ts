@@ -60,11 +60,14 @@ for (const k of KINDS) {
     await expect(inserted).toHaveAttribute("src", /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);
     await expect(inserted).toHaveAttribute("alt", "촬영장 사진");
 
+    // Saved: still in the workspace, in the post's editor (decision 044), with the notice, focus on the
+    // heading, and the way to the post on the site.
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(page).toHaveURL(/\/pr$/);
+    await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
     await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES[`${k.kind}-created`] })).toBeVisible();
-
-    await page.getByRole("link", { name: new RegExp(title) }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${k.label} 수정`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
     const content = page.locator(".post-content");
     await expect(content.locator("strong")).toHaveText("굵게");
@@ -87,8 +90,9 @@ for (const k of KINDS) {
     await expect(editor.locator("strong")).toHaveText("굵게");
     await page.getByLabel("제목", { exact: true }).fill(`${title} (수정)`);
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(page).toHaveURL(/\/pr$/);
-    await page.getByRole("link", { name: new RegExp(`${title} \\(수정\\)`) }).first().click();
+    await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES[`${k.kind}-updated`] })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
+    await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} (수정)`);
     const url = page.url();
 
@@ -117,9 +121,10 @@ for (const k of KINDS) {
       await page.getByLabel("캡션 (선택)").fill("무JS 캡션");
       await page.getByRole("radio", { name: "작게" }).check();
       await page.getByRole("button", { name: "저장", exact: true }).click();
-      await expect(page).toHaveURL(/\/pr$/);
+      await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
+      await expect(page.getByText(FLASH_MESSAGES[`${k.kind}-created`])).toBeVisible();
 
-      await page.getByRole("link", { name: new RegExp(title) }).first().click();
+      await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
       const content = page.locator(".post-content");
       await expect(content.locator("h2")).toHaveText("무JS 소제목");
       await expect(content.locator("em")).toHaveText("기울임");
@@ -132,8 +137,8 @@ for (const k of KINDS) {
       await expect(page.getByLabel("내용 (HTML)", { exact: true })).toHaveValue(/무JS 소제목/);
       await page.getByLabel("제목", { exact: true }).fill(`${title} 수정됨`);
       await page.getByRole("button", { name: "저장", exact: true }).click();
-      await expect(page).toHaveURL(/\/pr$/);
-      await page.getByRole("link", { name: new RegExp(`${title} 수정됨`) }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
+      await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} 수정됨`);
       const url = page.url();
 

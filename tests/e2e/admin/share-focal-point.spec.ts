@@ -83,7 +83,8 @@ for (const js of [true, false]) {
       await page.goto(`/admin/media/${mediaId}`);
       await page.getByLabel("가로 위치 (%)").fill("140");
       await page.getByRole("button", { name: "초점 저장" }).click();
-      await expect(page.getByText("가로 위치는 0에서 100 사이의 숫자로 입력해 주세요.")).toBeVisible();
+      await expect(page.locator("#focalX-error")).toHaveText("가로 위치는 0에서 100 사이의 숫자로 입력해 주세요.");
+      await expect(page.getByRole("alert").getByRole("link", { name: "가로 위치는 0에서 100 사이의 숫자로 입력해 주세요." })).toHaveAttribute("href", "#focalX");
       await expect(page.getByLabel("가로 위치 (%)")).toHaveValue("140");
       await expect(page.getByLabel("가로 위치 (%)")).toHaveAttribute("aria-invalid", "true");
       await page.goto(`/admin/media/${mediaId}`);

@@ -35,8 +35,11 @@ async function writeDraft(page: Page, title: string, body: string, js: boolean) 
   }
   await page.getByRole("radio", { name: /^임시 저장/ }).check();
   await page.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/posts$/);
+  // Saved as a draft: still in its editor (decision 044), with its preview a link away.
+  await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-drafted"] })).toBeVisible();
+  await expect(page.getByRole("link", { name: "미리보기 (새 창)" })).toHaveAttribute("href", /^\/admin\/preview\/news\/\d+$/);
+  await page.goto("/admin/posts");
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row.getByText("임시 저장")).toBeVisible();
   return row;
@@ -82,8 +85,9 @@ for (const js of [true, false]) {
       await page.getByRole("radio", { name: /^예약 공개/ }).check();
       await page.getByLabel("예약 공개 시각 (한국 시간)").fill(when.value);
       await page.getByRole("button", { name: "저장", exact: true }).click();
-      await expect(page).toHaveURL(/\/admin\/posts$/);
+      await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-scheduled"] })).toBeVisible();
+      await page.goto("/admin/posts");
       await expect(page.getByRole("row").filter({ hasText: title }).getByText("예약", { exact: true })).toBeVisible();
       expect(await publicNewsShows(baseURL!, title)).toBe(false);
       await expect.poll(() => publicNewsShows(baseURL!, title), { timeout: 45_000, intervals: [500] }).toBe(true);
@@ -105,7 +109,7 @@ test("a pinned notice stays on top of the notice list as 공지", async ({ page 
   await page.keyboard.type("맨 위에 있어야 하는 공지");
   await page.getByRole("checkbox", { name: /목록 맨 위에 고정/ }).check();
   await page.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(page).toHaveURL(/\/pr$/);
+  await expect(page).toHaveURL(/\/adminNoticeWrite\/\d+$/);
   for (const path of ["/notice", "/notice?page=2"]) {
     await page.goto(path);
     const first = page.locator(".post-list__items .post-item").first();

@@ -104,7 +104,7 @@ for (const js of [true, false]) {
         await page.goto(`/adminActor/${encodeURIComponent(name)}`);
         await page.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
         await page.getByRole("button", { name: "저장", exact: true }).click();
-        await expect(page).toHaveURL(/\/artist$/);
+        await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
         expect((await fetch(profile)).status, `profile when ${label}`).toBe(status);
         expect((await publicRoster()).includes(name), `roster when ${label}`).toBe(status === 200);
         await page.goto("/admin/artists");

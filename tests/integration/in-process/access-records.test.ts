@@ -130,10 +130,10 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
   it("a download without a valid reason is refused with a Korean 400 page, no file and no entry; with one it is recorded with its reason", async () => {
     const photo = withVideo.photos[1]!;
     for (const [query, message] of [
-      ["?download=1", "내려받는 이유를 골라 주세요."],
-      ["?download=1&reason=whim", "내려받는 이유를 골라 주세요."],
-      ["?download=1&reason=other", "‘기타’를 고른 경우 이유를 적어 주세요."],
-      ["?download=1&reason=other&reasonText=%20%20", "‘기타’를 고른 경우 이유를 적어 주세요."],
+      ["?download=1", "내려받는 이유를 선택해 주세요."],
+      ["?download=1&reason=whim", "내려받는 이유를 선택해 주세요."],
+      ["?download=1&reason=other", "‘기타’를 선택한 경우 이유를 적어 주세요."],
+      ["?download=1&reason=other&reasonText=%20%20", "‘기타’를 선택한 경우 이유를 적어 주세요."],
       [`?download=1&reason=review&reasonText=${"가".repeat(201)}`, "이유는 200자 이하로 적어 주세요."],
     ] as const) {
       const before = await latestId();
@@ -177,7 +177,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     expect(refused.status).toBe(400);
     expect(refused.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const page = await refused.text();
-    expect(page).toContain("내려받는 이유를 골라 주세요.");
+    expect(page).toContain("내려받는 이유를 선택해 주세요.");
     expect(page).not.toContain(withVideo.receiptNumber);
     expect(page).toContain('href="/admin/auditions"');
     expect(await entriesAfter(before)).toHaveLength(0);

@@ -240,7 +240,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     // An unknown status is refused with the field's message; the status stays.
     const refused = await postForm(`/admin/auditions/${target.id}`, [["intent", "status"], ["status", "hired"]]);
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain("바꿀 상태를 골라 주세요.");
+    expect(await refused.text()).toContain("바꿀 상태를 선택해 주세요.");
     expect((await read()).status).toBe("second_round");
   });
 
@@ -325,7 +325,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(none.status).toBe(302);
     expect(none.headers.get("location")).toBe("/admin/auditions?status=received");
     const notice = await fetch(`${site.baseURL}/admin/auditions?status=received`, { headers: { Cookie: `${site.cookie}; ${none.headers.getSetCookie()[0]!.split(";")[0]}` } });
-    expect(await notice.text()).toContain("먼저 목록에서 지원서를 골라 주세요.");
+    expect(await notice.text()).toContain("먼저 목록에서 지원서를 선택해 주세요.");
 
     const anonymous = await postForm("/admin/auditions/export", [["id", String(tricky.id)]], false);
     expect(anonymous.status).toBe(401);

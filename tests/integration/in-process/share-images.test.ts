@@ -108,7 +108,7 @@ describe(`share images: versions, storage and the focal point (${testEngine()})`
     const photo = await uploadImage(services(), ADMIN, await portrait());
     expect(await updateMediaFocalPoint(services(), ADMIN, { mediaId: photo.id, focal: { x: 1.5, y: 0.5 } })).toEqual({
       status: "invalid",
-      errors: { x: "초점은 사진 안에서 골라 주세요." },
+      errors: { x: "초점은 사진 안에서 선택해 주세요." },
     });
     expect(await updateMediaFocalPoint(services(), ADMIN, { mediaId: photo.id, focal: { x: "a", y: 0.5 } })).toMatchObject({ status: "invalid" });
     expect((await getMediaItem(database.db, photo.id))!.focal).toEqual({ x: 0.5, y: 0.5 });

@@ -35,11 +35,11 @@ function MonthlyInspection({ inspection, burstRule }: { inspection: Inspection; 
       ) : null}
 
       <h3 className="field__label">사람별·작업별 건수</h3>
-      <WorkspaceTable label={`${inspection.label} 사람별·작업별 건수`} columns={["한 사람", "한 일", "건수"]} rowCount={inspection.counts.length} empty="이 달에는 기록이 없습니다.">
+      <WorkspaceTable label={`${inspection.label} 사람별·작업별 건수`} columns={["작업자", "작업", "건수"]} rowCount={inspection.counts.length} empty="이 달에는 기록이 없습니다.">
         {inspection.counts.map((c) => (
           <tr key={`${c.who}-${c.action}`}>
             <th scope="row">{c.who}</th>
-            <td data-label="한 일">{c.action}</td>
+            <td data-label="작업">{c.action}</td>
             <td data-label="건수">{`${c.entries}건`}</td>
           </tr>
         ))}
@@ -120,8 +120,8 @@ export default function AccessRecords({ loaderData }: Route.ComponentProps) {
 
       <h2 className="visually-hidden">기록 목록</h2>
       <Form method="get" className="workspace-filter" role="search" aria-label="접속기록 찾기">
-        <FilterSearch label="한 사람" name="actor" value={filter.actor} />
-        <FilterSelect label="한 일" name="action" value={filter.action} options={actions} />
+        <FilterSearch label="작업자" name="actor" value={filter.actor} />
+        <FilterSelect label="작업" name="action" value={filter.action} options={actions} />
         <FilterSearch label="접수번호" name="receipt" value={filter.receipt} maxLength={40} />
         <FilterDateRange from={filter.from} to={filter.to} />
         <button type="submit" className="button">
@@ -133,7 +133,7 @@ export default function AccessRecords({ loaderData }: Route.ComponentProps) {
       </p>
       <WorkspaceTable
         label="접속기록 목록"
-        columns={[...LOG_ENTRY_COLUMNS, "한 일", "지원서 (접수번호)", "이유"]}
+        columns={[...LOG_ENTRY_COLUMNS, "작업", "지원서 (접수번호)", "이유"]}
         rowCount={rows.length}
         empty="조건에 맞는 기록이 없습니다."
       >

@@ -169,7 +169,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
           <ol className="security-enroll__steps">
             <li>휴대폰에서 인증 앱을 열고 ‘QR 코드 스캔’을 고릅니다.</li>
             <li>
-              아래 QR 코드를 찍습니다. 찍을 수 없으면 ‘설정 키 입력’을 고르고 비밀 키를 입력합니다(계정 이름: {loaderData.loginId}, 시간 기준).
+              아래 QR 코드를 찍습니다. 찍을 수 없으면 ‘설정 키 입력’을 선택하고 비밀 키를 입력합니다(계정 이름: {loaderData.loginId}, 시간 기준).
             </li>
             <li>앱에 나타난 6자리 코드를 입력하고 ‘등록 확인’을 누릅니다.</li>
           </ol>

@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/artists";
-import { PATHS } from "../../../domain/site-routes";
+import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
-import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
+import { artistTrashQuestion, DeleteControl } from "../../../components/admin/delete-control";
 
-export function loader({ context }: Route.LoaderArgs) {
-  return loadWorkspaceArtists(getRequestContext(context));
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadWorkspaceArtists(getRequestContext(context), request);
 }
 
 export function action({ context, request }: Route.ActionArgs) {
@@ -31,7 +32,8 @@ type Row = Route.ComponentProps["loaderData"]["rows"][number];
 /**
  * /admin/artists: the roster in order. Without JavaScript, each row has move-up/down buttons and an
  * order number (one form). With it, the same buttons move rows in place (focus stays on the button),
- * and rows can be dragged by their handle; every change is saved at once.
+ * and rows can be dragged by their handle; every change is saved at once, and "저장됨" says so. A search
+ * or a state filter shows the matching rows without the order controls (a move is among neighbours).
  */
 export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher();
@@ -44,6 +46,9 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
   // Moves are sent one at a time, in the order they were made (a quick second move waits for the first).
   const [queue, setQueue] = useState<Record<string, string>[]>([]);
   const idle = fetcher.state === "idle";
+  // "저장 중..." while moves are on their way, "저장됨" once the server has them all.
+  const [moved, setMoved] = useState(false);
+  const saveState = !moved ? null : queue.length > 0 || !idle ? "저장 중..." : fetcher.data && "ok" in (fetcher.data as object) ? "저장됨" : null;
   useEffect(() => {
     if (!idle || queue.length === 0) return;
     const [change, ...rest] = queue;
@@ -67,11 +72,13 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
   });
 
   // The change is sent as a move relative to the current roster (never this page's whole list).
+  const ordering = !loaderData.filtered;
   const save = (next: Row[], moved: Row, change: { move: string } | { place: string }) => {
     setRows(next);
     const position = next.findIndex((r) => r.id === moved.id) + 1;
     setAnnouncement(`${moved.name}: ${position}번째로 옮겼습니다.`);
     setQueue((pending) => [...pending, change]);
+    setMoved(true);
   };
 
   const move = (row: Row, direction: "up" | "down") => {
@@ -112,17 +119,33 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
+      <Form method="get" className="workspace-filter" role="search" aria-label="배우 찾기">
+        <FilterSelect label="상태" name="status" value={loaderData.filter.status} options={loaderData.statusOptions} />
+        <FilterSearch label="이름 검색 (한글·영문)" name="q" value={loaderData.filter.q} className="workspace-filter__query" />
+        <button type="submit" className="button">
+          찾기
+        </button>
+      </Form>
+      {loaderData.filtered ? (
+        <p className="workspace-count" role="status">
+          {`배우 ${loaderData.total}명 중 ${rows.length}명`}{" "}
+          <Link to={WORKSPACE_PATHS.artists}>필터 해제</Link>
+        </p>
+      ) : null}
       <p className="workspace-help">
         위에 있는 배우가 사이트의 배우 목록과 홈 화면에 먼저 보입니다. 공개 상태인 배우만 사이트에 보입니다.{" "}
-        {hydrated
-          ? "손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’ 단추로 순서를 바꾸면 바로 저장됩니다."
-          : "‘위로’, ‘아래로’ 단추를 누르거나, 순서 번호를 고친 뒤 ‘입력한 순서로 저장’을 누르세요."}
+        {loaderData.filtered
+          ? "순서는 필터를 해제한 전체 목록에서 바꿀 수 있습니다."
+          : hydrated
+            ? "손잡이(⠿)를 끌거나 ‘위로’, ‘아래로’ 버튼으로 순서를 바꾸면 바로 저장됩니다."
+            : "‘위로’, ‘아래로’ 버튼을 누르거나, 순서 번호를 고친 뒤 ‘입력한 순서로 저장’을 누르세요."}
       </p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {announcement}
+      <p className="roster-saved" role="status" aria-live="polite">
+        {saveState ? <span className={saveState === "저장됨" ? "roster-saved__done" : undefined}>{saveState}</span> : null}
+        <span className="visually-hidden">{announcement}</span>
       </p>
       {rows.length === 0 ? (
-        <p className="workspace-empty">등록된 배우가 없습니다.</p>
+        <p className="workspace-empty">{loaderData.filtered ? "조건에 맞는 배우가 없습니다." : "등록된 배우가 없습니다."}</p>
       ) : (
         <Form method="post" className="roster-form">
           {/* Enter in an order number saves the typed order (the first submit button is the default one). */}
@@ -144,7 +167,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
               >
                 <td className="roster__order">
                   {/* Dragging needs JavaScript: without it the handle would promise what it cannot do. */}
-                  {hydrated ? (
+                  {hydrated && ordering ? (
                   <span
                     className="roster__handle"
                     draggable
@@ -160,10 +183,14 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                     ⠿
                   </span>
                   ) : null}
-                  <label>
-                    <span className="visually-hidden">{row.name} 순서</span>
-                    <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />
-                  </label>
+                  {ordering ? (
+                    <label>
+                      <span className="visually-hidden">{row.name} 순서</span>
+                      <input type="number" name={`order-${row.id}`} defaultValue={index + 1} key={`${row.id}-${index}`} min={1} className="roster__number" />
+                    </label>
+                  ) : (
+                    row.position
+                  )}
                 </td>
                 <td className="roster__photo-cell">
                   {row.thumbnail ? (
@@ -188,6 +215,8 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                   <span className="workspace-table__sub">{row.updatedAt}</span>
                 </td>
                 <td className="workspace-table__actions">
+                  {ordering ? (
+                    <>
                   <button
                     type="submit"
                     name="move"
@@ -218,21 +247,29 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                   >
                     아래로
                   </button>
+                    </>
+                  ) : null}
+                  <Link to={row.editHref} aria-label={`${row.name} 수정`}>
+                    수정
+                  </Link>
                   <Link to={row.viewHref} aria-label={`${row.name} ${row.status === "public" ? "보기" : "미리보기"}`}>
                     {row.status === "public" ? "보기" : "미리보기"}
                   </Link>
                   <Link to={row.historyHref} aria-label={`${row.name} 기록`}>
                     기록
                   </Link>
+                  <DeleteControl editorPath={row.editHref} from="list" subject={`배우 ‘${row.name}’`} question={artistTrashQuestion(row.name)} />
                 </td>
               </tr>
             ))}
           </WorkspaceTable>
-          <div className="admin-form__actions">
-            <button type="submit" name="intent" value="order" className="button">
-              입력한 순서로 저장
-            </button>
-          </div>
+          {ordering ? (
+            <div className="admin-form__actions">
+              <button type="submit" name="intent" value="order" className="button">
+                입력한 순서로 저장
+              </button>
+            </div>
+          ) : null}
         </Form>
       )}
     </section>

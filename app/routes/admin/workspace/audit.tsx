@@ -21,9 +21,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
     <section className="workspace-page" aria-labelledby="audit-title">
       <WorkspaceHeader titleId="audit-title" title="활동 기록" />
       <Form method="get" className="workspace-filter" role="search" aria-label="활동 기록 찾기">
-        <FilterSelect label="한 일" name="action" value={filter.action} options={actions} />
+        <FilterSelect label="작업" name="action" value={filter.action} options={actions} />
         <FilterSelect label="대상" name="entity" value={filter.entity} options={entities} />
-        <FilterSearch label="한 사람" name="actor" value={filter.actor} />
+        <FilterSearch label="작업자" name="actor" value={filter.actor} />
         <FilterDateRange from={filter.from} to={filter.to} />
         <button type="submit" className="button">
           찾기
@@ -32,11 +32,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <p className="workspace-count" role="status">
         {total}건
       </p>
-      <WorkspaceTable label="활동 기록 목록" columns={[...LOG_ENTRY_COLUMNS, "한 일", "대상"]} rowCount={rows.length} empty="조건에 맞는 기록이 없습니다.">
+      <WorkspaceTable label="활동 기록 목록" columns={[...LOG_ENTRY_COLUMNS, "작업", "대상"]} rowCount={rows.length} empty="조건에 맞는 기록이 없습니다.">
         {rows.map((row) => (
           <tr key={row.id}>
             <LogEntryCells entry={row} />
-            <td data-label="한 일">{row.what}</td>
+            <td data-label="작업">{row.what}</td>
             <th scope="row" className="workspace-table__title">
               {row.subject || "-"}
             </th>

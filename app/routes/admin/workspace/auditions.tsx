@@ -71,10 +71,10 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
       {rows.length === 0 ? (
         <p className="workspace-empty">{filter.status || filter.q ? "조건에 맞는 지원서가 없습니다." : "아직 들어온 지원서가 없습니다."}</p>
       ) : (
-        <Form method="post" reloadDocument ref={bulkForm} className="audition-bulk" aria-label="고른 지원서 처리">
+        <Form method="post" reloadDocument ref={bulkForm} className="audition-bulk" aria-label="선택한 지원서 처리">
           <input type="hidden" name="returnTo" value={returnTo} />
           <div className="audition-bulk__bar">
-            <FilterSelect label="고른 지원서의 상태" name="status" value="" options={statusOptions} any="상태 선택" className="field audition-bulk__status" />
+            <FilterSelect label="선택한 지원서의 상태" name="status" value="" options={statusOptions} any="상태 선택" className="field audition-bulk__status" />
             <button type="submit" name="intent" value="status" className="button">
               상태 바꾸기
             </button>
@@ -92,9 +92,9 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
               {
                 className: "audition-table__check",
                 label: hydrated ? (
-                  <input type="checkbox" aria-label="이 쪽의 지원서 모두 고르기" onChange={(e) => selectAll(e.currentTarget.checked)} />
+                  <input type="checkbox" aria-label="이 쪽의 지원서 모두 선택" onChange={(e) => selectAll(e.currentTarget.checked)} />
                 ) : (
-                  <span className="visually-hidden">고르기</span>
+                  <span className="visually-hidden">선택</span>
                 ),
               },
               "접수번호",
@@ -107,7 +107,7 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
             {rows.map((row) => (
               <tr key={row.id}>
                 <td className="audition-table__check">
-                  <input type="checkbox" name="id" value={row.id} aria-label={`${row.receiptNumber} ${row.name} 고르기`} />
+                  <input type="checkbox" name="id" value={row.id} aria-label={`${row.receiptNumber} ${row.name} 선택`} />
                 </td>
                 <td data-label="접수번호" className="audition-table__receipt">
                   {row.receiptNumber}

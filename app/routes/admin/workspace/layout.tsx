@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { useFocusOnArrival } from "../../../components/admin/focus-on-arrival";
 import { WorkspaceNav } from "../../../components/admin/workspace-nav";
 
 export function headers() {
@@ -7,6 +8,7 @@ export function headers() {
 
 /** The workspace's frame: its navigation beside every workspace page (inside the private gate, app/routes.ts). */
 export default function WorkspaceLayout() {
+  useFocusOnArrival();
   return (
     <div className="workspace">
       <WorkspaceNav />

@@ -98,7 +98,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
             <dd>
               {item.width}×{item.height} · {item.size} · {item.mimeType}
             </dd>
-            <dt>올린 때</dt>
+            <dt>업로드 일시</dt>
             <dd>{item.uploadedAt}</dd>
             <dt>사용처</dt>
             <dd>

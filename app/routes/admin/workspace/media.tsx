@@ -41,7 +41,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
       <p className="workspace-count" role="status">
         {total}개의 이미지
       </p>
-      <WorkspaceTable label="이미지 목록" className="media-table" columns={["이미지", "크기", "올린 때", "사용처"]} rowCount={items.length} empty="조건에 맞는 이미지가 없습니다.">
+      <WorkspaceTable label="이미지 목록" className="media-table" columns={["이미지", "크기", "업로드 일시", "사용처"]} rowCount={items.length} empty="조건에 맞는 이미지가 없습니다.">
         {items.map((item) => (
           <tr key={item.id}>
             <th scope="row" className="workspace-table__title">
@@ -55,7 +55,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
               {item.width}×{item.height}
               <span className="workspace-table__sub">{item.size}</span>
             </td>
-            <td data-label="올린 때">{item.uploadedAt}</td>
+            <td data-label="업로드 일시">{item.uploadedAt}</td>
             <td data-label="사용처">
               <MediaUses uses={item.uses} />
             </td>

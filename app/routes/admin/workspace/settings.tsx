@@ -59,7 +59,7 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
         회사 정보와 연락처는 모든 페이지의 머리말·꼬리말과 ‘오시는 길’에, 소개 글은 홈 화면에, 지원서 양식은 오디션 페이지에, 개인정보 처리 항목은 개인정보처리방침에 보입니다. 저장하면 바로 반영됩니다.
       </p>
       <FormErrorBanner reply={reply}>
-        {reply?.values && Object.keys(errors).length > 0 ? <p>표시된 항목을 고친 뒤 다시 저장해 주세요. 파일을 골랐다면 다시 골라 주세요.</p> : null}
+        {reply?.values && Object.keys(errors).length > 0 ? <p>표시된 항목을 고친 뒤 다시 저장해 주세요. 파일을 선택했다면 다시 선택해 주세요.</p> : null}
       </FormErrorBanner>
       <Form method="post" encType="multipart/form-data" className="admin-form settings-form" noValidate key={answered ? "reply" : "saved"}>
         <SettingsFields

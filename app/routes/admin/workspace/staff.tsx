@@ -41,7 +41,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </h1>
         <p>
           {`${removing.name}(${removing.loginId})`}의 계정을 삭제할까요? 로그인이 모두 끝나고 되돌릴 수 없습니다. 활동 기록과 권한 변경 기록에는 이름이 그대로 남습니다. 잠시 막아
-          두려면 삭제 대신 사용 중지를 고르세요.
+          두려면 삭제 대신 사용 중지를 선택하세요.
         </p>
         <Form method="post" className="admin-form__actions">
           <Link to={WORKSPACE_PATHS.staff} className="button button--ghost">
@@ -199,11 +199,11 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       ) : null}
 
       <h2 className="workspace-page__subtitle">권한 변경 기록</h2>
-      <WorkspaceTable label="권한 변경 기록 (최근 30건)" columns={["때", "한 사람", "대상", "내용"]} rowCount={changes.length} empty="아직 기록이 없습니다.">
+      <WorkspaceTable label="권한 변경 기록 (최근 30건)" columns={["일시", "작업자", "대상", "내용"]} rowCount={changes.length} empty="아직 기록이 없습니다.">
         {changes.map((change) => (
           <tr key={change.id}>
-            <td data-label="때">{change.at}</td>
-            <td data-label="한 사람">{change.actor}</td>
+            <td data-label="일시">{change.at}</td>
+            <td data-label="작업자">{change.actor}</td>
             <th scope="row" className="workspace-table__title">
               {change.subject}
             </th>

@@ -1,10 +1,13 @@
-import { Form, Link } from "react-router";
+import { useRef } from "react";
+import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/trash";
 import { withParticle } from "../../../domain/korean";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleTrashAction, loadTrash } from "../../../server/workspace/trash.server";
-import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { Pagination } from "../../../components/pagination";
+import { useHydrated } from "../../../lib/use-hydrated";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
 
@@ -25,31 +28,59 @@ export function meta() {
   return adminMeta("휴지통");
 }
 
-/** /admin/trash: deleted posts and artists; restore, delete for good, empty the trash. */
-export default function Trash({ loaderData }: Route.ComponentProps) {
-  const { items, confirmAll, confirmItem: item, retentionDays } = loaderData;
+/** What a permanent delete asks about one row. */
+function purgeQuestion(item: { kindLabel: string; title: string }): string {
+  return item.kindLabel === "배우" ? `배우 ‘${item.title}’의 프로필을 영구 삭제할까요?` : `${item.kindLabel} ${withParticle(`‘${item.title}’`, "을/를")} 영구 삭제할까요?`;
+}
 
-  if (confirmAll || item) {
-    const all = confirmAll;
+/**
+ * /admin/trash: deleted posts and artists, a page at a time and filtered by kind; restore or delete for
+ * good one row, the checked rows (one form: it works without JavaScript) or everything. Deleting for
+ * good always asks first, on a page of its own.
+ */
+export default function Trash({ loaderData }: Route.ComponentProps) {
+  const { items, confirmAll, confirmItem: item, confirmSelected, retentionDays, total, matching, page, pageCount, filter, kindOptions } = loaderData;
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const bulkForm = useRef<HTMLFormElement>(null);
+  const selectAll = (checked: boolean) => {
+    for (const box of bulkForm.current?.querySelectorAll<HTMLInputElement>('input[name="key"]') ?? []) box.checked = checked;
+  };
+
+  if (confirmAll || item || confirmSelected.length > 0) {
+    const question = confirmAll
+      ? `휴지통의 ${total}건을 모두 영구 삭제할까요?`
+      : item
+        ? purgeQuestion(item)
+        : confirmSelected.length === 1
+          ? purgeQuestion(confirmSelected[0]!)
+          : `선택한 ${confirmSelected.length}건을 영구 삭제할까요?`;
     return (
       <section className="workspace-page admin-confirm" aria-labelledby="confirm-title">
-        <h1 id="confirm-title" className="workspace-page__title">
-          {all ? "휴지통 비우기" : "영구 삭제"}
+        <h1 id="confirm-title" className="workspace-page__title" tabIndex={-1}>
+          {confirmAll ? "휴지통 비우기" : "영구 삭제"}
         </h1>
         <p>
-          {all
-            ? `휴지통의 ${items.length}건을 모두 영구 삭제할까요?`
-            : item!.kindLabel === "배우"
-              ? `배우 ‘${item!.title}’의 프로필을 영구 삭제할까요?`
-              : `${item!.kindLabel} ${withParticle(`‘${item!.title}’`, "을/를")} 영구 삭제할까요?`}{" "}
-          영구 삭제하면 되돌릴 수 없고, 다른 곳에서 쓰지 않는 사진도 함께 지워집니다.
+          {question} 영구 삭제하면 되돌릴 수 없고, 다른 곳에서 쓰지 않는 사진도 함께 지워집니다.
         </p>
+        {confirmSelected.length > 1 ? (
+          <ul className="admin-confirm__list">
+            {confirmSelected.map((selected) => (
+              <li key={selected.key}>
+                {selected.kindLabel} ‘{selected.title}’
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Form method="post" className="admin-form__actions">
           <Link to={WORKSPACE_PATHS.trash} className="button button--ghost">
             취소
           </Link>
           {item ? <input type="hidden" name="key" value={item.key} /> : null}
-          <button type="submit" name="intent" value={all ? "empty" : "purge"} className="button button--danger">
+          {confirmSelected.map((selected) => (
+            <input key={selected.key} type="hidden" name="key" value={selected.key} />
+          ))}
+          <button type="submit" name="intent" value={confirmAll ? "empty" : item ? "purge" : "purge-selected"} className="button button--danger">
             영구 삭제
           </button>
         </Form>
@@ -60,46 +91,88 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   return (
     <section className="workspace-page" aria-labelledby="trash-title">
       <WorkspaceHeader
-        titleId="trash-title" title="휴지통"
+        titleId="trash-title"
+        title="휴지통"
         actions={
-          items.length > 0 ? (
-            <>
-              <Link to="?confirm=all" className="button button--small button--danger">
-                휴지통 비우기
-              </Link>
-            </>
+          total > 0 ? (
+            <Link to="?confirm=all" className="button button--small button--danger">
+              휴지통 비우기
+            </Link>
           ) : null
         }
       />
       <p className="workspace-help">
         삭제한 글과 배우는 {retentionDays}일 동안 여기에 남아 있다가 자동으로 영구 삭제됩니다. 휴지통에 있는 동안에는 사이트와 API에 보이지 않습니다.
       </p>
-      <WorkspaceTable label="휴지통에 있는 글과 배우" columns={["제목·이름", "종류", "삭제한 때", "남은 기간"]} actions rowCount={items.length} empty="휴지통이 비어 있습니다.">
-        {items.map((item) => (
-          <tr key={item.key}>
-            <th scope="row" className="workspace-table__title">
-              {item.title}
-            </th>
-            <td data-label="종류">{item.kindLabel}</td>
-            <td data-label="삭제한 때">
-              {item.deletedAt}
-              <span className="workspace-table__sub">{item.deletedBy}</span>
-            </td>
-            <td data-label="남은 기간">{item.daysLeft === 0 ? "오늘 영구 삭제" : `${item.daysLeft}일`}</td>
-            <td className="workspace-table__actions">
-              <Form method="post">
-                <input type="hidden" name="key" value={item.key} />
-                <button type="submit" name="intent" value="restore" className="button button--small" aria-label={`${item.title} 복원`}>
-                  복원
-                </button>
-              </Form>
-              <Link to={`?confirm=${item.key}`} className="button button--small button--danger" aria-label={`${item.title} 영구 삭제`}>
-                영구 삭제
-              </Link>
-            </td>
-          </tr>
-        ))}
-      </WorkspaceTable>
+      <Form method="get" className="workspace-filter" role="search" aria-label="휴지통 찾기">
+        <FilterSelect label="종류" name="kind" value={filter.kind} options={kindOptions} />
+        <button type="submit" className="button">
+          찾기
+        </button>
+      </Form>
+      <p className="workspace-count" role="status">
+        {filter.kind ? `휴지통 ${total}건 중 ${matching}건` : `${total}건`}
+      </p>
+      {items.length === 0 ? (
+        <p className="workspace-empty">{filter.kind ? "조건에 맞는 항목이 없습니다." : "휴지통이 비어 있습니다."}</p>
+      ) : (
+        <Form method="post" ref={bulkForm} className="workspace-bulk" aria-label="선택한 항목 처리">
+          <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+          <div className="workspace-bulk__bar">
+            <button type="submit" name="intent" value="restore-selected" className="button">
+              선택 복원
+            </button>
+            {/* Asks first: the checked rows go to the confirmation page (a GET of this page). */}
+            <button type="submit" name="confirm" value="selected" formMethod="get" className="button button--danger">
+              선택 영구 삭제
+            </button>
+          </div>
+          <WorkspaceTable
+            label="휴지통에 있는 글과 배우"
+            columns={[
+              {
+                className: "workspace-table__check",
+                label: hydrated ? (
+                  <input type="checkbox" aria-label="이 쪽의 항목 모두 선택" onChange={(e) => selectAll(e.currentTarget.checked)} />
+                ) : (
+                  <span className="visually-hidden">선택</span>
+                ),
+              },
+              "제목·이름",
+              "종류",
+              "삭제 일시",
+              "남은 기간",
+            ]}
+            actions
+          >
+            {items.map((row) => (
+              <tr key={row.key}>
+                <td className="workspace-table__check">
+                  <input type="checkbox" name="key" value={row.key} aria-label={`${row.title} 선택`} />
+                </td>
+                <th scope="row" className="workspace-table__title">
+                  {row.title}
+                </th>
+                <td data-label="종류">{row.kindLabel}</td>
+                <td data-label="삭제 일시">
+                  {row.deletedAt}
+                  <span className="workspace-table__sub">{row.deletedBy}</span>
+                </td>
+                <td data-label="남은 기간">{row.daysLeft === 0 ? "오늘 영구 삭제" : `${row.daysLeft}일`}</td>
+                <td className="workspace-table__actions">
+                  <button type="submit" name="intent" value={`restore:${row.key}`} className="button button--small" aria-label={`${row.title} 복원`}>
+                    복원
+                  </button>
+                  <Link to={`?confirm=${row.key}`} className="button button--small button--danger" aria-label={`${row.title} 영구 삭제`}>
+                    영구 삭제
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </WorkspaceTable>
+        </Form>
+      )}
+      <Pagination page={page} pageCount={pageCount} param="page" label="휴지통 쪽 이동" />
     </section>
   );
 }

@@ -1,0 +1,34 @@
+/**
+ * The artist form's list buttons (위로, 아래로, 삭제, 추가): without JavaScript they submit the form with
+ * what they ask, and the action answers with the form as typed and the change made (islands/list-field.tsx).
+ */
+
+/** The form field a list's buttons submit without JavaScript: "education:2:up", "en.works:0:remove", "awards:add". */
+export const LIST_MOVE_FIELD = "listMove";
+
+export type ListMove = { name: string; index: number; action: "up" | "down" | "remove" } | { name: string; action: "add" };
+
+/** The list change a submitted form asks for (LIST_MOVE_FIELD), or null. */
+export function parseListMove(value: FormDataEntryValue | null): ListMove | null {
+  if (typeof value !== "string") return null;
+  const add = /^(.+):add$/.exec(value);
+  if (add) return { name: add[1]!, action: "add" };
+  const move = /^(.+):(\d{1,4}):(up|down|remove)$/.exec(value);
+  return move ? { name: move[1]!, index: Number(move[2]), action: move[3] as "up" | "down" | "remove" } : null;
+}
+
+/** The entries after a move (entries as typed, blank ones included: the indexes are the form's). */
+export function applyListMove(entries: readonly string[], move: ListMove): string[] {
+  const next = [...entries];
+  if (move.action === "add") return next;
+  const { index } = move;
+  if (index >= next.length) return next;
+  if (move.action === "remove") {
+    next.splice(index, 1);
+    return next;
+  }
+  const to = move.action === "up" ? index - 1 : index + 1;
+  if (to < 0 || to >= next.length) return next;
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return next;
+}
