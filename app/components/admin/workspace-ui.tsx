@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
 
 /** A workspace page's heading: a small line above (ADMIN, or where the page belongs), the title, and its actions. */
 export function WorkspaceHeader({ titleId, title, eyebrow = "ADMIN", actions }: { titleId: string; title: ReactNode; eyebrow?: ReactNode; actions?: ReactNode }) {
@@ -137,5 +138,25 @@ export function LogEntryCells({ entry }: { entry: { when: string; who: string; i
       <td data-label="작업자">{entry.who}</td>
       <td data-label="접속 주소">{entry.ip}</td>
     </>
+  );
+}
+
+/**
+ * A confirmation page's answer (no JavaScript needed): 취소 goes back to `cancelTo`; the one dangerous
+ * button posts `intent` with the hidden `fields` (a name with several values repeats the field).
+ */
+export function ConfirmActions({ cancelTo, intent, label, fields = {} }: { cancelTo: string; intent: string; label: string; fields?: Record<string, string | readonly string[]> }) {
+  return (
+    <Form method="post" className="admin-form__actions">
+      <Link to={cancelTo} className="button button--ghost">
+        취소
+      </Link>
+      {Object.entries(fields).flatMap(([name, value]) =>
+        (typeof value === "string" ? [value] : value).map((v) => <input key={`${name}=${v}`} type="hidden" name={name} value={v} />),
+      )}
+      <button type="submit" name="intent" value={intent} className="button button--danger">
+        {label}
+      </button>
+    </Form>
   );
 }

@@ -94,15 +94,10 @@ export async function handleWorkspacePostsAction(ctx: RequestContext, request: R
     const post = await getPost(ctx.runtime.db, kind, postId, "workspace");
     const wanted = action.data === "publish" ? "published" : "draft";
     if (!post || post.status === wanted) continue;
-    const result = await savePost(ctx.runtime, actor, {
-      kind,
-      postId,
-      title: post.title,
-      content: post.content,
-      english: { title: post.titleEn, content: post.contentEn },
-      expectedVersion: post.version,
-      publication: { mode: action.data === "publish" ? "publish" : "draft" },
-    });
+    // The post as it is, in its new state (the same save as the editor's, so the same rules and records).
+    const { title, content, titleEn, contentEn, version } = post;
+    const publication = { mode: action.data === "publish" ? ("publish" as const) : ("draft" as const) };
+    const result = await savePost(ctx.runtime, actor, { kind, postId, title, content, english: { title: titleEn, content: contentEn }, expectedVersion: version, publication });
     if (result.status === "saved") changed += 1;
   }
   if (changed === 0) return flashRedirect(back, "posts-bulk-unchanged");

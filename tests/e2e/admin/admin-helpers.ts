@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInCookie, TEST_ADMIN, uniqueClientIp, withTotpCode, type AdminCredential } from "../../setup/sign-in";
 import { oldStamp } from "../../fixtures/audition-stamp";
@@ -115,4 +115,18 @@ export async function submitTestApplication(request: APIRequestContext, override
   const receipt = /AUD-\d{4}-\d{6}/.exec(page);
   if (!response.ok() || !receipt) throw new Error(`the application was not accepted (${response.status()}): ${page.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 400)}`);
   return { ...fields, receiptNumber: receipt[0] };
+}
+
+/**
+ * For each test of the file that calls it: the site's origin and an API client with the administrator's
+ * session, made before the test and disposed after it.
+ */
+export function adminApiForEachTest(): { readonly api: APIRequestContext; readonly origin: string } {
+  const current = {} as { api: APIRequestContext; origin: string };
+  test.beforeEach(async ({ baseURL }) => {
+    current.origin = baseURL!;
+    current.api = await adminApi(baseURL!);
+  });
+  test.afterEach(() => current.api.dispose());
+  return current;
 }

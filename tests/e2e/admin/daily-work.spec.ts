@@ -1,34 +1,28 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
 import { axeViolations, tabTo } from "../helpers";
 import { createNews } from "../../setup/content-api";
-import { adminApi, uniqueName } from "./admin-helpers";
+import { adminApiForEachTest, uniqueName } from "./admin-helpers";
 
 // The workspace as staff use it every day (issue 28, decision 044): delete and restore from the lists
 // and editors, stay in the editor after saving, the error summary, the artist form's typed fields and
 // career lists, the lists' search, filters and bulk actions, and the section tabs at 390 px.
 test.use({ signedIn: true });
 
-let api: APIRequestContext;
-let origin: string;
-test.beforeEach(async ({ baseURL }) => {
-  origin = baseURL!;
-  api = await adminApi(origin);
-});
-test.afterEach(() => api.dispose());
+const site = adminApiForEachTest();
 
-const headers = () => ({ Origin: origin });
+const headers = () => ({ Origin: site.origin });
 
 /** An artist added through the API, with three awards in order. */
 async function artistWithAwards(name: string, awards: string[]): Promise<void> {
-  const response = await api.post("/api/we/addactor", { headers: headers(), data: { name, ename: "DAILY WORK", winList: awards } });
+  const response = await site.api.post("/api/we/addactor", { headers: headers(), data: { name, ename: "DAILY WORK", winList: awards } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
 /** The awards as the public profile lists them. */
 async function publicAwards(name: string): Promise<string[]> {
-  const artist = (await (await api.get(`/api/we/actorList/${encodeURIComponent(name)}`)).json()) as { winList: string };
+  const artist = (await (await site.api.get(`/api/we/actorList/${encodeURIComponent(name)}`)).json()) as { winList: string };
   return JSON.parse(artist.winList) as string[];
 }
 
@@ -49,7 +43,7 @@ for (const width of [1280, 390]) {
       test("a post found by its text is deleted from the workspace list to the trash, and restored from there", async ({ page }) => {
         const token = uniqueName("본문토큰");
         const title = uniqueName("목록 삭제 ");
-        const postId = await createNews(api, origin, { title, content: `<p>본문에만 있는 말: ${token}</p>` });
+        const postId = await createNews(site.api, site.origin, { title, content: `<p>본문에만 있는 말: ${token}</p>` });
 
         // Found by a word of its text (not its title).
         await page.goto("/admin/posts");
@@ -70,13 +64,13 @@ for (const width of [1280, 390]) {
         await expect(page).toHaveURL(/\/admin\/posts$/);
         await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-deleted"] })).toBeVisible();
         if (js) await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
-        expect((await fetch(`${origin}/newsDetail/${postId}`)).status).toBe(404);
+        expect((await fetch(`${site.origin}/newsDetail/${postId}`)).status).toBe(404);
 
         await page.goto("/admin/trash?kind=news");
         await page.getByRole("button", { name: `${title} 복원` }).click();
         await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["trash-restored"] })).toBeVisible();
         await expect(page).toHaveURL(/\/admin\/trash\?kind=news$/);
-        expect((await fetch(`${origin}/newsDetail/${postId}`)).status).toBe(200);
+        expect((await fetch(`${site.origin}/newsDetail/${postId}`)).status).toBe(200);
       });
     });
   }
@@ -99,13 +93,13 @@ for (const js of [true, false]) {
       }
       await expect(page).toHaveURL(/\/admin\/artists$/);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-deleted"] })).toBeVisible();
-      expect((await fetch(`${origin}/artist/${encodeURIComponent(name)}`)).status).toBe(404);
+      expect((await fetch(`${site.origin}/artist/${encodeURIComponent(name)}`)).status).toBe(404);
 
       await page.goto("/admin/trash?kind=artist");
       await page.getByRole("checkbox", { name: `${name} 선택` }).check();
       await page.getByRole("button", { name: "선택 복원" }).click();
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["trash-restored-selected"] })).toBeVisible();
-      expect((await fetch(`${origin}/artist/${encodeURIComponent(name)}`)).status).toBe(200);
+      expect((await fetch(`${site.origin}/artist/${encodeURIComponent(name)}`)).status).toBe(200);
     });
 
     test("a refused save shows a focused summary linking to each field; birthday and height are checked, then stored in the spec's text", async ({ page }) => {
@@ -135,12 +129,12 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-created"] })).toBeVisible();
       // The site and the API read the same text as before (spec §3).
-      const artist = (await (await api.get(`/api/we/actorList/${encodeURIComponent(name)}`)).json()) as { birthday: string; cm: string };
+      const artist = (await (await site.api.get(`/api/we/actorList/${encodeURIComponent(name)}`)).json()) as { birthday: string; cm: string };
       expect(artist).toMatchObject({ birthday: "1995.03.14", cm: "172" });
       await page.goto(`/artist/${encodeURIComponent(name)}`);
       await expect(page.getByRole("row", { name: /생년월일/ })).toContainText("1995.03.14");
       await expect(page.getByRole("row", { name: /키/ })).toContainText("172cm");
-      await api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
+      await site.api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
     });
   });
 }
@@ -174,7 +168,7 @@ test("keyboard only: career entries are reordered, edited in place and saved", a
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
   expect(await publicAwards(name)).toEqual(["첫째 상", "셋째 상 (2025)", "둘째 상"]);
-  await api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
+  await site.api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
 });
 
 test.describe("without JavaScript", () => {
@@ -195,13 +189,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "저장", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
     expect(await publicAwards(name)).toEqual(["셋째 상", "둘째 상"]);
-    await api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
+    await site.api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
   });
 
   test("posts are unpublished and published again in bulk", async ({ page }) => {
     const token = uniqueName("일괄공개");
     const titles = [uniqueName(`${token} 가 `), uniqueName(`${token} 나 `)];
-    for (const title of titles) await createNews(api, origin, { title, content: "<p>일괄 작업 대상</p>" });
+    for (const title of titles) await createNews(site.api, site.origin, { title, content: "<p>일괄 작업 대상</p>" });
     await page.goto(`/admin/posts?q=${encodeURIComponent(token)}`);
     for (const title of titles) await page.getByRole("checkbox", { name: `${title} 선택` }).check();
     await page.getByLabel("선택한 글에 할 작업").selectOption({ label: "공개 중단 (임시 저장으로)" });
@@ -209,7 +203,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["posts-bulk-unpublished"] })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/admin/posts\\?q=`));
     for (const title of titles) await expect(page.getByRole("row").filter({ hasText: title }).locator(".status-badge")).toHaveText("임시 저장");
-    expect(await (await fetch(`${origin}/news`)).text()).not.toContain(titles[0]);
+    expect(await (await fetch(`${site.origin}/news`)).text()).not.toContain(titles[0]);
 
     await page.getByRole("checkbox", { name: `${titles[0]} 선택` }).check();
     await page.getByLabel("선택한 글에 할 작업").selectOption({ label: "공개" });
@@ -229,7 +223,7 @@ test("keyboard only: posts found by a search are moved to the trash in bulk", as
   const token = uniqueName("일괄휴지통");
   const titles = [uniqueName(`${token} 가 `), uniqueName(`${token} 나 `)];
   const other = uniqueName("남는 글 ");
-  for (const title of [...titles, other]) await createNews(api, origin, { title, content: "<p>일괄 휴지통 대상</p>" });
+  for (const title of [...titles, other]) await createNews(site.api, site.origin, { title, content: "<p>일괄 휴지통 대상</p>" });
   await page.goto("/admin/posts");
 
   await tabTo(page, page.getByLabel("제목·내용 검색"));
@@ -262,8 +256,8 @@ test("the trash is paged and filtered by kind; checked rows are deleted for good
   const token = uniqueName("쪽나눔");
   const ids: number[] = [];
   for (let i = 0; i < 21; i++) {
-    const postId = await createNews(api, origin, { title: `${token} ${String(i).padStart(2, "0")}`, content: "<p>휴지통 쪽 나눔</p>" });
-    expect((await api.delete(`/api/we/deletenews/${postId}`, { headers: headers() })).status()).toBe(204);
+    const postId = await createNews(site.api, site.origin, { title: `${token} ${String(i).padStart(2, "0")}`, content: "<p>휴지통 쪽 나눔</p>" });
+    expect((await site.api.delete(`/api/we/deletenews/${postId}`, { headers: headers() })).status()).toBe(204);
     ids.push(postId);
   }
   await page.goto("/admin/trash?kind=news");
@@ -315,7 +309,7 @@ for (const js of [true, false]) {
       await page.getByLabel("상태").selectOption({ label: "전속 종료" });
       await page.getByRole("button", { name: "찾기" }).click();
       await expect(page.getByText("조건에 맞는 배우가 없습니다.")).toBeVisible();
-      await api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
+      await site.api.delete(`/api/we/deleteactor/${encodeURIComponent(name)}`, { headers: headers() });
     });
   });
 }

@@ -1,23 +1,17 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
 import { createArtist, createNews } from "../../setup/content-api";
-import { adminApi, uniqueName } from "./admin-helpers";
+import { adminApiForEachTest, uniqueName } from "./admin-helpers";
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
 test.use({ signedIn: true });
 
-let api: APIRequestContext;
-let origin: string;
-test.beforeEach(async ({ baseURL }) => {
-  origin = baseURL!;
-  api = await adminApi(origin);
-});
-test.afterEach(() => api.dispose());
+const site = adminApiForEachTest();
 
 /** The public roster's names in order, as an anonymous visitor gets it (the cached page). */
 async function publicRoster(): Promise<string[]> {
-  const html = await (await fetch(`${origin}/artist`)).text();
+  const html = await (await fetch(`${site.origin}/artist`)).text();
   return [...html.matchAll(/href="\/artist\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
 }
 
@@ -33,8 +27,8 @@ function before(list: string[], a: string, b: string): boolean {
 test.describe("roster order", () => {
   test("with JavaScript: moved with the keyboard and by dragging, saved at once, and the public roster follows", async ({ page }) => {
     const [first, second] = [uniqueName("순서배우가"), uniqueName("순서배우나")];
-    await createArtist(api, origin, { name: first, ename: "E2E ROSTER" });
-    await createArtist(api, origin, { name: second, ename: "E2E ROSTER" });
+    await createArtist(site.api, site.origin, { name: first, ename: "E2E ROSTER" });
+    await createArtist(site.api, site.origin, { name: second, ename: "E2E ROSTER" });
     await page.goto("/admin/artists");
     expect(before(await workspaceRoster(page), first, second)).toBe(true);
 
@@ -62,8 +56,8 @@ test.describe("roster order", () => {
 
     test("move up and down buttons, and order numbers, reorder the roster; the public roster follows", async ({ page }) => {
       const [first, second] = [uniqueName("무JS순서가"), uniqueName("무JS순서나")];
-      await createArtist(api, origin, { name: first, ename: "E2E ROSTER" });
-      await createArtist(api, origin, { name: second, ename: "E2E ROSTER" });
+      await createArtist(site.api, site.origin, { name: first, ename: "E2E ROSTER" });
+      await createArtist(site.api, site.origin, { name: second, ename: "E2E ROSTER" });
       await page.goto("/admin/artists");
       // Other tests add artists at the same time: there may be rows between the two.
       for (let i = 0; i < 5 && !before(await workspaceRoster(page), second, first); i++) {
@@ -95,8 +89,8 @@ for (const js of [true, false]) {
 
     test("hiding and retiring an artist takes them off the public pages; the workspace keeps them", async ({ page }) => {
       const name = uniqueName(js ? "상태배우" : "무JS상태배우");
-      await createArtist(api, origin, { name, ename: "E2E ROSTER" });
-      const profile = `${origin}/artist/${encodeURIComponent(name)}`;
+      await createArtist(site.api, site.origin, { name, ename: "E2E ROSTER" });
+      const profile = `${site.origin}/artist/${encodeURIComponent(name)}`;
       expect((await fetch(profile)).status).toBe(200);
       expect(await publicRoster()).toContain(name);
 
@@ -114,14 +108,14 @@ for (const js of [true, false]) {
 
     test("a deleted post goes to the trash, off the site and the API, and comes back when restored", async ({ page }) => {
       const title = `${uniqueName(js ? "휴지통 " : "무JS 휴지통 ")} 소식`;
-      const postId = await createNews(api, origin, { title, content: "<p>지웠다가 되살릴 소식</p>" });
-      const detail = `${origin}/newsDetail/${postId}`;
+      const postId = await createNews(site.api, site.origin, { title, content: "<p>지웠다가 되살릴 소식</p>" });
+      const detail = `${site.origin}/newsDetail/${postId}`;
 
       await page.goto(`/adminNewsWrite/${postId}?delete`);
       await page.getByRole("button", { name: "삭제", exact: true }).click();
       await expect(page).toHaveURL(/\/pr$/);
       expect((await fetch(detail)).status).toBe(404);
-      expect((await api.get(`/api/we/getnews/${postId}`)).status()).toBe(404);
+      expect((await site.api.get(`/api/we/getnews/${postId}`)).status()).toBe(404);
 
       await page.goto("/admin/trash");
       const row = page.getByRole("row").filter({ hasText: title });
@@ -130,7 +124,7 @@ for (const js of [true, false]) {
       await expect(page.getByRole("status").filter({ hasText: "복원" })).toBeVisible();
       await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
       expect((await fetch(detail)).status).toBe(200);
-      expect(await (await fetch(`${origin}/news`)).text()).toContain(title);
+      expect(await (await fetch(`${site.origin}/news`)).text()).toContain(title);
 
       // Deleted again, then deleted for good from the trash (with a confirmation step).
       await page.goto(`/adminNewsWrite/${postId}?delete`);
@@ -148,8 +142,8 @@ for (const js of [true, false]) {
 
     test("an older revision is compared with the current one and restored as a new version", async ({ page }) => {
       const title = uniqueName(js ? "기록 소식 " : "무JS 기록 소식 ");
-      const postId = await createNews(api, origin, { title, content: "<p>처음 쓴 문장</p>" });
-      const edited = await api.put(`/api/we/updatenews/${postId}`, { headers: { Origin: origin }, data: { title: `${title} 고침`, content: "<p>고쳐 쓴 문장</p>" } });
+      const postId = await createNews(site.api, site.origin, { title, content: "<p>처음 쓴 문장</p>" });
+      const edited = await site.api.put(`/api/we/updatenews/${postId}`, { headers: { Origin: site.origin }, data: { title: `${title} 고침`, content: "<p>고쳐 쓴 문장</p>" } });
       expect(edited.status()).toBe(200);
 
       await page.goto(`/admin/posts?q=${encodeURIComponent(title)}`);
@@ -165,7 +159,7 @@ for (const js of [true, false]) {
       await expect(page.getByRole("status").filter({ hasText: "복원" })).toBeVisible();
       await expect(page.locator(".history-list__item")).toHaveCount(3);
       await expect(page.locator(".history-list__item").first()).toContainText("지금 버전");
-      const detail = await (await fetch(`${origin}/newsDetail/${postId}`)).text();
+      const detail = await (await fetch(`${site.origin}/newsDetail/${postId}`)).text();
       expect(detail).toContain("처음 쓴 문장");
       expect(detail).not.toContain("고쳐 쓴 문장");
     });

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audition";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, WorkspaceHeader } from "../../../components/admin/workspace-ui";
 import { adminAuditionPath } from "../../../domain/auditions";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
@@ -63,14 +63,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
         <p>
           지원서 {a.receiptNumber}({a.name})의 내용과 사진·영상을 지금 삭제할까요? 삭제하면 되돌릴 수 없습니다. 활동 기록에는 접수번호와 날짜만 남고 이름과 연락처는 남지 않습니다.
         </p>
-        <Form method="post" className="admin-form__actions">
-          <Link to={adminAuditionPath(a.id)} className="button button--ghost">
-            취소
-          </Link>
-          <button type="submit" name="intent" value="delete" className="button button--danger">
-            삭제
-          </button>
-        </Form>
+        <ConfirmActions cancelTo={adminAuditionPath(a.id)} intent="delete" label="삭제" />
       </section>
     );
   }

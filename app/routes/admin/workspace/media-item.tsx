@@ -8,7 +8,7 @@ import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
 import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleMediaItemAction, loadMediaItem } from "../../../server/workspace/media.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, WorkspaceHeader } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../components/field";
@@ -61,15 +61,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         ) : (
           <p>이 이미지를 삭제할까요? 어디에서도 쓰지 않는 이미지입니다. 삭제하면 파일도 지워지고 되돌릴 수 없습니다.</p>
         )}
-        <Form method="post" className="admin-form__actions">
-          <input type="hidden" name="confirmed" value="1" />
-          <Link to={mediaItemPath(item.id)} className="button button--ghost">
-            취소
-          </Link>
-          <button type="submit" name="intent" value="delete" className="button button--danger">
-            {inUse ? "그래도 삭제" : "삭제"}
-          </button>
-        </Form>
+        <ConfirmActions cancelTo={mediaItemPath(item.id)} intent="delete" label={inUse ? "그래도 삭제" : "삭제"} fields={{ confirmed: "1" }} />
       </section>
     );
   }

@@ -4,7 +4,7 @@ import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { STAFF_ROLE_INFO, STAFF_ROLES } from "../../../domain/staff-roles";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleStaffAction, loadStaff } from "../../../server/workspace/staff.server";
-import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../components/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
@@ -43,15 +43,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           {`${removing.name}(${removing.loginId})`}의 계정을 삭제할까요? 로그인이 모두 끝나고 되돌릴 수 없습니다. 활동 기록과 권한 변경 기록에는 이름이 그대로 남습니다. 잠시 막아
           두려면 삭제 대신 사용 중지를 선택하세요.
         </p>
-        <Form method="post" className="admin-form__actions">
-          <Link to={WORKSPACE_PATHS.staff} className="button button--ghost">
-            취소
-          </Link>
-          <input type="hidden" name="id" value={removing.id} />
-          <button type="submit" name="intent" value="remove" className="button button--danger">
-            계정 삭제
-          </button>
-        </Form>
+        <ConfirmActions cancelTo={WORKSPACE_PATHS.staff} intent="remove" label="계정 삭제" fields={{ id: String(removing.id) }} />
       </section>
     );
   }

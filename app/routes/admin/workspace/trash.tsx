@@ -5,7 +5,7 @@ import { withParticle } from "../../../domain/korean";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleTrashAction, loadTrash } from "../../../server/workspace/trash.server";
-import { FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { Pagination } from "../../../components/pagination";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
@@ -72,18 +72,12 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : null}
-        <Form method="post" className="admin-form__actions">
-          <Link to={WORKSPACE_PATHS.trash} className="button button--ghost">
-            취소
-          </Link>
-          {item ? <input type="hidden" name="key" value={item.key} /> : null}
-          {confirmSelected.map((selected) => (
-            <input key={selected.key} type="hidden" name="key" value={selected.key} />
-          ))}
-          <button type="submit" name="intent" value={confirmAll ? "empty" : item ? "purge" : "purge-selected"} className="button button--danger">
-            영구 삭제
-          </button>
-        </Form>
+        <ConfirmActions
+          cancelTo={WORKSPACE_PATHS.trash}
+          intent={confirmAll ? "empty" : item ? "purge" : "purge-selected"}
+          label="영구 삭제"
+          fields={{ key: [...(item ? [item.key] : []), ...confirmSelected.map((selected) => selected.key)] }}
+        />
       </section>
     );
   }
