@@ -27,6 +27,8 @@ import { deletePost, savePost, type Publication } from "./post-use-cases.server"
 
 /** Without JavaScript an image comes as a file (or a library pick) next to the HTML; it is stored and appended as a figure. */
 export const ATTACHMENT_FIELD = POST_FORM_FILES.attach;
+/** Every file field of the post editor's form (the editor's action and its preview read the same form). */
+export const POST_FILE_FIELDS = [ATTACHMENT_FIELD, POST_FORM_FILES.featured] as const;
 
 /** The post as the editor opens it: its fields, its state, and the form values it starts from. */
 export interface EditorPost {
@@ -130,7 +132,7 @@ export function publicationFromValues(values: PostFormValues): { publication: Pu
 }
 
 export async function handlePostEditorAction(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
-  const read = await readAdminForm<PostFormValues>(request, [ATTACHMENT_FIELD, POST_FORM_FILES.featured]);
+  const read = await readAdminForm<PostFormValues>(request, POST_FILE_FIELDS);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = postValuesFromForm(form);
@@ -198,7 +200,7 @@ function sentFile(form: FormData, name: string): File | null {
  */
 async function attachWithoutScript(ctx: RequestContext, actor: Actor, form: FormData, values: PostFormValues) {
   const refuse = (status: number, fields: Record<string, string>) => replyWith(status, { formError: INVALID_MESSAGE, values, fields });
-  for (const name of [ATTACHMENT_FIELD, POST_FORM_FILES.featured]) if (isOversizeUpload(form.get(name))) return refuse(413, { [name]: OVERSIZE_MESSAGE });
+  for (const name of POST_FILE_FIELDS) if (isOversizeUpload(form.get(name))) return refuse(413, { [name]: OVERSIZE_MESSAGE });
   const details = figureDetailsSchema.safeParse(values);
   const attachment = sentFile(form, ATTACHMENT_FIELD);
   const picked = String(form.get("attachLibraryImage") ?? "");

@@ -13,7 +13,7 @@ import { staffSessionOf } from "../http/access-gate.server";
 import type { RequestContext } from "../http/context.server";
 import { getMediaByUrls } from "../media/media.server";
 import { derivePostContent } from "../posts/post-content.server";
-import { ATTACHMENT_FIELD, postValuesFromForm } from "../posts/post-editor.server";
+import { POST_FILE_FIELDS, postValuesFromForm } from "../posts/post-editor.server";
 import { getPostForPreview } from "../posts/post-queries.server";
 import { postHtmlShapeProblem, sanitizePostHtml } from "../posts/sanitize.server";
 
@@ -65,7 +65,7 @@ export async function previewFromForm(ctx: RequestContext, request: Request, sub
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   staffSessionOf(ctx);
   // The editors' file fields are read (and ignored: a preview stores nothing).
-  const read = await readAdminForm(request, subject === "artist" ? IMAGE_FILE_FIELDS : [ATTACHMENT_FIELD]);
+  const read = await readAdminForm(request, subject === "artist" ? IMAGE_FILE_FIELDS : POST_FILE_FIELDS);
   if ("refused" in read) throw data("미리보기를 만들 수 없습니다. 입력한 내용이 너무 큽니다.", { status: 413 });
   const { form } = read;
   const note = "저장하지 않은 내용의 미리보기입니다.";
