@@ -81,11 +81,21 @@ export default defineConfig({
     {
       name: "admin",
       testMatch: /admin\/.*\.spec\.ts$/,
+      // Counted alone, after the other admin stories (below): their uploads would be counted as its own.
+      testIgnore: /admin\/uploads\.spec\.ts$/,
       // Whole editing stories (sign in, type, upload five photos, save, edit, delete) on a 2-core machine.
       // A fresh sign-in may also wait for the next 30-second step: each TOTP code works once per account
       // (decision 040), and the admin stories share one account across the workers.
       timeout: 120_000,
       dependencies: ["desktop", "mobile"],
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      // "Nothing is stored" counts the files of the shared media directory: no other story may upload meanwhile.
+      name: "admin-uploads",
+      testMatch: /admin\/uploads\.spec\.ts$/,
+      timeout: 120_000,
+      dependencies: ["admin"],
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
   ],

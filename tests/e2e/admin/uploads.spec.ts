@@ -3,6 +3,10 @@ import { gifJsPolyglot, pngBomb } from "../../fixtures/hostile-images";
 import { expect, test } from "../fixtures";
 import { adminApi, portraitJpeg, storedMediaFiles } from "./admin-helpers";
 
+// The first story counts the media directory's files: the second one's upload may not land meanwhile
+// (and the project runs after every other admin story, playwright.config.ts).
+test.describe.configure({ mode: "serial" });
+
 test("hostile uploads are refused with 4xx and a Korean message, and nothing is stored", async ({ baseURL }) => {
   const api = await adminApi(baseURL!);
   const headers = { Origin: baseURL! };
