@@ -215,11 +215,11 @@ export function enhancePostImages(html: string, images: Map<string, ImageFacts>)
   });
 }
 
-/** Every image URL in post HTML. */
-export function imageSources(html: string): string[] {
+/** Every image URL in post HTML (with FOREIGN_OPTIONS: another site's, `data:` URIs included). */
+export function imageSources(html: string, options: sanitizeHtml.IOptions = OPTIONS): string[] {
   const found: string[] = [];
   sanitizeHtml(html, {
-    ...OPTIONS,
+    ...options,
     exclusiveFilter: (frame) => {
       if (frame.tag === "img" && typeof frame.attribs.src === "string") found.push(frame.attribs.src);
       return false;
@@ -253,15 +253,7 @@ const FOREIGN_OPTIONS: sanitizeHtml.IOptions = { ...OPTIONS, allowedSchemesByTag
 
 /** Every image source in another site's post HTML (the site import): relative URLs and `data:` URIs included. */
 export function foreignImageSources(html: string): string[] {
-  const found: string[] = [];
-  sanitizeHtml(html, {
-    ...FOREIGN_OPTIONS,
-    exclusiveFilter: (frame) => {
-      if (frame.tag === "img" && typeof frame.attribs.src === "string") found.push(frame.attribs.src);
-      return false;
-    },
-  });
-  return found;
+  return imageSources(html, FOREIGN_OPTIONS);
 }
 
 /**
