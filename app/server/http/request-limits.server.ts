@@ -2,7 +2,7 @@ import type { Socket } from "node:net";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { localeOfPath, type Locale } from "../../domain/locale";
 import { hasSignedSessionCookie } from "../auth/sessions.server";
-import type { Logger } from "../platform/logger.server";
+import { oncePerSecond, type Logger } from "../platform/logger.server";
 import { serviceUnavailablePage } from "./unavailable-page.server";
 
 /**
@@ -167,15 +167,9 @@ export function guardRequestBodies(options: { sessionSecret: string; logger: Log
   const perAddress = options.slotsPerAddress ?? ANONYMOUS_BODY_SLOTS_PER_ADDRESS;
   let inUse = 0;
   const byAddress = new Map<string, number>();
-  let refusedSinceLog = 0;
-  let lastLog = 0;
-  const noteRefusal = (logger: Logger, address: string) => {
-    refusedSinceLog++;
-    if (Date.now() - lastLog < 1000) return;
-    logger.warn({ refused: refusedSinceLog, inUse, address }, "anonymous request bodies over their share: answering 503");
-    lastLog = Date.now();
-    refusedSinceLog = 0;
-  };
+  const logRefusals = oncePerSecond<{ logger: Logger; address: string }>((refused, { logger, address }) =>
+    logger.warn({ refused, inUse, address }, "anonymous request bodies over their share: answering 503"),
+  );
 
   const middleware: RequestHandler = async (req, res, next) => {
     if (!hasBody(req)) return next();
@@ -191,7 +185,7 @@ export function guardRequestBodies(options: { sessionSecret: string; logger: Log
     if (!signedIn) {
       const address = req.ip ?? req.socket.remoteAddress ?? "";
       if (inUse >= total || (byAddress.get(address) ?? 0) >= perAddress) {
-        noteRefusal(options.logger, address);
+        logRefusals({ logger: options.logger, address });
         return sendRefusal(req, res, 503, "busy", { "Retry-After": "5" });
       }
       inUse++;

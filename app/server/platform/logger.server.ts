@@ -25,3 +25,30 @@ export function createLogger(level: string): Logger {
     },
   });
 }
+
+/**
+ * For events that come in floods (503s in an outage, refusals under an attack): `note` counts each one
+ * and `write` runs at most once a second with how many it stands for. What comes within the second after
+ * a line is written by a timer at the second's end, so the last burst of a flood is never left uncounted.
+ */
+export function oncePerSecond<Entry>(write: (count: number, latest: Entry) => void): (entry: Entry) => void {
+  let count = 0;
+  let lastWritten = 0;
+  let latest: Entry;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (count === 0) return;
+    const n = count;
+    count = 0;
+    lastWritten = Date.now();
+    write(n, latest);
+  };
+  return (entry) => {
+    count++;
+    latest = entry;
+    const wait = lastWritten + 1000 - Date.now();
+    if (wait <= 0) flush();
+    else timer ??= setTimeout(flush, wait).unref();
+  };
+}

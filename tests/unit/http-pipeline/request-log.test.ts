@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { requestLog } from "../../../app/server/http/pipeline/request-log.server";
 import { logContext } from "../../../app/server/platform/logger.server";
 import { capturedLogger } from "../../setup/captured-logger";
+import { pollUntil } from "../../setup/app-server";
 import { serve } from "./serve";
 
 describe("request id and logging", () => {
@@ -24,10 +25,15 @@ describe("request id and logging", () => {
     await fetch(`${url}/down`);
     await fetch(`${url}/down`);
     await fetch(`${url}/broken`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await pollUntil(() => observed.some(([path]) => path === "/broken"), { timeoutMs: 2_000, what: () => "the last answer to be observed" });
     expect(observed).toContainEqual(["/ok", "GET", 200]);
     expect(observed.filter(([path]) => path === "/down")).toHaveLength(2);
-    expect(records.filter((record) => record.msg === "answering 503")).toHaveLength(1);
+    const unavailable = () => records.filter((record) => record.msg === "answering 503");
+    expect(unavailable()).toHaveLength(1);
+    expect(unavailable()[0]).toMatchObject({ answered503SinceLastLog: 1 });
+    // The one only counted is written at the end of its second, not kept until some later 503.
+    await pollUntil(() => unavailable().length === 2, { timeoutMs: 3_000, what: () => "the second's count to be written" });
+    expect(unavailable()[1]).toMatchObject({ answered503SinceLastLog: 1 });
     expect(records.find((record) => record.msg === "request failed")).toMatchObject({ status: 500, url: "/broken" });
     expect(records.find((record) => record.msg === "request" && record.url === "/ok")).toMatchObject({ status: 200 });
   });

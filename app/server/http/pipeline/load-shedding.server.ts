@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { hasSignedSessionCookie } from "../../auth/sessions.server";
+import { oncePerSecond, type Logger } from "../../platform/logger.server";
 import type { Metrics } from "../../platform/metrics.server";
 import type { EventLoopWatch } from "../overload.server";
 import { sendUnavailable } from "./error-answers.server";
@@ -20,8 +21,10 @@ export function loadShedding(options: {
 }): RequestHandler {
   const { eventLoop, dbHealth, shed } = options;
   let inFlight = 0;
-  let shedSinceLog = 0;
-  let lastShedLog = 0;
+  // One log line per second at most, with how many it stands for: a flood must not also flood the logs.
+  const logShed = oncePerSecond<Logger>((count, logger) =>
+    logger.warn({ inFlight, eventLoopDelayMs: Math.round(eventLoop.delay()), shedSinceLastLog: count }, "overloaded: answering 503"),
+  );
   return async (req, res, next) => {
     if (!dbHealth.isUp) return sendUnavailable(shed, req, res, "database", 5);
     eventLoop.noteRequest();
@@ -30,13 +33,7 @@ export function loadShedding(options: {
     const ownShare = appLocals(res).anonymousBody === true;
     const overloaded = (!ownShare && inFlight >= options.maxConcurrent) || eventLoop.saturated(options.maxEventLoopDelayMs);
     if (overloaded && !(await hasSignedSessionCookie(options.sessionSecret, req.get("cookie")))) {
-      // One log line per second at most: a flood must not also flood the logs.
-      shedSinceLog++;
-      if (Date.now() - lastShedLog > 1000) {
-        appLocals(res).logger.warn({ inFlight, eventLoopDelayMs: Math.round(eventLoop.delay()), shedSinceLastLog: shedSinceLog }, "overloaded: answering 503");
-        lastShedLog = Date.now();
-        shedSinceLog = 0;
-      }
+      logShed(appLocals(res).logger);
       return sendUnavailable(shed, req, res, "overloaded", 1);
     }
     if (!ownShare) {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
-import { logContext, type Logger } from "../../platform/logger.server";
+import { logContext, oncePerSecond, type Logger } from "../../platform/logger.server";
 import type { Metrics } from "../../platform/metrics.server";
 import { appLocals } from "./locals.server";
 
@@ -14,15 +14,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export function requestLog(options: { logger: Logger; metrics: Pick<Metrics, "observeRequest"> }): RequestHandler {
   const { logger, metrics } = options;
   // 503s come in floods (an outage, an overload): one line a second with how many, not one per request.
-  let unavailableSinceLog = 0;
-  let lastUnavailableLog = 0;
-  const logUnavailable = (entry: object) => {
-    unavailableSinceLog++;
-    if (Date.now() - lastUnavailableLog < 1000) return;
-    logger.warn({ ...entry, answered503SinceLastLog: unavailableSinceLog }, "answering 503");
-    lastUnavailableLog = Date.now();
-    unavailableSinceLog = 0;
-  };
+  const logUnavailable = oncePerSecond<object>((count, entry) => logger.warn({ ...entry, answered503SinceLastLog: count }, "answering 503"));
   return (req, res, next) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
