@@ -102,7 +102,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
     </Field>
   );
 
-  const filesAgain = reply && !clientReply && reply.filesDropped ? <strong className="apply-form__again">보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 골라 주세요.</strong> : null;
+  const filesAgain = reply && !clientReply && reply.filesDropped ? <strong className="apply-form__again">보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 첨부해 주세요.</strong> : null;
 
   // A refused submission drops the chosen files (browsers cannot keep them): both file fields say so.
   const fileInput = ({ name, label, required, hint, ...props }: { name: (typeof AUDITION_FILE_FIELDS)[keyof typeof AUDITION_FILE_FIELDS]; label: ReactNode; required?: boolean; hint: ReactNode; multiple?: boolean; accept: string }) => (
@@ -200,7 +200,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
               ))}
             </ul>
           ) : null}
-          {filesAgain ? <p>사진과 영상 파일은 다시 골라 주세요.</p> : null}
+          {filesAgain ? <p>사진과 영상 파일을 다시 첨부해 주세요.</p> : null}
         </div>
       ) : null}
 

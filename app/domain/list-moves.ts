@@ -18,7 +18,7 @@ export function parseListMove(value: FormDataEntryValue | null): ListMove | null
 }
 
 /** The entries after a move (entries as typed, blank ones included: the indexes are the form's). */
-export function applyListMove(entries: readonly string[], move: ListMove): string[] {
+export function applyListMove<T>(entries: readonly T[], move: ListMove): T[] {
   const next = [...entries];
   if (move.action === "add") return next;
   const { index } = move;
@@ -31,4 +31,23 @@ export function applyListMove(entries: readonly string[], move: ListMove): strin
   if (to < 0 || to >= next.length) return next;
   [next[index], next[to]] = [next[to]!, next[index]!];
   return next;
+}
+
+/** The ids of a list field's controls (islands/list-field.tsx): an entry's box, its 위로/아래로, the new entry's box. */
+export const listEntryId = (name: string, index: number) => `${name}-entry-${index}`;
+export const listButtonId = (name: string, index: number, action: "up" | "down") => `${name}-${action}-${index}`;
+
+/**
+ * Where focus goes after a list change, given how many entries are left (`length`): after a move, the
+ * moved entry's same button (the other one at the top or the bottom, where the same is disabled) or,
+ * moved by Alt+↑/↓ in its box, that box; after a removal, the entry now in its place (the new entry's
+ * box when none is left); after an add, the new entry's box, for the next one.
+ */
+export function focusAfterListMove(move: ListMove, length: number, from: "button" | "entry" = "button"): string {
+  if (move.action === "add") return move.name;
+  if (move.action === "remove") return length === 0 ? move.name : listEntryId(move.name, Math.min(move.index, length - 1));
+  const to = Math.max(0, Math.min(length - 1, move.action === "up" ? move.index - 1 : move.index + 1));
+  if (from === "entry") return listEntryId(move.name, to);
+  const edge = (move.action === "up" && to === 0) || (move.action === "down" && to === length - 1);
+  return listButtonId(move.name, to, edge ? (move.action === "up" ? "down" : "up") : move.action);
 }

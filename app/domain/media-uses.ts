@@ -49,6 +49,29 @@ export interface LibraryPage {
   items: LibraryImage[];
 }
 
+/**
+ * The forms' pickers without JavaScript search the library by submitting the form with
+ * `intent=find-images:{picker}` and the words in `{picker}Query`; the form comes back with everything
+ * typed and that picker showing what was found (decision 043).
+ */
+export const FIND_IMAGES_INTENT = "find-images:";
+export const pickerQueryField = (picker: string) => `${picker}Query`;
+/** Each picker of a form names itself here, for Enter in its search box (DefaultSave's "default" intent). */
+export const PICKERS_FIELD = "pickers";
+/** The intent of a form's default button (Enter in a text box): a save, unless a picker's words changed. */
+export const DEFAULT_INTENT = "default";
+
+/** What one picker of a form found (the reply to a search without JavaScript). */
+export interface LibrarySearch {
+  /** The picker's field name ("featuredImagePick", "libraryImage2"). */
+  for: string;
+  query: string;
+  page: LibraryPage;
+}
+
+/** The library as a form's pickers get it: the newest page, and what one picker's search found (if it searched). */
+export type PickerLibrary = LibraryPage & { search?: LibrarySearch | null };
+
 /** How a picker names an image: its alt text or number, with its size ("무대 인사 사진 (#12, 1200×800)"). */
 export function mediaChoiceLabel(item: { id: number; alt: string; width: number; height: number; fileName?: string }): string {
   const name = item.alt || item.fileName || `이미지 #${item.id}`;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { MAX_ARTIST_IMAGES } from "../domain/constants";
-import type { LibraryPage } from "../domain/media-uses";
+import type { PickerLibrary } from "../domain/media-uses";
 import { uploadImage } from "../lib/upload-image";
 import { useHydrated } from "../lib/use-hydrated";
 import { IMAGE_ACCEPT, LibraryRadios, MediaPicker } from "./media-picker";
@@ -17,7 +17,7 @@ interface ImageSlotsProps {
   onBusyChange?: (busy: boolean) => void;
   errors?: Record<number, string>;
   /** Stored images a slot can take without JavaScript (the media library's newest); with it, the picker dialog. */
-  library?: LibraryPage;
+  library?: PickerLibrary;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { describedByOf, FieldError } from "../components/field";
-import { applyListMove, LIST_MOVE_FIELD, type ListMove } from "../domain/list-moves";
+import { applyListMove, focusAfterListMove, listButtonId, listEntryId, LIST_MOVE_FIELD, type ListMove } from "../domain/list-moves";
 import { useHydrated } from "../lib/use-hydrated";
 
 interface ListFieldProps {
@@ -10,6 +10,8 @@ interface ListFieldProps {
   onChange: (entries: string[]) => void;
   placeholder?: string;
   error?: string;
+  /** Without JavaScript, the id a list button's reply gives the focus to (rendered as autofocus). */
+  arrivalFocus?: string | null;
 }
 
 /**
@@ -19,13 +21,15 @@ interface ListFieldProps {
  * (LIST_MOVE_FIELD), which comes back with the change and everything typed; with it they act in place
  * and focus follows the entry. The new entry's box is `#${name}` (where the error summary links).
  */
-export function ListField({ name, label, entries, onChange, placeholder, error }: ListFieldProps) {
+export function ListField({ name, label, entries, onChange, placeholder, error, arrivalFocus = null }: ListFieldProps) {
   const hydrated = useHydrated();
   const [draft, setDraft] = useState("");
   const [announcement, setAnnouncement] = useState("");
   const refocus = useRef<string | null>(null);
-  const entryId = (index: number) => `${name}-entry-${index}`;
-  const buttonId = (index: number, action: "up" | "down") => `${name}-${action}-${index}`;
+  const entryId = (index: number) => listEntryId(name, index);
+  const buttonId = (index: number, action: "up" | "down") => listButtonId(name, index, action);
+  // Without JavaScript a list button sends the form, which comes back naming the control to focus.
+  const focusHere = (id: string) => (!hydrated && arrivalFocus === id ? true : undefined);
 
   useEffect(() => {
     if (!refocus.current) return;
@@ -48,16 +52,8 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
     const next = applyListMove(entries, move);
     const entry = entries[move.index] ?? "";
     onChange(next);
-    if (move.action === "remove") {
-      setAnnouncement(`‘${entry}’ 항목을 삭제했습니다.`);
-      refocus.current = next.length === 0 ? name : entryId(Math.min(move.index, next.length - 1));
-      return;
-    }
-    const to = move.action === "up" ? move.index - 1 : move.index + 1;
-    setAnnouncement(`‘${entry}’ 항목을 ${to + 1}번째로 옮겼습니다.`);
-    // At the top or the bottom the other button is the one still enabled.
-    const edge = (move.action === "up" && to === 0) || (move.action === "down" && to === next.length - 1);
-    refocus.current = focusOn === "entry" ? entryId(to) : buttonId(to, edge ? (move.action === "up" ? "down" : "up") : move.action);
+    setAnnouncement(move.action === "remove" ? `‘${entry}’ 항목을 삭제했습니다.` : `‘${entry}’ 항목을 ${(move.action === "up" ? move.index - 1 : move.index + 1) + 1}번째로 옮겼습니다.`);
+    refocus.current = focusAfterListMove(move, next.length, focusOn);
   };
 
   // Without JavaScript the buttons submit; with it they act here.
@@ -67,6 +63,7 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
       name={LIST_MOVE_FIELD}
       value={`${name}:${index}:${action}`}
       id={action === "remove" ? undefined : buttonId(index, action)}
+      autoFocus={action === "remove" ? undefined : focusHere(buttonId(index, action))}
       className={action === "remove" ? "button button--small button--ghost list-field__remove" : "button button--small button--ghost"}
       aria-label={`${label} ${index + 1}번 항목 ${text}`}
       disabled={disabled}
@@ -94,6 +91,7 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
               <input
                 type="text"
                 id={entryId(i)}
+                autoFocus={focusHere(entryId(i))}
                 name={name}
                 value={entry}
                 aria-label={`${label} ${i + 1}번 항목`}
@@ -119,6 +117,7 @@ export function ListField({ name, label, entries, onChange, placeholder, error }
         <input
           type="text"
           id={name}
+          autoFocus={focusHere(name)}
           // Without JavaScript the new entry goes with the form (saved, or kept by any list button).
           name={hydrated ? undefined : name}
           value={draft}

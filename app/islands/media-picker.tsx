@@ -1,5 +1,5 @@
 import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
-import type { LibraryImage, LibraryPage } from "../domain/media-uses";
+import { FIND_IMAGES_INTENT, pickerQueryField, PICKERS_FIELD, type LibraryImage, type LibraryPage, type PickerLibrary } from "../domain/media-uses";
 import { MEDIA_LIBRARY_JSON_PATH } from "../domain/site-routes";
 import { uploadImage } from "../lib/upload-image";
 
@@ -26,6 +26,12 @@ async function fetchLibraryPage(page: number, query: string): Promise<LibraryPag
 /** How a thumbnail is named: its alt text, else the name it was uploaded under, else its number. */
 export function libraryImageName(item: Pick<LibraryImage, "id" | "alt" | "fileName">): string {
   return item.alt || item.fileName || `이미지 #${item.id}`;
+}
+
+/** What a page of the library holds, as the pickers say it: "이미지 3개 (‘무대’ 검색)". */
+function libraryCount(data: LibraryPage): string {
+  if (data.items.length === 0) return data.query ? `‘${data.query}’에 맞는 이미지가 없습니다.` : "아직 올린 이미지가 없습니다.";
+  return `이미지 ${data.total}개${data.query ? ` (‘${data.query}’ 검색)` : ""}`;
 }
 
 type PickerState = { status: "idle" | "loading" | "uploading" | "error"; message?: string; data?: LibraryPage };
@@ -103,13 +109,9 @@ export function MediaPicker({
         ? "사진을 올리는 중입니다..."
         : state.status === "error"
           ? state.message
-          : data && data.items.length === 0
-            ? data.query
-              ? `‘${data.query}’에 맞는 이미지가 없습니다.`
-              : "아직 올린 이미지가 없습니다."
-            : data
-              ? `이미지 ${data.total}개${data.query ? ` (‘${data.query}’ 검색)` : ""}`
-              : "";
+          : data
+            ? libraryCount(data)
+            : "";
   return (
     <>
       {hideButton ? null : (
@@ -212,7 +214,10 @@ function Thumbnail({ item }: { item: LibraryImage }) {
 /**
  * The picker without JavaScript (decision 043): the library's newest thumbnails as radio buttons in the
  * form itself (so nothing typed is lost), inside a disclosure, with "none" first; `children` go after
- * the grid (the upload field).
+ * the grid (the upload field). Its 찾기 submits the form (`intent=find-images:{name}`) and the form comes
+ * back as typed with this picker open on what was found, the search box focused. Enter in the search box
+ * searches too: the form's default button (DefaultSave) saves unless a picker's words changed since the
+ * page was made (`{name}Shown`), in which case that picker searches instead.
  */
 export function LibraryRadios({
   name,
@@ -220,32 +225,62 @@ export function LibraryRadios({
   current,
   legend,
   noneLabel = "바꾸지 않음",
+  keepCurrent = false,
   children,
 }: {
   name: string;
-  library: LibraryPage;
+  library: PickerLibrary;
   /** The image chosen now, checked when it is on the page. */
   current?: string;
+  /** `current` is this picker's own pick (not a value shown elsewhere in the form): offered first when the page does not hold it. */
+  keepCurrent?: boolean;
   legend: string;
   noneLabel?: string;
   children?: ReactNode;
 }) {
+  const search = library.search?.for === name ? library.search : null;
+  const shown = search?.page ?? library;
+  const searchId = `${name}-search`;
+  const queryField = pickerQueryField(name);
+  const kept = keepCurrent && current && !shown.items.some((i) => i.url === current) ? current : null;
   return (
-    <details className="media-picker__nojs">
+    <details className="media-picker__nojs" open={search ? true : undefined}>
       <summary>{legend}</summary>
       <fieldset className="media-picker__fieldset">
         <legend className="visually-hidden">{legend}</legend>
-        <p className="field__hint">
-          최근 이미지 {library.items.length}개입니다. 더 오래된 이미지는 미디어 라이브러리에서 파일 이름이나 대체 텍스트로 찾을 수 있습니다.
+        <div className="media-picker__search">
+          <label htmlFor={searchId} className="field__label">
+            파일 이름이나 대체 텍스트로 검색
+          </label>
+          <input type="hidden" name={PICKERS_FIELD} value={name} />
+          <input type="hidden" name={`${queryField}Shown`} value={search?.query ?? ""} />
+          <input type="search" id={searchId} name={queryField} defaultValue={search?.query ?? ""} maxLength={100} autoFocus={search ? true : undefined} />
+          <button type="submit" name="intent" value={`${FIND_IMAGES_INTENT}${name}`} formNoValidate className="button button--small button--ghost">
+            검색
+          </button>
+        </div>
+        <p className="field__hint" role={search ? "status" : undefined}>
+          {search
+            ? `${libraryCount(shown)}${shown.total > shown.items.length ? `, 최근 ${shown.items.length}개 표시` : ""}`
+            : `최근 이미지 ${shown.items.length}개입니다. 더 오래된 이미지는 검색해서 찾을 수 있습니다.`}
         </p>
         <ul className="media-picker__grid">
           <li>
             <label className="media-picker__choice media-picker__choice--none">
-              <input type="radio" name={name} value="" defaultChecked={!current || !library.items.some((i) => i.url === current)} />
+              <input type="radio" name={name} value="" defaultChecked={!kept && (!current || !shown.items.some((i) => i.url === current))} />
               <span className="media-picker__label">{noneLabel}</span>
             </label>
           </li>
-          {library.items.map((item) => (
+          {kept ? (
+            <li>
+              <label className="media-picker__choice">
+                <input type="radio" name={name} value={kept} defaultChecked />
+                <img src={kept} alt="" width={120} height={120} loading="lazy" />
+                <span className="media-picker__label">선택한 이미지</span>
+              </label>
+            </li>
+          ) : null}
+          {shown.items.map((item) => (
             <li key={item.id}>
               <label className="media-picker__choice">
                 <input type="radio" name={name} value={item.url} defaultChecked={item.url === current} />

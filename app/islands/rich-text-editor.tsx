@@ -69,12 +69,30 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
       // The latest value: a restored draft may have arrived while Quill was loading.
       container.innerHTML = valueRef.current;
       host.appendChild(container);
+      const openFigure = (blot: FigureBlot) => setFigure({ draft: { ...FigureBlot.value(blot.domNode), editing: true }, index: quill.getIndex(blot) });
       const quill = new Quill(container, {
         theme: "snow",
         modules: {
           // Tab moves focus out of the editor (no keyboard trap, WCAG 2.1.2) instead of typing a tab.
           keyboard: {
-            bindings: { tab: false, indent: false, outdent: false, "remove tab": false, "indent code-block": false, "outdent code-block": false },
+            bindings: {
+              tab: false,
+              indent: false,
+              outdent: false,
+              "remove tab": false,
+              "indent code-block": false,
+              "outdent code-block": false,
+              // Enter with the cursor on a figure (arrowed to, or selected) opens its details again, as a double-click does.
+              "figure details": {
+                key: "Enter",
+                handler: (range: { index: number; length: number }) => {
+                  const [line] = quill.getLine(range.index);
+                  if (!(line instanceof FigureBlot) || range.length > 1) return true;
+                  openFigure(line);
+                  return false;
+                },
+              },
+            },
           },
           toolbar: {
             container: EDITOR_TOOLBAR,
@@ -92,16 +110,14 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
       quill.root.setAttribute("aria-label", label);
       quill.root.setAttribute("role", "textbox");
       quill.root.setAttribute("aria-multiline", "true");
-      if (describedBy) quill.root.setAttribute("aria-describedby", describedBy);
       quill.on("text-change", () => {
         onChangeRef.current(editorHtml(quill.root.innerHTML));
       });
-      // A figure in the text opens its details again on double-click.
+      // A figure in the text opens its details again on double-click (or Enter, above).
       quill.root.addEventListener("dblclick", (event) => {
         const node = (event.target as HTMLElement).closest("figure");
         const blot = node ? Quill.find(node) : null;
-        if (!(blot instanceof FigureBlot)) return;
-        setFigure({ draft: { ...FigureBlot.value(blot.domNode), editing: true }, index: quill.getIndex(blot) });
+        if (blot instanceof FigureBlot) openFigure(blot);
       });
       quillRef.current = quill;
       setReady(true);
@@ -132,6 +148,13 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
   useEffect(() => {
     quillRef.current?.root.setAttribute("aria-invalid", invalid ? "true" : "false");
   }, [invalid, ready]);
+
+  useEffect(() => {
+    const root = quillRef.current?.root;
+    if (!root) return;
+    if (describedBy) root.setAttribute("aria-describedby", describedBy);
+    else root.removeAttribute("aria-describedby");
+  }, [describedBy, ready]);
 
   // A picked (or just uploaded) image: its details are asked for before it goes where the cursor was.
   const askDetails = (image: PickedImage) => {

@@ -1,3 +1,5 @@
+import type { LibrarySearch } from "../domain/media-uses";
+
 /** What every admin form's action answers when it does not redirect (shown by the admin form shell). */
 export interface AdminFormReply<V> {
   /** The banner message. */
@@ -12,4 +14,12 @@ export interface AdminFormReply<V> {
   conflictVersion: number | null;
   /** Messages next to image slots, by slot. */
   imageErrors: Record<number, string>;
+  /** A picker's search without JavaScript: what it found (the form is otherwise as typed). */
+  librarySearch: LibrarySearch | null;
+  /**
+   * Without JavaScript, the id of the control that takes the focus when the form comes back (rendered
+   * as `autofocus`): the moved entry's button after a list's 위로 (with JavaScript focus is moved in place).
+   */
+  arrivalFocus: string | null;
 }
+

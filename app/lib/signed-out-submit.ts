@@ -16,7 +16,7 @@ function isSignedOut(error: unknown): boolean {
 
 /** The admin form shell's reply for an ended session: the banner with "sign in again in a new window". */
 export function sessionExpiredReply(): AdminFormReply<never> {
-  return { formError: SESSION_EXPIRED_MESSAGE, fields: {}, values: null, expired: true, conflictVersion: null, imageErrors: {} };
+  return { formError: SESSION_EXPIRED_MESSAGE, fields: {}, values: null, expired: true, conflictVersion: null, imageErrors: {}, librarySearch: null, arrivalFocus: null };
 }
 
 /**

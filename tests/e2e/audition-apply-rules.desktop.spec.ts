@@ -34,7 +34,7 @@ for (const javaScriptEnabled of [true, false]) {
         // The form was sent in the background: the chosen photos are still chosen.
         expect(await page.getByLabel(/사진 2~5장/).evaluate((input) => (input as HTMLInputElement).files?.length)).toBe(2);
       } else {
-        await expect(page.getByText("보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 골라 주세요.").first()).toBeVisible();
+        await expect(page.getByText("보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 첨부해 주세요.").first()).toBeVisible();
       }
       // Agreeing now is enough (without JavaScript the photos are chosen again).
       if (!javaScriptEnabled) await choosePhotos(page);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { controlProblem, controlValue, storedValue } from "../../app/domain/artist-form-controls";
 import { artistControlProblems, artistFieldsFromForm } from "../../app/domain/artist-fields";
-import { applyListMove, parseListMove } from "../../app/domain/list-moves";
+import { applyListMove, focusAfterListMove, parseListMove } from "../../app/domain/list-moves";
 
 describe("the artist form's typed controls over the stored text (decision 044)", () => {
   it("shows the stored birthday in a date input and stores the spec's text", () => {
@@ -58,5 +58,16 @@ describe("a career list's buttons without JavaScript", () => {
     expect(applyListMove(list, { name: "x", index: 2, action: "down" })).toEqual(list);
     expect(applyListMove(list, { name: "x", index: 7, action: "remove" })).toEqual(list);
     expect(list).toEqual(["가", "나", "다"]);
+  });
+
+  it("says where focus goes after each change: the moved entry's button (the other one at an edge), the entry in a removed one's place, the new entry's box", () => {
+    expect(focusAfterListMove({ name: "awards", index: 2, action: "up" }, 3)).toBe("awards-up-1");
+    expect(focusAfterListMove({ name: "awards", index: 1, action: "up" }, 3)).toBe("awards-down-0");
+    expect(focusAfterListMove({ name: "awards", index: 0, action: "down" }, 3)).toBe("awards-down-1");
+    expect(focusAfterListMove({ name: "awards", index: 1, action: "down" }, 3)).toBe("awards-up-2");
+    expect(focusAfterListMove({ name: "awards", index: 1, action: "up" }, 3, "entry")).toBe("awards-entry-0");
+    expect(focusAfterListMove({ name: "en.works", index: 2, action: "remove" }, 2)).toBe("en.works-entry-1");
+    expect(focusAfterListMove({ name: "awards", index: 0, action: "remove" }, 0)).toBe("awards");
+    expect(focusAfterListMove({ name: "awards", action: "add" }, 4)).toBe("awards");
   });
 });

@@ -46,6 +46,6 @@ describe("<Field>: one frame for every form field", () => {
 
   it("FieldMessages draws only what there is", () => {
     expect(renderToStaticMarkup(<FieldMessages name="gender" />)).toBe("");
-    expect(renderToStaticMarkup(<FieldMessages name="gender" error="성별을 골라 주세요." />)).toBe('<span class="field__error" id="gender-error">성별을 골라 주세요.</span>');
+    expect(renderToStaticMarkup(<FieldMessages name="gender" error="성별을 선택해 주세요." />)).toBe('<span class="field__error" id="gender-error">성별을 선택해 주세요.</span>');
   });
 });

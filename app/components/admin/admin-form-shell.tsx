@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { withParticle } from "../../domain/korean";
+import { DEFAULT_INTENT } from "../../domain/media-uses";
 import { PATHS, type DeleteReturn } from "../../domain/site-routes";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { useEditorDraft } from "../../lib/use-editor-draft";
@@ -82,6 +83,21 @@ export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormRepl
       ) : null}
       {children}
     </ErrorSummary>
+  );
+}
+
+/**
+ * The first submit button of an editor's form, so Enter in a text box saves without JavaScript (the
+ * browser presses the form's first submit button, which would otherwise be a list's 위로, a picker's
+ * 찾기 or 미리보기). Its intent is "default": a save, unless Enter was pressed in a picker's search box
+ * with new words (media-queries.server.ts, pickerSearchOf). Out of sight and out of the Tab order: the
+ * visible 저장 is in FormActions.
+ */
+export function DefaultSave() {
+  return (
+    <button type="submit" name="intent" value={DEFAULT_INTENT} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+      저장
+    </button>
   );
 }
 

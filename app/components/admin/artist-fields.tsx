@@ -13,6 +13,8 @@ interface FieldsProps {
   values: Readonly<Record<string, unknown>>;
   errors: Readonly<Record<string, string | undefined>>;
   onChange: (key: string, value: string | string[]) => void;
+  /** Without JavaScript, the control a list button's reply gives the focus to (AdminFormReply.arrivalFocus). */
+  arrivalFocus?: string | null;
 }
 
 /** The one-line text fields (name, English name, birthday, height, social link...). */
@@ -40,7 +42,7 @@ export function ArtistTextInputs({ fields = ARTIST_FIELDS, values, errors, onCha
 }
 
 /** The list fields, one entry per line. */
-export function ArtistListInputs({ fields = ARTIST_FIELDS, values, errors, onChange }: FieldsProps) {
+export function ArtistListInputs({ fields = ARTIST_FIELDS, values, errors, onChange, arrivalFocus = null }: FieldsProps) {
   return (
     <div className="admin-form__lists">
       {listFieldsOf(fields).map((field) => (
@@ -52,6 +54,7 @@ export function ArtistListInputs({ fields = ARTIST_FIELDS, values, errors, onCha
           entries={(values[field.key] as string[] | undefined) ?? []}
           onChange={(entries) => onChange(field.key, entries)}
           error={errors[field.key]}
+          arrivalFocus={arrivalFocus}
         />
       ))}
     </div>
@@ -59,7 +62,7 @@ export function ArtistListInputs({ fields = ARTIST_FIELDS, values, errors, onCha
 }
 
 /** The English versions of the fields that have one: texts first, then the lists. `values` are the form's `en`. */
-export function ArtistEnglishInputs({ fields = ARTIST_FIELDS, values, errors, onChange }: FieldsProps) {
+export function ArtistEnglishInputs({ fields = ARTIST_FIELDS, values, errors, onChange, arrivalFocus = null }: FieldsProps) {
   const english = englishFieldsOf(fields);
   return (
     <>
@@ -86,6 +89,7 @@ export function ArtistEnglishInputs({ fields = ARTIST_FIELDS, values, errors, on
             entries={(values[field.key] as string[] | undefined) ?? []}
             onChange={(entries) => onChange(field.key, entries)}
             error={errors[`en.${field.key}`]}
+            arrivalFocus={arrivalFocus}
           />
         ))}
       </div>

@@ -7,7 +7,7 @@ import { artistPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { ImageSlots } from "../../islands/image-slots";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
-import { AdminFormShell, FormActions } from "./admin-form-shell";
+import { AdminFormShell, DefaultSave, FormActions } from "./admin-form-shell";
 import { ArtistEnglishInputs, ArtistListInputs, ArtistTextInputs } from "./artist-fields";
 import { Field, FieldError } from "../field";
 
@@ -66,10 +66,7 @@ export function ArtistForm({
     >
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
         <input type="hidden" name="version" value={version} />
-        {/* Enter in a text box saves (the first submit button is the default one, not a list's 위로). */}
-        <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
-          저장
-        </button>
+        <DefaultSave />
         <div className="admin-form__grid">
           <ArtistTextInputs values={values} errors={fields} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} />
           <Field name="displayOrder" label="표시 순서" hint="작은 숫자가 먼저 보입니다. 비워 두면 맨 뒤에 놓입니다." error={fields.displayOrder}>
@@ -88,10 +85,10 @@ export function ArtistForm({
           ))}
         </fieldset>
 
-        <ImageSlots library={library} urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
+        <ImageSlots library={library ? { ...library, search: reply?.librarySearch ?? null } : undefined} urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
         <FieldError name="imageUrls" error={fields.imageUrls} as="p" />
 
-        <ArtistListInputs values={values} errors={fields} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} />
+        <ArtistListInputs values={values} errors={fields} arrivalFocus={reply?.arrivalFocus ?? null} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} />
 
         <fieldset className="field english-version">
           <legend className="field__label">영문 프로필 (선택)</legend>
@@ -99,7 +96,7 @@ export function ArtistForm({
             영문 사이트(/en)의 프로필에 보입니다. 영문 이름은 위의 ‘영문 이름’을 씁니다. 비워 둔 항목은 영문 페이지에 한글로 보이며, 그렇다는 안내가 함께
             나옵니다.
           </p>
-          <ArtistEnglishInputs values={values.en} errors={fields} onChange={(key, value) => setValues((v) => ({ ...v, en: { ...v.en, [key]: value } }))} />
+          <ArtistEnglishInputs values={values.en} errors={fields} arrivalFocus={reply?.arrivalFocus ?? null} onChange={(key, value) => setValues((v) => ({ ...v, en: { ...v.en, [key]: value } }))} />
         </fieldset>
 
         <FormActions cancelTo={WORKSPACE_PATHS.artists} saving={saving} conflictVersion={reply?.conflictVersion} busy={uploading} />

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { LibraryPage } from "../../domain/media-uses";
+import type { PickerLibrary } from "../../domain/media-uses";
 import { POST_FIGURE_SIZE_LABELS, POST_FIGURE_SIZES, MAX_FIGURE_ALT_LENGTH, MAX_FIGURE_CAPTION_LENGTH } from "../../domain/post-figures";
 import { MAX_EXCERPT_LENGTH, MAX_SEO_DESCRIPTION_LENGTH, POST_EXTRA_LABELS, type PostExtras } from "../../domain/schemas";
 import { IMAGE_ACCEPT, LibraryRadios, MediaPicker } from "../../islands/media-picker";
@@ -25,7 +25,7 @@ export function PostExtrasFields({
   onChange: (patch: Partial<PostExtras>) => void;
   errors: Record<string, string>;
   hydrated: boolean;
-  library: LibraryPage;
+  library: PickerLibrary;
 }) {
   const en = language === "en";
   const excerptKey = en ? "excerptEn" : "excerpt";
@@ -70,7 +70,7 @@ function FeaturedImageField({
   onChange: (url: string) => void;
   error: string | undefined;
   hydrated: boolean;
-  library: LibraryPage;
+  library: PickerLibrary;
 }) {
   return (
     <fieldset className="field featured-image" aria-describedby={error ? "featuredImage-error" : "featuredImage-hint"}>
@@ -118,7 +118,7 @@ function FeaturedImageField({
  * Without JavaScript: an image for the end of the post, uploaded or picked from the library, with its
  * alt text, caption and size (with JavaScript the editor's image button asks the same).
  */
-export function AttachImageFields({ errors, library, values }: { errors: Record<string, string>; library: LibraryPage; values: AttachValues }) {
+export function AttachImageFields({ errors, library, values }: { errors: Record<string, string>; library: PickerLibrary; values: AttachValues }) {
   const [size, setSize] = useState(values.attachSize || "full");
   return (
     <fieldset className="field attach-image">
@@ -127,7 +127,7 @@ export function AttachImageFields({ errors, library, values }: { errors: Record<
       <Field name={POST_FORM_FILES.attach} label="새 이미지 올리기" error={errors[POST_FORM_FILES.attach]}>
         {(control) => <input type="file" {...control} accept={IMAGE_ACCEPT} />}
       </Field>
-      {library.items.length > 0 ? <LibraryRadios name="attachLibraryImage" library={library} legend="라이브러리에서 선택" noneLabel="선택 안 함" /> : null}
+      {library.items.length > 0 ? <LibraryRadios name="attachLibraryImage" library={library} current={values.attachLibraryImage} keepCurrent legend="라이브러리에서 선택" noneLabel="선택 안 함" /> : null}
       <Field name="attachAlt" label="대체 텍스트" hint="사진에 보이는 것을 한 문장으로 적어 주세요. 장식용이면 아래에서 선택하세요." error={errors.attachAlt}>
         {(control) => <input type="text" {...control} maxLength={MAX_FIGURE_ALT_LENGTH} defaultValue={values.attachAlt} />}
       </Field>
@@ -153,6 +153,8 @@ export function AttachImageFields({ errors, library, values }: { errors: Record<
 
 /** What the no-JavaScript image fields held when a save was refused (files are never sent back). */
 export type AttachValues = {
+  /** The library image picked for the end of the post (kept through a search or a refused save). */
+  attachLibraryImage: string;
   attachAlt: string;
   attachCaption: string;
   attachSize: string;

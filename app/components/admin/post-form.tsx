@@ -9,7 +9,7 @@ import { useEditorDraft } from "../../lib/use-editor-draft";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { LibraryPage } from "../../domain/media-uses";
 import type { PostExtras } from "../../domain/schemas";
-import { AdminFormShell, FormActions, TextField } from "./admin-form-shell";
+import { AdminFormShell, DefaultSave, FormActions, TextField } from "./admin-form-shell";
 import { AttachImageFields, PostExtrasFields, type AttachValues } from "./post-extras-fields";
 import { describedByOf, Field, FieldError } from "../field";
 
@@ -57,6 +57,8 @@ export function PostForm({
   const { values, setValues } = draft;
   const saving = navigation.state === "submitting";
   const fields = reply?.fields ?? {};
+  // Without JavaScript a picker's search comes back in the reply, shown by that picker.
+  const pickerLibrary = { ...library, search: reply?.librarySearch ?? null };
   const detailPath = post.postId !== null ? postDetailPath(kind, post.postId) : null;
 
   return (
@@ -70,6 +72,7 @@ export function PostForm({
     >
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
         <input type="hidden" name="version" value={post.version} />
+        <DefaultSave />
         <TextField
           name="title"
           label="제목"
@@ -87,8 +90,8 @@ export function PostForm({
           error={fields.content}
           resetKey={draft.revision}
         />
-        {hydrated ? null : <AttachImageFields errors={fields} library={library} values={values} />}
-        <PostExtrasFields language="ko" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={library} />
+        {hydrated ? null : <AttachImageFields errors={fields} library={pickerLibrary} values={values} />}
+        <PostExtrasFields language="ko" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={pickerLibrary} />
         <fieldset className="field english-version">
           <legend className="field__label">영문 버전 (선택)</legend>
           <p className="field__hint" id="english-version-hint">
@@ -112,7 +115,7 @@ export function PostForm({
             error={fields.contentEn}
             resetKey={draft.revision}
           />
-          <PostExtrasFields language="en" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={library} />
+          <PostExtrasFields language="en" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={pickerLibrary} />
         </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
         <FormActions
@@ -142,12 +145,19 @@ function ContentField({
   error: string | undefined;
   resetKey: number;
 }) {
+  // The editor's images are its own (without JavaScript, the HTML box and "이미지 넣기" below).
+  const hydrated = useHydrated();
   return (
     <div className="field">
       <span className="field__label" id={`${name}-label`}>
         {label}
       </span>
-      <RichTextEditor name={name} label={label} value={value} onChange={onChange} invalid={Boolean(error)} resetKey={resetKey} describedBy={describedByOf(name, { error })} />
+      {hydrated ? (
+        <span className="field__hint" id={`${name}-hint`}>
+          이미지는 서식 도구의 이미지 버튼으로 넣습니다. 넣은 이미지를 더블클릭하거나 커서를 이미지에 두고 Enter를 누르면 대체 텍스트, 캡션, 크기를 고칠 수 있습니다.
+        </span>
+      ) : null}
+      <RichTextEditor name={name} label={label} value={value} onChange={onChange} invalid={Boolean(error)} resetKey={resetKey} describedBy={describedByOf(name, { error, hint: hydrated })} />
       <FieldError name={name} error={error} />
     </div>
   );

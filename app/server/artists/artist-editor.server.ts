@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
 import { artistControlProblems, artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, listFieldsOf, pickArtistFields, ARTIST_FIELDS } from "../../domain/artist-fields";
 import { kstDate } from "../../domain/kst";
-import { applyListMove, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
+import { applyListMove, focusAfterListMove, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
@@ -13,7 +13,7 @@ import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { isOversizeUpload, OVERSIZE_MESSAGE } from "../http/uploads.server";
 import type { LibraryPage } from "../../domain/media-uses";
-import { listPickerImages } from "../media/media-queries.server";
+import { listPickerImages, pickerSearchOf } from "../media/media-queries.server";
 import { ImageRejectedError } from "../media/media.server";
 import { uploadImage } from "../media/upload-image.server";
 import { getArtist } from "./artist-queries.server";
@@ -78,13 +78,23 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
 }
 
 /** The form's values with a list's move applied (the entries as sent, blank ones included, are the buttons' indexes). */
-function withListMove(form: FormData, values: ArtistFormValues, move: ListMove): ArtistFormValues {
+function withListMove(form: FormData, values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
   const english = move.name.startsWith("en.");
   const key = english ? move.name.slice(3) : move.name;
-  if (!listFieldsOf(ARTIST_FIELDS).some((f) => f.key === key)) return values;
-  const sent = form.getAll(move.name).map((v) => (typeof v === "string" ? v.trim() : ""));
-  const entries = applyListMove(sent, move).filter(Boolean);
-  return english ? { ...values, en: { ...values.en, [key]: entries } } : { ...values, [key]: entries };
+  if (!listFieldsOf(ARTIST_FIELDS).some((f) => f.key === key)) return { values, focus: null };
+  const sent = form.getAll(move.name).map((v, index) => ({ text: typeof v === "string" ? v.trim() : "", index }));
+  const after = applyListMove(sent, move).filter((entry) => entry.text);
+  const entries = after.map((entry) => entry.text);
+  // Blank entries are dropped: the moved or removed entry's place is counted among the others.
+  const at = (index: number) => (move.action === "add" ? 0 : sent.slice(0, index).filter((entry) => entry.text).length);
+  const moved = after.findIndex((entry) => move.action !== "add" && entry.index === move.index);
+  const focus =
+    move.action === "up" || move.action === "down"
+      ? moved < 0
+        ? move.name
+        : focusAfterListMove({ ...move, index: move.action === "up" ? moved + 1 : moved - 1 }, entries.length)
+      : focusAfterListMove(move.action === "add" ? move : { ...move, index: at(move.index) }, entries.length);
+  return { values: english ? { ...values, en: { ...values.en, [key]: entries } } : { ...values, [key]: entries }, focus };
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
@@ -121,7 +131,13 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
   }
   // A list's 위로/아래로/삭제/추가 without JavaScript: the form comes back with the change and everything typed.
   const listMove = parseListMove(form.get(LIST_MOVE_FIELD));
-  if (listMove) return replyWith(200, { formError: "", values: withListMove(form, values, listMove), imageErrors });
+  if (listMove) {
+    const moved = withListMove(form, values, listMove);
+    return replyWith(200, { formError: "", values: moved.values, imageErrors, arrivalFocus: moved.focus });
+  }
+  // A photo slot's library search without JavaScript: the same, with what was found.
+  const librarySearch = await pickerSearchOf(ctx.runtime.db, form);
+  if (librarySearch) return replyWith(200, { formError: "", values, imageErrors, librarySearch });
 
   const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en };
   const controlProblems = artistControlProblems(values, kstDate(new Date()));

@@ -31,6 +31,8 @@ export function replyWith<V = never>(status: number, reply: Partial<AdminFormRep
     expired: reply.expired ?? false,
     conflictVersion: reply.conflictVersion ?? null,
     imageErrors: reply.imageErrors ?? {},
+    librarySearch: reply.librarySearch ?? null,
+    arrivalFocus: reply.arrivalFocus ?? null,
   };
   return data(full, { status });
 }

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, not, or, sql
 import { artistImages, artists, media, mediaVariants, postMedia, posts } from "../../../drizzle/schema";
 import { isPublicArtist, isPublicPost } from "../../domain/content-states";
 import { formatKst } from "../../domain/kst";
-import type { LibraryPage, MediaUse, MediaUseFilter } from "../../domain/media-uses";
+import { DEFAULT_INTENT, FIND_IMAGES_INTENT, pickerQueryField, PICKERS_FIELD, type LibraryPage, type LibrarySearch, type MediaUse, type MediaUseFilter } from "../../domain/media-uses";
 import type { PostKind } from "../../domain/post-kinds";
 import { pageWindow } from "../../lib/pagination";
 import type { Database, Tx } from "../platform/db.server";
@@ -148,6 +148,33 @@ export async function listPickerImages(db: Database, options: { page: number; qu
       uploadedAt: formatKst(item.createdAt),
     })),
   };
+}
+
+/** The longest search a picker takes (longer words are cut, not refused: a search loses nothing). */
+const MAX_PICKER_QUERY_LENGTH = 100;
+
+/**
+ * A form's picker searched without JavaScript (`intent=find-images:{picker}`): what it found, or null
+ * when the form asks for something else. The editors answer it with the form as typed.
+ */
+export async function pickerSearchOf(db: Database, form: FormData): Promise<LibrarySearch | null> {
+  const intent = form.get("intent");
+  const words = (picker: string, field = pickerQueryField(picker)) =>
+    String(form.get(field) ?? "")
+      .replace(/\p{Cc}/gu, " ")
+      .trim()
+      .slice(0, MAX_PICKER_QUERY_LENGTH);
+  let picker: string | undefined;
+  if (typeof intent === "string" && intent.startsWith(FIND_IMAGES_INTENT)) picker = intent.slice(FIND_IMAGES_INTENT.length).slice(0, 64);
+  // Enter in a text box: a picker whose words were changed since the page was made searches.
+  else if (intent === DEFAULT_INTENT)
+    picker = form
+      .getAll(PICKERS_FIELD)
+      .map(String)
+      .find((name) => words(name) !== "" && words(name) !== words(name, `${pickerQueryField(name)}Shown`));
+  if (picker === undefined) return null;
+  const query = words(picker);
+  return { for: picker, query, page: await listPickerImages(db, { page: 1, query }) };
 }
 
 /** One stored image with its variants and uses, or null. */

@@ -18,7 +18,7 @@ import { getMediaByUrls } from "../media/media.server";
 import { postFigureHtml } from "../../domain/post-figures";
 import { fieldErrors, figureDetailsSchema } from "../../domain/schemas";
 import { POST_FORM_FILES, type AttachValues } from "../../components/admin/post-extras-fields";
-import { listPickerImages } from "../media/media-queries.server";
+import { listPickerImages, pickerSearchOf } from "../media/media-queries.server";
 import type { Actor } from "../platform/services.server";
 import { choicesOf, NO_CHOICES } from "./post-content.server";
 import { deletePost, savePost, type Publication } from "./post-use-cases.server";
@@ -39,7 +39,7 @@ export interface EditorPost {
   values: PostFormValues;
 }
 
-const NO_ATTACHMENT: AttachValues = { attachAlt: "", attachCaption: "", attachSize: "full", attachDecorative: false };
+const NO_ATTACHMENT: AttachValues = { attachLibraryImage: "", attachAlt: "", attachCaption: "", attachSize: "full", attachDecorative: false };
 
 function emptyValues(): PostFormValues {
   return { title: "", content: "", titleEn: "", contentEn: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false, ...NO_CHOICES, ...NO_ATTACHMENT };
@@ -106,6 +106,7 @@ export function postValuesFromForm(form: FormData): PostFormValues {
     excerptEn: text("excerptEn"),
     seoDescription: text("seoDescription"),
     seoDescriptionEn: text("seoDescriptionEn"),
+    attachLibraryImage: text("attachLibraryImage"),
     attachAlt: text("attachAlt"),
     attachCaption: text("attachCaption"),
     attachSize: text("attachSize"),
@@ -148,6 +149,10 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     const to = deleteReturnOf(form.get("from")) === "public" ? PATHS.pr : WORKSPACE_PATHS.posts;
     return redirect(to, { headers: { "Set-Cookie": await setFlash(`${kind}-deleted`) } });
   }
+
+  // A picker's search without JavaScript: the form comes back as typed, with what was found.
+  const librarySearch = await pickerSearchOf(ctx.runtime.db, form);
+  if (librarySearch) return replyWith(200, { formError: "", values, librarySearch });
 
   const attached = await attachWithoutScript(ctx, actor, form, values);
   if (attached) return attached;
@@ -203,7 +208,7 @@ async function attachWithoutScript(ctx: RequestContext, actor: Actor, form: Form
   for (const name of POST_FILE_FIELDS) if (isOversizeUpload(form.get(name))) return refuse(413, { [name]: OVERSIZE_MESSAGE });
   const details = figureDetailsSchema.safeParse(values);
   const attachment = sentFile(form, ATTACHMENT_FIELD);
-  const picked = String(form.get("attachLibraryImage") ?? "");
+  const picked = values.attachLibraryImage;
   if ((attachment || picked) && !details.success) return refuse(400, fieldErrors(details.error));
   const upload = async (file: File, field: string) => {
     try {

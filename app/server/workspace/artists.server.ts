@@ -24,7 +24,10 @@ export async function loadWorkspaceArtists(ctx: RequestContext, request: Request
   const roster = await listArtists(ctx.runtime.db, "workspace");
   const matches = (artist: (typeof roster)[number]) =>
     (status === null || artist.status === status) && (needle === "" || `${artist.name}\n${artist.nameEn}`.toLocaleLowerCase("ko").includes(needle));
+  // After a move without JavaScript (the redirect names it): that row's button takes the focus.
+  const moved = /^(\d{1,10}):(up|down)$/.exec(params.get("moved") ?? "");
   return {
+    focusMove: moved ? { id: Number(moved[1]), direction: moved[2] as "up" | "down" } : null,
     filter: { status: status ?? "", q: query },
     /** The order can be changed only on the whole roster (a move swaps neighbours, which a filter may hide). */
     filtered: status !== null || query !== "",
@@ -94,5 +97,8 @@ export async function handleWorkspaceArtistsAction(ctx: RequestContext, request:
   await reorderArtists(ctx.runtime, adminActor(session, ctx), order);
   // With JavaScript the page stays as it is (fetcher); without it, back to the list with a notice.
   if (form.get("js") === "1") return { ok: true as const };
-  return redirect(WORKSPACE_PATHS.artists, { headers: { "Set-Cookie": await setFlash("roster-reordered") } });
+  // A move says which, so its button has the focus again on the list (the next press moves it further).
+  const move = /^(\d+):(up|down)$/.exec(String(form.get("move") ?? ""));
+  const back = move ? `${WORKSPACE_PATHS.artists}?moved=${move[1]}:${move[2]}` : WORKSPACE_PATHS.artists;
+  return redirect(back, { headers: { "Set-Cookie": await setFlash("roster-reordered") } });
 }

@@ -182,7 +182,25 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "수상 3번 항목 위로" }).click();
     expect(await entryValues(page, "수상")).toEqual(["첫째 상", "셋째 상", "둘째 상"]);
     await expect(page.getByLabel("영문 이름")).toHaveValue("TYPED BEFORE MOVING");
+    // The form came back with the focus on the moved entry's 위로 (pressing it again moves it further).
+    await expect(page.getByRole("button", { name: "수상 2번 항목 위로" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    // At the top its 위로 is disabled: the focus is on its 아래로 (once the form is back).
+    await expect(page.getByRole("button", { name: "수상 1번 항목 아래로" })).toBeFocused();
+    expect(await entryValues(page, "수상")).toEqual(["셋째 상", "첫째 상", "둘째 상"]);
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "수상 2번 항목 아래로" })).toBeFocused();
+    expect(await entryValues(page, "수상")).toEqual(["첫째 상", "셋째 상", "둘째 상"]);
     await page.getByRole("button", { name: "수상 1번 항목 삭제" }).click();
+    expect(await entryValues(page, "수상")).toEqual(["셋째 상", "둘째 상"]);
+    // After a removal, the entry now in its place.
+    await expect(page.getByLabel("수상 1번 항목", { exact: true })).toBeFocused();
+    // After an add, the new entry's box, for the next one.
+    await page.getByLabel("수상 새 항목").fill("넷째 상");
+    await page.getByRole("group", { name: "수상", exact: true }).getByRole("button", { name: "추가" }).click();
+    expect(await entryValues(page, "수상")).toEqual(["셋째 상", "둘째 상", "넷째 상"]);
+    await expect(page.getByLabel("수상 새 항목")).toBeFocused();
+    await page.getByRole("button", { name: "수상 3번 항목 삭제" }).click();
     expect(await entryValues(page, "수상")).toEqual(["셋째 상", "둘째 상"]);
     // Nothing was saved by the moves.
     expect(await publicAwards(name)).toEqual(["첫째 상", "둘째 상", "셋째 상"]);
@@ -314,15 +332,38 @@ for (const js of [true, false]) {
   });
 }
 
-test("a roster move says 저장됨 where it was made", async ({ page }) => {
-  await page.goto("/admin/artists");
-  const first = (await page.locator("table.roster tbody th[scope=row] > a").first().textContent())!;
-  await page.getByRole("button", { name: `${first} 아래로` }).click();
-  await expect(page.locator(".roster-saved__done")).toHaveText("저장됨");
-  // Put back as it was.
-  await page.getByRole("button", { name: `${first} 위로` }).click();
-  await expect(page.locator(".roster-saved__done")).toHaveText("저장됨");
-  await expect(page.locator("table.roster tbody th[scope=row] > a").first()).toHaveText(first);
+// Both move the one roster: one after the other.
+test.describe("roster moves", () => {
+  test.describe.configure({ mode: "serial" });
+
+  test("a roster move says 저장됨 where it was made", async ({ page }) => {
+    await page.goto("/admin/artists");
+    const first = (await page.locator("table.roster tbody th[scope=row] > a").first().textContent())!;
+    await page.getByRole("button", { name: `${first} 아래로` }).click();
+    await expect(page.locator(".roster-saved__done")).toHaveText("저장됨");
+    // Put back as it was.
+    await page.getByRole("button", { name: `${first} 위로` }).click();
+    await expect(page.locator(".roster-saved__done")).toHaveText("저장됨");
+    await expect(page.locator("table.roster tbody th[scope=row] > a").first()).toHaveText(first);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a roster move comes back to the list with the focus on the moved row's button", async ({ page }) => {
+      await page.goto("/admin/artists");
+      const names = page.locator("table.roster tbody th[scope=row] > a");
+      const [first, second] = [(await names.nth(0).textContent())!, (await names.nth(1).textContent())!];
+      await page.getByRole("button", { name: `${second} 위로` }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["roster-reordered"] })).toBeVisible();
+      await expect(names.first()).toHaveText(second);
+      // At the top its 위로 is disabled: the focus is on its 아래로, and Enter puts the roster back.
+      await expect(page.getByRole("button", { name: `${second} 아래로` })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(names.first()).toHaveText(first);
+      await expect(page.getByRole("button", { name: `${second} 아래로` })).toBeFocused();
+    });
+  });
 });
 
 test.describe("at 390 px", () => {

@@ -67,6 +67,18 @@ test("keyboard only: sign in and write a news post", async ({ page, baseURL }) =
   await expect(details).toBeHidden();
   // Back in the text, after the image.
   await expect(page.getByRole("textbox", { name: "내용", exact: true })).toBeFocused();
+  // The image opens again from the keyboard: the cursor onto it (←), then Enter; its details are kept.
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Enter");
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toHaveValue("키보드로 넣은 사진");
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toBeFocused();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.type("키보드로 고친 사진");
+  await page.keyboard.press("Enter");
+  await expect(details).toBeHidden();
+  await expect(page.getByRole("textbox", { name: "내용", exact: true })).toBeFocused();
+  // Still one image, after which the writing goes on.
+  await expect(page.locator(".ql-editor figure")).toHaveCount(1);
   await page.keyboard.press("Control+b");
   await page.keyboard.type("작성했습니다");
   await tabTo(page, page.getByRole("button", { name: "저장", exact: true }));
@@ -77,5 +89,5 @@ test("keyboard only: sign in and write a news post", async ({ page, baseURL }) =
   await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
   await expect(page.locator(".post-content strong")).toHaveText("작성했습니다");
-  await expect(page.locator(".post-content figure img")).toHaveAttribute("alt", "키보드로 넣은 사진");
+  await expect(page.locator(".post-content figure img")).toHaveAttribute("alt", "키보드로 고친 사진");
 });

@@ -130,9 +130,17 @@ for (const js of [true, false]) {
         await expect(dialog).toBeHidden();
         await expect(page.locator(".image-slot").first().getByRole("img")).toHaveAttribute("src", image.url);
       } else {
-        // Without JavaScript: the newest thumbnails as radio buttons inside the form.
-        await page.locator("summary", { hasText: "라이브러리에서 선택 (대표 사진)" }).click();
-        await page.locator(".image-slot").first().getByRole("radio", { name: fileName }).check();
+        // Without JavaScript: the thumbnails as radio buttons inside the form, searched by the form's
+        // own 검색 (the form comes back as typed, with this slot's picker showing what was found).
+        await page.getByLabel("영문 이름").fill("TYPED BEFORE SEARCHING");
+        const slot = page.locator(".image-slot").first();
+        await slot.locator("summary", { hasText: "라이브러리에서 선택 (대표 사진)" }).click();
+        await slot.getByRole("searchbox", { name: "파일 이름이나 대체 텍스트로 검색" }).fill(fileName);
+        await slot.getByRole("button", { name: "검색" }).click();
+        await expect(slot.getByText(`이미지 1개 (‘${fileName}’ 검색)`)).toBeVisible();
+        await expect(slot.getByRole("radio")).toHaveCount(2);
+        await expect(page.getByLabel("영문 이름")).toHaveValue("TYPED BEFORE SEARCHING");
+        await slot.getByRole("radio", { name: fileName }).check();
       }
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();

@@ -166,6 +166,47 @@ for (const width of [1280, 390]) {
         });
         await api.dispose();
       });
+
+      test("the picker searches the whole library inside the form: Enter in its search box searches, Enter in the title saves, nothing typed is lost", async ({ page, baseURL }) => {
+        const api = await adminApi(baseURL!);
+        const older = await uploadNamed(api, baseURL!, "#a47", "무JS검색-");
+        // 24 newer images push it off the newest page the form starts with.
+        for (let i = 0; i < 24; i++) await uploadNamed(api, baseURL!, i % 2 ? "#777" : "#888", "밀어내기-");
+        const title = uniqueName("무JS 검색 소식 ");
+        await page.goto("/adminNewsWrite");
+        await page.getByLabel("제목", { exact: true }).fill(title);
+        await page.getByLabel("내용 (HTML)", { exact: true }).fill("<p>검색하기 전에 쓴 본문.</p>");
+        const attach = page.locator(".attach-image");
+        await attach.locator("summary", { hasText: "라이브러리에서 선택" }).click();
+        await expect(attach.getByRole("radio", { name: older.fileName })).toHaveCount(0);
+        const search = attach.getByRole("searchbox", { name: "파일 이름이나 대체 텍스트로 검색" });
+        await search.fill(older.fileName);
+        await search.press("Enter");
+        // The form came back as typed, this picker open on what was found, its search box focused.
+        await expect(attach.getByText(`이미지 1개 (‘${older.fileName}’ 검색)`)).toBeVisible();
+        await expect(attach.getByRole("searchbox", { name: "파일 이름이나 대체 텍스트로 검색" })).toBeFocused();
+        await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
+        await expect(page.getByLabel("내용 (HTML)", { exact: true })).toHaveValue("<p>검색하기 전에 쓴 본문.</p>");
+        await attach.getByRole("radio", { name: older.fileName }).check();
+        await page.getByLabel("대체 텍스트", { exact: true }).fill("검색으로 찾은 사진");
+        // The button says so too: a search for words that match nothing.
+        await page.locator(".featured-image summary").click();
+        await page.locator(".featured-image").getByRole("searchbox").fill("없는이미지이름");
+        await page.locator(".featured-image").getByRole("button", { name: "검색" }).click();
+        await expect(page.locator(".featured-image").getByText("‘없는이미지이름’에 맞는 이미지가 없습니다.")).toBeVisible();
+        await expect(page.getByLabel("대체 텍스트", { exact: true })).toHaveValue("검색으로 찾은 사진");
+        // The content picker shows the newest again, with its pick kept first and checked.
+        await attach.locator("summary").click();
+        await expect(attach.getByRole("radio", { name: "선택한 이미지" })).toBeChecked();
+        await expect(attach.getByRole("radio", { name: "선택한 이미지" })).toHaveValue(older.url);
+        // Enter in the title saves (not a search, not the preview): the words in the boxes are those searched.
+        await page.getByLabel("제목", { exact: true }).press("Enter");
+        await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-created"] })).toBeVisible();
+        await page.goto("/news");
+        await page.locator(".post-item").filter({ hasText: title }).getByRole("link").first().click();
+        await expect(page.locator(".post-content figure").getByRole("img", { name: "검색으로 찾은 사진" })).toHaveAttribute("src", older.url);
+        await api.dispose();
+      });
     });
   });
 }

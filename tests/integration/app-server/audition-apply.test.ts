@@ -78,7 +78,7 @@ describe(`online audition applications (${testEngine()})`, () => {
     expect(html).toContain("개인정보 수집·이용에 동의해야 지원할 수 있습니다.");
     expect(html).toContain('value="이도윤"');
     expect(html).toContain("뮤지컬 앙상블");
-    expect(html).toContain("파일을 다시 골라 주세요");
+    expect(html).toContain("파일을 다시 첨부해 주세요");
     expect(privateFiles().length).toBe(before);
   });
 

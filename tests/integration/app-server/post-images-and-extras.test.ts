@@ -54,6 +54,39 @@ describe(`images in posts, the media picker, and a post's featured image, excerp
     expect((await call(server, { method: "GET", path: "/admin/media.json?q=x" })).status).not.toBe(200);
   });
 
+  it("without JavaScript, a picker searches the whole library inside the form: its 검색 and Enter with new words search and keep what was typed; Enter with the words already searched saves", async () => {
+    const title = "검색 중인 소식";
+    const typed = (more: [string, string][]): [string, string][] => [["title", title], ["content", "<p>검색하는 동안 지켜질 본문</p>"], ["excerpt", "지켜질 요약"], ["pickers", "featuredImagePick"], ["pickers", "attachLibraryImage"], ...more];
+    const newsCount = async () => ((await call(server, { method: "GET", path: "/api/we/newslist" })).body as { title: string }[]).filter((p) => p.title === title).length;
+    // The picker's own button.
+    const searched = await postForm(server, server.cookie, "/adminNewsWrite", typed([["intent", "find-images:attachLibraryImage"], ["attachLibraryImageQuery", "drama-poster"]]));
+    expect(searched.status).toBe(200);
+    const html = await searched.text();
+    const choices = (page: string, picker: string) =>
+      [...page.matchAll(new RegExp(`<input type="radio" name="${picker}"[^>]*>`, "g"))].map((m) => /value="([^"]*)"/.exec(m[0])?.[1]);
+    // That picker shows what was found ("none" first); the other still offers the newest.
+    expect(choices(html, "attachLibraryImage")).toEqual(["", poster]);
+    expect(choices(html, "featuredImagePick")).toContain(stage);
+    expect(html).toContain("이미지 1개 (‘drama-poster’ 검색)");
+    expect(html).toMatch(/id="attachLibraryImage-search"[^>]*autofocus|autofocus[^>]*id="attachLibraryImage-search"/);
+    expect(html).toContain("검색하는 동안 지켜질 본문");
+    expect(html).toContain("지켜질 요약");
+    // Enter (the form's default button) with words changed since the page was made: a search too.
+    const entered = await postForm(server, server.cookie, "/adminNewsWrite", typed([["intent", "default"], ["featuredImagePickQuery", "레드카펫"], ["featuredImagePickQueryShown", ""]]));
+    expect(entered.status).toBe(200);
+    const enteredHtml = await entered.text();
+    expect(enteredHtml).toContain("이미지 1개 (‘레드카펫’ 검색)");
+    expect(choices(enteredHtml, "featuredImagePick")).toEqual(["", stage]);
+    // Control characters and overlong words are cleaned and cut, never refused.
+    const odd = await postForm(server, server.cookie, "/adminNewsWrite", typed([["intent", "find-images:featuredImagePick"], ["featuredImagePickQuery", `드라마\u0007\t${"가".repeat(500)}`]]));
+    expect(odd.status).toBe(200);
+    expect(await newsCount()).toBe(0);
+    // Enter with the words already searched: a save.
+    const saved = await postForm(server, server.cookie, "/adminNewsWrite", typed([["intent", "default"], ["featuredImagePickQuery", "레드카펫"], ["featuredImagePickQueryShown", "레드카펫"]]));
+    expect(saved.status).toBe(302);
+    expect(await newsCount()).toBe(1);
+  });
+
   it("without JavaScript, an image picked from the library goes in as a figure with its alt text, caption and size, and the public page shows them", async () => {
     const saved = await postForm(server, server.cookie, "/adminNewsWrite", [
       ["title", "레드카펫 소식"],

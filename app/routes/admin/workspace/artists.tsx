@@ -73,6 +73,13 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
 
   // The change is sent as a move relative to the current roster (never this page's whole list).
   const ordering = !loaderData.filtered;
+  // Without JavaScript, back from a move: the moved row's same button (the other one at the top or bottom).
+  const focusMove = loaderData.focusMove;
+  const arrivalFocus = (row: Row, index: number, direction: "up" | "down") => {
+    if (hydrated || focusMove?.id !== row.id) return undefined;
+    const edge = focusMove.direction === "up" ? index === 0 : index === rows.length - 1;
+    return (edge ? (focusMove.direction === "up" ? "down" : "up") : focusMove.direction) === direction ? true : undefined;
+  };
   const save = (next: Row[], moved: Row, change: { move: string } | { place: string }) => {
     setRows(next);
     const position = next.findIndex((r) => r.id === moved.id) + 1;
@@ -225,6 +232,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                     aria-label={`${row.name} 위로`}
                     className="button button--small button--ghost"
                     disabled={index === 0}
+                    autoFocus={arrivalFocus(row, index, "up")}
                     onClick={(e) => {
                       e.preventDefault();
                       move(row, "up");
@@ -240,6 +248,7 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
                     aria-label={`${row.name} 아래로`}
                     className="button button--small button--ghost"
                     disabled={index === rows.length - 1}
+                    autoFocus={arrivalFocus(row, index, "down")}
                     onClick={(e) => {
                       e.preventDefault();
                       move(row, "down");
