@@ -15,6 +15,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { useEffect } from "react";
+import { WEB_FONT_SCRIPT, warmWebFont } from "./lib/web-font";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AdminBar } from "./components/admin-bar";
@@ -84,10 +86,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const leaf = matches[matches.length - 1];
   const enhanceScript =
     typeof document === "undefined" && root?.enhanceScript && isVisitorDocument(root.isAdmin, leaf?.id) ? root.enhanceScript : null;
+  // The React app's pages warm the web font too (the visitors' pages: app/enhance/main.ts).
+  useEffect(() => warmWebFont(), []);
   return (
-    <html lang={LOCALE_INFO[locale].lang}>
+    // The inline script below may add the web font's class before React hydrates the admin's pages.
+    <html lang={LOCALE_INFO[locale].lang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        {/* First thing in <head>: whether the web font is at hand, before anything is painted (lib/web-font.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: WEB_FONT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#ffffff" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />

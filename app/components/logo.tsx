@@ -16,7 +16,6 @@ export function Logo({ className, title = "WE ENTERTAINMENT" }: { className?: st
         fontWeight="700"
         letterSpacing="2.2"
         fill="currentColor"
-        fontFamily="Pretendard, system-ui, sans-serif"
       >
         ENTER
       </text>
@@ -27,7 +26,6 @@ export function Logo({ className, title = "WE ENTERTAINMENT" }: { className?: st
         fontWeight="700"
         letterSpacing="2.2"
         fill="currentColor"
-        fontFamily="Pretendard, system-ui, sans-serif"
       >
         TAINMENT
       </text>

@@ -10,6 +10,7 @@
 import { FlashNotice } from "../components/flash-notice";
 import { MobileMenu } from "../components/mobile-menu";
 import { KakaoMap } from "../islands/kakao-map";
+import { warmWebFont } from "../lib/web-font";
 import { hydrateWidgets } from "./hydrate-widgets";
 
 const widgets = hydrateWidgets({
@@ -31,6 +32,9 @@ const widgets = hydrateWidgets({
   // A profile's gallery (photos that open large): its own chunk, on Preact's core.
   "photo-lightbox": () => import("../islands/photo-lightbox").then(({ PhotoLightbox }) => ({ component: PhotoLightbox })),
 });
+
+// The web font for the next pages, fetched once this one has loaded (lib/web-font.ts).
+warmWebFont();
 
 void widgets.then(() => {
   document.documentElement.dataset.enhanced = "";

@@ -17,6 +17,13 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";
 import { startBenchServer } from "./server";
 
+/**
+ * Each run is a visitor's first: Lighthouse empties the HTTP cache but by default keeps localStorage, where
+ * the site remembers that the web font is at hand (decision 048). A kept flag with an emptied cache is a
+ * state no first visit has, so local storage is cleared with the rest.
+ */
+const FIRST_VISIT_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cache_storage" | "local_storage")[] = ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"];
+
 const lighthouseVersion = (JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
@@ -41,7 +48,7 @@ try {
   // own start (its disk cache, the CJK font files read for the first time), which no visitor's warm
   // browser does; measured on 2026-11-26, the first run of "/" scored 91 and its next two 100.
   await fetch(server.baseURL + routes[0]!);
-  await lighthouse(server.baseURL + routes[0]!, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  await lighthouse(server.baseURL + routes[0]!, { port: chrome.port, output: "json", logLevel: "error", clearStorageTypes: FIRST_VISIT_STORAGE, onlyCategories: ["performance"] });
   for (const route of routes) {
     // Warm the page cache first: Lighthouse measures what visitors get.
     await fetch(server.baseURL + route);
@@ -54,6 +61,7 @@ try {
         port: chrome.port,
         output: "json",
         logLevel: "error",
+        clearStorageTypes: FIRST_VISIT_STORAGE,
         onlyCategories: Object.keys(TARGETS),
       });
       const lhr = result!.lhr;

@@ -1,4 +1,5 @@
 import { resolveDemoPath } from "./helpers";
+import { WEB_FONT_SCRIPT } from "../../app/lib/web-font";
 import { expect, test } from "./fixtures";
 
 /**
@@ -28,12 +29,13 @@ test("a visitor's public pages load only the enhancement script (and the carouse
     const carousel = (await page.locator(".carousel").count()) > 0;
     for (const script of scripts) expect(script, path).toMatch(/^\/assets\/enhance-[\w-]+\.js$/);
     expect(scripts.some((s) => /^\/assets\/enhance-carousel-/.test(s)), `${path} loads the carousel island`).toBe(carousel);
-    // Nothing of React Router's runtime in the document, and no inline script to run.
+    // Nothing of React Router's runtime in the document, and no inline script to run but the web font's
+    // flag (decision 048; allowed by its hash).
     expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterManifest" in window), path).toBe(false);
     const html = await (await request.get(path)).text();
     expect(html, path).not.toContain('rel="modulepreload"');
-    const inline = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? "").filter((attrs) => !/\ssrc=/.test(attrs) && !/type="application\/(ld\+)?json"/.test(attrs));
-    expect(inline, path).toEqual([]);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/\ssrc=/.test(m[1] ?? "") && !/type="application\/(ld\+)?json"/.test(m[1] ?? "")).map((m) => m[2]);
+    expect(inline, path).toEqual([WEB_FONT_SCRIPT]);
   }
 });
 

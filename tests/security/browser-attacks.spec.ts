@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { WEB_FONT_SCRIPT } from "../../app/lib/web-font";
 import http from "node:http";
 import type net from "node:net";
 import { expect, test } from "@playwright/test";
@@ -21,10 +23,10 @@ test("security headers are on every kind of response; CSP has no unsafe-inline s
     if ((headers["content-type"] ?? "").startsWith("text/html")) {
       const csp = headers["content-security-policy"] ?? "";
       const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
-      // Inline scripts only by this response's nonce or their hash; a visitor's public page has none at all
-      // (decision 027), so its policy is 'self' alone.
-      expect(scriptSrc.trim(), path).toMatch(/^script-src 'self'( 'nonce-[A-Za-z0-9+/=]+'| ('sha256-[A-Za-z0-9+/=]+' ?)+)?( https:\/\/[\w.-]+)*$/);
-      if (path === "/" || path === "/artist") expect(scriptSrc, path).not.toMatch(/nonce-|sha256-/);
+      // Inline scripts only by this response's nonce or their hash; a visitor's public page has one, the
+      // web font's flag (decision 048), so its policy is 'self' and that script's hash, and no nonce.
+      expect(scriptSrc.trim(), path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*( 'nonce-[A-Za-z0-9+/=]+')?( https:\/\/[\w.-]+)*$/);
+      if (path === "/" || path === "/artist") expect(scriptSrc.trim(), path).toBe(`script-src 'self' 'sha256-${createHash("sha256").update(WEB_FONT_SCRIPT).digest("base64")}'`);
       expect(scriptSrc, path).not.toContain("unsafe-inline");
       expect(scriptSrc, path).not.toContain("unsafe-eval");
       expect(csp, path).toContain("object-src 'none'");

@@ -1,8 +1,14 @@
+import { createHash } from "node:crypto";
+import { WEB_FONT_SCRIPT } from "../../lib/web-font";
+
 /**
  * The Content-Security-Policy of HTML responses: scripts only from this site, or inline scripts
  * carrying this response's nonce (a page rendered for one response). Stored pages (page cache, CDN)
  * get no nonce, so no inline script runs in them at all (decision 031).
  */
+/** The one inline script every page may run without a nonce: the web font's flag (lib/web-font.ts). */
+const WEB_FONT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(WEB_FONT_SCRIPT).digest("base64")}'`;
+
 export function contentSecurityPolicy(options: { nonce?: string; kakaoMaps: boolean; mediaSource?: string }): string {
   const kakaoScripts = options.kakaoMaps ? " https://dapi.kakao.com https://t1.daumcdn.net" : "";
   const kakaoImages = options.kakaoMaps ? " https://*.daumcdn.net https://*.kakao.com" : "";
@@ -12,7 +18,7 @@ export function contentSecurityPolicy(options: { nonce?: string; kakaoMaps: bool
   const inline = options.nonce ? `'nonce-${options.nonce}'` : "";
   return [
     "default-src 'self'",
-    `script-src 'self'${inline ? ` ${inline}` : ""}${kakaoScripts}`,
+    `script-src 'self' ${WEB_FONT_SCRIPT_HASH}${inline ? ` ${inline}` : ""}${kakaoScripts}`,
     // react-slick positions slides with style attributes.
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${mediaImages}${kakaoImages}`,

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import http from "node:http";
 import sharp from "sharp";
+import { WEB_FONT_SCRIPT } from "../../../app/lib/web-font";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
@@ -57,9 +59,9 @@ describe(`page cache (${testEngine()})`, () => {
     await get(server, "/company");
     const hit = await get(server, "/company");
     expect(hit.cache).toBe("HIT");
-    // A visitor's page has no inline script (decision 027): its scripts come from the site only. A cached
-    // page with inline scripts would list their hashes instead of a nonce.
-    expect(hit.csp).toMatch(/script-src 'self';/);
+    // A visitor's page has one inline script, the web font's flag (decision 048), allowed by its hash;
+    // every other script comes from the site. A cached page has no nonce.
+    expect(hit.csp).toContain(`script-src 'self' 'sha256-${createHash("sha256").update(WEB_FONT_SCRIPT).digest("base64")}';`);
     expect(hit.text).toMatch(/<script type="module" src="\/assets\/enhance-[\w-]+\.js">/);
     expect(hit.csp).not.toContain("nonce-");
     // Styles may be inline (react-slick positions slides with style attributes); scripts never.
