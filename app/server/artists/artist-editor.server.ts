@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
 import { artistControlProblems, artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, listFieldsOf, pickArtistFields, ARTIST_FIELDS } from "../../domain/artist-fields";
+import { MAX_REELS, reelFormValues, reelsFromForm } from "../../domain/reels";
+import { REELS_FIELD } from "../../islands/reels-field";
 import { kstDate } from "../../domain/kst";
-import { applyListMove, focusAfterListMove, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
+import { applyListMove, focusAfterListMove, listEntryId, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
@@ -24,7 +26,7 @@ import { deleteArtist, saveArtist } from "./artist-use-cases.server";
 export const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
 
 function emptyValues(): ArtistFormValues {
-  return { ...emptyArtistFields(), en: artistEnglishFormValues({}), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
+  return { ...emptyArtistFields(), en: artistEnglishFormValues({}), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => ""), reels: [] };
 }
 
 /** The state chosen in the form; an unknown value (a forged form) counts as public, the form's default. */
@@ -41,6 +43,8 @@ export function artistValuesFromForm(form: FormData): ArtistFormValues {
     displayOrder: String(form.get("displayOrder") ?? ""),
     // A photo picked from the media library (the no-JavaScript thumbnails) takes the slot.
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => (form.get(`removeImage${i}`) ? "" : String(form.get(`libraryImage${i}`) || form.get(`image${i}`) || ""))),
+    // The reels' rows, the new reel's included when typed in.
+    reels: reelsFromForm(form),
   };
 }
 
@@ -62,6 +66,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
     status: artist.status,
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
+    reels: reelFormValues(artist.reels),
   };
   const deleteParam = new URL(request.url).searchParams.get("delete");
   return {
@@ -79,6 +84,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
 
 /** The form's values with a list's move applied (the entries as sent, blank ones included, are the buttons' indexes). */
 function withListMove(form: FormData, values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
+  if (move.name === REELS_FIELD) return withReelMove(values, move);
   const english = move.name.startsWith("en.");
   const key = english ? move.name.slice(3) : move.name;
   if (!listFieldsOf(ARTIST_FIELDS).some((f) => f.key === key)) return { values, focus: null };
@@ -95,6 +101,18 @@ function withListMove(form: FormData, values: ArtistFormValues, move: ListMove):
         : focusAfterListMove({ ...move, index: move.action === "up" ? moved + 1 : moved - 1 }, entries.length)
       : focusAfterListMove(move.action === "add" ? move : { ...move, index: at(move.index) }, entries.length);
   return { values: english ? { ...values, en: { ...values.en, [key]: entries } } : { ...values, [key]: entries }, focus };
+}
+
+/**
+ * The reels' 위로/아래로/삭제/추가 without JavaScript. The rows as sent are the saved reels' rows, then the
+ * new reel's (blank rows dropped, which only the new reel's can be): the indexes are the entries'.
+ * 추가 keeps the typed new reel as an entry (it is already one of `values.reels`) and focuses the next box.
+ */
+function withReelMove(values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
+  if (move.action === "add") return { values, focus: values.reels.length >= MAX_REELS ? listEntryId(REELS_FIELD, values.reels.length - 1) : REELS_FIELD };
+  const reels = applyListMove(values.reels, move);
+  if (move.index >= values.reels.length) return { values, focus: REELS_FIELD };
+  return { values: { ...values, reels }, focus: focusAfterListMove(move, reels.length) };
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
@@ -139,7 +157,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
   const librarySearch = await pickerSearchOf(ctx.runtime.db, form);
   if (librarySearch) return replyWith(200, { formError: "", values, imageErrors, librarySearch });
 
-  const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en };
+  const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en, reels: values.reels };
   const controlProblems = artistControlProblems(values, kstDate(new Date()));
   if (Object.keys(imageErrors).length > 0 || Object.keys(controlProblems).length > 0) {
     // The other fields are checked too, so every problem is shown at once.
