@@ -1,3 +1,5 @@
+import { REEL_EMBED_ORIGINS } from "../../domain/reels";
+
 /**
  * The Content-Security-Policy of HTML responses: scripts only from this site, or inline scripts
  * carrying this response's nonce (a page rendered for one response). Stored pages (page cache, CDN)
@@ -17,6 +19,8 @@ export function contentSecurityPolicy(options: { nonce?: string; kakaoMaps: bool
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${mediaImages}${kakaoImages}`,
     "font-src 'self'",
+    // The showreels' players, loaded when a visitor clicks a poster (decision 046): exactly their privacy-enhanced hosts.
+    `frame-src 'self' ${REEL_EMBED_ORIGINS.join(" ")}`,
     `connect-src 'self'${kakaoImages}`,
     "object-src 'none'",
     "base-uri 'none'",
