@@ -136,7 +136,6 @@ export function ReelsField({ reels, onChange, error, arrivalFocus = null }: Reel
             autoComplete="off"
             placeholder="https://www.youtube.com/watch?v=..."
             aria-label="새 영상 주소"
-            aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
             onChange={(e) => setDraft({ ...draft, url: e.target.value })}
             onKeyDown={(e) => {
