@@ -211,4 +211,20 @@ describe(`artists' showreels (${testEngine()})`, () => {
     expect(html).not.toContain("reels-section");
     expect(html).not.toContain("VideoObject");
   });
+
+  it("restoring an earlier version brings its reels back", async () => {
+    const artists = (await call(server, { method: "GET", path: "/admin/artists", cookie: server.cookie })).body as string;
+    const id = new RegExp(`/admin/history/artist/(\\d+)`).exec(artists)?.[1];
+    const history = (await getPage(server, `/admin/history/artist/${id}`, server.cookie)).html;
+    const revisions = [...history.matchAll(new RegExp(`/admin/history/artist/${id}/(\\d+)`, "g"))].map((m) => m[1]!);
+    let withThree: string | undefined;
+    for (const revision of new Set(revisions)) {
+      const page = (await getPage(server, `/admin/history/artist/${id}/${revision}`, server.cookie)).html;
+      if (page.includes("네이버TV · https://tv.naver.com/v/12345678") && page.includes("Vimeo · 무대")) withThree = revision;
+    }
+    expect(withThree).toBeDefined();
+    const restored = await postForm(server, server.cookie, `/admin/history/artist/${id}/${withThree}`, { intent: "restore" });
+    expect(restored.status).toBe(302);
+    expect(((await apiArtist()).reelList as { provider: string }[]).map((r) => r.provider)).toEqual(["navertv", "youtube", "vimeo"]);
+  });
 });
