@@ -179,7 +179,7 @@ export const imageListSchema = z
 /**
  * An artist's showreels (decision 046): at most MAX_REELS, each an address of a YouTube, Vimeo or Naver TV
  * video and an optional title; stored as provider and id (the address as typed is not kept). Messages
- * name the reel ("2번째 영상: ...").
+ * name the reel ("2번 영상: ...").
  */
 export const reelListInputSchema = z
   .array(
@@ -203,7 +203,7 @@ export const reelListSchema = reelListInputSchema
       const url = entry.url.trim();
       const title = entry.title.trim();
       if (url === "" && title === "") return;
-      const which = `${i + 1}번째 영상`;
+      const which = `${i + 1}번 영상`;
       const parsed = url === "" ? null : parseReelUrl(url);
       if (url === "") ctx.addIssue({ code: "custom", path: [i, "url"], message: `${which}의 주소를 입력해 주세요.` });
       else if (url.length > MAX_REEL_URL_LENGTH) ctx.addIssue({ code: "custom", path: [i, "url"], message: `${which}의 주소가 너무 깁니다.` });

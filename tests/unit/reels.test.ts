@@ -111,12 +111,12 @@ describe("reelListSchema", () => {
       return artistFieldErrors(result.error!);
     };
     expect(errors([{ url: "https://youtu.be/dQw4w9WgXcQ", title: "" }, { url: "https://evil.example/v.mp4", title: "" }])).toEqual({
-      reels: "2번째 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.",
+      reels: "2번 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.",
     });
-    expect(errors([{ url: "javascript:alert(1)", title: "" }]).reels).toBe("1번째 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
-    expect(errors([{ url: "", title: "제목만" }]).reels).toBe("1번째 영상의 주소를 입력해 주세요.");
-    expect(errors([{ url: "https://youtu.be/dQw4w9WgXcQ", title: "가".repeat(81) }]).reels).toBe("1번째 영상의 제목은 80자 이내로 입력해 주세요.");
-    expect(errors([{ url: "https://youtu.be/dQw4w9WgXcQ", title: "줄\n바꿈" }]).reels).toMatch(/^1번째 영상의 제목/);
+    expect(errors([{ url: "javascript:alert(1)", title: "" }]).reels).toBe("1번 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
+    expect(errors([{ url: "", title: "제목만" }]).reels).toBe("1번 영상의 주소를 입력해 주세요.");
+    expect(errors([{ url: "https://youtu.be/dQw4w9WgXcQ", title: "가".repeat(81) }]).reels).toBe("1번 영상의 제목은 80자 이내로 입력해 주세요.");
+    expect(errors([{ url: "https://youtu.be/dQw4w9WgXcQ", title: "줄\n바꿈" }]).reels).toMatch(/^1번 영상의 제목/);
     expect(errors(Array.from({ length: MAX_REELS + 1 }, () => ({ url: "https://youtu.be/dQw4w9WgXcQ", title: "" }))).reels).toBe("영상은 5개까지 넣을 수 있습니다.");
     expect(errors("https://youtu.be/dQw4w9WgXcQ").reels).toBe("영상 목록 형식이 올바르지 않습니다.");
     expect(errors([42]).reels).toBe("영상은 주소(url)와 제목(title)을 가진 객체여야 합니다.");

@@ -62,7 +62,7 @@ test.describe("with JavaScript", () => {
 
     // Refused on the server, in Korean, next to the reels; nothing typed is lost.
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(reels.locator("#reels-error")).toHaveText("1번째 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
+    await expect(reels.locator("#reels-error")).toHaveText("1번 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
     await expect(page.getByLabel("영문 이름")).toHaveValue("REEL ACTOR");
     await expect(reels.getByLabel("2번 영상 주소")).toHaveValue(VIMEO);
 

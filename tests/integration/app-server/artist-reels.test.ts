@@ -62,7 +62,7 @@ describe(`artists' showreels (${testEngine()})`, () => {
       );
       expect(refused.status, hostile).toBe(400);
       const html = await refused.text();
-      expect(html).toContain("2번째 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
+      expect(html).toContain("2번 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
       expect(html).toContain('id="reels-error"');
       // What was typed is kept: the other reel, the refused address (as text in its box), the other fields.
       expect(html).toContain('value="https://vimeo.com/76979871"');
@@ -186,7 +186,7 @@ describe(`artists' showreels (${testEngine()})`, () => {
       cookie: server.cookie,
     });
     expect(refused.status).toBe(400);
-    expect(JSON.stringify(refused.body)).toContain("1번째 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
+    expect(JSON.stringify(refused.body)).toContain("1번 영상: YouTube, Vimeo, 네이버TV 영상 주소만 넣을 수 있습니다.");
     expect(JSON.stringify(refused.body)).toContain("reelList");
     const malformed = await call(server, { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent(name)}`, body: { name, reelList: "https://youtu.be/dQw4w9WgXcQ" }, cookie: server.cookie });
     expect(malformed.status).toBe(400);
