@@ -132,6 +132,7 @@ test.describe("with JavaScript", () => {
     const korean = await narrow.newPage();
     await openProfile(korean, name);
     await shoot(korean, "reels-390");
+    expect(await axeViolations(korean, ".reels-section")).toEqual([]);
     await narrow.close();
     await visitor.close();
 

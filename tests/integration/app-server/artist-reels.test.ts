@@ -205,6 +205,15 @@ describe(`artists' showreels (${testEngine()})`, () => {
     });
     expect(written.status).toBe(200);
     expect((written.body as { reelList: unknown }).reelList).toEqual([{ url: "https://www.youtube.com/watch?v=a_B-c1D2e3F", title: "숏폼", provider: "youtube" }]);
+    // A title that tries to leave its place stays text: escaped in the poster, inside the JSON-LD's string.
+    const hostileTitle = "</script><img src=x onerror=alert(1)>";
+    const hostile = await call(server, { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent(name)}`, body: { name, reelList: [{ url: "https://youtu.be/a_B-c1D2e3F", title: hostileTitle }] }, cookie: server.cookie });
+    expect(hostile.status).toBe(200);
+    const page = (await getPage(server, `/artist/${encodeURIComponent(name)}`)).html;
+    expect(page).not.toContain(hostileTitle);
+    expect(page).not.toMatch(/<img src=x/);
+    const person = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { "@type": string; subjectOf?: { name: string }[] }).find((b) => b["@type"] === "Person");
+    expect(person?.subjectOf?.[0]?.name).toBe(hostileTitle);
     // Emptied: the section leaves the page.
     expect((await call(server, { method: "PUT", path: `/api/we/updateactor/${encodeURIComponent(name)}`, body: { name, reelList: [] }, cookie: server.cookie })).status).toBe(200);
     const { html } = await getPage(server, `/artist/${encodeURIComponent(name)}`);
