@@ -129,11 +129,24 @@ export function reelFormValues(reels: readonly Reel[]): ReelFormValue[] {
   return reels.map((reel) => ({ url: reelWatchUrl(reel), title: reel.title }));
 }
 
-/** The reels of a submitted form: `reelUrl` and `reelTitle`, one pair per row; rows with neither dropped. */
-export function reelsFromForm(form: FormData): ReelFormValue[] {
+/** The artist form's name for its reels (LIST_MOVE_FIELD's "reels:1:up"; `#reels` is the new reel's address box). */
+export const REELS_FIELD = "reels";
+
+/** A submitted form's reel rows as sent, blank ones included (their indexes are the list buttons'). */
+export function reelRowsFromForm(form: FormData): ReelFormValue[] {
   const urls = form.getAll("reelUrl").map((v) => (typeof v === "string" ? v.trim() : ""));
   const titles = form.getAll("reelTitle").map((v) => (typeof v === "string" ? v.trim() : ""));
-  return urls.map((url, i) => ({ url, title: titles[i] ?? "" })).filter((reel) => reel.url !== "" || reel.title !== "");
+  return urls.map((url, i) => ({ url, title: titles[i] ?? "" }));
+}
+
+/** A row with neither an address nor a title (ignored). */
+export function isBlankReel(reel: ReelFormValue): boolean {
+  return reel.url === "" && reel.title === "";
+}
+
+/** The reels of a submitted form: `reelUrl` and `reelTitle`, one pair per row; rows with neither dropped. */
+export function reelsFromForm(form: FormData): ReelFormValue[] {
+  return reelRowsFromForm(form).filter((reel) => !isBlankReel(reel));
 }
 
 /** A reel's name for people: its title, else "{name}의 영상 n" / "{name} showreel n". */

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { describedByOf, FieldError } from "../components/field";
 import { applyListMove, focusAfterListMove, listButtonId, listEntryId, LIST_MOVE_FIELD, type ListMove } from "../domain/list-moves";
-import { MAX_REEL_TITLE_LENGTH, MAX_REEL_URL_LENGTH, MAX_REELS, type ReelFormValue } from "../domain/reels";
+import { MAX_REEL_TITLE_LENGTH, MAX_REEL_URL_LENGTH, MAX_REELS, REELS_FIELD, type ReelFormValue } from "../domain/reels";
 import { useHydrated } from "../lib/use-hydrated";
 
-/** The reels' form name (LIST_MOVE_FIELD's "reels:1:up"; `#reels` is the new reel's address box, where the error summary links). */
-export const REELS_FIELD = "reels";
 
 interface ReelsFieldProps {
   reels: ReelFormValue[];

@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
 import { artistControlProblems, artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, listFieldsOf, pickArtistFields, ARTIST_FIELDS } from "../../domain/artist-fields";
-import { MAX_REELS, reelFormValues, reelsFromForm } from "../../domain/reels";
-import { REELS_FIELD } from "../../islands/reels-field";
+import { isBlankReel, MAX_REELS, reelFormValues, reelRowsFromForm, reelsFromForm, REELS_FIELD } from "../../domain/reels";
 import { kstDate } from "../../domain/kst";
 import { applyListMove, focusAfterListMove, listEntryId, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
@@ -84,7 +83,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
 
 /** The form's values with a list's move applied (the entries as sent, blank ones included, are the buttons' indexes). */
 function withListMove(form: FormData, values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
-  if (move.name === REELS_FIELD) return withReelMove(values, move);
+  if (move.name === REELS_FIELD) return withReelMove(form, values, move);
   const english = move.name.startsWith("en.");
   const key = english ? move.name.slice(3) : move.name;
   if (!listFieldsOf(ARTIST_FIELDS).some((f) => f.key === key)) return { values, focus: null };
@@ -104,15 +103,19 @@ function withListMove(form: FormData, values: ArtistFormValues, move: ListMove):
 }
 
 /**
- * The reels' 위로/아래로/삭제/추가 without JavaScript. The rows as sent are the saved reels' rows, then the
- * new reel's (blank rows dropped, which only the new reel's can be): the indexes are the entries'.
- * 추가 keeps the typed new reel as an entry (it is already one of `values.reels`) and focuses the next box.
+ * The reels' 위로/아래로/삭제/추가 without JavaScript, like the list fields': the rows as sent (blank ones
+ * included: the buttons' indexes are the form's), then the new reel's row, moved and then left without
+ * blank rows. 추가 keeps the typed new reel as an entry (it is already one of `values.reels`) and focuses
+ * the next box (the last reel's address when the list is full).
  */
-function withReelMove(values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
+function withReelMove(form: FormData, values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
   if (move.action === "add") return { values, focus: values.reels.length >= MAX_REELS ? listEntryId(REELS_FIELD, values.reels.length - 1) : REELS_FIELD };
-  const reels = applyListMove(values.reels, move);
-  if (move.index >= values.reels.length) return { values, focus: REELS_FIELD };
-  return { values: { ...values, reels }, focus: focusAfterListMove(move, reels.length) };
+  const sent = reelRowsFromForm(form);
+  if (move.index >= sent.length || isBlankReel(sent[move.index]!)) return { values, focus: REELS_FIELD };
+  // The moved or removed row's place among the rows that are kept.
+  const index = sent.slice(0, move.index).filter((reel) => !isBlankReel(reel)).length;
+  const reels = applyListMove(sent, move).filter((reel) => !isBlankReel(reel));
+  return { values: { ...values, reels }, focus: focusAfterListMove({ ...move, index }, reels.length) };
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {

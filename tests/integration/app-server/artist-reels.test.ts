@@ -89,6 +89,11 @@ describe(`artists' showreels (${testEngine()})`, () => {
     const removed = await (await postForm(server, server.cookie, editor, form(rows, [["version", "1"], ["listMove", "reels:0:remove"]]))).text();
     expect(removed).not.toContain('value="첫째"');
     expect(removed).toContain('value="둘째"');
+    // A row emptied by hand still counts for the buttons' indexes: 삭제 on the row after it removes that row.
+    const afterBlank = await (await postForm(server, server.cookie, editor, form([["", ""], ...rows], [["version", "1"], ["listMove", "reels:1:remove"]]))).text();
+    expect(afterBlank).not.toContain('value="첫째"');
+    expect(afterBlank).toContain('value="둘째"');
+    expect(afterBlank).toMatch(/id="reels-entry-0"[^>]*autofocus|autofocus[^>]*id="reels-entry-0"/);
     // 추가: the new reel's row (sent last) becomes an entry, and the empty box for the next one has the focus.
     const added = await (await postForm(server, server.cookie, editor, form([...rows, ["https://youtu.be/dQw4w9WgXcQ", "셋째"]], [["version", "1"], ["listMove", "reels:add"]]))).text();
     expect(added).toMatch(/id="reels-entry-2"[^>]*value="https:\/\/youtu.be\/dQw4w9WgXcQ"|value="https:\/\/youtu.be\/dQw4w9WgXcQ"[^>]*id="reels-entry-2"/);
