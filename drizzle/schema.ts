@@ -23,6 +23,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { ARTIST_LIST_FIELD_INFO, type ArtistEnglish, type ArtistListField } from "../app/domain/artist-fields";
 import { ARTIST_STATUSES, POST_STATUSES } from "../app/domain/content-states";
+import type { Reel } from "../app/domain/reels";
 import { AUDITION_STATUSES } from "../app/domain/auditions";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -106,6 +107,8 @@ export const artists = pgTable(
      * (app/domain/artist-fields.ts `ArtistEnglish`); `{}` when there is none. The English name is `nameEn`.
      */
     en: jsonb("en").$type<ArtistEnglish>().notNull().default(sql`'{}'::jsonb`),
+    /** Showreels (app/domain/reels.ts `Reel`): provider, video id and title, never the address as typed (decision 046). */
+    reels: jsonb("reels").$type<Reel[]>().notNull().default(sql`'[]'::jsonb`),
     displayOrder: integer("display_order").notNull().default(0),
     /** app/domain/content-states.ts: draft, public (on the roster), hidden, former (전속 종료). */
     status: text("status", { enum: ARTIST_STATUSES }).notNull().default("public"),

@@ -8,6 +8,7 @@ import { ProfilePdfLink } from "./profile-pdf-link";
 import { TitledSection } from "./titled-section";
 import { SiteCarousel } from "./site-carousel";
 import { largestImageUrl, PhotoLightbox } from "../islands/photo-lightbox";
+import { ReelPlayer, type ReelPlayerItem } from "../islands/reel-player";
 
 /** What the profile shows (app/server/artists/artist-profile.server.ts builds it from an artist). */
 export interface ArtistProfileView {
@@ -28,6 +29,8 @@ export interface ArtistProfileView {
   koreanFallback: boolean;
   main: ResponsiveImage | null;
   gallery: ResponsiveImage[];
+  /** Showreels, in order (decision 046); absent in views made before them. */
+  reels?: ReelPlayerItem[];
 }
 
 function ListCell({ items, lang }: { items: string[]; lang: "ko" | null }) {
@@ -162,6 +165,12 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
           </TitledSection>
         ))}
       </div>
+
+      {artist.reels && artist.reels.length > 0 ? (
+        <TitledSection id="reels-title" className="reels-section" titleClassName="gallery__title" title={t.reels}>
+          <ReelPlayer reels={artist.reels} locale={artist.locale} />
+        </TitledSection>
+      ) : null}
 
       {artist.gallery.length > 0 ? (
         <TitledSection id="gallery-title" className="gallery" titleClassName="gallery__title" title="GALLERY">

@@ -76,6 +76,7 @@ const ko = {
     backToList: "← 배우 목록으로",
     koreanOnlyNote: "",
     lightbox: { dialog: "사진 크게 보기", close: "닫기", previous: "이전 사진", next: "다음 사진", open: "(크게 보기)" },
+    reels: "영상",
   },
   contact: {
     heading: "오시는 길",
@@ -197,6 +198,7 @@ const en: Messages = {
     backToList: "← All actors",
     koreanOnlyNote: "Parts of this profile are not yet available in English and are shown in Korean.",
     lightbox: { dialog: "Photo viewer", close: "Close", previous: "Previous photo", next: "Next photo", open: "(view larger)" },
+    reels: "Showreel",
   },
   contact: {
     heading: "Find us",

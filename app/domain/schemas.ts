@@ -4,6 +4,7 @@ import { MAX_ARTIST_IMAGES } from "./constants";
 import { ALT_REQUIRED_MESSAGE, MAX_FIGURE_ALT_LENGTH, MAX_FIGURE_CAPTION_LENGTH, POST_FIGURE_SIZES } from "./post-figures";
 import { withParticle } from "./korean";
 import { isHttpUrl, oneLineTextProblem } from "./text-checks";
+import { MAX_REEL_TITLE_LENGTH, MAX_REEL_URL_LENGTH, MAX_REELS, parseReelUrl, REEL_URL_MESSAGE, type Reel } from "./reels";
 
 export { isHttpUrl };
 
@@ -175,6 +176,46 @@ export const imageListSchema = z
   .transform((urls) => urls.filter((u) => u.length > 0))
   .meta({ description: `/api/img가 돌려준 사진 주소. 대표 사진이 첫 번째, 최대 ${MAX_ARTIST_IMAGES}장` });
 
+/**
+ * An artist's showreels (decision 046): at most MAX_REELS, each an address of a YouTube, Vimeo or Naver TV
+ * video and an optional title; stored as provider and id (the address as typed is not kept). Messages
+ * name the reel ("2번 영상: ...").
+ */
+export const reelListInputSchema = z
+  .array(
+    z.object(
+      {
+        url: z.string({ error: "영상 주소는 글자여야 합니다." }).meta({ description: "YouTube, Vimeo, 네이버TV 영상 주소" }),
+        title: z.string({ error: "영상 제목은 글자여야 합니다." }).default("").meta({ description: `영상 제목 (선택, ${MAX_REEL_TITLE_LENGTH}자 이내)` }),
+      },
+      { error: "영상은 주소(url)와 제목(title)을 가진 객체여야 합니다." },
+    ),
+    { error: "영상 목록 형식이 올바르지 않습니다." },
+  )
+  .max(MAX_REELS, `영상은 ${MAX_REELS}개까지 넣을 수 있습니다.`)
+  .meta({ description: `영상 (최대 ${MAX_REELS}개): YouTube, Vimeo, 네이버TV 영상의 주소(url)와 제목(title, 선택). 생략하면 그대로 둡니다.` });
+
+/** The reels as the save takes them: checked, and turned into what is stored (provider, id, title). */
+export const reelListSchema = reelListInputSchema
+  .transform((entries, ctx): Reel[] => {
+    const reels: Reel[] = [];
+    entries.forEach((entry, i) => {
+      const url = entry.url.trim();
+      const title = entry.title.trim();
+      if (url === "" && title === "") return;
+      const which = `${i + 1}번 영상`;
+      const parsed = url === "" ? null : parseReelUrl(url);
+      if (url === "") ctx.addIssue({ code: "custom", path: [i, "url"], message: `${which}의 주소를 입력해 주세요.` });
+      else if (url.length > MAX_REEL_URL_LENGTH) ctx.addIssue({ code: "custom", path: [i, "url"], message: `${which}의 주소가 너무 깁니다.` });
+      else if (!parsed) ctx.addIssue({ code: "custom", path: [i, "url"], message: `${which}: ${REEL_URL_MESSAGE}` });
+      const titleProblem =
+        title.length > MAX_REEL_TITLE_LENGTH ? `${which}의 제목은 ${MAX_REEL_TITLE_LENGTH}자 이내로 입력해 주세요.` : title ? oneLineTextProblem(title, `${which}의 제목`) : null;
+      if (titleProblem) ctx.addIssue({ code: "custom", path: [i, "title"], message: titleProblem });
+      if (parsed && !titleProblem) reels.push({ ...parsed, title });
+    });
+    return reels;
+  });
+
 /** The artist fields' input shape (text and lists), from a field list (app/domain/artist-fields.ts). */
 export function artistFieldsShape(fields: readonly ArtistFieldEntry[] = ARTIST_FIELDS, naming: "key" | "seedName" = "key") {
   return Object.fromEntries([
@@ -214,6 +255,8 @@ export function artistInputSchemaOf(fields: readonly ArtistFieldEntry[] = ARTIST
   return z.object({
     ...artistFieldsShape(fields),
     imageUrls: imageListSchema.default([]),
+    /** Omitted: the reels stay as they are (the media library's and the import's saves, API clients that never send them). */
+    reels: reelListSchema.optional().meta({ description: `영상 (최대 ${MAX_REELS}개). 생략하면 그대로 둡니다.` }),
     /** Omitted: the English version stays as it is (API clients that never send it). */
     en: artistEnglishSchemaNamed("key", fields).optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
   });

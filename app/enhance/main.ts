@@ -2,7 +2,7 @@
  * The public pages' only script (decision 027): the pages are complete server-rendered HTML, and every
  * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This
  * hydrates the widgets the server marked with `data-widget` (the overlay menu, the back-to-top button,
- * the flash notice, the Kakao map, the audition form, the carousels, a profile's photo gallery): the same React components the
+ * the flash notice, the Kakao map, the audition form, the carousels, a profile's photo gallery and showreels): the same React components the
  * admin's app hydrates, run here on Preact (decision 038). Loaded only on the pages that have them: the
  * audition form and the carousel (chunks of their own; the carousel with react-slick on preact/compat). `<html data-enhanced>` marks
  * it done (the tests wait for it).
@@ -31,6 +31,8 @@ const widgets = hydrateWidgets({
   carousel: () => import("../islands/carousel").then(({ Carousel }) => ({ component: Carousel })),
   // A profile's gallery (photos that open large): its own chunk, on Preact's core.
   "photo-lightbox": () => import("../islands/photo-lightbox").then(({ PhotoLightbox }) => ({ component: PhotoLightbox })),
+  // A profile's showreels (posters that load the player when clicked): its own chunk, on Preact's core.
+  "reel-player": () => import("../islands/reel-player").then(({ ReelPlayer }) => ({ component: ReelPlayer })),
 });
 
 // The web font for the next pages, fetched once this one has loaded (lib/web-font.ts).

@@ -8,6 +8,7 @@ import { instantOnKstDay, toKstIsoString } from "../domain/kst";
 import { localizedPath, type Locale } from "../domain/locale";
 import { postDetailPath, type PostKind } from "../domain/post-kinds";
 import { artistPath } from "../domain/site-routes";
+import { reelEmbedUrl, reelWatchUrl, type ReelProvider } from "../domain/reels";
 import { absoluteUrl, SITE_NAME } from "./seo";
 
 export type JsonLd = Extract<MetaDescriptor, { "script:ld+json": unknown }>["script:ld+json"];
@@ -90,6 +91,8 @@ export interface PersonFacts {
   main: { src: string } | null;
   profileLists: { key: string; items: string[] }[];
   credits: { key: string; items: string[] }[];
+  /** Showreels, named (decision 046). */
+  reels?: { provider: ReelProvider; id: string; name: string }[];
 }
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -195,6 +198,12 @@ export function personJsonLd(origin: string, artist: PersonFacts, locale: Locale
     ...(skills.length > 0 ? { knowsAbout: skills } : {}),
     // Person has no property for the works it appears in; the works' own `actor`/`contributor`, reversed, say it.
     ...(Object.keys(reverse).length > 0 ? { "@reverse": reverse } : {}),
+    // The showreels (decision 046): what we know for certain, the name, the video's page and its player.
+    // No thumbnailUrl (no image of ours shows the video) and no uploadDate (unknown; never invented):
+    // valid schema.org, though not eligible for Google's video results, which need both and a watch page.
+    ...(artist.reels && artist.reels.length > 0
+      ? { subjectOf: artist.reels.map((reel) => ({ "@type": "VideoObject", name: reel.name, url: reelWatchUrl(reel), embedUrl: reelEmbedUrl(reel) })) }
+      : {}),
   };
 }
 

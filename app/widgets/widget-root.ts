@@ -4,7 +4,7 @@
  * pages, by the enhancement script on Preact (app/enhance/hydrate-widgets.ts); the audition form's and the
  * carousel's code is fetched only where they are (chunks of their own; the carousel's on preact/compat).
  */
-export const WIDGET_NAMES = ["scroll-top", "flash-notice", "mobile-menu", "kakao-map", "audition-form", "carousel", "photo-lightbox"] as const;
+export const WIDGET_NAMES = ["scroll-top", "flash-notice", "mobile-menu", "kakao-map", "audition-form", "carousel", "photo-lightbox", "reel-player"] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 /**

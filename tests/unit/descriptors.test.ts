@@ -1,3 +1,4 @@
+import { MAX_REELS } from "../../app/domain/reels";
 import { describe, expect, it } from "vitest";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS } from "../../app/domain/artist-fields";
 import { MAX_ARTIST_IMAGES } from "../../app/domain/constants";
@@ -104,8 +105,11 @@ describe("one descriptor per concept", () => {
 
     const artist = schemas.ArtistInput!;
     expect(Object.keys(artist.properties!).sort()).toEqual(
-      [...ARTIST_TEXT_FIELDS.map((f) => f.seedName), ...ARTIST_LIST_FIELD_INFO.map((f) => f.seedName), "imgList", "version", "en"].sort(),
+      [...ARTIST_TEXT_FIELDS.map((f) => f.seedName), ...ARTIST_LIST_FIELD_INFO.map((f) => f.seedName), "imgList", "reelList", "version", "en"].sort(),
     );
+    // The showreels (decision 046): optional, at most 5 of { url, title }.
+    expect(artist.required).not.toContain("reelList");
+    expect(artist.properties!.reelList).toMatchObject({ type: "array", maxItems: MAX_REELS, items: { type: "object", required: ["url"] } });
     expect(artist.required).toEqual(["name"]);
     // The English profile: optional, its birthday and the eight lists with the same limits.
     const english = artist.properties!.en!;
@@ -122,7 +126,7 @@ describe("one descriptor per concept", () => {
     expect(artist.properties!.imgList!.anyOf![0]).toMatchObject({ type: "array", maxItems: MAX_ARTIST_IMAGES });
 
     const output = schemas.Artist!;
-    expect(output.required!.sort()).toEqual([...ARTIST_TEXT_FIELDS.map((f) => f.seedName), ...ARTIST_LIST_FIELD_INFO.map((f) => f.seedName), "imgList", "version"].sort());
+    expect(output.required!.sort()).toEqual([...ARTIST_TEXT_FIELDS.map((f) => f.seedName), ...ARTIST_LIST_FIELD_INFO.map((f) => f.seedName), "imgList", "reelList", "version"].sort());
     expect(JSON.stringify(OPENAPI_DOCUMENT.paths["/api/img"])).toContain(`${MAX_UPLOAD_BYTES / 1024 / 1024}MB`);
   });
 

@@ -211,6 +211,16 @@ describe("structured data", () => {
     expect(person["@reverse"]?.actor).toEqual([{ "@type": "Movie", name: "바람이 머무는 곳", dateCreated: "2025" }]);
     expect(person["@reverse"]?.contributor?.map((w) => w["@type"])).toEqual(["Play", "CreativeWork", "CreativeWork"]);
 
+    expect(person.subjectOf).toBeUndefined();
+    // Showreels: a VideoObject each, with the video's page and the privacy-enhanced player; no invented date or third-party thumbnail.
+    const withReels = personSchema.parse(
+      personJsonLd(ORIGIN, { ...artist, reels: [{ provider: "youtube", id: "dQw4w9WgXcQ", name: "2025 쇼릴" }, { provider: "navertv", id: "1234", name: "한서윤 영상 2" }] }, "ko"),
+    );
+    expect(withReels.subjectOf).toEqual([
+      { "@type": "VideoObject", name: "2025 쇼릴", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", embedUrl: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" },
+      { "@type": "VideoObject", name: "한서윤 영상 2", url: "https://tv.naver.com/v/1234", embedUrl: "https://tv.naver.com/embed/1234" },
+    ]);
+
     const english = personSchema.parse(personJsonLd(ORIGIN, { ...artist, birthday: "", height: "" }, "en"));
     expect(english).toMatchObject({ name: "HAN SEO YUN", alternateName: "한서윤", jobTitle: "Actor", url: `${ORIGIN}/en/artist/${encodeURIComponent("한서윤")}` });
     expect(english.birthDate).toBeUndefined();

@@ -5,6 +5,8 @@ import type { LibraryPage } from "../../domain/media-uses";
 import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
 import { artistPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { ImageSlots } from "../../islands/image-slots";
+import { ReelsField } from "../../islands/reels-field";
+import type { ReelFormValue } from "../../domain/reels";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { AdminFormShell, DefaultSave, FormActions } from "./admin-form-shell";
@@ -18,6 +20,8 @@ export type ArtistFormValues = ArtistFields & {
   status: ArtistStatus;
   displayOrder: string;
   images: string[];
+  /** Showreels: the address (ours once saved, as typed when refused) and the title, in order (decision 046). */
+  reels: ReelFormValue[];
 };
 
 /** The states offered, in the order a roster's life goes. */
@@ -87,6 +91,8 @@ export function ArtistForm({
 
         <ImageSlots library={library ? { ...library, search: reply?.librarySearch ?? null } : undefined} urls={values.images} onChange={(images) => set("images", images)} onBusyChange={setUploading} errors={reply?.imageErrors ?? {}} />
         <FieldError name="imageUrls" error={fields.imageUrls} as="p" />
+
+        <ReelsField reels={values.reels ?? []} onChange={(reels) => set("reels", reels)} error={fields.reels} arrivalFocus={reply?.arrivalFocus ?? null} />
 
         <ArtistListInputs values={values} errors={fields} arrivalFocus={reply?.arrivalFocus ?? null} onChange={(key, value) => setValues((v) => ({ ...v, [key]: value }))} />
 

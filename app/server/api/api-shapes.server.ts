@@ -2,7 +2,8 @@ import { z } from "../../domain/zod";
 import { ARTIST_FIELDS, ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, englishFieldsOf, withArtistEnglishFallbacks, type ArtistFields, type ArtistTextKey } from "../../domain/artist-fields";
 import { MAX_SCHEDULE_YEARS_AHEAD } from "../../domain/content-states";
 import { withParticle } from "../../domain/korean";
-import { artistEnglishSchemaNamed, artistInputSchema, imageListSchema, listFieldSchema, postInputSchema } from "../../domain/schemas";
+import { artistEnglishSchemaNamed, artistInputSchema, imageListSchema, listFieldSchema, postInputSchema, reelListInputSchema } from "../../domain/schemas";
+import { REEL_PROVIDERS, reelWatchUrl, type Reel } from "../../domain/reels";
 import type { Locale } from "../../domain/locale";
 import type { Artist } from "../artists/artist-queries.server";
 import type { Post } from "../posts/post-queries.server";
@@ -93,6 +94,7 @@ export function apiPublication(body: { status?: "draft"; publishAt?: string }): 
 const SEED_NAMES: ReadonlyMap<string, string> = new Map([
   ...ARTIST_FIELDS.map((f) => [f.key, f.seedName] as const),
   ["imageUrls", "imgList"],
+  ["reels", "reelList"],
 ]);
 
 /** A domain field's name as the API says it ("en.awards" → "en.winList"). */
@@ -111,6 +113,8 @@ export const apiArtistInputSchema = z.object({
     ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, arrayOrJsonString(listFieldSchema(f.label.ko), f.label.ko).default([]).meta({ description: f.label.ko })]),
   ) as unknown as Record<ListSeedName, z.ZodDefault<ReturnType<typeof arrayOrJsonString<ReturnType<typeof listFieldSchema>>>>>),
   imgList: arrayOrJsonString(imageListSchema, "imgList").default([]),
+  // Not in the original API (issue 30): checked by the save like the admin form's (a refused address is a 400 naming reelList).
+  reelList: reelListInputSchema.optional(),
   en: artistEnglishSchemaNamed("seedName").optional().meta({ description: "영문 프로필 (선택). 생략하면 그대로 둡니다." }),
   version: versionSchema.optional(),
 });
@@ -134,6 +138,15 @@ export const apiArtistSchema = z
     ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, z.string().meta({ description: f.label.ko })])) as Record<TextSeedName, z.ZodString>),
     imgList: z.string().meta({ description: "JSON 배열: 사진 주소, 대표 사진이 첫 번째" }),
     ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, z.string().meta({ description: `${f.label.ko}: JSON 문자열 배열` })])) as Record<ListSeedName, z.ZodString>),
+    reelList: z
+      .array(
+        z.object({
+          url: z.string().meta({ description: "영상 페이지 주소 (이 사이트가 만든 주소: https://www.youtube.com/watch?v=..., https://vimeo.com/..., https://tv.naver.com/v/...)" }),
+          title: z.string().meta({ description: "영상 제목 (없으면 빈 문자열)" }),
+          provider: z.enum(REEL_PROVIDERS).meta({ description: "youtube, vimeo, navertv" }),
+        }),
+      )
+      .meta({ description: "영상 (원래 API에 없던 필드, 이 배열은 JSON 문자열이 아닌 배열입니다)" }),
     version: z.number().int().min(1),
     ...englishMarks,
     untranslated: z.array(z.string()).optional().meta({ description: "lang=en으로 읽었을 때만: 영문이 없어 한글로 채운 필드" }),
@@ -169,6 +182,7 @@ export function artistToApi(artist: Artist, locale: Locale = "ko"): z.infer<type
     ...(Object.fromEntries(ARTIST_TEXT_FIELDS.map((f) => [f.seedName, artist[f.key]])) as Record<TextSeedName, string>),
     imgList: JSON.stringify(artist.images.map((i) => i.url)),
     ...(Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.seedName, JSON.stringify(artist[f.key])])) as Record<ListSeedName, string>),
+    reelList: artist.reels.map(reelToApi),
     version: artist.version,
   };
   if (locale === "ko") return korean;
@@ -181,6 +195,11 @@ export function artistToApi(artist: Artist, locale: Locale = "ko"): z.infer<type
     lang: "en",
     untranslated,
   };
+}
+
+/** A reel as the API gives it: the address built from its provider and id, never one a user typed. */
+function reelToApi(reel: Reel): { url: string; title: string; provider: Reel["provider"] } {
+  return { url: reelWatchUrl(reel), title: reel.title, provider: reel.provider };
 }
 
 /** A post as the API gives it; in English (`?lang=en`) its English version, or the Korean one marked `lang: "ko"`. */

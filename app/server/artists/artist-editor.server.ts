@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import type { ArtistFormValues } from "../../components/admin/artist-form";
 import { artistControlProblems, artistEnglishFormValues, artistFieldsFromForm, emptyArtistFields, listFieldsOf, pickArtistFields, ARTIST_FIELDS } from "../../domain/artist-fields";
+import { isBlankReel, MAX_REELS, reelFormValues, reelRowsFromForm, reelsFromForm, REELS_FIELD } from "../../domain/reels";
 import { kstDate } from "../../domain/kst";
-import { applyListMove, focusAfterListMove, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
+import { applyListMove, focusAfterListMove, listEntryId, LIST_MOVE_FIELD, parseListMove, type ListMove } from "../../domain/list-moves";
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
@@ -24,7 +25,7 @@ import { deleteArtist, saveArtist } from "./artist-use-cases.server";
 export const IMAGE_FILE_FIELDS = Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => `imageFile${i}`);
 
 function emptyValues(): ArtistFormValues {
-  return { ...emptyArtistFields(), en: artistEnglishFormValues({}), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => "") };
+  return { ...emptyArtistFields(), en: artistEnglishFormValues({}), status: "public", displayOrder: "", images: Array.from({ length: MAX_ARTIST_IMAGES }, () => ""), reels: [] };
 }
 
 /** The state chosen in the form; an unknown value (a forged form) counts as public, the form's default. */
@@ -41,6 +42,8 @@ export function artistValuesFromForm(form: FormData): ArtistFormValues {
     displayOrder: String(form.get("displayOrder") ?? ""),
     // A photo picked from the media library (the no-JavaScript thumbnails) takes the slot.
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => (form.get(`removeImage${i}`) ? "" : String(form.get(`libraryImage${i}`) || form.get(`image${i}`) || ""))),
+    // The reels' rows, the new reel's included when typed in.
+    reels: reelsFromForm(form),
   };
 }
 
@@ -62,6 +65,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
     status: artist.status,
     displayOrder: String(artist.displayOrder),
     images: Array.from({ length: MAX_ARTIST_IMAGES }, (_, i) => artist.images[i]?.url ?? ""),
+    reels: reelFormValues(artist.reels),
   };
   const deleteParam = new URL(request.url).searchParams.get("delete");
   return {
@@ -79,6 +83,7 @@ export async function loadArtistEditor(ctx: RequestContext, request: Request, na
 
 /** The form's values with a list's move applied (the entries as sent, blank ones included, are the buttons' indexes). */
 function withListMove(form: FormData, values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
+  if (move.name === REELS_FIELD) return withReelMove(form, values, move);
   const english = move.name.startsWith("en.");
   const key = english ? move.name.slice(3) : move.name;
   if (!listFieldsOf(ARTIST_FIELDS).some((f) => f.key === key)) return { values, focus: null };
@@ -95,6 +100,22 @@ function withListMove(form: FormData, values: ArtistFormValues, move: ListMove):
         : focusAfterListMove({ ...move, index: move.action === "up" ? moved + 1 : moved - 1 }, entries.length)
       : focusAfterListMove(move.action === "add" ? move : { ...move, index: at(move.index) }, entries.length);
   return { values: english ? { ...values, en: { ...values.en, [key]: entries } } : { ...values, [key]: entries }, focus };
+}
+
+/**
+ * The reels' 위로/아래로/삭제/추가 without JavaScript, like the list fields': the rows as sent (blank ones
+ * included: the buttons' indexes are the form's), then the new reel's row, moved and then left without
+ * blank rows. 추가 keeps the typed new reel as an entry (it is already one of `values.reels`) and focuses
+ * the next box (the last reel's address when the list is full).
+ */
+function withReelMove(form: FormData, values: ArtistFormValues, move: ListMove): { values: ArtistFormValues; focus: string | null } {
+  if (move.action === "add") return { values, focus: values.reels.length >= MAX_REELS ? listEntryId(REELS_FIELD, values.reels.length - 1) : REELS_FIELD };
+  const sent = reelRowsFromForm(form);
+  if (move.index >= sent.length || isBlankReel(sent[move.index]!)) return { values, focus: REELS_FIELD };
+  // The moved or removed row's place among the rows that are kept.
+  const index = sent.slice(0, move.index).filter((reel) => !isBlankReel(reel)).length;
+  const reels = applyListMove(sent, move).filter((reel) => !isBlankReel(reel));
+  return { values: { ...values, reels }, focus: focusAfterListMove({ ...move, index }, reels.length) };
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
@@ -139,7 +160,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
   const librarySearch = await pickerSearchOf(ctx.runtime.db, form);
   if (librarySearch) return replyWith(200, { formError: "", values, imageErrors, librarySearch });
 
-  const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en };
+  const input = { ...pickArtistFields(values), imageUrls: values.images.filter(Boolean), en: values.en, reels: values.reels };
   const controlProblems = artistControlProblems(values, kstDate(new Date()));
   if (Object.keys(imageErrors).length > 0 || Object.keys(controlProblems).length > 0) {
     // The other fields are checked too, so every problem is shown at once.

@@ -4,13 +4,14 @@ import type { Locale } from "../../domain/locale";
 import type { ArtistProfileView } from "../../components/artist-profile";
 import { toResponsiveImage } from "../../lib/responsive-image";
 import type { Artist } from "./artist-queries.server";
+import { reelName, type Reel } from "../../domain/reels";
 
 /**
  * What an artist's profile page shows, from the artist (the public page and the preview). In English
  * each text and list is the English one where it was entered, else the Korean one, marked
  * `lang: "ko"` so the page can say so (never an empty section).
  */
-export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" | "images"> & { en?: ArtistEnglish }, locale: Locale = "ko"): ArtistProfileView {
+export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" | "images"> & { en?: ArtistEnglish; reels?: Reel[] }, locale: Locale = "ko"): ArtistProfileView {
   const [main, ...gallery] = artist.images;
   const english = locale === "en";
   const { values: englishValues, fellBack } = withArtistEnglishFallbacks(artist, artist.en ?? {});
@@ -43,5 +44,7 @@ export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" |
     koreanFallback: english && [...profileLists, ...credits].some((list) => list.lang === "ko"),
     main: main ? toResponsiveImage(main) : null,
     gallery: gallery.map(toResponsiveImage),
+    // Named by their titles, else "{name} 영상 n" in the page's language (decision 046).
+    reels: (artist.reels ?? []).map((reel, i) => ({ provider: reel.provider, id: reel.id, name: reelName(reel, i, english && artist.nameEn ? artist.nameEn : artist.name, locale) })),
   };
 }

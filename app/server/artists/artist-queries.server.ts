@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import { artistImages, artists } from "../../../drizzle/schema";
 import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import type { ArtistStatus } from "../../domain/content-states";
+import { storedReels, type Reel } from "../../domain/reels";
 import { artistNameLookups } from "../../domain/text-checks";
 import type { Database, Tx } from "../platform/db.server";
 import { getMediaByIds, type MediaInfo } from "../media/media.server";
@@ -11,6 +12,8 @@ export interface Artist extends ArtistFields {
   id: number;
   /** The English version of the profile; `{}` when there is none. */
   en: ArtistEnglish;
+  /** Showreels, in order (decision 046). */
+  reels: Reel[];
   displayOrder: number;
   status: ArtistStatus;
   version: number;
@@ -34,6 +37,7 @@ async function withImages(db: Database | Tx, rows: ArtistRow[]): Promise<Artist[
     ...pickArtistFields(row),
     id: row.id,
     en: row.en ?? {},
+    reels: storedReels(row.reels),
     displayOrder: row.displayOrder,
     status: row.status,
     version: row.version,

@@ -3,6 +3,7 @@ import { artistImages, artists } from "../../../drizzle/schema";
 import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema, displayOrderSchema } from "../../domain/schemas";
+import { reelFormValues, storedReels, type Reel } from "../../domain/reels";
 import { artistNameKey, artistNameLookups } from "../../domain/text-checks";
 import { PATHS, pathsShowingArtist } from "../../domain/site-routes";
 import { deleteRevisions, recordRevision } from "../history/revisions.server";
@@ -39,7 +40,12 @@ export interface SaveArtistRequest {
 }
 
 /** The editable fields of an artist as a revision keeps them (restoring saves them again). */
-export type ArtistSnapshot = ArtistFields & { imageUrls: string[]; status: ArtistStatus; en?: ArtistEnglish };
+export type ArtistSnapshot = ArtistFields & { imageUrls: string[]; status: ArtistStatus; en?: ArtistEnglish; reels?: Reel[] };
+
+/** Whether a save set or changed the reels (a new artist: whether it has any). */
+function reelsChanged(before: ArtistRow | null, after: ArtistRow): boolean {
+  return JSON.stringify(storedReels(before?.reels)) !== JSON.stringify(storedReels(after.reels));
+}
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
@@ -98,7 +104,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
   if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
 
   const { db } = services;
-  const { imageUrls, en, ...rest } = parsed.data;
+  const { imageUrls, en, reels, ...rest } = parsed.data;
   const fields = pickArtistFields(rest);
   const known = await getMediaByUrls(db, imageUrls);
   const unknown = imageUrls.find((url) => !known.has(url));
@@ -117,7 +123,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
       }
       const holder = await holderOfName(tx, fields.name, current);
       if (holder) return { status: "duplicate-name" as const, inTrash: holder.inTrash };
-      const common = { ...fields, ...(en !== undefined ? { en } : {}), updatedBy: describeActor(actor) };
+      const common = { ...fields, ...(en !== undefined ? { en } : {}), ...(reels !== undefined ? { reels } : {}), updatedBy: describeActor(actor) };
       let row: ArtistRow;
       if (current === null) {
         [row] = (await tx
@@ -150,9 +156,16 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
         action: created ? "create" : request.restoredFrom ? "restore-revision" : "update",
         entity: "artist",
         entityId: row.id,
-        details: { name: row.name, version: row.version, status: row.status, ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}) },
+        details: {
+          name: row.name,
+          version: row.version,
+          status: row.status,
+          ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}),
+          // The reels are named when a save set or changed them, like a post's extras (decision 046).
+          ...(reelsChanged(current, row) ? { changed: ["영상"] } : {}),
+        },
       });
-      const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imageUrls, status: row.status, en: row.en };
+      const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imageUrls, status: row.status, en: row.en, reels: storedReels(row.reels) };
       await recordRevision(tx, actor, { entity: "artist", entityId: row.id, version: row.version, snapshot: { ...snapshot }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
       await request.alsoInTransaction?.(tx, { id: row.id, version: row.version });
       return { status: "saved" as const, id: row.id, name: row.name, version: row.version, created, artistStatus: row.status, before: current };
@@ -264,6 +277,8 @@ export async function reorderArtists(services: Services, actor: Actor, orderedId
 
 /** Snapshot fields as a save request: what restoring a revision saves again. */
 export function artistSnapshotToInput(snapshot: Record<string, unknown>): { input: Record<string, unknown>; status: ArtistStatus | null } {
-  const { status, ...input } = snapshot as Partial<ArtistSnapshot>;
+  const { status, reels, ...rest } = snapshot as Partial<ArtistSnapshot>;
+  // A revision keeps the reels as stored; the input takes them as addresses (one saved before reels had none: kept as they are).
+  const input = reels === undefined ? rest : { ...rest, reels: reelFormValues(storedReels(reels)) };
   return { input, status: status && (ARTIST_STATUSES as readonly string[]).includes(status) ? status : null };
 }

@@ -25,7 +25,9 @@ export interface Revision {
 
 /** The fields whose values differ between two snapshots (all of them when there is no previous one). */
 export function changedFields(previous: Record<string, unknown> | null, next: Record<string, unknown>): string[] {
-  return Object.keys(next).filter((key) => previous === null || JSON.stringify(previous[key]) !== JSON.stringify(next[key]));
+  // A field an older snapshot did not have yet (the reels, decision 046) reads as empty there.
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b) || (a === undefined && Array.isArray(b) && b.length === 0);
+  return Object.keys(next).filter((key) => previous === null || !same(previous[key], next[key]));
 }
 
 /** Records a revision in the caller's transaction; the changed fields are found against the last revision. */

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import { REEL_EMBED_ORIGINS } from "../../domain/reels";
 import { WEB_FONT_SCRIPT } from "../../lib/web-font";
 
 /**
  * The Content-Security-Policy of HTML responses: scripts only from this site, or inline scripts
  * carrying this response's nonce (a page rendered for one response). Stored pages (page cache, CDN)
- * get no nonce, so no inline script runs in them at all (decision 031).
+ * get no nonce, so the only inline script that runs in them is the web font's flag, by its hash
+ * (decisions 031, 048).
  */
 /** The one inline script every page may run without a nonce: the web font's flag (lib/web-font.ts). */
 const WEB_FONT_SCRIPT_HASH = `'sha256-${createHash("sha256").update(WEB_FONT_SCRIPT).digest("base64")}'`;
@@ -23,6 +25,8 @@ export function contentSecurityPolicy(options: { nonce?: string; kakaoMaps: bool
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${mediaImages}${kakaoImages}`,
     "font-src 'self'",
+    // The showreels' players, loaded when a visitor clicks a poster (decision 046): exactly their privacy-enhanced hosts.
+    `frame-src 'self' ${REEL_EMBED_ORIGINS.join(" ")}`,
     `connect-src 'self'${kakaoImages}`,
     "object-src 'none'",
     "base-uri 'none'",

@@ -122,9 +122,9 @@ export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" |
   // The site import: from where, and what it did in numbers.
   if (entry.entity === "site-import") return { what, subject: typeof entry.details.summary === "string" ? entry.details.summary : "" };
   const { name, title, changed } = entry.details;
-  if (typeof name === "string" && name) return { what, subject: name };
-  // A post's save names the extras it set or changed beside the title (decision 043).
+  // A post's save names the extras it set or changed beside the title (decision 043), an artist's its reels (046).
   const also = Array.isArray(changed) && changed.length > 0 ? ` (${changed.filter((c) => typeof c === "string").join(", ")} 변경)` : "";
+  if (typeof name === "string" && name) return { what, subject: `${name}${also}` };
   if (typeof title === "string" && title) return { what, subject: `${title}${also}` };
   return { what, subject: entry.entityId === "roster" ? "배우 목록" : `#${entry.entityId}` };
 }

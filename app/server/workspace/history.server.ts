@@ -2,6 +2,7 @@ import { diffArrays, diffWords } from "diff";
 import { data, redirect } from "react-router";
 import { artistEnglishLines, artistFieldAuditLabels, type ArtistEnglish } from "../../domain/artist-fields";
 import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS, type ArtistStatus, type PostStatus } from "../../domain/content-states";
+import { REEL_PROVIDER_NAMES, reelWatchUrl, storedReels } from "../../domain/reels";
 import { formatKst } from "../../domain/kst";
 import { POST_EXTRA_LABELS } from "../../domain/schemas";
 import { POST_KIND_INFO, postEditorPath } from "../../domain/post-kinds";
@@ -30,6 +31,7 @@ const FIELD_LABELS: Record<string, string> = {
   pinned: "공지 고정",
   ...POST_EXTRA_LABELS,
   imageUrls: "사진",
+  reels: "영상",
   ...artistFieldAuditLabels(),
 };
 
@@ -112,6 +114,8 @@ function readable(field: string, value: unknown): string | string[] {
   if (field === "en" && typeof value === "object") {
     return artistEnglishLines(value as ArtistEnglish);
   }
+  // Showreels: one line per reel, "YouTube · 제목 · 주소".
+  if (field === "reels") return storedReels(value).map((reel) => [REEL_PROVIDER_NAMES[reel.provider].ko, reel.title, reelWatchUrl(reel)].filter(Boolean).join(" · "));
   if (field === "status") return POST_STATUS_LABELS[value as PostStatus] ?? ARTIST_STATUS_LABELS[value as ArtistStatus] ?? String(value);
   if (field === "publishAt" || field === "unpublishAt") return formatKst(new Date(String(value)));
   if (field === "pinned") return value === true ? "고정" : "고정 안 함";

@@ -1,3 +1,4 @@
+import { MAX_REEL_TITLE_LENGTH, MAX_REELS, parseReelUrl } from "../../domain/reels";
 import { data } from "react-router";
 import type { ArtistProfileView } from "../../components/artist-profile";
 import { pickArtistFields } from "../../domain/artist-fields";
@@ -73,7 +74,12 @@ export async function previewFromForm(ctx: RequestContext, request: Request, sub
     const values = artistValuesFromForm(form);
     const media = await getMediaByUrls(ctx.runtime.db, values.images.filter(Boolean));
     const images = values.images.map((url) => media.get(url)).filter((m) => m !== undefined);
-    return { subject, note, artist: { ...artistProfileView({ ...pickArtistFields(values), status: values.status, images }), statusLabel: null } };
+    // The reels whose addresses we take (the others the save would refuse), at most as many as it keeps.
+    const reels = values.reels.flatMap((reel) => {
+      const parsed = parseReelUrl(reel.url);
+      return parsed ? [{ ...parsed, title: reel.title.slice(0, MAX_REEL_TITLE_LENGTH) }] : [];
+    });
+    return { subject, note, artist: { ...artistProfileView({ ...pickArtistFields(values), status: values.status, images, reels: reels.slice(0, MAX_REELS) }), statusLabel: null } };
   }
   const values = postValuesFromForm(form);
   const post = { postId: 0, title: values.title.trim() || "(제목 없음)", writeDay: kstDate(new Date()) };

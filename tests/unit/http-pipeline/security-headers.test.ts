@@ -37,4 +37,18 @@ describe("security headers", () => {
     expect(policy).toContain("https://dapi.kakao.com");
     expect(policy).toContain("https://cdn.example/media/");
   });
+
+  it("frames only from this site and the showreels' three privacy-enhanced player hosts (decision 046)", async () => {
+    const { url } = await serve((app) => {
+      app.use(securityHeaders(env));
+      app.get("/", (_req, res) => res.end());
+    });
+    const policy = (await fetch(url)).headers.get("content-security-policy") ?? "";
+    const frames = policy.split(";").map((d) => d.trim()).filter((d) => d.startsWith("frame-src"));
+    expect(frames).toEqual(["frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com https://tv.naver.com"]);
+    // Nothing else of the players' reaches the other directives.
+    const others = policy.split(";").filter((d) => !d.trim().startsWith("frame-src")).join(";");
+    expect(others).not.toMatch(/youtube|vimeo|naver/);
+    expect(policy).toContain("frame-ancestors 'none'");
+  });
 });

@@ -6,7 +6,7 @@ import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
 import { call } from "../../../setup/site-requests";
 
-const ARTIST_KEYS = ["name", "ename", "birthday", "cm", "insta", "imgList", "schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList", "version"].sort();
+const ARTIST_KEYS = ["name", "ename", "birthday", "cm", "insta", "imgList", "schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList", "reelList", "version"].sort();
 const POST_KEYS = ["postId", "title", "content", "writeDay", "version", "status", "publishAt"].sort();
 const LISTS = ["schoolList", "winList", "hobbyList", "movieList", "dramaList", "playList", "cfList", "bookList"];
 
@@ -146,6 +146,13 @@ describe(`hostile and random JSON at every write route (${testEngine()})`, () =>
       expect(insta === "" || /^https?:\/\//i.test(insta)).toBe(true);
       const images = JSON.parse(artist.imgList as string) as unknown[];
       expect(images.every((u) => typeof u === "string" && u.startsWith("/media/"))).toBe(true);
+      // Showreels (decision 046): only addresses built by us from a provider and an id.
+      const reels = artist.reelList as { url: string; title: string; provider: string }[];
+      expect(Array.isArray(reels) && reels.length <= 5).toBe(true);
+      for (const reel of reels) {
+        expect(Object.keys(reel).sort()).toEqual(["provider", "title", "url"]);
+        expect(reel.url).toMatch(/^https:\/\/(?:www\.youtube\.com\/watch\?v=[\w-]{11}|vimeo\.com\/\d+|tv\.naver\.com\/v\/\d+)$/);
+      }
       for (const field of LISTS) {
         const list = JSON.parse(artist[field] as string) as unknown[];
         expect(Array.isArray(list)).toBe(true);

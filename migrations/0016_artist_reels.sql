@@ -1,0 +1,1 @@
+ALTER TABLE "artists" ADD COLUMN "reels" jsonb DEFAULT '[]'::jsonb NOT NULL;
