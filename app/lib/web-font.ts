@@ -11,7 +11,7 @@ export const WEB_FONT_CLASS = "webfont";
 export const WEB_FONT_SCRIPT = `try{if(localStorage.getItem("${WEB_FONT_FLAG}")==="1")document.documentElement.classList.add("${WEB_FONT_CLASS}")}catch(e){}`;
 
 /**
- * After the page has loaded: fetches the Pretendard subsets this page's text needs, both weights, and
+ * After the page has loaded and been painted: fetches the Pretendard subsets this page's text needs, both weights, and
  * remembers that the font is at hand (the next page starts in it). Nothing changes on this page.
  */
 export function warmWebFont(): void {
@@ -32,6 +32,16 @@ export function warmWebFont(): void {
       })
       .catch(() => undefined);
   };
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  // After the page has loaded and been painted (a small page can load before its first paint).
+  const afterPaint = () => {
+    if (performance.getEntriesByName("first-contentful-paint").length > 0 || typeof PerformanceObserver === "undefined") return start();
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      start();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  };
+  if (document.readyState === "complete") afterPaint();
+  else window.addEventListener("load", afterPaint, { once: true });
 }
