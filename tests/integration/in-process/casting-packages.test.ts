@@ -165,6 +165,12 @@ describe(`casting packages (${testEngine()})`, () => {
     const row = await packageRow(id);
     expect(row.visitCount).toBe(1);
     expect(row.firstOpenedAt).not.toBeNull();
+    // Not listed anywhere public: the sitemap, the feeds and the JSON API know nothing of packages.
+    for (const path of ["/sitemap.xml", "/news/rss.xml", "/api/we/actorList"]) {
+      const body = await (await get(path)).text();
+      expect(body.includes("/casting"), path).toBe(false);
+      expect(body.includes(token), path).toBe(false);
+    }
     const admin = await (await get(`/admin/packages/${id}`, owner)).text();
     expect(admin).toContain("방문 1회");
     expect(admin).toMatch(/열어 봄 \(/);
