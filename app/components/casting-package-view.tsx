@@ -42,7 +42,7 @@ export function recipientMeta(page: RecipientPageData | undefined) {
   if (!page || page.kind === "unknown") return [{ title: "WE ENTERTAINMENT" }, robots];
   if (page.kind === "gone") return [{ title: `${RECIPIENT_COPY[page.locale].goneTitle} | WE ENTERTAINMENT` }, robots];
   const title = page.artist ? `${page.artist.name} | ${page.title}` : page.title;
-  return [{ title: `${title} | WE ENTERTAINMENT` }, robots, { name: "referrer", content: "no-referrer" }];
+  return [{ title: `${title} | WE ENTERTAINMENT` }, robots, { name: "referrer", content: "same-origin" }];
 }
 
 function Photo({ image, alt, className, eager = false }: { image: ResponsiveImage; alt: string; className?: string; eager?: boolean }) {

@@ -15,13 +15,14 @@ import { answerPackage, currentMarks, lastDayOf, openPackage, recordVisit, type 
  * The recipient's pages of a casting package (decision 047): `/casting/{token}` and
  * `/casting/{token}/{artistId}`. The token is the credential, checked before anything is read; every
  * answer is `private, no-store` and `noindex`, never in the page cache (http-caching.server.ts), and
- * sends no Referer (the token is in the address).
+ * tells no other site its address (`Referrer-Policy: same-origin`, set with the other security headers;
+ * not `no-referrer`, with which a browser sends `Origin: null` with the page's form posts, which the
+ * origin check refuses).
  */
 
 export const RECIPIENT_HEADERS = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow, noarchive",
-  "Referrer-Policy": "no-referrer",
 };
 
 const VISIT_COOKIE = "we_casting_visit";

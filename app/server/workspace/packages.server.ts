@@ -177,7 +177,6 @@ export async function loadPackage(ctx: RequestContext, request: Request, idParam
         credits: a.credits.map((c) => c.entry),
         note: a.note,
         openedAt: dateOrNull(a.firstOpenedAt),
-        openCount: a.openCount,
         markLabel: mark ? MARK_LABELS_KO[mark] : null,
       };
     }),

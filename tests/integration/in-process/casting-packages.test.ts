@@ -134,6 +134,8 @@ describe(`casting packages (${testEngine()})`, () => {
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     expect(page.headers.get("x-robots-tag")).toMatch(/noindex/);
     expect(page.headers.get("x-cache")).toBeNull();
+    // No other site learns the address; the page's own forms keep their Origin header (no-referrer would make it "null").
+    expect(page.headers.get("referrer-policy")).toBe("same-origin");
     expect(page.headers.get("set-cookie")).toMatch(/^we_casting_visit=[A-Za-z0-9_-]{43}; Path=\/casting\/[A-Za-z0-9_-]{43}; HttpOnly; SameSite=Lax/);
     const html = await page.text();
     expect(html).toMatch(/<meta name="robots" content="noindex[^"]*"/);

@@ -96,7 +96,7 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
                 <span className="workspace-list__meta">{`사진 ${a.photoCount}장`}</span>
               </th>
               <td>{a.markLabel ?? "-"}</td>
-              <td>{a.openedAt ? `열어 봄 (${a.openedAt}, ${a.openCount}회)` : "아직 열지 않음"}</td>
+              <td>{a.openedAt ? `열어 봄 (처음 ${a.openedAt})` : "아직 열지 않음"}</td>
               <td>
                 {a.credits.length > 0 ? a.credits.join(", ") : "-"}
                 {a.note ? <span className="workspace-list__meta">{a.note}</span> : null}
