@@ -75,13 +75,32 @@ export async function loadPackageForm(ctx: RequestContext) {
   };
 }
 
+/** What the form had chosen for an artist, shown again after a refusal (nothing chosen is lost). */
+export interface ArtistFormChoice {
+  order: string;
+  photos: string[];
+  credits: string[];
+  note: string;
+}
+
 export interface PackageFormReply {
   formError: string | null;
   errors: Record<string, string>;
   values: Record<string, string>;
+  /** By artist id: the artists checked, with their choices. */
+  choices: Record<string, ArtistFormChoice>;
 }
 
-const reply = (status: number, body: Partial<PackageFormReply> & { formError: string }) => data<PackageFormReply>({ errors: {}, values: {}, ...body }, { status });
+const reply = (status: number, body: Partial<PackageFormReply> & { formError: string }) => data<PackageFormReply>({ errors: {}, values: {}, choices: {}, ...body }, { status });
+
+function formChoices(form: FormData): Record<string, ArtistFormChoice> {
+  const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
+  const choices: Record<string, ArtistFormChoice> = {};
+  for (const id of strings("artist").filter((v) => /^\d{1,10}$/.test(v)).slice(0, 200)) {
+    choices[id] = { order: (strings(`order-${id}`)[0] ?? "").slice(0, 4), photos: strings(`photo-${id}`), credits: strings(`credit-${id}`), note: (strings(`note-${id}`)[0] ?? "").slice(0, 1000) };
+  }
+  return choices;
+}
 
 async function goTo(path: string, code: FlashCode) {
   return redirect(path, { headers: { "Set-Cookie": await setFlash(code) } });
@@ -137,7 +156,7 @@ export async function handleCreatePackage(ctx: RequestContext, request: Request)
     expiresOn: text("expiresOn"),
   };
   const outcome = await createPackage(ctx.runtime, ctx.runtime.sessionSecret, actor, { ...values, artists: chosenArtists(form) });
-  if (!outcome.ok) return reply(400, { formError: outcome.message, errors: outcome.errors, values });
+  if (!outcome.ok) return reply(400, { formError: outcome.message, errors: outcome.errors, values, choices: formChoices(form) });
   return goTo(packageAdminPath(outcome.id), "package-created");
 }
 

@@ -359,6 +359,32 @@ describe(`casting packages (${testEngine()})`, () => {
     expect(audit).toContain("캐스팅 패키지 복제");
   });
 
+  it("a refused form keeps everything chosen: the artists, their order, photos, credits and notes", async () => {
+    const photoId = await mediaId("a", 2);
+    const response = await post(owner, "/admin/packages/new", [
+      ["title", ""],
+      ["recipientCompany", "스튜디오 하늘"],
+      ["recipientName", "김하늘"],
+      ["artist", String(ids.a)],
+      [`order-${ids.a}`, "2"],
+      [`photo-${ids.a}`, String(photoId)],
+      [`credit-${ids.a}`, "films|2025 영화 〈바람의 언덕〉 '수아' 역"],
+      [`note-${ids.a}`, "다시 보여야 할 메모"],
+    ]);
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("제목을 입력해 주세요.");
+    // One input's markup, whatever the attributes' order.
+    const input = (name: string, value: string) =>
+      [...html.matchAll(/<input[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes(`name="${name}"`) && tag.includes(`value="${value}"`));
+    expect(input("artist", String(ids.a))).toEqual([expect.stringContaining('checked=""')]);
+    expect(input("artist", String(ids.b))).toEqual([expect.not.stringContaining("checked")]);
+    expect(input(`order-${ids.a}`, "2")).toHaveLength(1);
+    expect(input(`photo-${ids.a}`, String(photoId))).toEqual([expect.stringContaining('checked=""')]);
+    expect(input(`credit-${ids.a}`, "films|2025 영화 〈바람의 언덕〉 &#x27;수아&#x27; 역")).toEqual([expect.stringContaining('checked=""')]);
+    expect(html).toContain("다시 보여야 할 메모");
+  });
+
   it("the roles: owners and editors use the packages; read-only and casting staff are refused by the gate", async () => {
     expect((await get("/admin/packages", editor)).status).toBe(200);
     expect((await get("/admin/packages/new", editor)).status).toBe(200);

@@ -34,6 +34,7 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
   const { artists, defaultLastDay } = loaderData;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
+  const choices = actionData?.choices ?? {};
   const submitting = useNavigation().state === "submitting";
   return (
     <section className="workspace-page" aria-labelledby="package-new-title">
@@ -86,27 +87,29 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
           ) : null}
           {artists.length === 0 ? <p className="workspace-empty">등록된 배우가 없습니다. 먼저 배우를 등록해 주세요.</p> : null}
           <ol className="package-pick">
-            {artists.map((artist) => (
+            {artists.map((artist) => {
+              const chosen = choices[String(artist.id)];
+              return (
               <li key={artist.id} className="package-pick__artist">
                 <div className="package-pick__head">
                   <label className="package-pick__choose">
-                    <input type="checkbox" name="artist" value={artist.id} />
+                    <input type="checkbox" name="artist" value={artist.id} defaultChecked={chosen !== undefined} />
                     <span>{artist.name}</span>
                     {artist.nameEn ? <span className="package-pick__en" lang="en">{artist.nameEn}</span> : null}
                   </label>
                   <label className="package-pick__order">
                     <span>순서</span>
-                    <input type="number" name={`order-${artist.id}`} min={1} max={MAX_PACKAGE_ARTISTS} inputMode="numeric" aria-label={`${artist.name} 순서`} />
+                    <input type="number" name={`order-${artist.id}`} min={1} max={MAX_PACKAGE_ARTISTS} inputMode="numeric" aria-label={`${artist.name} 순서`} defaultValue={chosen?.order ?? ""} />
                   </label>
                 </div>
-                <details className="package-pick__details">
+                <details className="package-pick__details" open={chosen !== undefined && (chosen.photos.length > 0 || chosen.credits.length > 0 || chosen.note !== "")}>
                   <summary>{`${artist.name}: 사진, 주요 출연작, 메모`}</summary>
                   {artist.photos.length > 0 ? (
                     <fieldset className="package-pick__photos">
                       <legend>보여 줄 사진</legend>
                       {artist.photos.map((photo) => (
                         <label key={photo.id} className="package-pick__photo">
-                          <input type="checkbox" name={`photo-${artist.id}`} value={photo.id} />
+                          <input type="checkbox" name={`photo-${artist.id}`} value={photo.id} defaultChecked={chosen?.photos.includes(String(photo.id)) ?? false} />
                           <img src={photo.src} alt="" width={72} height={96} loading="lazy" />
                           <span>{photo.label}</span>
                         </label>
@@ -118,17 +121,18 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
                       <legend>{`강조할 ${list.label}`}</legend>
                       {list.entries.map((entry, index) => (
                         <label key={index}>
-                          <input type="checkbox" name={`credit-${artist.id}`} value={`${list.field}|${entry}`} /> {entry}
+                          <input type="checkbox" name={`credit-${artist.id}`} value={`${list.field}|${entry}`} defaultChecked={chosen?.credits.includes(`${list.field}|${entry}`) ?? false} /> {entry}
                         </label>
                       ))}
                     </fieldset>
                   ))}
                   <Field name={`note-${artist.id}`} label={`${artist.name}에 대한 메모`} optional hint={`받는 분께 보입니다. 최대 ${MAX_PACKAGE_NOTE}자.`} error={errors[`note-${artist.id}`]}>
-                    {(control) => <textarea {...control} rows={2} maxLength={MAX_PACKAGE_NOTE} />}
+                    {(control) => <textarea {...control} rows={2} maxLength={MAX_PACKAGE_NOTE} defaultValue={chosen?.note ?? ""} />}
                   </Field>
                 </details>
               </li>
-            ))}
+              );
+            })}
           </ol>
         </fieldset>
         <div className="package-form__actions">
