@@ -20,6 +20,18 @@ export const PACKAGE_VISIT_IDLE_MS = 30 * 60 * 1000;
 /** Answers within this long of the last answer notice make no new e-mail (the overview still lists them). */
 export const ANSWER_NOTICE_INTERVAL_MS = 10 * 60 * 1000;
 
+/**
+ * Messengers and mail services fetch a link as soon as it is pasted or received, to draw a preview:
+ * such a fetch is not the recipient opening the package, so it is neither a visit nor a first-open
+ * notice. (KakaoTalk's scraper, Slack, Facebook, X, WhatsApp, Telegram, Discord, LinkedIn, Naver's and
+ * Daum's crawlers, Google's and Bing's.)
+ */
+const LINK_PREVIEW_AGENTS = /kakaotalk-scrap|slackbot|slack-imgproxy|facebookexternalhit|facebot|twitterbot|whatsapp|telegrambot|discordbot|linkedinbot|yeti\/|daumoa|googlebot|bingbot|google-inspectiontool|applebot|skypeuripreview|microsoftpreview/i;
+
+export function isLinkPreviewAgent(userAgent: string | null): boolean {
+  return userAgent !== null && LINK_PREVIEW_AGENTS.test(userAgent);
+}
+
 /** The token: 32 random bytes, base64url (256 bits). Anything else is not looked up. */
 export const PACKAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ARTIST_LIST_FIELD_INFO, artistFieldLabel, withArtistEnglishFallbacks, type ArtistListField } from "../../domain/artist-fields";
-import { ageFromBirthday, markLabel, MAX_ANSWER_MESSAGE, RECIPIENT_COPY } from "../../domain/casting-packages";
+import { ageFromBirthday, isLinkPreviewAgent, markLabel, MAX_ANSWER_MESSAGE, RECIPIENT_COPY } from "../../domain/casting-packages";
 import { kstDate } from "../../domain/kst";
 import type { Locale } from "../../domain/locale";
 import { castingArtistPath, castingPackagePath } from "../../domain/site-routes";
@@ -117,10 +117,11 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
     artistId = /^[1-9]\d{0,9}$/.test(artistParam) ? Number(artistParam) : null;
     if (artistId === null || !artists.some((a) => a.artist.id === artistId)) return unknownAnswer();
   }
-  // Staff opening the link to check it are not the recipient: no visit, no answers.
+  // Staff opening the link to check it are not the recipient: no visit, no answers. Nor is a messenger
+  // drawing the link's preview, or a HEAD request.
   const preview = (await ctx.adminSession()) !== null;
   const headers = new Headers(RECIPIENT_HEADERS);
-  if (!preview) {
+  if (!preview && ctx.method !== "HEAD" && !isLinkPreviewAgent(request.headers.get("User-Agent"))) {
     const { newVisitId } = await recordVisit(ctx.runtime, row.id, visitIdOf(request), artistId);
     if (newVisitId) headers.append("Set-Cookie", visitCookie(token, newVisitId, request));
   }

@@ -180,6 +180,17 @@ describe(`casting packages (${testEngine()})`, () => {
 
   it("a visit counts once: the same visit within the idle time does not count again, a new browser or a long pause does", async () => {
     const { id, token } = await createThroughForm(owner);
+    // A messenger drawing the link's preview, a HEAD request and staff checking the link are not visits.
+    const before = (await outbox()).length;
+    for (const agent of ["facebookexternalhit/1.1", "Mozilla/5.0 (compatible; kakaotalk-scrap/1.0)", "Slackbot-LinkExpanding 1.0"]) {
+      expect((await fetch(baseURL + castingPackagePath(token), { headers: { "User-Agent": agent } })).status).toBe(200);
+    }
+    expect((await fetch(baseURL + castingPackagePath(token), { method: "HEAD" })).status).toBe(200);
+    const staffView = await (await get(castingPackagePath(token), owner)).text();
+    expect(staffView).toContain("관리자 미리보기입니다.");
+    expect((await packageRow(id)).visitCount).toBe(0);
+    expect((await packageRow(id)).firstOpenedAt).toBeNull();
+    expect(await outbox()).toHaveLength(before);
     const first = await get(castingPackagePath(token));
     const cookie = `we_casting_visit=${/we_casting_visit=([^;]+)/.exec(first.headers.get("set-cookie")!)![1]}`;
     for (let i = 0; i < 3; i++) expect((await get(castingPackagePath(token), cookie)).status).toBe(200);
