@@ -64,6 +64,13 @@ for (const js of [true, false]) {
       const link = await page.getByLabel("받는 분께 보낼 링크").inputValue();
       expect(link).toMatch(/\/casting\/[A-Za-z0-9_-]{43}$/);
       await expect(page.getByText("아직 열지 않았습니다.")).toBeVisible();
+      // With JavaScript a button copies it; without, the field is there to select.
+      await expect(page.getByRole("button", { name: "링크 복사" })).toHaveCount(js ? 1 : 0);
+      if (js) {
+        await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+        await page.getByRole("button", { name: "링크 복사" }).click();
+        await expect(page.getByRole("status").filter({ hasText: /링크를 (복사|선택)했습니다/ })).toBeVisible();
+      }
 
       // The recipient, in a browser of their own.
       const recipientContext = await browser.newContext({ javaScriptEnabled: js, baseURL, viewport: { width: 1280, height: 800 } });

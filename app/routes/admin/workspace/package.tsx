@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/package";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
@@ -7,6 +8,7 @@ import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/works
 import { Field } from "../../../components/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
+import { useHydrated } from "../../../lib/use-hydrated";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadPackage(getRequestContext(context), request, params.id);
@@ -23,6 +25,32 @@ export function clientAction(args: Route.ClientActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return adminMeta(loaderData ? `캐스팅 패키지: ${loaderData.title}` : "캐스팅 패키지");
+}
+
+/** With JavaScript: copies the link; if the browser refuses, selects it for Ctrl+C. Without, the field is there to select. */
+function CopyLinkButton({ link }: { link: string }) {
+  const hydrated = useHydrated();
+  const [said, setSaid] = useState("");
+  if (!hydrated) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setSaid("링크를 복사했습니다.");
+    } catch {
+      const field = document.getElementById("package-link") as HTMLInputElement | null;
+      field?.focus();
+      field?.select();
+      setSaid("링크를 선택했습니다. Ctrl+C(맥은 ⌘+C)로 복사해 주세요.");
+    }
+  };
+  return (
+    <p className="package-link__copy">
+      <button type="button" className="button button--small" onClick={() => void copy()}>
+        링크 복사
+      </button>{" "}
+      <span role="status">{said}</span>
+    </p>
+  );
 }
 
 /** /admin/packages/:id: the link, what the recipient opened and answered; close, extend or copy it. */
@@ -74,6 +102,7 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
             받는 분께 보낼 링크
           </label>
           <input id="package-link" className="package-link__value" type="text" readOnly value={p.link} onFocus={(event) => event.currentTarget.select()} />
+          <CopyLinkButton link={p.link} />
           <p className="field__hint">이 링크를 가진 사람은 누구나 패키지를 볼 수 있습니다. 받는 분께만 전해 주세요. 링크를 열면 방문으로 기록되니, 확인은 아래 목록으로 해 주세요.</p>
         </div>
       ) : null}
