@@ -317,8 +317,9 @@ async function packageArtists(db: Database, packageId: number): Promise<PackageA
   const views: PackageArtistView[] = [];
   for (const row of rows) {
     const artist = await getArtistById(db, row.artistId);
-    // An artist deleted for good takes their rows along (cascade); one in the trash is left out.
-    if (!artist || artist.deletedAt) continue;
+    // An artist deleted for good takes their rows along (cascade); one in the trash, or who has left the
+    // agency since (전속 종료), is left out.
+    if (!artist || artist.deletedAt || artist.status === "former") continue;
     views.push({ artist, photoIds: row.photoIds, credits: row.credits, note: row.note, firstOpenedAt: row.firstOpenedAt, openCount: row.openCount });
   }
   return views;

@@ -69,7 +69,9 @@ function cardOf(view: PackageArtistView, token: string, locale: Locale, today: s
   const korean = artist as unknown as Record<ArtistListField, string[]>;
   const lists = listsIn(view, locale);
   const byId = new Map(artist.images.map((image) => [image.id, image]));
-  const photos = view.photoIds.flatMap((id) => (byId.has(id) ? [toResponsiveImage(byId.get(id)!)] : []));
+  const chosen = view.photoIds.flatMap((id) => (byId.has(id) ? [toResponsiveImage(byId.get(id)!)] : []));
+  // The chosen photos were all replaced since: the main photo, so the card still has one.
+  const photos = chosen.length === 0 && artist.images[0] ? [toResponsiveImage(artist.images[0])] : chosen;
   // Highlighted credits were picked from the Korean lists: the English page shows the same entry of the English list.
   const highlighted = new Map<ArtistListField, string[]>();
   for (const credit of view.credits) {

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, castingPackageAnswers, castingPackages, mailOutbox } from "../../../drizzle/schema";
+import { adminUsers, artists as artistsTable, castingPackageAnswers, castingPackageArtists, castingPackages, mailOutbox } from "../../../drizzle/schema";
 import { castingArtistPath, castingPackagePath, redactedPath } from "../../../app/domain/site-routes";
 import { saveArtist, type SaveArtistRequest } from "../../../app/server/artists/artist-use-cases.server";
 import { getArtist } from "../../../app/server/artists/artist-queries.server";
@@ -408,6 +408,36 @@ describe(`casting packages (${testEngine()})`, () => {
     expect(titles).not.toContain("몰래 만든 패키지");
     // Signed out: to the sign-in page.
     expect((await get("/admin/packages")).status).toBe(302);
+  });
+
+  it("an artist who has left the agency since is no longer in the package; a replaced photo falls back to the main one", async () => {
+    const made = await createPackage(runtime, runtime.sessionSecret, SYSTEM, {
+      title: "전속 종료 확인",
+      recipientCompany: "필름 바다",
+      recipientName: "이바다 PD",
+      recipientEmail: "",
+      locale: "ko",
+      message: "",
+      expiresOn: "",
+      artists: [
+        { artistId: ids.b, photoIds: [await mediaId("b", 2)], credits: [], note: "" },
+        { artistId: ids.c, photoIds: [], credits: [], note: "떠날 배우" },
+      ],
+    });
+    expect(made.ok).toBe(true);
+    const id = (made as { id: number }).id;
+    const token = TOKEN_IN_PATH.exec(await (await get(`/admin/packages/${id}`, owner)).text())![1]!;
+    await runtime.db.update(castingPackageArtists).set({ photoIds: [999_999] }).where(and(eq(castingPackageArtists.packageId, id), eq(castingPackageArtists.artistId, ids.b)));
+    await runtime.db.update(artistsTable).set({ status: "former" }).where(eq(artistsTable.id, ids.c));
+    try {
+      const html = await (await get(castingPackagePath(token))).text();
+      expect(html).not.toContain("배준서");
+      expect(html).not.toContain("떠날 배우");
+      expect(html).toContain(photos.b![0]!.replace(/\.[a-z]+$/, ""));
+      expect((await get(castingArtistPath(token, ids.c))).status).toBe(404);
+    } finally {
+      await runtime.db.update(artistsTable).set({ status: "public" }).where(eq(artistsTable.id, ids.c));
+    }
   });
 
   it("logs never hold a token: request paths are redacted", () => {
