@@ -15,6 +15,7 @@ export type RecipientPageData =
       locale: Locale;
       preview: boolean;
       answered: boolean;
+      answerRefused: boolean;
       packagePath: string;
       title: string;
       recipient: string;
@@ -161,6 +162,11 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
       {page.answered ? (
         <p className="casting-notice" role="status">
           {copy.saved}
+        </p>
+      ) : null}
+      {page.answerRefused ? (
+        <p className="casting-notice casting-notice--error" role="alert">
+          {copy.answerError}
         </p>
       ) : null}
     </>

@@ -15,6 +15,8 @@ export const MAX_PACKAGE_TITLE = 120;
 export const MAX_PACKAGE_MESSAGE = 2000;
 export const MAX_PACKAGE_NOTE = 500;
 export const MAX_ANSWER_MESSAGE = 1000;
+/** Answers one package takes in 24 hours at most: a script posting in a loop fills nothing. */
+export const MAX_ANSWERS_PER_DAY = 300;
 /** A visit ends after this long without a request: the next request counts as a new visit. */
 export const PACKAGE_VISIT_IDLE_MS = 30 * 60 * 1000;
 /** Answers within this long of the last answer notice make no new e-mail (the overview still lists them). */
@@ -73,7 +75,7 @@ export const RECIPIENT_COPY = {
     messageHint: "회사에 전할 말이 있으면 적어 주세요. 최대 1,000자.",
     send: "메시지 보내기",
     saved: "전달했습니다. 감사합니다.",
-    answerError: "보낸 내용을 확인해 주세요.",
+    answerError: "전달하지 못했습니다. 관심 있음이나 보류를 누르거나 메시지를 적어 다시 보내 주세요.",
     previewNotice: "관리자 미리보기입니다. 방문과 답변으로 기록되지 않습니다.",
     goneTitle: "이 캐스팅 제안은 더 이상 볼 수 없습니다",
     goneBody: "링크의 기간이 끝났거나 회사에서 링크를 닫았습니다. 다시 보시려면 아래로 연락해 주세요.",
@@ -103,7 +105,7 @@ export const RECIPIENT_COPY = {
     messageHint: "Anything you would like to tell the agency. Up to 1,000 characters.",
     send: "Send message",
     saved: "Sent. Thank you.",
-    answerError: "Please check what you sent.",
+    answerError: "That was not sent. Choose Interested or On hold, or write a message, and try again.",
     previewNotice: "Staff preview: not recorded as a visit or a response.",
     goneTitle: "This casting proposal is no longer available",
     goneBody: "The link has expired or the agency has closed it. To see it again, please contact us.",

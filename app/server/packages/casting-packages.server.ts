@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { adminUsers, castingPackageAnswers, castingPackageArtists, castingPackages, castingPackageVisits } from "../../../drizzle/schema";
 import type { ArtistListField } from "../../domain/artist-fields";
 import {
@@ -7,6 +7,7 @@ import {
   CREDIT_FIELDS,
   isPackageMark,
   MAX_ANSWER_MESSAGE,
+  MAX_ANSWERS_PER_DAY,
   MAX_PACKAGE_ARTISTS,
   MAX_PACKAGE_MESSAGE,
   MAX_PACKAGE_NOTE,
@@ -388,6 +389,8 @@ export async function recordVisit(services: Services, packageId: number, visitId
     }
     let newVisitId: string | null = null;
     if (!continuing) {
+      // Ended visits are no use any more: the table holds only the package's open ones.
+      await tx.delete(castingPackageVisits).where(and(eq(castingPackageVisits.packageId, packageId), lt(castingPackageVisits.lastSeenAt, new Date(now.getTime() - PACKAGE_VISIT_IDLE_MS))));
       newVisitId = randomBytes(32).toString("base64url");
       await tx.insert(castingPackageVisits).values({ idHash: hashToken(newVisitId), packageId, startedAt: now, lastSeenAt: now });
     }
@@ -426,6 +429,11 @@ export async function answerPackage(
   return services.db.transaction(async (tx) => {
     const [member] = await tx.select({ artistId: castingPackageArtists.artistId }).from(castingPackageArtists).where(and(eq(castingPackageArtists.packageId, packageId), eq(castingPackageArtists.artistId, artistId))).limit(1);
     if (!member) return { ok: false as const };
+    const [recent] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(castingPackageAnswers)
+      .where(and(eq(castingPackageAnswers.packageId, packageId), gt(castingPackageAnswers.createdAt, new Date(now.getTime() - DAY_MS))));
+    if ((recent?.n ?? 0) >= MAX_ANSWERS_PER_DAY) return { ok: false as const };
     await tx.insert(castingPackageAnswers).values({ packageId, artistId, mark, message, createdAt: now });
     // A burst of answers makes one e-mail: the next one after ANSWER_NOTICE_INTERVAL_MS.
     const [claimed] = await tx

@@ -140,6 +140,7 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
     locale,
     preview,
     answered: url.searchParams.get("answered") === "1",
+    answerRefused: url.searchParams.get("answered") === "0",
     packagePath: castingPackagePath(token),
     title: row.title,
     recipient: RECIPIENT_COPY[locale].to(row.recipientCompany, row.recipientName),

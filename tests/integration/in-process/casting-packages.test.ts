@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, artists as artistsTable, castingPackageAnswers, castingPackageArtists, castingPackages, mailOutbox } from "../../../drizzle/schema";
+import { adminUsers, artists as artistsTable, castingPackageAnswers, castingPackageArtists, castingPackages, castingPackageVisits, mailOutbox } from "../../../drizzle/schema";
+import { MAX_ANSWERS_PER_DAY } from "../../../app/domain/casting-packages";
 import { castingArtistPath, castingPackagePath, redactedPath } from "../../../app/domain/site-routes";
 import { saveArtist, type SaveArtistRequest } from "../../../app/server/artists/artist-use-cases.server";
 import { getArtist } from "../../../app/server/artists/artist-queries.server";
@@ -206,6 +207,9 @@ describe(`casting packages (${testEngine()})`, () => {
       const again = await get(castingPackagePath(token), cookie);
       expect(again.headers.get("set-cookie")).toMatch(/^we_casting_visit=/);
       expect((await packageRow(id)).visitCount).toBe(3);
+      // The ended visits are gone from the table; only the open one is kept.
+      const kept = await runtime.db.select().from(castingPackageVisits).where(eq(castingPackageVisits.packageId, id));
+      expect(kept).toHaveLength(1);
     } finally {
       runtime.clock = undefined;
     }
@@ -257,6 +261,17 @@ describe(`casting packages (${testEngine()})`, () => {
     // Three answers in a burst: one answer notice.
     const notices = (await outbox()).slice(before).map((m) => m.subject);
     expect(notices).toEqual(["[WE ENTERTAINMENT] 캐스팅 패키지 열람: 〈가제〉 시리즈 캐스팅 제안", "[WE ENTERTAINMENT] 캐스팅 패키지 답변: 〈가제〉 시리즈 캐스팅 제안"]);
+  });
+
+  it("a package takes at most MAX_ANSWERS_PER_DAY answers in 24 hours", async () => {
+    const { id, token } = await createThroughForm(owner);
+    await runtime.db.insert(castingPackageAnswers).values(Array.from({ length: MAX_ANSWERS_PER_DAY }, () => ({ packageId: id, artistId: ids.a, mark: "hold", message: "" })));
+    const refused = await post(null, castingArtistPath(token, ids.a), [["mark", "interested"]]);
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get("location")).toContain("answered=0");
+    expect(await (await get(refused.headers.get("location")!)).text()).toContain("전달하지 못했습니다.");
+    const count = await runtime.db.select().from(castingPackageAnswers).where(eq(castingPackageAnswers.packageId, id));
+    expect(count).toHaveLength(MAX_ANSWERS_PER_DAY);
   });
 
   it("a guessed or altered token, or another package's token with this package's artist, answers 404 with nothing of either package", async () => {
