@@ -718,3 +718,99 @@ export const importedImages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.origin, t.source] })],
 );
+
+/**
+ * Casting packages (decision 047): a curated, private selection of artists sent to one production as
+ * an unguessable link (`/casting/{token}`). Only the token's SHA-256 finds a package; the token itself is
+ * kept sealed (AES-256-GCM with the server secret) so the workspace can show the link again.
+ */
+export const castingPackages = pgTable(
+  "casting_packages",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    recipientCompany: text("recipient_company").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientEmail: text("recipient_email").notNull().default(""),
+    /** ko | en: the recipient's pages, the expired page and the agency's notices name it. */
+    locale: text("locale").notNull().default("ko"),
+    message: text("message").notNull().default(""),
+    tokenHash: text("token_hash").notNull().unique(),
+    tokenSealed: text("token_sealed").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdByLabel: text("created_by_label").notNull().default(""),
+    /** The package this one was copied from (another recipient). */
+    copiedFrom: integer("copied_from"),
+    firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    visitCount: integer("visit_count").notNull().default(0),
+    /** The last answer notice queued: answers in a burst make one e-mail, not one each. */
+    answerNoticeAt: timestamp("answer_notice_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("casting_packages_locale_check", sql`${t.locale} in ('ko', 'en')`), index("casting_packages_created_idx").on(t.createdAt)],
+);
+
+/** The artists of a package, in the package's order, with the photos and credits chosen for it. */
+export const castingPackageArtists = pgTable(
+  "casting_package_artists",
+  {
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => castingPackages.id, { onDelete: "cascade" }),
+    artistId: integer("artist_id")
+      .notNull()
+      .references(() => artists.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    /** Media ids of the artist's photos to show, in order (the first is the card's photo). */
+    photoIds: jsonb("photo_ids").$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Highlighted credits: `{ field, entry }` taken from the artist's career lists. */
+    credits: jsonb("credits").$type<{ field: string; entry: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    note: text("note").notNull().default(""),
+    firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
+    openCount: integer("open_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.artistId] })],
+);
+
+/** The recipient's answers: a mark (관심 있음 / 보류) and an optional message per artist. */
+export const castingPackageAnswers = pgTable(
+  "casting_package_answers",
+  {
+    id: serial("id").primaryKey(),
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => castingPackages.id, { onDelete: "cascade" }),
+    artistId: integer("artist_id")
+      .notNull()
+      .references(() => artists.id, { onDelete: "cascade" }),
+    /** interested | hold | null (a message alone). */
+    mark: text("mark"),
+    message: text("message").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("casting_package_answers_mark_check", sql`${t.mark} is null or ${t.mark} in ('interested', 'hold')`),
+    index("casting_package_answers_package_idx").on(t.packageId, t.createdAt),
+  ],
+);
+
+/**
+ * The recipient's visits: a visit cookie names one (only its hash kept), and a request within the idle
+ * timeout of its last one belongs to it; stored here so every app server counts alike.
+ */
+export const castingPackageVisits = pgTable(
+  "casting_package_visits",
+  {
+    idHash: text("id_hash").primaryKey(),
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => castingPackages.id, { onDelete: "cascade" }),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("casting_package_visits_package_idx").on(t.packageId)],
+);

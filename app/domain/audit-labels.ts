@@ -37,6 +37,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "request-delete": "지원자 요청으로 파기",
   sweep: "정리(쓰지 않는 파일 삭제)",
   import: "가져오기",
+  extend: "기간 연장",
+  duplicate: "복제",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
@@ -50,6 +52,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   audition: "오디션 지원서",
   storage: "저장된 파일",
   "site-import": "이전 사이트",
+  "casting-package": "캐스팅 패키지",
 };
 
 export function auditActionLabel(action: string): string {

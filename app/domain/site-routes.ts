@@ -122,7 +122,41 @@ export const WORKSPACE_PATHS = {
   accessRecords: "/admin/access-records",
   /** The move from the original site: start it, follow it, read its report (owners; decision 045). */
   siteImport: "/admin/import",
+  /** Casting packages: private selections of artists sent to a production (decision 047). */
+  packages: "/admin/packages",
+  packageNew: "/admin/packages/new",
 } as const;
+
+/** One casting package in the workspace. */
+export function packageAdminPath(id: number): string {
+  return `${WORKSPACE_PATHS.packages}/${id}`;
+}
+
+/**
+ * A casting package's recipient pages (decision 047): the token is the credential, so these paths are
+ * personal (never cached, never logged as they are), and public only in the sense that no account is asked.
+ */
+export const CASTING_PATH_PREFIX = "/casting";
+export const CASTING_PACKAGE_PATTERN = `${CASTING_PATH_PREFIX}/:token`;
+export const CASTING_ARTIST_PATTERN = `${CASTING_PATH_PREFIX}/:token/:artistId`;
+
+export function castingPackagePath(token: string): string {
+  return `${CASTING_PATH_PREFIX}/${token}`;
+}
+
+export function castingArtistPath(token: string, artistId: number): string {
+  return `${CASTING_PATH_PREFIX}/${token}/${artistId}`;
+}
+
+/** Whether a path is a casting package's (its `.data` twin included). */
+export function isCastingPath(pathname: string): boolean {
+  return pathname === CASTING_PATH_PREFIX || pathname.startsWith(`${CASTING_PATH_PREFIX}/`);
+}
+
+/** A path or URL as logs may hold it: a casting package's token replaced (the token is the credential). */
+export function redactedPath(pathOrUrl: string): string {
+  return pathOrUrl.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/casting\/)[^/?#]+/i, "$1[token]");
+}
 
 /**
  * Where a delete was asked from (`?delete=list`, `?delete=editor`; plain `?delete` is the public page's
@@ -239,6 +273,9 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.pr, file: "routes/pr.tsx", audience: "public", access: "public", sitemap: true },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
   { pattern: PATHS.privacy, file: "routes/privacy.tsx", audience: "public", access: "public", sitemap: true },
+  // A casting package's link is the credential (decision 047): no account, never cached, never listed.
+  { pattern: CASTING_PACKAGE_PATTERN, file: "routes/casting-package.tsx", audience: "public", access: "public", sitemap: false },
+  { pattern: CASTING_ARTIST_PATTERN, file: "routes/casting-artist.tsx", audience: "public", access: "public", sitemap: false },
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin", access: "public" },
   // The invitation's token is the credential: the page checks it before showing or taking anything.
   { pattern: STAFF_INVITATION_PATTERN, file: "routes/admin/invitation.tsx", audience: "admin", access: "public", sitemap: false },
@@ -272,6 +309,9 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   // The one private page an account without a required second factor may open (the gate sends it here).
   { pattern: ACCOUNT_SECURITY_PATH, file: "routes/admin/workspace/account-security.tsx", audience: "admin", workspace: true, area: "account" },
   { pattern: `${ACCOUNT_SECURITY_PATH}/passkey`, file: "routes/admin/account-passkey.ts", audience: "admin", area: "account" },
+  { pattern: WORKSPACE_PATHS.packages, file: "routes/admin/workspace/packages.tsx", audience: "admin", workspace: true, area: "packages" },
+  { pattern: WORKSPACE_PATHS.packageNew, file: "routes/admin/workspace/package-new.tsx", audience: "admin", workspace: true, area: "packages" },
+  { pattern: `${WORKSPACE_PATHS.packages}/:id`, file: "routes/admin/workspace/package.tsx", audience: "admin", workspace: true, area: "packages" },
   // Signing out ends the session the cookie names, if any: nothing to protect, and it must work when the session has expired.
   { pattern: PATHS.adminLogout, file: "routes/admin/logout.ts", audience: "admin", access: "public" },
   { pattern: "/api/we/actorList", file: "routes/api/actor-list.ts", audience: "api", access: "public" },

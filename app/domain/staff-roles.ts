@@ -26,9 +26,10 @@ export function isStaffRole(value: unknown): value is StaffRole {
  * - `auditions`: audition applications, their files and export (applicants' personal data);
  * - `activity`: the activity log of changes;
  * - `settings`, `tokens`, `staff`, `access-records`: the owner's;
- * - `account`: a person's own account (second factor, sessions): everyone, for themselves.
+ * - `account`: a person's own account (second factor, sessions): everyone, for themselves;
+ * - `packages`: casting packages sent to productions (decision 047): owners and content editors.
  */
-export const STAFF_AREAS = ["overview", "content", "auditions", "activity", "settings", "tokens", "staff", "access-records", "account"] as const;
+export const STAFF_AREAS = ["overview", "content", "auditions", "activity", "settings", "tokens", "staff", "access-records", "account", "packages"] as const;
 export type StaffArea = (typeof STAFF_AREAS)[number];
 
 /** Read: GET and HEAD. Change: every other method. */
@@ -36,7 +37,7 @@ export type AreaUse = "read" | "change";
 
 const GRANTS: Record<StaffRole, Partial<Record<StaffArea, readonly AreaUse[]>>> = {
   owner: Object.fromEntries(STAFF_AREAS.map((area) => [area, ["read", "change"]])),
-  editor: { overview: ["read"], content: ["read", "change"], account: ["read", "change"] },
+  editor: { overview: ["read"], content: ["read", "change"], account: ["read", "change"], packages: ["read", "change"] },
   casting: { overview: ["read"], auditions: ["read", "change"], account: ["read", "change"] },
   viewer: { overview: ["read"], content: ["read"], account: ["read", "change"] },
 };

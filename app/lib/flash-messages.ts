@@ -60,6 +60,10 @@ export const FLASH_MESSAGES = {
   "sessions-ended": "로그인을 끝냈습니다. 그 기기에서는 다시 로그인해야 합니다.",
   "site-import-started": "이전 사이트 가져오기를 시작했습니다. 이 화면에서 진행 상황을 볼 수 있습니다.",
   "site-import-dry-run": "시험 실행을 마쳤습니다. 아무것도 저장하지 않았습니다. 결과를 확인해 보세요.",
+  "package-created": "캐스팅 패키지를 만들었습니다. 아래 링크를 복사해 받는 분께 전해 주세요.",
+  "package-duplicated": "패키지를 복제했습니다. 새 받는 분의 링크가 따로 만들어졌습니다.",
+  "package-revoked": "링크를 닫았습니다. 받는 분이 열면 더 이상 볼 수 없다는 안내가 나옵니다.",
+  "package-extended": "링크의 기간을 바꿨습니다.",
   "signed-in": "관리자로 로그인했습니다.",
   "signed-out": "로그아웃했습니다.",
 } as const satisfies Record<string, string>;

@@ -7,7 +7,7 @@ import { messagesFor } from "../../app/domain/messages";
 import { POST_KIND_INFO, POST_KINDS, postKindOfPattern, postKindText } from "../../app/domain/post-kinds";
 import { feedDescription, feedTitle } from "../../app/lib/feeds";
 import { MAX_CONTENT_LENGTH, MAX_ENTRY_LENGTH, MAX_LIST_ENTRIES, MAX_TITLE_LENGTH } from "../../app/domain/schemas";
-import { ADMIN_PATH_PREFIXES, ENGLISH_ROUTES, isAdminPath, SITE_ROUTES } from "../../app/domain/site-routes";
+import { ADMIN_PATH_PREFIXES, ENGLISH_ROUTES, isAdminPath, isCastingPath, SITE_ROUTES } from "../../app/domain/site-routes";
 import routes from "../../app/routes";
 import { OPENAPI_DOCUMENT } from "../../app/server/api/openapi.server";
 import { MAX_UPLOAD_BYTES } from "../../app/server/media/media.server";
@@ -60,6 +60,8 @@ describe("one descriptor per concept", () => {
       "/admin/access-records",
       "/admin/account/security",
       "/admin/account/security/passkey",
+      "/admin/packages",
+      "/admin/packages/new",
       "/adminLogout",
     ]);
     expect(isAdminPath("/admin/auditions/12/files/0123456789abcdef0123456789abcdef")).toBe(true);
@@ -69,6 +71,11 @@ describe("one descriptor per concept", () => {
     expect(isAdminPath("/adminActor/%ED%95%9C.data")).toBe(true);
     expect(isAdminPath("/artist")).toBe(false);
     expect(isAdminPath("/administrator")).toBe(false);
+    // A casting package's pages are not admin pages, but just as personal (decision 047).
+    expect(isAdminPath("/casting/abc")).toBe(false);
+    expect(isCastingPath("/casting/abc")).toBe(true);
+    expect(isCastingPath("/casting/abc.data")).toBe(true);
+    expect(isCastingPath("/castings")).toBe(false);
   });
 
   it("a route's post kind comes from its pattern, and an unknown pattern is an error, never a silent default", () => {

@@ -8,6 +8,7 @@ export const WORKSPACE_SECTIONS: { to: string; label: string; end?: boolean }[] 
   { to: WORKSPACE_PATHS.dashboard, label: "개요", end: true },
   { to: WORKSPACE_PATHS.posts, label: "뉴스·공지" },
   { to: WORKSPACE_PATHS.artists, label: "배우" },
+  { to: WORKSPACE_PATHS.packages, label: "캐스팅 패키지" },
   { to: WORKSPACE_PATHS.auditions, label: "오디션 지원" },
   { to: WORKSPACE_PATHS.trash, label: "휴지통" },
   { to: WORKSPACE_PATHS.media, label: "미디어" },

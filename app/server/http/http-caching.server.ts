@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { isAdminPath } from "../../domain/site-routes";
+import { isAdminPath, isCastingPath } from "../../domain/site-routes";
 
 /**
  * HTTP caching for browsers and a CDN in front of several app servers (decision 026).
@@ -9,7 +9,8 @@ import { isAdminPath } from "../../domain/site-routes";
  *   matching If-None-Match. A CDN keeps them N seconds (a purge, when configured, ends that at once on a
  *   change) and may serve a stale copy M seconds longer while it fetches a new one; browsers revalidate.
  * - Anything personal is `private, no-store`: a signed-in administrator's answers, a visitor with a
- *   pending flash notice, API clients with a token, the admin area, and every answer that sets a cookie.
+ *   pending flash notice, API clients with a token, the admin area, a casting package's pages, and every
+ *   answer that sets a cookie.
  */
 
 export interface CachePolicy {
@@ -36,7 +37,8 @@ export function publicCacheControl(policy: CachePolicy, pathname: string): strin
 export function isPersonalRequest(pathname: string, cookieHeader: string | undefined, authorization: string | undefined): boolean {
   if (authorization) return true;
   if (cookieHeader && /(?:^|;\s*)(we_session|we_flash)=/.test(cookieHeader)) return true;
-  return isAdminPath(pathname);
+  // A casting package's pages are its recipient's own (decision 047): the token in the path is the credential.
+  return isAdminPath(pathname) || isCastingPath(pathname);
 }
 
 /** A strong validator of a body. */

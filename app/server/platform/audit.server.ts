@@ -8,7 +8,7 @@ import { containsText } from "./search-pattern.server";
 import { actorDetails, describeActor, type Actor } from "./services.server";
 
 /** What an audit entry is about. */
-export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash" | "audition" | "storage" | "site-import";
+export type AuditEntity = "artist" | "news" | "notice" | "media" | "api-token" | "session" | "settings" | "trash" | "audition" | "storage" | "site-import" | "casting-package";
 
 /**
  * Records who changed what, when and from where (the administrator's own trail), in the caller's

@@ -46,6 +46,13 @@ export interface Services {
   mail?: MailService;
   /** The process's Prometheus metrics (absent in tests and scripts that do not need them). */
   metrics?: Metrics;
+  /** "Now" for rules that depend on it (a casting package's expiry): the wall clock unless a test sets one. */
+  clock?: () => Date;
+}
+
+/** The current time as the services see it (their clock, else the wall clock). */
+export function nowOf(services: Pick<Services, "clock">): Date {
+  return services.clock ? services.clock() : new Date();
 }
 
 export interface MailService {

@@ -10,6 +10,12 @@ import { describeAuditEntry, recentAuditEntries } from "../platform/audit.server
 import { postsNeedingAttention, type Post } from "../posts/post-queries.server";
 import { roleMay } from "../../domain/staff-roles";
 import { countNewApplications } from "../auditions/audition-admin-queries.server";
+import { recentPackageEvents } from "../packages/casting-packages.server";
+import { nowOf } from "../platform/services.server";
+import { packageAdminPath } from "../../domain/site-routes";
+
+/** Casting packages' news (first opened, answered) stays on the overview this long. */
+const PACKAGE_NEWS_DAYS = 14;
 
 /** A post as the workspace lists it (titles link to the editor). */
 export interface WorkspacePostRow {
@@ -45,9 +51,11 @@ export async function loadDashboard(ctx: RequestContext) {
     changeContent: roleMay(role, "content", "change"),
     auditions: roleMay(role, "auditions", "read"),
     activity: roleMay(role, "activity", "read"),
+    packages: roleMay(role, "packages", "read"),
   };
   const none = Promise.resolve([] as never[]);
-  const [attention, changes, artistCounts, trashCounts, newApplications] = await Promise.all([
+  const since = new Date(nowOf(ctx.runtime).getTime() - PACKAGE_NEWS_DAYS * 24 * 60 * 60 * 1000);
+  const [attention, changes, artistCounts, trashCounts, newApplications, packageEvents] = await Promise.all([
     can.content ? postsNeedingAttention(db) : Promise.resolve({ drafts: [], scheduled: [], recent: [] }),
     can.activity ? recentAuditEntries(db, 10) : none,
     can.content ? db.select({ status: artists.status, n: count() }).from(artists).where(isNull(artists.deletedAt)).groupBy(artists.status) : none,
@@ -58,6 +66,7 @@ export async function loadDashboard(ctx: RequestContext) {
         ])
       : Promise.resolve([[{ n: 0 }], [{ n: 0 }]]),
     can.auditions ? countNewApplications(db) : Promise.resolve(0),
+    can.packages ? recentPackageEvents(db, since) : Promise.resolve([]),
   ]);
   const byStatus = Object.fromEntries(ARTIST_STATUSES.map((s) => [s, 0])) as Record<ArtistStatus, number>;
   for (const row of artistCounts) byStatus[row.status] = row.n;
@@ -76,5 +85,13 @@ export async function loadDashboard(ctx: RequestContext) {
     trash: (trashCounts[0]?.[0]?.n ?? 0) + (trashCounts[1]?.[0]?.n ?? 0),
     /** Audition applications still at 접수 (nobody has reviewed them yet). */
     newApplications,
+    /** Casting packages first opened or answered lately (decision 047). */
+    packageEvents: packageEvents.map((event) => ({
+      key: `${event.kind}-${event.id}`,
+      href: packageAdminPath(event.id),
+      title: event.title,
+      what: event.kind === "opened" ? `${event.company}에서 처음 열었습니다` : `${event.company}에서 답변 ${event.count}건을 남겼습니다`,
+      when: formatKst(event.at),
+    })),
   };
 }

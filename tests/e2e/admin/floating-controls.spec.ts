@@ -35,6 +35,10 @@ function examplePaths(route: SiteRoute): string[] {
       .replace(/^\/admin\/auditions\/:id$/, "/admin/auditions/{application}")
       // An invitation link nobody was sent: the page that says so.
       .replace(/^\/adminInvite\/:token$/, "/adminInvite/no-such-invitation-token")
+      // A casting package's link nobody was sent (decision 047): the 404 that shows nothing.
+      .replace(/^\/casting\/:token\/:artistId$/, "/casting/no-such-package/1")
+      .replace(/^\/casting\/:token$/, "/casting/no-such-package")
+      .replace(/^\/admin\/packages\/:id$/, "/admin/packages/{package}")
       .replace(":name", "{artist}")
       .replace(/\/(news|notice)Detail\/:postId/, (_, kind: string) => `/${kind}Detail/{${kind}}`)
       .replace("/admin/media/:id", "/admin/media/{media}");
@@ -70,6 +74,17 @@ async function resolveWorkspacePath(request: APIRequestContext, path: string, or
   if (resolved.includes("{application}")) {
     await submitTestApplication(request);
     resolved = resolved.replace("{application}", await firstLink("/admin/auditions", /href="\/admin\/auditions\/(\d+)"/));
+  }
+  if (resolved.includes("{package}")) {
+    // A package of its own, of the first artist the form offers.
+    const artistId = await firstLink("/admin/packages/new", /name="artist" value="(\d+)"/);
+    const created = await request.post("/admin/packages/new", {
+      headers: { Origin: origin },
+      form: { title: "떠 있는 버튼 점검용 패키지", recipientCompany: "점검 스튜디오", recipientName: "점검 담당", artist: artistId },
+      maxRedirects: 0,
+    });
+    expect(created.status(), await created.text()).toBe(302);
+    resolved = resolved.replace("{package}", /\/admin\/packages\/(\d+)$/.exec(created.headers()["location"] ?? "")![1]!);
   }
   if (resolved.includes("{revision}")) {
     const history = resolved.slice(0, resolved.indexOf("/{revision}"));

@@ -83,6 +83,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             </p>
           </DashboardCard>
         ) : null}
+        {data.can.packages ? (
+          <DashboardCard id="packages" title="캐스팅 패키지 소식" wide more={<Link to={WORKSPACE_PATHS.packages}>모든 패키지 보기</Link>}>
+            {data.packageEvents.length === 0 ? (
+              <p className="workspace-empty">최근 2주 동안 열람이나 답변이 없습니다.</p>
+            ) : (
+              <ul className="workspace-list">
+                {data.packageEvents.map((event) => (
+                  <li key={event.key}>
+                    <Link to={event.href} className="workspace-list__title">
+                      {event.title}
+                    </Link>
+                    <span className="workspace-list__meta">
+                      {event.what} · {event.when}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </DashboardCard>
+        ) : null}
         {data.can.content ? (
           <>
             <DashboardCard id="drafts" title={`임시 저장 (${data.drafts.length})`}>

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Env } from "../../platform/env.server";
+import { isCastingPath } from "../../../domain/site-routes";
 import { contentSecurityPolicy } from "../security-headers.server";
 import { appLocals, siteOrigin } from "./locals.server";
 
@@ -24,7 +25,8 @@ export function securityHeaders(env: PolicyEnv & Pick<Env, "NODE_ENV" | "PUBLIC_
       res.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce, ...policyOptions(env) }));
     }
     res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    // A casting package's address holds its token: no other site is told it (decision 047).
+    res.setHeader("Referrer-Policy", isCastingPath(req.path) ? "same-origin" : "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");

@@ -1,0 +1,274 @@
+import { RECIPIENT_COPY } from "../domain/casting-packages";
+import type { Locale } from "../domain/locale";
+import type { ResponsiveImage } from "../lib/responsive-image";
+
+/**
+ * The recipient's pages of a casting package (decision 047), rendered on the server with plain forms:
+ * a visitor's page ships no React (decision 027), so everything here works without JavaScript.
+ */
+
+export type RecipientPageData =
+  | { kind: "unknown" }
+  | { kind: "gone"; locale: Locale; contact: { company: string; phone: string; email: string } }
+  | {
+      kind: "open";
+      locale: Locale;
+      preview: boolean;
+      answered: boolean;
+      answerRefused: boolean;
+      packagePath: string;
+      title: string;
+      recipient: string;
+      lastDay: string;
+      message: string;
+      artists: RecipientCard[];
+      artist: (RecipientCard & { filmography: { label: string; entries: string[] }[]; messages: string[] }) | null;
+    };
+
+export interface RecipientCard {
+  id: number;
+  href: string;
+  name: string;
+  otherName: string;
+  age: number | null;
+  height: string;
+  photos: ResponsiveImage[];
+  highlighted: { label: string; entries: string[] }[];
+  note: string;
+  markLabel: string | null;
+}
+
+export function recipientMeta(page: RecipientPageData | undefined) {
+  const robots = { name: "robots", content: "noindex, nofollow, noarchive" };
+  if (!page || page.kind === "unknown") return [{ title: "WE ENTERTAINMENT" }, robots];
+  if (page.kind === "gone") return [{ title: `${RECIPIENT_COPY[page.locale].goneTitle} | WE ENTERTAINMENT` }, robots];
+  const title = page.artist ? `${page.artist.name} | ${page.title}` : page.title;
+  return [{ title: `${title} | WE ENTERTAINMENT` }, robots, { name: "referrer", content: "same-origin" }];
+}
+
+function Photo({ image, alt, className, eager = false }: { image: ResponsiveImage; alt: string; className?: string; eager?: boolean }) {
+  return (
+    <img
+      className={className}
+      src={image.src}
+      srcSet={image.srcSet || undefined}
+      sizes="(min-width: 900px) 300px, 90vw"
+      width={image.width}
+      height={image.height}
+      alt={image.alt || alt}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+}
+
+function Facts({ card, locale }: { card: RecipientCard; locale: Locale }) {
+  const copy = RECIPIENT_COPY[locale];
+  const facts = [card.age !== null ? copy.age(card.age) : null, card.height ? copy.height(card.height) : null].filter(Boolean);
+  return facts.length > 0 ? <p className="casting-card__facts">{facts.join(" · ")}</p> : null;
+}
+
+function Highlighted({ card, locale }: { card: RecipientCard; locale: Locale }) {
+  if (card.highlighted.length === 0) return null;
+  return (
+    <dl className="casting-card__credits" aria-label={RECIPIENT_COPY[locale].highlighted}>
+      {card.highlighted.map((group) => (
+        <div key={group.label}>
+          <dt>{group.label}</dt>
+          <dd>{group.entries.join(", ")}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** 관심 있음 / 보류 (and on the profile a message): posted to the artist's page, back where it came from. */
+function AnswerForm({ card, locale, withMessage, back }: { card: RecipientCard; locale: Locale; withMessage: boolean; back: "package" | "artist" }) {
+  const copy = RECIPIENT_COPY[locale];
+  return (
+    <form method="post" action={card.href} className="casting-answer">
+      <input type="hidden" name="back" value={back} />
+      {card.markLabel ? (
+        <p className="casting-answer__current" role="status">
+          {copy.current(card.markLabel)}
+        </p>
+      ) : null}
+      <div className="casting-answer__marks">
+        <button type="submit" name="mark" value="interested" className="button button--small">
+          {copy.markInterested}
+        </button>
+        <button type="submit" name="mark" value="hold" className="button button--small button--ghost">
+          {copy.markHold}
+        </button>
+      </div>
+      {withMessage ? (
+        <div className="casting-answer__message">
+          <label htmlFor="casting-message" className="field__label">
+            {copy.messageLabel}
+          </label>
+          <textarea id="casting-message" name="message" rows={4} maxLength={1000} aria-describedby="casting-message-hint" />
+          <span className="field__hint" id="casting-message-hint">
+            {copy.messageHint}
+          </span>
+          <button type="submit" className="button button--small">
+            {copy.send}
+          </button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+export function RecipientPage({ page }: { page: RecipientPageData }) {
+  if (page.kind === "unknown") {
+    return (
+      <section className="casting casting--plain" aria-labelledby="casting-title">
+        <h1 id="casting-title">페이지를 찾을 수 없습니다</h1>
+        <p lang="en">Page not found.</p>
+      </section>
+    );
+  }
+  if (page.kind === "gone") {
+    const copy = RECIPIENT_COPY[page.locale];
+    return (
+      <section className="casting casting--plain" lang={page.locale} aria-labelledby="casting-title">
+        <h1 id="casting-title">{copy.goneTitle}</h1>
+        <p>{copy.goneBody}</p>
+        <dl className="casting-contact">
+          <div>
+            <dt>{page.contact.company}</dt>
+            <dd />
+          </div>
+          <div>
+            <dt>{copy.contactPhone}</dt>
+            <dd>
+              <a href={`tel:${page.contact.phone.replace(/[^\d+]/g, "")}`}>{page.contact.phone}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>{copy.contactEmail}</dt>
+            <dd>
+              <a href={`mailto:${page.contact.email}`}>{page.contact.email}</a>
+            </dd>
+          </div>
+        </dl>
+      </section>
+    );
+  }
+  const copy = RECIPIENT_COPY[page.locale];
+  const notices = (
+    <>
+      {page.preview ? <p className="casting-notice casting-notice--preview">{copy.previewNotice}</p> : null}
+      {page.answered ? (
+        <p className="casting-notice" role="status">
+          {copy.saved}
+        </p>
+      ) : null}
+      {page.answerRefused ? (
+        <p className="casting-notice casting-notice--error" role="alert">
+          {copy.answerError}
+        </p>
+      ) : null}
+    </>
+  );
+  if (page.artist) {
+    const artist = page.artist;
+    return (
+      <article className="casting casting--artist" lang={page.locale} aria-labelledby="casting-title">
+        <p className="casting__back">
+          <a href={page.packagePath}>← {copy.back}</a>
+        </p>
+        {notices}
+        <header className="casting-profile__head">
+          <p className="casting__eyebrow">{page.title}</p>
+          <h1 id="casting-title">
+            {artist.name} {artist.otherName ? <span className="casting__other-name">{artist.otherName}</span> : null}
+          </h1>
+          <Facts card={artist} locale={page.locale} />
+        </header>
+        {artist.note ? (
+          <section className="casting-note" aria-label={copy.note}>
+            <h2>{copy.note}</h2>
+            <p>{artist.note}</p>
+          </section>
+        ) : null}
+        <Highlighted card={artist} locale={page.locale} />
+        {artist.photos.length > 0 ? (
+          <section aria-labelledby="casting-photos-title">
+            <h2 id="casting-photos-title" className="visually-hidden">
+              {copy.photos}
+            </h2>
+            <ul className="casting-photos">
+              {artist.photos.map((photo, index) => (
+                <li key={index}>
+                  <Photo image={photo} alt={`${artist.name} ${index + 1}`} eager={index === 0} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {artist.filmography.length > 0 ? (
+          <section className="casting-filmography" aria-labelledby="casting-film-title">
+            <h2 id="casting-film-title">{copy.filmography}</h2>
+            {artist.filmography.map((group) => (
+              <div key={group.label} className="casting-filmography__group">
+                <h3>{group.label}</h3>
+                <ul>
+                  {group.entries.map((entry, index) => (
+                    <li key={index}>{entry}</li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        ) : null}
+        <section id="answer" className="casting-answer-section" aria-labelledby="casting-answer-title">
+          <h2 id="casting-answer-title">{copy.yourAnswer}</h2>
+          {artist.messages.length > 0 ? (
+            <ul className="casting-answer__sent">
+              {artist.messages.map((message, index) => (
+                <li key={index}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+          {page.preview ? null : <AnswerForm card={artist} locale={page.locale} withMessage back="artist" />}
+        </section>
+      </article>
+    );
+  }
+  return (
+    <article className="casting" lang={page.locale} aria-labelledby="casting-title">
+      {notices}
+      <header className="casting__head">
+        <p className="casting__eyebrow">{copy.from}</p>
+        <h1 id="casting-title">{page.title}</h1>
+        <p className="casting__to">{page.recipient}</p>
+      </header>
+      {page.message ? <p className="casting__message">{page.message}</p> : null}
+      <section aria-labelledby="casting-artists-title">
+        <h2 id="casting-artists-title" className="casting__subtitle">
+          {copy.artistsHeading}
+        </h2>
+        <ol className="casting-cards">
+          {page.artists.map((card, index) => (
+            <li key={card.id} id={`artist-${card.id}`} className="casting-card">
+              <a href={card.href} className="casting-card__link">
+                {card.photos[0] ? <Photo image={card.photos[0]} alt={card.name} className="casting-card__photo" eager={index < 2} /> : <span className="casting-card__photo casting-card__photo--none" />}
+                <span className="casting-card__name">{card.name}</span>
+                {card.otherName ? <span className="casting-card__other-name">{card.otherName}</span> : null}
+              </a>
+              <Facts card={card} locale={page.locale} />
+              <Highlighted card={card} locale={page.locale} />
+              {card.note ? <p className="casting-card__note">{card.note}</p> : null}
+              <p className="casting-card__open">
+                <a href={card.href}>{copy.open}</a>
+              </p>
+              {page.preview ? null : <AnswerForm card={card} locale={page.locale} withMessage={false} back="package" />}
+            </li>
+          ))}
+        </ol>
+      </section>
+      <p className="casting__valid">{copy.validUntil(page.lastDay)}</p>
+    </article>
+  );
+}

@@ -1,0 +1,203 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/package";
+import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { getRequestContext } from "../../../server/http/context.server";
+import { handlePackageAction, loadPackage } from "../../../server/workspace/packages.server";
+import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { Field } from "../../../components/field";
+import { submitOrSignIn } from "../../../lib/signed-out-submit";
+import { adminMeta } from "../../../lib/admin-meta";
+import { useHydrated } from "../../../lib/use-hydrated";
+
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadPackage(getRequestContext(context), request, params.id);
+}
+
+export function action({ context, request, params }: Route.ActionArgs) {
+  return handlePackageAction(getRequestContext(context), request, params.id);
+}
+
+/** With JavaScript: an ended session sends the browser to sign in and come back here (decision 031). */
+export function clientAction(args: Route.ClientActionArgs) {
+  return submitOrSignIn(args);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? `캐스팅 패키지: ${loaderData.title}` : "캐스팅 패키지");
+}
+
+/** With JavaScript: copies the link; if the browser refuses, selects it for Ctrl+C. Without, the field is there to select. */
+function CopyLinkButton({ link }: { link: string }) {
+  const hydrated = useHydrated();
+  const [said, setSaid] = useState("");
+  if (!hydrated) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setSaid("링크를 복사했습니다.");
+    } catch {
+      const field = document.getElementById("package-link") as HTMLInputElement | null;
+      field?.focus();
+      field?.select();
+      setSaid("링크를 선택했습니다. Ctrl+C(맥은 ⌘+C)로 복사해 주세요.");
+    }
+  };
+  return (
+    <p className="package-link__copy">
+      <button type="button" className="button button--small" onClick={() => void copy()}>
+        링크 복사
+      </button>{" "}
+      <span role="status">{said}</span>
+    </p>
+  );
+}
+
+/** /admin/packages/:id: the link, what the recipient opened and answered; close, extend or copy it. */
+export default function Package({ loaderData, actionData }: Route.ComponentProps) {
+  const p = loaderData;
+  const errors: Record<string, string> = actionData?.errors ?? {};
+  const values: Record<string, string> = actionData?.values ?? {};
+  return (
+    <section className="workspace-page package-page" aria-labelledby="package-title">
+      <WorkspaceHeader titleId="package-title" title={p.title} eyebrow={<Link to={WORKSPACE_PATHS.packages}>캐스팅 패키지</Link>} />
+      {actionData?.formError ? (
+        <p className="form-error" role="alert">
+          {actionData.formError}
+        </p>
+      ) : null}
+
+      <dl className="package-facts">
+        <div>
+          <dt>받는 분</dt>
+          <dd>
+            {`${p.recipientCompany} · ${p.recipientName}`}
+            {p.recipientEmail ? ` (${p.recipientEmail})` : ""}
+          </dd>
+        </div>
+        <div>
+          <dt>상태</dt>
+          <dd>
+            <span className={`package-state package-state--${p.state}`}>{p.stateLabel}</span>
+            {p.revokedAt ? ` (${p.revokedAt}에 닫음)` : ` · ${p.lastDay}까지`}
+          </dd>
+        </div>
+        <div>
+          <dt>언어</dt>
+          <dd>{p.localeLabel}</dd>
+        </div>
+        <div>
+          <dt>열람</dt>
+          <dd>{p.firstOpenedAt ? `방문 ${p.visitCount}회 · 처음 ${p.firstOpenedAt} · 마지막 ${p.lastOpenedAt}` : "아직 열지 않았습니다."}</dd>
+        </div>
+        <div>
+          <dt>만든 사람</dt>
+          <dd>{`${p.createdBy || "-"} · ${p.createdAt}`}</dd>
+        </div>
+      </dl>
+
+      {p.link && p.state !== "revoked" ? (
+        <div className="package-link">
+          <label htmlFor="package-link" className="field__label">
+            받는 분께 보낼 링크
+          </label>
+          <input id="package-link" className="package-link__value" type="text" readOnly value={p.link} onFocus={(event) => event.currentTarget.select()} />
+          <CopyLinkButton link={p.link} />
+          <p className="field__hint">이 링크를 가진 사람은 누구나 패키지를 볼 수 있습니다. 받는 분께만 전해 주세요. 링크를 열면 방문으로 기록되니, 확인은 아래 목록으로 해 주세요.</p>
+        </div>
+      ) : null}
+
+      {p.message ? (
+        <section className="package-section" aria-labelledby="package-message-title">
+          <h2 id="package-message-title">인사말</h2>
+          <p className="package-message">{p.message}</p>
+        </section>
+      ) : null}
+
+      <section className="package-section" aria-labelledby="package-artists-title">
+        <h2 id="package-artists-title">{`배우 (${p.artists.length}명)`}</h2>
+        <WorkspaceTable label="패키지의 배우" columns={["순서", "배우", "받는 분의 표시", "열람", "주요 출연작과 메모"]} rowCount={p.artists.length} empty="배우가 없습니다.">
+          {p.artists.map((a, index) => (
+            <tr key={a.id}>
+              <td>{index + 1}</td>
+              <th scope="row" className="workspace-table__title">
+                {a.name}
+                <span className="workspace-list__meta">{`사진 ${a.photoCount}장`}</span>
+              </th>
+              <td>{a.markLabel ?? "-"}</td>
+              <td>{a.openedAt ? `열어 봄 (처음 ${a.openedAt})` : "아직 열지 않음"}</td>
+              <td>
+                {a.credits.length > 0 ? a.credits.join(", ") : "-"}
+                {a.note ? <span className="workspace-list__meta">{a.note}</span> : null}
+              </td>
+            </tr>
+          ))}
+        </WorkspaceTable>
+      </section>
+
+      <section className="package-section" aria-labelledby="package-answers-title">
+        <h2 id="package-answers-title">받는 분의 답변</h2>
+        {p.answers.length === 0 ? (
+          <p className="workspace-empty">아직 답변이 없습니다.</p>
+        ) : (
+          <ul className="workspace-list package-answers">
+            {p.answers.map((answer) => (
+              <li key={answer.id}>
+                <span className="workspace-list__title">
+                  {answer.artist}
+                  {answer.markLabel ? <span className="workspace-list__kind">{answer.markLabel}</span> : null}
+                </span>
+                {answer.message ? <span className="package-answers__message">{answer.message}</span> : null}
+                <span className="workspace-list__meta">{answer.at}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="package-section package-actions" aria-labelledby="package-actions-title">
+        <h2 id="package-actions-title">링크 관리</h2>
+        {p.state !== "revoked" ? (
+          <>
+            <Form method="post" className="package-actions__form" noValidate>
+              <input type="hidden" name="intent" value="extend" />
+              <Field name="expiresOn" label="마지막 날 바꾸기 (한국 시간)" error={errors.expiresOn}>
+                {(control) => <input {...control} type="date" defaultValue={values.expiresOn || p.defaultLastDay} />}
+              </Field>
+              <button type="submit" className="button button--small">
+                기간 바꾸기
+              </button>
+            </Form>
+            <Form method="post" className="package-actions__form">
+              <input type="hidden" name="intent" value="revoke" />
+              <p className="field__hint">닫으면 링크가 바로 막히고, 받는 분에게는 회사 연락처가 적힌 안내가 보입니다. 다시 열 수 없습니다.</p>
+              <button type="submit" className="button button--small button--danger">
+                링크 닫기
+              </button>
+            </Form>
+          </>
+        ) : null}
+        <Form method="post" className="package-actions__form package-actions__copy" noValidate>
+          <input type="hidden" name="intent" value="duplicate" />
+          <h3>다른 분께 보내기 (복제)</h3>
+          <p className="field__hint">같은 배우와 인사말로 새 패키지를 만듭니다. 링크와 열람 기록은 따로입니다.</p>
+          <Field name="recipientCompany" id="copy-company" label="받는 회사" required error={errors.recipientCompany}>
+            {(control) => <input {...control} type="text" maxLength={100} defaultValue={values.recipientCompany ?? ""} />}
+          </Field>
+          <Field name="recipientName" id="copy-name" label="받는 사람" required error={errors.recipientName}>
+            {(control) => <input {...control} type="text" maxLength={60} defaultValue={values.recipientName ?? ""} />}
+          </Field>
+          <Field name="recipientEmail" id="copy-email" label="받는 사람 이메일" optional error={errors.recipientEmail}>
+            {(control) => <input {...control} type="email" maxLength={200} defaultValue={values.recipientEmail ?? ""} />}
+          </Field>
+          <Field name="copyExpiresOn" id="copy-expires" label="링크를 열 수 있는 마지막 날" error={errors.copyExpiresOn}>
+            {(control) => <input {...control} type="date" defaultValue={values.copyExpiresOn || p.defaultLastDay} />}
+          </Field>
+          <button type="submit" className="button button--small">
+            복제해서 새 링크 만들기
+          </button>
+        </Form>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Route } from "./+types/casting-artist";
+import { RecipientPage, recipientMeta, type RecipientPageData } from "../components/casting-package-view";
+import { getRequestContext } from "../server/http/context.server";
+import { answerRecipient, loadRecipientPage } from "../server/packages/recipient-pages.server";
+
+/** /casting/{token}/{artistId}: one artist's profile inside the package, and the recipient's answer (decision 047). */
+export function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadRecipientPage(getRequestContext(context), request, params.token, params.artistId);
+}
+
+/** 관심 있음 / 보류 and a message: a plain form post, answered with a redirect (works without JavaScript). */
+export function action({ context, request, params }: Route.ActionArgs) {
+  return answerRecipient(getRequestContext(context), request, params.token, params.artistId);
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return recipientMeta(loaderData as RecipientPageData | undefined);
+}
+
+export default function CastingArtist({ loaderData }: Route.ComponentProps) {
+  return <RecipientPage page={loaderData as RecipientPageData} />;
+}
