@@ -103,7 +103,7 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
           </label>
           <input id="package-link" className="package-link__value" type="text" readOnly value={p.link} onFocus={(event) => event.currentTarget.select()} />
           <CopyLinkButton link={p.link} />
-          <p className="field__hint">이 링크를 가진 사람은 누구나 패키지를 볼 수 있습니다. 받는 분께만 전해 주세요. 링크를 열면 방문으로 기록되니, 확인은 아래 목록으로 해 주세요.</p>
+          <p className="field__hint">이 링크를 가진 사람은 누구나 패키지를 볼 수 있습니다. 받는 분께만 전해 주세요. 관리자로 로그인한 채 열면 미리보기로 보이고 방문으로 세지 않습니다.</p>
         </div>
       ) : null}
 
