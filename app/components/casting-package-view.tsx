@@ -1,3 +1,4 @@
+import { ReelPlayer, type ReelPlayerItem } from "../islands/reel-player";
 import { RECIPIENT_COPY } from "../domain/casting-packages";
 import type { Locale } from "../domain/locale";
 import type { ResponsiveImage } from "../lib/responsive-image";
@@ -22,7 +23,7 @@ export type RecipientPageData =
       lastDay: string;
       message: string;
       artists: RecipientCard[];
-      artist: (RecipientCard & { filmography: { label: string; entries: string[] }[]; messages: string[] }) | null;
+      artist: (RecipientCard & { filmography: { label: string; entries: string[] }[]; reels: ReelPlayerItem[]; messages: string[] }) | null;
     };
 
 export interface RecipientCard {
@@ -205,6 +206,12 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
                 </li>
               ))}
             </ul>
+          </section>
+        ) : null}
+        {artist.reels.length > 0 ? (
+          <section className="casting-reels" aria-labelledby="casting-reels-title">
+            <h2 id="casting-reels-title">{copy.reels}</h2>
+            <ReelPlayer reels={artist.reels} locale={page.locale} />
           </section>
         ) : null}
         {artist.filmography.length > 0 ? (

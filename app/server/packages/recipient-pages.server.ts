@@ -9,6 +9,8 @@ import type { RequestContext } from "../http/context.server";
 import { parseUploadForm, RequestBodyError } from "../http/uploads.server";
 import { nowOf } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
+import { reelName } from "../../domain/reels";
+import type { ReelPlayerItem } from "../../islands/reel-player";
 import { answerPackage, currentMarks, lastDayOf, openPackage, recordVisit, type PackageArtistView } from "./casting-packages.server";
 
 /**
@@ -54,6 +56,8 @@ export interface RecipientArtistCard {
 
 export interface RecipientArtistProfile extends RecipientArtistCard {
   filmography: { label: string; entries: string[] }[];
+  /** The artist's showreels, as on the public profile (posters of ours; the player after a click). */
+  reels: ReelPlayerItem[];
 }
 
 function listsIn(view: PackageArtistView, locale: Locale): Record<ArtistListField, string[]> {
@@ -154,6 +158,11 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
   const profile: RecipientArtistProfile = {
     ...cardOf(view, token, locale, today, label(view.artist.id)),
     filmography: ARTIST_LIST_FIELD_INFO.filter((f) => f.key !== "education" && lists[f.key].length > 0).map((f) => ({ label: f.label[locale], entries: lists[f.key] })),
+    reels: view.artist.reels.map((reel, i) => ({
+      provider: reel.provider,
+      id: reel.id,
+      name: reelName(reel, i, locale === "en" && view.artist.nameEn ? view.artist.nameEn : view.artist.name, locale),
+    })),
   };
   const messages = answers.filter((a) => a.artistId === artistId && a.message).map((a) => a.message);
   return data({ ...common, message: "", artists: [], artist: { ...profile, messages } }, { headers });

@@ -59,7 +59,7 @@ describe(`casting packages (${testEngine()})`, () => {
     const save = (request: Partial<SaveArtistRequest> & Pick<SaveArtistRequest, "input">) =>
       saveArtist(runtime, SYSTEM, { existingName: null, status: "public", displayOrder: null, expectedVersion: null, ...request });
     const artists = [
-      { key: "a", name: "한서윤", nameEn: "HAN SEOYOON", birthday: "1995.03.14", height: "168", dramas: ["2024 드라마 〈봄날의 기록〉 '지현' 역", "2022 드라마 〈숨은 정원〉 '유나' 역"], films: ["2025 영화 〈바람의 언덕〉 '수아' 역"], en: { dramas: ["2024 Drama <Records of Spring>, Ji-hyun", "2022 Drama <Hidden Garden>, Yuna"] } },
+      { key: "a", name: "한서윤", nameEn: "HAN SEOYOON", birthday: "1995.03.14", height: "168", dramas: ["2024 드라마 〈봄날의 기록〉 '지현' 역", "2022 드라마 〈숨은 정원〉 '유나' 역"], films: ["2025 영화 〈바람의 언덕〉 '수아' 역"], en: { dramas: ["2024 Drama <Records of Spring>, Ji-hyun", "2022 Drama <Hidden Garden>, Yuna"] }, reels: [{ url: "https://youtu.be/dQw4w9WgXcQ", title: "2025 쇼릴" }] },
       { key: "b", name: "윤도겸", nameEn: "YOON DOGYEOM", birthday: "1990.07.02", height: "182", films: ["2026 영화 〈심야의 목격자〉 '강우진' 역"] },
       { key: "c", name: "배준서", nameEn: "BAE JUNSEO", birthday: "1998.11.30", height: "176", theater: ["2023 연극 〈고도를 기다리며〉"] },
     ];
@@ -163,6 +163,12 @@ describe(`casting packages (${testEngine()})`, () => {
     expect(profileHtml).toContain("출연작과 경력");
     expect(profileHtml).toContain("숨은 정원");
     expect(profileHtml).toContain("차분한 연기가 돋보이는 배우입니다.");
+    // Her showreel, as on the public profile: a poster of ours linking to the video, no player before a click.
+    expect(profileHtml).toContain(">영상</h2>");
+    expect(profileHtml).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
+    expect(profileHtml).toContain("2025 쇼릴");
+    expect(profileHtml).not.toContain("<iframe");
+    expect(profileHtml).not.toContain("youtube-nocookie");
     expect(runtime.pageCache.size).toBe(0);
 
     const row = await packageRow(id);
