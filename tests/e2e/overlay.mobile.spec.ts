@@ -117,6 +117,8 @@ test("widening the window past 1000 px with the overlay open closes it and gives
   await page.getByRole("button", { name: "메뉴 열기" }).click();
   await expect(overlay).toBeVisible();
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe("hidden");
+  // The focus has moved into the overlay (on a busy machine a step after it is shown).
+  await expect(overlay.getByRole("button", { name: "메뉴 닫기" })).toBeFocused();
 
   // A window made wider (or a tablet turned): the overlay is a narrow-screen control only.
   await page.setViewportSize({ width: 1280, height: 800 });

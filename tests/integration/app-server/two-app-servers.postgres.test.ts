@@ -14,7 +14,7 @@ import { useAppServer } from "../../setup/app-server";
 import { startS3Server, type TestS3Server } from "../../setup/s3-server";
 import { signInCookie, uniqueClientIp } from "../../setup/sign-in";
 import { useTestDatabase } from "../../setup/test-database";
-import { call, uploadImage } from "../../setup/site-requests";
+import { call, getPage, postForm, uploadImage } from "../../setup/site-requests";
 
 const SESSION_SECRET = "two-servers-session-secret-0123456789abcdef";
 
@@ -124,5 +124,41 @@ describe("two app servers on one PostgreSQL database and one S3 bucket", () => {
     const entries = await database.db.select({ action: auditLog.action, entityId: auditLog.entityId }).from(auditLog);
     expect(entries.filter((e) => e.action === "scheduled-publish" && e.entityId === String(scheduledId))).toHaveLength(1);
     expect(entries.filter((e) => e.action === "purge" && e.entityId === String(trashedId))).toHaveLength(1);
+  });
+
+  it("a casting package's visit counts once across both servers: the same visit on B goes on, a new browser on B is a new one", async () => {
+    const cookie = await signInCookie(a.baseURL);
+    expect((await call(a, { method: "POST", path: "/api/we/addactor", body: { name: "두서버배우", ename: "TWO SERVERS" }, cookie })).status).toBe(201);
+    const form = (await getPage(a, "/admin/packages/new", cookie)).html;
+    const artistId = /<input[^>]*name="artist"[^>]*value="(\d+)"/.exec(form)?.[1];
+    expect(artistId, "an artist to offer").toBeTruthy();
+    const created = await postForm(a, cookie, "/admin/packages/new", [
+      ["title", "두 서버 캐스팅 제안"],
+      ["recipientCompany", "스튜디오 둘"],
+      ["recipientName", "이두리"],
+      ["recipientEmail", ""],
+      ["locale", "ko"],
+      ["message", ""],
+      ["expiresOn", ""],
+      ["artist", artistId!],
+    ]);
+    expect(created.status).toBe(302);
+    const packagePath = created.headers.get("location")!;
+    const token = /\/casting\/([A-Za-z0-9_-]{43})/.exec((await getPage(a, packagePath, cookie)).html)?.[1];
+    expect(token).toBeTruthy();
+    const visits = async (server: { baseURL: string }) => Number(/방문 (\d+)회/.exec((await getPage(server, packagePath, cookie)).html)?.[1] ?? 0);
+
+    // The recipient's browser: first on A, then on B with the visit's cookie.
+    const first = await fetch(`${a.baseURL}/casting/${token}`);
+    expect(first.status).toBe(200);
+    const visitCookie = /we_casting_visit=[^;]+/.exec(first.headers.get("set-cookie") ?? "")?.[0];
+    expect(visitCookie).toBeTruthy();
+    expect((await fetch(`${b.baseURL}/casting/${token}`, { headers: { Cookie: visitCookie! } })).status).toBe(200);
+    expect((await fetch(`${b.baseURL}/casting/${token}/${artistId}`, { headers: { Cookie: visitCookie! } })).status).toBe(200);
+    expect(await visits(a)).toBe(1);
+    expect(await visits(b)).toBe(1);
+    // Another browser (no cookie) on B: a visit of its own, seen from A.
+    expect((await fetch(`${b.baseURL}/casting/${token}`)).status).toBe(200);
+    expect(await visits(a)).toBe(2);
   });
 });
