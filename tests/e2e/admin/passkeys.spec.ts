@@ -117,7 +117,7 @@ test("an invited editor enrolls the authenticator app and a passkey, signs in wi
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText("2단계 인증");
   await tab.getByRole("button", { name: "패스키로 인증" }).click();
   await expect(tab).toHaveURL(`${origin}/admin`);
-  await expect(tab.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link")).toHaveText(["개요", "뉴스·공지", "배우", "휴지통", "미디어", "내 계정", "계정 보안"]);
+  await expect(tab.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link")).toHaveText(["개요", "뉴스·공지", "배우", "캐스팅 패키지", "휴지통", "미디어", "내 계정", "계정 보안"]);
   expect((await tab.goto("/admin/auditions"))?.status()).toBe(403);
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText("권한이 없습니다");
   await editor.close();
