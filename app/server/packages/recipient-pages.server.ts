@@ -4,12 +4,13 @@ import { ageFromBirthday, isLinkPreviewAgent, markLabel, MAX_ANSWER_MESSAGE, REC
 import { kstDate } from "../../domain/kst";
 import type { Locale } from "../../domain/locale";
 import { castingArtistPath, castingPackagePath } from "../../domain/site-routes";
-import { toResponsiveImage, type ResponsiveImage } from "../../lib/responsive-image";
+import { toResponsiveImage } from "../../lib/responsive-image";
 import type { RequestContext } from "../http/context.server";
 import { parseUploadForm, RequestBodyError } from "../http/uploads.server";
 import { nowOf } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
 import { reelName } from "../../domain/reels";
+import type { RecipientCard } from "../../components/casting-package-view";
 import type { ReelPlayerItem } from "../../islands/reel-player";
 import { answerPackage, currentMarks, lastDayOf, openPackage, recordVisit, type PackageArtistView } from "./casting-packages.server";
 
@@ -41,18 +42,8 @@ function visitCookie(token: string, visitId: string, request: Request): string {
   return `${VISIT_COOKIE}=${visitId}; Path=${castingPackagePath(token)}; HttpOnly; SameSite=Lax${secure}`;
 }
 
-export interface RecipientArtistCard {
-  id: number;
-  href: string;
-  name: string;
-  otherName: string;
-  age: number | null;
-  height: string;
-  photos: ResponsiveImage[];
-  highlighted: { label: string; entries: string[] }[];
-  note: string;
-  markLabel: string | null;
-}
+/** A card of the package's page: the shape the recipient's view draws (components/casting-package-view.tsx). */
+export type RecipientArtistCard = RecipientCard;
 
 export interface RecipientArtistProfile extends RecipientArtistCard {
   filmography: { label: string; entries: string[] }[];
