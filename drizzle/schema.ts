@@ -748,6 +748,11 @@ export const castingPackages = pgTable(
     visitCount: integer("visit_count").notNull().default(0),
     /** The last answer notice queued: answers in a burst make one e-mail, not one each. */
     answerNoticeAt: timestamp("answer_notice_at", { withTimezone: true }),
+    /** The package's PDF downloaded by the recipient (staff previews not counted), and the last time. */
+    pdfDownloads: integer("pdf_downloads").notNull().default(0),
+    lastPdfAt: timestamp("last_pdf_at", { withTimezone: true }),
+    /** The last time the link was e-mailed to the recipient through the outbox. */
+    linkSentAt: timestamp("link_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -772,6 +777,8 @@ export const castingPackageArtists = pgTable(
     note: text("note").notNull().default(""),
     firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
     openCount: integer("open_count").notNull().default(0),
+    /** This artist's profile PDF downloaded from the package by the recipient. */
+    pdfDownloads: integer("pdf_downloads").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.artistId] })],
 );

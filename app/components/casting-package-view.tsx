@@ -18,12 +18,13 @@ export type RecipientPageData =
       answered: boolean;
       answerRefused: boolean;
       packagePath: string;
+      packagePdfPath: string;
       title: string;
       recipient: string;
       lastDay: string;
       message: string;
       artists: RecipientCard[];
-      artist: (RecipientCard & { filmography: { label: string; entries: string[] }[]; reels: ReelPlayerItem[]; messages: string[] }) | null;
+      artist: (RecipientCard & { pdfHref: string; filmography: { label: string; entries: string[] }[]; reels: ReelPlayerItem[]; messages: string[] }) | null;
     };
 
 export interface RecipientCard {
@@ -186,6 +187,11 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
             {artist.name} {artist.otherName ? <span className="casting__other-name">{artist.otherName}</span> : null}
           </h1>
           <Facts card={artist} locale={page.locale} />
+          <p className="casting__downloads">
+            <a href={artist.pdfHref} download className="button button--small button--ghost">
+              {copy.profilePdf}
+            </a>
+          </p>
         </header>
         {artist.note ? (
           <section className="casting-note" aria-label={copy.note}>
@@ -252,6 +258,14 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
         <p className="casting__to">{page.recipient}</p>
       </header>
       {page.message ? <p className="casting__message">{page.message}</p> : null}
+      <p className="casting__downloads">
+        <a href={page.packagePdfPath} download className="button button--small button--ghost" aria-describedby="casting-pdf-hint">
+          {copy.packagePdf}
+        </a>{" "}
+        <span id="casting-pdf-hint" className="casting__hint">
+          {copy.packagePdfHint}
+        </span>
+      </p>
       <section aria-labelledby="casting-artists-title">
         <h2 id="casting-artists-title" className="casting__subtitle">
           {copy.artistsHeading}

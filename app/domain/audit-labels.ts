@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   import: "가져오기",
   extend: "기간 연장",
   duplicate: "복제",
+  "send-link": "링크 이메일 발송",
 };
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {

@@ -9,6 +9,12 @@ import type { Locale } from "./locale";
 export const PACKAGE_DEFAULT_DAYS = 30;
 /** The furthest an expiry date may be set (a link is not forever). */
 export const PACKAGE_MAX_DAYS = 365;
+/**
+ * A package, and all that is recorded about its recipient (their name and e-mail, visits, answers), is
+ * deleted this many days after its link closed (expired or revoked): long enough to look back on a
+ * season's castings, no longer (PIPA Art. 21). Listed in /privacy.
+ */
+export const PACKAGE_RETENTION_DAYS = 365;
 /** Artists in one package at most. */
 export const MAX_PACKAGE_ARTISTS = 30;
 export const MAX_PACKAGE_TITLE = 120;
@@ -63,6 +69,9 @@ export const RECIPIENT_COPY = {
     height: (cm: string) => `${cm}cm`,
     open: "프로필 보기",
     back: "패키지로 돌아가기",
+    packagePdf: "전체 PDF 내려받기",
+    packagePdfHint: "표지와 배우별 프로필 한 장씩",
+    profilePdf: "프로필 PDF",
     note: "회사 메모",
     photos: "사진",
     filmography: "출연작과 경력",
@@ -94,6 +103,9 @@ export const RECIPIENT_COPY = {
     height: (cm: string) => `${cm} cm`,
     open: "View profile",
     back: "Back to the package",
+    packagePdf: "Download the package (PDF)",
+    packagePdfHint: "A cover and a one-page profile of each artist",
+    profilePdf: "Profile PDF",
     note: "A note from the agency",
     photos: "Photos",
     filmography: "Credits and career",

@@ -36,7 +36,7 @@ export const PRIVACY_POLICY_TEXT_DATE = "2026-11-26";
 export const PROCESSOR_TASKS = {
   hosting: "홈페이지 서버 운영(호스팅)과 데이터베이스 보관",
   storage: "오디션 지원 사진·영상 파일 보관",
-  email: "오디션 지원 접수 알림 메일 발송(접수번호만 포함)",
+  email: "알림 메일 발송(오디션 지원 접수 알림은 접수번호만 포함)과 캐스팅 제안 링크 메일 발송",
 } as const;
 
 export type ProcessorKind = keyof typeof PROCESSOR_TASKS;

@@ -19,6 +19,8 @@ export interface ProfilePdfLabels {
   continued: (title: string) => string;
   /** Printed where entries had to be left out for lack of room (two pages at most). */
   more: (count: number) => string;
+  /** The same, in a casting package's PDF: the rest is on the package's page of the artist. */
+  moreInPackage: (count: number) => string;
   /** Where the main photo would be. */
   noPhoto: string;
   /** The PDF's language (PDF /Lang). */
@@ -33,6 +35,7 @@ export const PROFILE_PDF_LABELS: Record<Locale, ProfilePdfLabels> = {
     credits: "경력",
     continued: (title) => `${title} (계속)`,
     more: (count) => `외 ${count}건은 홈페이지 프로필에서 볼 수 있습니다.`,
+    moreInPackage: (count) => `외 ${count}건은 캐스팅 제안 페이지의 프로필에서 볼 수 있습니다.`,
     noPhoto: "사진 준비 중",
     lang: "ko-KR",
   },
@@ -43,6 +46,7 @@ export const PROFILE_PDF_LABELS: Record<Locale, ProfilePdfLabels> = {
     credits: "Credits",
     continued: (title) => `${title} (continued)`,
     more: (count) => `${count} more ${count === 1 ? "credit" : "credits"} on the online profile.`,
+    moreInPackage: (count) => `${count} more ${count === 1 ? "credit" : "credits"} on the artist's page of this proposal.`,
     noPhoto: "Photo to follow",
     lang: "en-US",
   },

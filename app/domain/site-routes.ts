@@ -139,6 +139,9 @@ export function packageAdminPath(id: number): string {
 export const CASTING_PATH_PREFIX = "/casting";
 export const CASTING_PACKAGE_PATTERN = `${CASTING_PATH_PREFIX}/:token`;
 export const CASTING_ARTIST_PATTERN = `${CASTING_PATH_PREFIX}/:token/:artistId`;
+/** The whole package as one PDF, and one artist's profile PDF from it. */
+export const CASTING_PACKAGE_PDF_PATTERN = `${CASTING_PACKAGE_PATTERN}/package.pdf`;
+export const CASTING_ARTIST_PDF_PATTERN = `${CASTING_ARTIST_PATTERN}/profile.pdf`;
 
 export function castingPackagePath(token: string): string {
   return `${CASTING_PATH_PREFIX}/${token}`;
@@ -146,6 +149,14 @@ export function castingPackagePath(token: string): string {
 
 export function castingArtistPath(token: string, artistId: number): string {
   return `${CASTING_PATH_PREFIX}/${token}/${artistId}`;
+}
+
+export function castingPackagePdfPath(token: string): string {
+  return `${castingPackagePath(token)}/package.pdf`;
+}
+
+export function castingArtistPdfPath(token: string, artistId: number): string {
+  return `${castingArtistPath(token, artistId)}/profile.pdf`;
 }
 
 /** Whether a path is a casting package's (its `.data` twin included). */
@@ -276,6 +287,8 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   // A casting package's link is the credential (decision 047): no account, never cached, never listed.
   { pattern: CASTING_PACKAGE_PATTERN, file: "routes/casting-package.tsx", audience: "public", access: "public", sitemap: false },
   { pattern: CASTING_ARTIST_PATTERN, file: "routes/casting-artist.tsx", audience: "public", access: "public", sitemap: false },
+  { pattern: CASTING_PACKAGE_PDF_PATTERN, file: "routes/casting-package-pdf.ts", audience: "public", access: "public", sitemap: false },
+  { pattern: CASTING_ARTIST_PDF_PATTERN, file: "routes/casting-artist-pdf.ts", audience: "public", access: "public", sitemap: false },
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin", access: "public" },
   // The invitation's token is the credential: the page checks it before showing or taking anything.
   { pattern: STAFF_INVITATION_PATTERN, file: "routes/admin/invitation.tsx", audience: "admin", access: "public", sitemap: false },

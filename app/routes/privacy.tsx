@@ -4,6 +4,7 @@ import { EyebrowHeading } from "../components/eyebrow-heading";
 import { AUDITION_PATHS } from "../domain/audition-paths";
 import { withParticle } from "../domain/korean";
 import { formatKoreanDate, PRIVACY_POLICY_SECTIONS, type PrivacyPolicySectionId } from "../domain/privacy-policy";
+import { PACKAGE_RETENTION_DAYS } from "../domain/casting-packages";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { telHref } from "../lib/tel";
@@ -21,7 +22,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   if (!root || !loaderData) return [];
   return seoMeta({
     title: "개인정보처리방침",
-    description: `${loaderData.companyName}(WE ENTERTAINMENT)가 오디션 지원자와 문의하신 분의 개인정보를 어떤 목적으로 무엇을 얼마 동안 처리하고 어떻게 파기하는지, 정보주체의 권리와 개인정보 보호책임자 연락처를 안내합니다.`,
+    description: `${loaderData.companyName}(WE ENTERTAINMENT)가 오디션 지원자, 문의하신 분, 캐스팅 제안을 받는 분의 개인정보를 어떤 목적으로 무엇을 얼마 동안 처리하고 어떻게 파기하는지, 정보주체의 권리와 개인정보 보호책임자 연락처를 안내합니다.`,
     path: AUDITION_PATHS.privacy,
     origin: root.origin,
   });
@@ -117,6 +118,10 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
             <strong>문의 응대</strong>: 이메일·전화로 받은 문의의 확인과 답변
           </li>
           <li>
+            <strong>캐스팅 제안</strong>: 제작사·방송사 등의 캐스팅 담당자에게 배우 프로필 묶음(캐스팅 패키지)의 링크를 보내고, 열람 여부와 답변(관심 표시, 메시지)을
+            확인
+          </li>
+          <li>
             <strong>홈페이지 보안</strong>: 자동 입력 등 부정한 지원의 방지, 관리자 계정 보호
           </li>
         </ol>
@@ -159,6 +164,14 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
                 <td>이메일, 우편, 전화</td>
               </tr>
               <tr>
+                <th scope="row">캐스팅 제안을 받는 분</th>
+                <td>
+                  소속 회사, 이름(직함), 이메일 주소(선택). 제안 페이지를 이용하면 링크를 처음·마지막으로 연 일시와 방문 횟수, 열어 본 배우 프로필, PDF를 내려받은 횟수와
+                  마지막 일시, 남긴 관심 표시(관심 있음·보류)와 메시지
+                </td>
+                <td>업무 연락(명함, 이메일, 전화)으로 받은 정보를 직원이 입력, 제안 페이지 이용 과정에서 자동 생성</td>
+              </tr>
+              <tr>
                 <th scope="row">자동으로 생성되는 정보</th>
                 <td>
                   지원서의 접수 일시와 동의 일시, 지원서를 보낸 기기의 IP 주소(원래 주소를 알 수 없는 값으로 바꾸어 지원 횟수 제한에만 사용), 서비스 오류를 확인하기 위한
@@ -184,6 +197,10 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
             보관하지 않습니다.
           </li>
           <li>
+            <strong>캐스팅 제안(패키지)과 받는 분의 정보, 방문 기록, 답변</strong>: 제안 링크가 닫힌 날(기간이 끝나거나 회사가 링크를 닫은 날)부터{" "}
+            {PACKAGE_RETENTION_DAYS}일 동안 보유합니다. 그 전에라도 받는 분이 삭제를 요구하면 바로 파기합니다.
+          </li>
+          <li>
             <strong>지원 횟수 제한에 쓰는 값</strong>: 만든 때부터 하루가 지나면 삭제합니다.
           </li>
         </ul>
@@ -195,6 +212,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
           <li>
             <strong>파기 절차</strong>: 보유 기간이 지난 온라인 지원서는 사람의 손을 거치지 않고 홈페이지 서버가 주기적으로 찾아 자동으로 삭제합니다. 지원서를 지울 때
             사진·영상 파일도 함께 지웁니다. 삭제한 사실은 작업 기록에 접수번호, 접수일, 심사 결과, 삭제 일시만 남기고 이름·연락처 등 개인정보는 남기지 않습니다.
+            보유 기간이 지난 캐스팅 제안도 같은 방식으로 받는 분의 정보, 방문 기록, 답변과 함께 자동으로 삭제하며, 작업 기록에는 제안의 제목과 삭제 일시만 남깁니다.
           </li>
           <li>
             <strong>파기 방법</strong>: 전자적 파일 형태의 정보는 데이터베이스와 파일 저장소에서 삭제하여 다시 열람할 수 없게 하고, 종이 문서는 분쇄하거나 소각합니다.
@@ -303,9 +321,10 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
 
       <PolicySection id="cookies">
         <p>
-          회사는 방문자의 이용 정보를 저장하고 수시로 불러오는 쿠키(cookie)를 방문자에게 쓰지 않으며, 광고나 방문 분석 도구도 쓰지 않습니다. 쿠키는 관리자의 로그인 상태를
+          회사는 광고나 방문 분석 도구를 쓰지 않으며, 홈페이지를 둘러보는 방문자에게는 이용 정보를 저장하고 불러오는 쿠키(cookie)를 쓰지 않습니다. 쿠키는 관리자의 로그인 상태를
           유지하고(2단계 인증 중에는 5분 동안만 쓰는 쿠키 포함), 관리자가 로그인했던 브라우저를 알아보는 데에만 씁니다(다른 사람의 잘못된 로그인 시도 때문에
-          관리자가 로그인하지 못하는 일이 없도록).
+          관리자가 로그인하지 못하는 일이 없도록). 캐스팅 제안 링크를 연 분에게는 같은 방문을 한 번으로 세기 위해, 아무 의미 없는 임의의 값만 담고 그 제안 페이지에서만
+          쓰이며 브라우저를 닫으면 사라지는 쿠키를 하나 씁니다.
           {kakaoMapKey
             ? " 다만 ‘오시는 길’의 지도는 카카오의 지도 서비스를 불러와 보여 주며, 이때 카카오가 자체 방침에 따라 쿠키를 쓸 수 있습니다."
             : null}{" "}

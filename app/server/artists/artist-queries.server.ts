@@ -102,6 +102,14 @@ async function readArtist(db: Database | Tx, name: string, audience: ArtistAudie
   return null;
 }
 
+/** Artists by id, in the trash or not, in one read (a casting package's artists); missing ids are left out. */
+export async function getArtistsByIds(db: Database, ids: number[]): Promise<Map<number, Artist & { deletedAt: Date | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(artists).where(inArray(artists.id, ids));
+  const withTheirImages = await withImages(db, rows);
+  return new Map(withTheirImages.map((artist, i) => [artist.id, { ...artist, deletedAt: rows[i]!.deletedAt }]));
+}
+
 /** One artist by id, in the trash or not (the workspace's history and trash pages), or null. */
 export async function getArtistById(db: Database, id: number): Promise<(Artist & { deletedAt: Date | null }) | null> {
   const rows = await db.select().from(artists).where(eq(artists.id, id)).limit(1);

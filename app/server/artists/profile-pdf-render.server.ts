@@ -23,6 +23,10 @@ export interface ProfilePdfContent {
   credits: { title: string; note: string; items: string[] }[];
   /** Under the facts, small: an English profile partly shown in Korean says so (as the page does). */
   note: string;
+  /** In a casting package: the agency's note on the artist for this production, under the facts. */
+  agencyNote?: { label: string; text: string };
+  /** Where the entries left out for lack of room can be read: the public profile, or the package's page. */
+  moreWhere?: "site" | "package";
   /** The agency at the foot of every page: its name, then its address, phone and e-mail as printed. */
   contact: { companyName: string; details: string[] };
   /** The site's address ("https://www.example.com") and the artist's page on it. */
@@ -235,6 +239,24 @@ function drawFacts(doc: Doc, content: ProfilePdfContent): number {
     y = lineY + 5;
     rule(doc, FACTS_X, y, FACTS_WIDTH, 0.5, COLOR.line);
   }
+  if (content.agencyNote?.text) {
+    // The agency's word on this artist for this production: set off by a bar in the accent colour.
+    y += 10;
+    const top = y;
+    setFont(doc, "bold", 8.6, COLOR.accent);
+    textAt(doc, content.agencyNote.label, FACTS_X + 9, y);
+    y += 13;
+    setFont(doc, "regular", TYPE.fact.size);
+    const lines = wrap(doc, content.agencyNote.text, FACTS_WIDTH - 9);
+    const room = Math.max(1, Math.floor((BODY_BOTTOM - 120 - y) / TYPE.fact.leading));
+    const shown = lines.length > room ? [...lines.slice(0, room - 1), `${lines[room - 1] ?? ""}…`] : lines;
+    for (const line of shown) {
+      textAt(doc, line, FACTS_X + 9, y);
+      y += TYPE.fact.leading;
+    }
+    doc.save().rect(FACTS_X, top - 2, 2.4, y - top).fill(COLOR.accent).restore();
+    y += 2;
+  }
   if (content.note) {
     setFont(doc, "regular", 7.8, COLOR.soft);
     y += 6;
@@ -279,18 +301,19 @@ const MIN_SIDE_REGION = 72;
  * The credits' columns: the space under the facts beside the photos (when there is some), then two
  * columns across the first page below the photos, then two on a second page.
  */
-function creditRegions(photosBottom: number, factsBottom: number): { regions: Region[]; sectionHeading: { x: number; y: number } } {
+function creditRegions(photosBottom: number, factsBottom: number, maxPages: number): { regions: Region[]; sectionHeading: { x: number; y: number } } {
   const below = Math.max(photosBottom, factsBottom) + 24;
   const twoColumns = (page: number, top: number) =>
     Array.from({ length: CREDIT_COLUMNS }, (_, i) => ({ page, x: MARGIN + i * (CREDIT_COLUMN_WIDTH + CREDIT_COLUMN_GAP), width: CREDIT_COLUMN_WIDTH, top, bottom: BODY_BOTTOM }));
   const sideTop = factsBottom + 22;
+  const secondPage = maxPages > 1 ? twoColumns(1, BODY_TOP) : [];
   if (photosBottom - sideTop - SECTION_HEADING_HEIGHT >= MIN_SIDE_REGION) {
     return {
       sectionHeading: { x: FACTS_X, y: sideTop },
-      regions: [{ page: 0, x: FACTS_X, width: FACTS_WIDTH, top: sideTop + SECTION_HEADING_HEIGHT, bottom: photosBottom }, ...twoColumns(0, below), ...twoColumns(1, BODY_TOP)],
+      regions: [{ page: 0, x: FACTS_X, width: FACTS_WIDTH, top: sideTop + SECTION_HEADING_HEIGHT, bottom: photosBottom }, ...twoColumns(0, below), ...secondPage],
     };
   }
-  return { sectionHeading: { x: MARGIN, y: below }, regions: [...twoColumns(0, below + SECTION_HEADING_HEIGHT), ...twoColumns(1, BODY_TOP)] };
+  return { sectionHeading: { x: MARGIN, y: below }, regions: [...twoColumns(0, below + SECTION_HEADING_HEIGHT), ...secondPage] };
 }
 
 /**
@@ -354,11 +377,13 @@ function drawCreditHeading(doc: Doc, x: number, y: number, width: number, title:
 }
 
 /** The credits, after the top part of the first page; adds the second page only if they need it. */
-function drawCredits(doc: Doc, content: ProfilePdfContent, photosBottom: number, factsBottom: number, pageHeader: () => void) {
+function drawCredits(doc: Doc, content: ProfilePdfContent, photosBottom: number, factsBottom: number, maxPages: number, pageHeader: () => void) {
   const labels = PROFILE_PDF_LABELS[content.locale];
   const categories = content.credits.filter((c) => c.items.length > 0);
   if (categories.length === 0) return;
-  const { regions, sectionHeading } = creditRegions(photosBottom, factsBottom);
+  const { regions, sectionHeading } = creditRegions(photosBottom, factsBottom, maxPages);
+  // Regions below the page's foot (a first page whose photos and facts fill it) take nothing.
+  if (regions.every((r) => r.bottom - r.top < TYPE.credit.leading * 2)) return;
   setFont(doc, "bold", 12);
   textAt(doc, labels.credits, sectionHeading.x, sectionHeading.y);
 
@@ -406,7 +431,7 @@ function drawCredits(doc: Doc, content: ProfilePdfContent, photosBottom: number,
     toPage(last.page);
     const y = last.bottom - noteHeight + 8;
     setFont(doc, "regular", TYPE.credit.size, COLOR.soft);
-    textAt(doc, labels.more(result.left), last.x, y);
+    textAt(doc, content.moreWhere === "package" ? labels.moreInPackage(result.left) : labels.more(result.left), last.x, y);
     setFont(doc, "regular", TYPE.credit.size, COLOR.accent);
     // Shown readable ("/artist/한서윤"), linked encoded.
     const url = wrap(doc, safeDecode(content.profileUrl), last.width)[0] ?? "";
@@ -414,8 +439,11 @@ function drawCredits(doc: Doc, content: ProfilePdfContent, photosBottom: number,
   }
 }
 
-/** The agency's name, address and contact at the foot of a page, and the page number when there are two. */
-function drawFooter(doc: Doc, content: ProfilePdfContent, page: number, pages: number) {
+/** What every page's foot prints: the agency, and the site's address. */
+type FooterContent = Pick<ProfilePdfContent, "contact" | "siteOrigin">;
+
+/** The agency's name, address and contact at the foot of a page, and the page number when there are two or more. */
+function drawFooter(doc: Doc, content: FooterContent, page: number, pages: number) {
   rule(doc, MARGIN, FOOTER_TOP, CONTENT_WIDTH, 0.6, COLOR.ink);
   const y = FOOTER_TOP + 8;
   setFont(doc, "bold", 8.2);
@@ -436,23 +464,47 @@ function drawFooter(doc: Doc, content: ProfilePdfContent, page: number, pages: n
   }
 }
 
-function drawPageHeader(doc: Doc, content: ProfilePdfContent, continuation: boolean) {
-  const labels = PROFILE_PDF_LABELS[content.locale];
+/** "WE ENTERTAINMENT" at the top left, what the page is at the top right, and a rule under them. */
+function drawPageHeader(doc: Doc, locale: Locale, right: string) {
   setFont(doc, "bold", 8.4);
   textAt(doc, "WE ENTERTAINMENT", MARGIN, 34, { characterSpacing: LETTER_SPACING });
   setFont(doc, "regular", 8.4, COLOR.soft);
-  const right = continuation ? `${content.mainName} · ${labels.documentKind}` : labels.documentKind;
-  const spacing = content.locale === "en" ? LETTER_SPACING : 0;
+  const spacing = locale === "en" ? LETTER_SPACING : 0;
   const width = doc.widthOfString(right, { characterSpacing: spacing });
   textAt(doc, right, PAGE.width - MARGIN - width, 34, { characterSpacing: spacing });
   rule(doc, MARGIN, HEADER_RULE_Y, CONTENT_WIDTH, 0.6, COLOR.ink);
 }
 
-/** The PDF's bytes. Deterministic: the same content and photos give the same file on every server. */
-export async function renderProfilePdf(content: ProfilePdfContent, photos: ProfilePhotos): Promise<Buffer> {
+/**
+ * One artist's profile, from the top of the current page: photos, names and facts, then the credits over
+ * at most `maxPages` pages (a second page is added only when the credits need it). `header` draws the
+ * top of a page: `continuation` for the profile's second page.
+ */
+function drawProfile(doc: Doc, content: ProfilePdfContent, photos: ProfilePhotos, maxPages: number, header: (continuation: boolean) => void) {
+  const labels = PROFILE_PDF_LABELS[content.locale];
+  header(false);
+  const photosBottom = drawPhotos(doc, photos, labels.noPhoto);
+  const factsBottom = drawFacts(doc, content);
+  drawCredits(doc, content, photosBottom, factsBottom, maxPages, () => header(true));
+}
+
+interface PdfInfo {
+  locale: Locale;
+  title: string;
+  author: string;
+  subject: string;
+  creator: string;
+  /** The creation date: fixed by the content, so the same content gives the same bytes. */
+  createdAt: string;
+}
+
+/**
+ * A new A4 document in Pretendard (parsed once per process; each file embeds its own subset), with
+ * its metadata, and the promise of its bytes once `doc.end()` is called.
+ */
+async function openDocument(info: PdfInfo): Promise<{ doc: Doc; bytes: Promise<Buffer> }> {
   // pdfkit and fontkit are loaded with the first PDF, not with the server.
   const [fonts, { default: PDFDocument }] = await Promise.all([loadFonts(), import("pdfkit")]);
-  const labels = PROFILE_PDF_LABELS[content.locale];
   const doc = new PDFDocument({
     size: "A4",
     margin: 0,
@@ -460,37 +512,166 @@ export async function renderProfilePdf(content: ProfilePdfContent, photos: Profi
     // Our font from the start (pdfkit would otherwise load its built-in Helvetica); pdfkit takes a parsed
     // fontkit font, though its types only name a path or a built-in font.
     font: fonts.regular as unknown as string,
-    lang: labels.lang,
+    lang: PROFILE_PDF_LABELS[info.locale].lang,
     displayTitle: true,
     pdfVersion: "1.7",
-    info: {
-      Title: labels.documentTitle(content.mainName, content.otherName),
-      Author: content.contact.companyName,
-      Subject: labels.documentKind,
-      Creator: content.siteOrigin,
-      CreationDate: new Date(content.updatedAt),
-    },
+    info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: info.creator, CreationDate: new Date(info.createdAt) },
   });
   doc.registerFont("regular", fonts.regular as unknown as string);
   doc.registerFont("bold", fonts.bold as unknown as string);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on("end", resolve);
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  return { doc, bytes };
+}
 
-  drawPageHeader(doc, content, false);
-  const photosBottom = drawPhotos(doc, photos, labels.noPhoto);
-  const factsBottom = drawFacts(doc, content);
-  drawCredits(doc, content, photosBottom, factsBottom, () => drawPageHeader(doc, content, true));
-
+/** Every page's foot, numbered over the whole document, then the file's bytes. */
+async function finish(doc: Doc, bytes: Promise<Buffer>, footer: FooterContent): Promise<Buffer> {
   const range = doc.bufferedPageRange();
   for (let page = range.start; page < range.start + range.count; page++) {
     doc.switchToPage(page);
-    drawFooter(doc, content, page - range.start, range.count);
+    drawFooter(doc, footer, page - range.start, range.count);
   }
   doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
+}
+
+/** The PDF's bytes. Deterministic: the same content and photos give the same file on every server. */
+export async function renderProfilePdf(content: ProfilePdfContent, photos: ProfilePhotos): Promise<Buffer> {
+  const labels = PROFILE_PDF_LABELS[content.locale];
+  const { doc, bytes } = await openDocument({
+    locale: content.locale,
+    title: labels.documentTitle(content.mainName, content.otherName),
+    author: content.contact.companyName,
+    subject: labels.documentKind,
+    creator: content.siteOrigin,
+    createdAt: content.updatedAt,
+  });
+  drawProfile(doc, content, photos, 2, (continuation) => drawPageHeader(doc, content.locale, continuation ? `${content.mainName} · ${labels.documentKind}` : labels.documentKind));
+  return finish(doc, bytes, content);
+}
+
+/** The cover of a casting package's PDF: what it is, for whom, the agency's message and the artists in it. */
+export interface PackageCover {
+  locale: Locale;
+  title: string;
+  /** "스튜디오 하늘 김하늘님께" / "For Kim Haneul, Studio Haneul". */
+  recipient: string;
+  /** The day the package was made, as printed ("2026년 11월 26일" / "26 November 2026"). */
+  date: string;
+  message: string;
+  /** One line per artist, in the package's order: the name, the other name, the facts ("만 29세 · 168cm"). */
+  artists: { name: string; otherName: string; facts: string }[];
+  contact: ProfilePdfContent["contact"];
+  siteOrigin: string;
+  /** The package's last change: the PDF's creation date. */
+  updatedAt: string;
+}
+
+/** The package PDF's words of its own, per language. */
+const PACKAGE_PDF_LABELS = {
+  ko: { kind: "캐스팅 제안", artists: "제안 배우", page: (n: number) => `${n}쪽` },
+  en: { kind: "CASTING PROPOSAL", artists: "Proposed artists", page: (n: number) => `p. ${n}` },
+} as const;
+
+/**
+ * The cover's lines laid out over as many pages as they take (a long message and thirty artists do
+ * not fit on one): each item's page and height, so the artists' page numbers are known before drawing.
+ */
+function layoutCover(doc: Doc, cover: PackageCover) {
+  type Item = { kind: "title" | "recipient" | "date" | "message" | "heading"; lines: string[] } | { kind: "artist"; index: number };
+  const items: (Item & { page: number; y: number })[] = [];
+  let page = 0;
+  let y = BODY_TOP + 6;
+  const place = (item: Item, height: number) => {
+    if (y + height > BODY_BOTTOM) {
+      page++;
+      y = BODY_TOP;
+    }
+    items.push({ ...item, page, y });
+    y += height;
+  };
+  setFont(doc, "bold", 24);
+  const titleLines = wrap(doc, cover.title, CONTENT_WIDTH);
+  place({ kind: "title", lines: titleLines }, titleLines.length * 30 + 8);
+  setFont(doc, "bold", 12);
+  const recipientLines = wrap(doc, cover.recipient, CONTENT_WIDTH);
+  place({ kind: "recipient", lines: recipientLines }, recipientLines.length * 17);
+  place({ kind: "date", lines: [cover.date] }, 30);
+  setFont(doc, "regular", 10.5);
+  for (const line of cover.message ? wrap(doc, cover.message, CONTENT_WIDTH) : []) place({ kind: "message", lines: [line] }, 16.5);
+  if (cover.message) y += 18;
+  place({ kind: "heading", lines: [PACKAGE_PDF_LABELS[cover.locale].artists] }, 30);
+  cover.artists.forEach((_, index) => place({ kind: "artist", index }, 22));
+  return { items, pages: page + 1 };
+}
+
+/**
+ * A casting package as one PDF: a cover, then one page per artist (their profile as the profile PDF
+ * draws it, with the photos and highlighted credits chosen for the package and the agency's note; what
+ * does not fit on the page is counted). Outline entries and the cover's list lead to each artist.
+ */
+export async function renderPackagePdf(cover: PackageCover, profiles: { content: ProfilePdfContent; photos: ProfilePhotos }[]): Promise<Buffer> {
+  const labels = PACKAGE_PDF_LABELS[cover.locale];
+  const { doc, bytes } = await openDocument({
+    locale: cover.locale,
+    title: cover.title,
+    author: cover.contact.companyName,
+    subject: labels.kind,
+    creator: cover.siteOrigin,
+    createdAt: cover.updatedAt,
+  });
+  const { items, pages: coverPages } = layoutCover(doc, cover);
+  const destination = (index: number) => `artist-${index + 1}`;
+  let page = 0;
+  drawPageHeader(doc, cover.locale, labels.kind);
+  // Outline entries point at the page current when they are added.
+  doc.outline.addItem(labels.kind);
+  for (const item of items) {
+    while (page < item.page) {
+      doc.addPage();
+      drawPageHeader(doc, cover.locale, labels.kind);
+      page++;
+    }
+    if (item.kind === "artist") {
+      const artist = cover.artists[item.index]!;
+      const number = String(item.index + 1).padStart(2, "0");
+      const pageLabel = labels.page(coverPages + item.index + 1);
+      setFont(doc, "bold", 9, COLOR.accent);
+      textAt(doc, number, MARGIN, item.y + 2);
+      setFont(doc, "bold", 11.5);
+      const name = artist.name;
+      textAt(doc, name, MARGIN + 26, item.y, { goTo: destination(item.index) });
+      const x = MARGIN + 26 + doc.widthOfString(name) + 8;
+      const rest = [artist.otherName, artist.facts].filter(Boolean).join("   ");
+      setFont(doc, "regular", 9, COLOR.soft);
+      const pageWidth = doc.widthOfString(pageLabel);
+      const room = PAGE.width - MARGIN - pageWidth - 16 - x;
+      if (rest && room > 20) textAt(doc, wrap(doc, rest, room)[0] ?? "", x, item.y + 2.2);
+      textAt(doc, pageLabel, PAGE.width - MARGIN - pageWidth, item.y + 2.2, { goTo: destination(item.index) });
+      rule(doc, MARGIN, item.y + 17, CONTENT_WIDTH, 0.4, COLOR.line);
+      continue;
+    }
+    const style = {
+      title: { font: "bold", size: 24, leading: 30, color: COLOR.ink },
+      recipient: { font: "bold", size: 12, leading: 17, color: COLOR.accent },
+      date: { font: "regular", size: 9.5, leading: 14, color: COLOR.soft },
+      message: { font: "regular", size: 10.5, leading: 16.5, color: COLOR.ink },
+      heading: { font: "bold", size: 12, leading: 17, color: COLOR.ink },
+    }[item.kind] as { font: FontName; size: number; leading: number; color: string };
+    setFont(doc, style.font, style.size, style.color);
+    item.lines.forEach((line, i) => textAt(doc, line, MARGIN, item.y + i * style.leading));
+    if (item.kind === "date") rule(doc, MARGIN, item.y + 20, CONTENT_WIDTH, 1.6, COLOR.ink);
+    if (item.kind === "heading") rule(doc, MARGIN, item.y + 20, CONTENT_WIDTH, 1, COLOR.ink);
+  }
+  for (const [index, profile] of profiles.entries()) {
+    doc.addPage();
+    doc.addNamedDestination(destination(index));
+    doc.outline.addItem(profile.content.otherName ? `${profile.content.mainName} (${profile.content.otherName})` : profile.content.mainName);
+    drawProfile(doc, profile.content, profile.photos, 1, () => drawPageHeader(doc, cover.locale, `${labels.kind} · ${profile.content.mainName}`));
+  }
+  return finish(doc, bytes, cover);
 }

@@ -18,16 +18,16 @@ import type { MediaInfo } from "../media/media.server";
 import type { Database } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { mediaKeyFromUrl, type MediaStorage } from "../platform/storage.server";
-import { getSiteSettings } from "../site/settings.server";
+import { getSiteSettings, type SiteSettings } from "../site/settings.server";
 import { artistProfileView } from "./artist-profile.server";
-import { getArtist, type ArtistAudience } from "./artist-queries.server";
+import { getArtist, type Artist, type ArtistAudience } from "./artist-queries.server";
 import { PHOTO_PIXELS, renderProfilePdf, type ProfilePdfContent, type ProfilePhoto, type ProfilePhotos } from "./profile-pdf-render.server";
 
 /** Bump when the layout changes: every cached PDF is then made again. */
 export const PROFILE_PDF_RENDERER_VERSION = 1;
 
 /** One photo to print: the stored file it is cut from, and where its focal point is. */
-interface PhotoSource {
+export interface PhotoSource {
   box: "main" | "sub";
   key: string;
   focalX: number;
@@ -70,24 +70,52 @@ export async function loadProfilePdfSource(
   const artist = await getArtist(db, request.name, request.audience);
   if (!artist) return null;
   const { locale, origin } = request;
-  const view = artistProfileView(artist, locale);
-  const messages = messagesFor(locale);
   const settings = await getSiteSettings(db);
+  const photos = await photoSourcesOf(db, artist.images.slice(0, 3));
+  const content = profilePdfContent(artist, settings, { locale, origin, profileUrl: `${origin}${localizedPath(locale, artistPath(artist.name))}` });
+  return {
+    content,
+    photos,
+    isPublic: artist.status === "public",
+    fileNames: profilePdfFileNames(artist.name, artist.nameEn.trim(), locale),
+    hash: profilePdfHash(content, photos),
+  };
+}
 
-  const printed = artist.images.slice(0, 3);
+/** The cache key and ETag of a PDF: everything it is made from, and the renderer's version. */
+export function profilePdfHash(content: unknown, photos: PhotoSource[]): string {
+  return createHash("sha256").update(JSON.stringify({ version: PROFILE_PDF_RENDERER_VERSION, content, photos })).digest("hex");
+}
+
+/** The photos to print, in order (the first in the main box): the stored file to cut each from and its focal point. */
+export async function photoSourcesOf(db: Database, printed: MediaInfo[]): Promise<PhotoSource[]> {
   const focal = printed.length
     ? await db.select({ id: media.id, x: media.focalX, y: media.focalY }).from(media).where(inArray(media.id, printed.map((m) => m.id)))
     : [];
-  const photos: PhotoSource[] = printed.flatMap((image, i) => {
+  return printed.flatMap((image, i) => {
     const box = i === 0 ? "main" : "sub";
     const key = photoFile(image, box);
     const point = focal.find((f) => f.id === image.id);
     return key ? [{ box, key, focalX: point?.x ?? 0.5, focalY: point?.y ?? 0.5 }] : [];
   });
+}
 
+/**
+ * The texts of an artist's profile as printed, in one language: the artist page's (`artistProfileView`:
+ * English entries where there are some, else the Korean ones), so the PDF never says something the page
+ * does not; the agency's contact from the settings.
+ */
+export function profilePdfContent(
+  artist: Artist,
+  settings: SiteSettings,
+  where: { locale: Locale; origin: string; profileUrl: string },
+): ProfilePdfContent {
+  const { locale, origin } = where;
+  const view = artistProfileView(artist, locale);
+  const messages = messagesFor(locale);
   const english = locale === "en";
   const nameEn = view.nameEn.trim();
-  const content: ProfilePdfContent = {
+  return {
     locale,
     mainName: english && nameEn ? nameEn : view.name,
     otherName: english ? (nameEn ? view.name : "") : nameEn,
@@ -99,27 +127,20 @@ export async function loadProfilePdfSource(
     // Korean: the page's "MOVIE 영화" headings; English: the English label alone ("Film").
     credits: view.credits.map((list) => ({ title: english ? list.label : list.title, note: english ? "" : list.label, items: list.items })),
     note: view.koreanFallback ? messages.artists.koreanOnlyNote : "",
-    contact: {
-      companyName: english ? settings.companyNameEn : settings.companyName,
-      details: [
-        (english && settings.addressEn.trim()) || settings.address,
-        `${messages.contact.phone} ${settings.phone}`,
-        `${messages.contact.email} ${settings.email}`,
-      ],
-    },
+    contact: pdfContact(settings, locale),
     siteOrigin: origin,
-    profileUrl: `${origin}${localizedPath(locale, artistPath(artist.name))}`,
+    profileUrl: where.profileUrl,
     updatedAt: artist.updatedAt.toISOString(),
   };
-  const hash = createHash("sha256")
-    .update(JSON.stringify({ version: PROFILE_PDF_RENDERER_VERSION, content, photos }))
-    .digest("hex");
+}
+
+/** The agency at the foot of every page: its name, then its address, phone and e-mail as printed. */
+export function pdfContact(settings: SiteSettings, locale: Locale): ProfilePdfContent["contact"] {
+  const messages = messagesFor(locale);
+  const english = locale === "en";
   return {
-    content,
-    photos,
-    isPublic: artist.status === "public",
-    fileNames: profilePdfFileNames(artist.name, nameEn, locale),
-    hash,
+    companyName: english ? settings.companyNameEn : settings.companyName,
+    details: [(english && settings.addressEn.trim()) || settings.address, `${messages.contact.phone} ${settings.phone}`, `${messages.contact.email} ${settings.email}`],
   };
 }
 
@@ -201,23 +222,29 @@ export class RenderedPdfCache {
 
 const renderedPdfs = new RenderedPdfCache();
 
+/** The photos of one profile cut to their boxes; a damaged or missing file leaves its box out (logged). */
+export async function preparePhotos(services: { storage: MediaStorage; logger?: Logger }, sources: PhotoSource[]): Promise<ProfilePhotos> {
+  const prepared = await Promise.all(
+    sources.map((photo) =>
+      preparePhoto(services.storage, photo).catch((error: unknown) => {
+        services.logger?.warn({ err: error, key: photo.key }, "profile PDF: a photo could not be read");
+        return null;
+      }),
+    ),
+  );
+  const main = sources[0]?.box === "main" ? (prepared[0] ?? null) : null;
+  const subs = prepared.slice(sources[0]?.box === "main" ? 1 : 0).filter((p): p is ProfilePhoto => p !== null);
+  return { main, subs };
+}
+
+/** A rendered PDF by the hash of what it is made from: from this server's cache, or rendered now. */
+export function cachedPdf(hash: string, render: () => Promise<Buffer>): Promise<Buffer> {
+  return renderedPdfs.get(hash, render);
+}
+
 /** The PDF's bytes for a source: from the cache, or rendered now (photos cut from the stored files). */
 export async function profilePdfBytes(services: { storage: MediaStorage; logger?: Logger }, source: ProfilePdfSource): Promise<Buffer> {
-  return renderedPdfs.get(source.hash, async () => {
-    const prepared = await Promise.all(
-      source.photos.map((photo) =>
-        preparePhoto(services.storage, photo).catch((error: unknown) => {
-          // A damaged or missing file leaves its box out rather than failing the whole profile.
-          services.logger?.warn({ err: error, key: photo.key }, "profile PDF: a photo could not be read");
-          return null;
-        }),
-      ),
-    );
-    const main = source.photos[0]?.box === "main" ? prepared[0] ?? null : null;
-    const subs = prepared.slice(source.photos[0]?.box === "main" ? 1 : 0).filter((p): p is ProfilePhoto => p !== null);
-    const photos: ProfilePhotos = { main, subs };
-    return renderProfilePdf(source.content, photos);
-  });
+  return cachedPdf(source.hash, async () => renderProfilePdf(source.content, await preparePhotos(services, source.photos)));
 }
 
 /** `inline; filename="Han-Seoyoon-profile.pdf"; filename*=UTF-8''%ED%95%9C...-profile.pdf` (RFC 6266, 5987). */

@@ -3,6 +3,7 @@ import { artists, posts } from "../../../drizzle/schema";
 import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { purgeArtists } from "../artists/artist-use-cases.server";
 import { purgeExpiredApplications } from "../auditions/audition-retention.server";
+import { purgeClosedPackages } from "../packages/casting-packages.server";
 import { purgeOldAccessRecords } from "../privacy/access-records.server";
 import { purgeOldAccessChanges } from "../staff/staff.server";
 import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbox.server";
@@ -34,7 +35,9 @@ export async function runDueJobs(services: Services, now: Date) {
   // Grants and changes of staff access are kept 3 years (안전성 확보조치 기준 Art. 5③); a delete by cutoff,
   // harmless when two servers run it.
   const oldAccessChanges = await purgeOldAccessChanges(services.db, now);
-  return { ...schedules, purged, expiredApplications, oldMail, oldAccessRecords, oldAccessChanges };
+  // Casting packages closed longer than their retention, with their recipients' records (decision 049).
+  const closedPackages = await purgeClosedPackages(services, now);
+  return { ...schedules, purged, expiredApplications, oldMail, oldAccessRecords, oldAccessChanges, closedPackages };
 }
 
 /**

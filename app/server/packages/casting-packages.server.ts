@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { adminUsers, castingPackageAnswers, castingPackageArtists, castingPackages, castingPackageVisits } from "../../../drizzle/schema";
 import type { ArtistListField } from "../../domain/artist-fields";
 import {
@@ -14,19 +14,20 @@ import {
   MAX_PACKAGE_TITLE,
   PACKAGE_DEFAULT_DAYS,
   PACKAGE_MAX_DAYS,
+  PACKAGE_RETENTION_DAYS,
   PACKAGE_TOKEN_PATTERN,
   PACKAGE_VISIT_IDLE_MS,
   type PackageMark,
 } from "../../domain/casting-packages";
 import { kstDate } from "../../domain/kst";
 import type { Locale } from "../../domain/locale";
-import { castingPackagePath, packageAdminPath } from "../../domain/site-routes";
-import { getArtistById, type Artist } from "../artists/artist-queries.server";
+import { castingPackagePath, castingPackagePdfPath, packageAdminPath } from "../../domain/site-routes";
+import { getArtistById, getArtistsByIds, type Artist } from "../artists/artist-queries.server";
 import { openSecret, sealSecret } from "../auth/secret-box.server";
 import { queueMail } from "../mail/outbox.server";
 import { recordAudit } from "../platform/audit.server";
 import type { Database, Tx } from "../platform/db.server";
-import { nowOf, type Actor, type Services } from "../platform/services.server";
+import { nowOf, systemActor, type Actor, type Services } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
 
 /**
@@ -243,6 +244,101 @@ export async function extendPackage(services: Services, actor: Actor, id: number
   });
 }
 
+/**
+ * E-mails the link to the recipient through the outbox, in the package's language: the title, the
+ * agency's message, the link and its last day, the agency's contact. Only while the link is open, and
+ * only to the address the package was made with.
+ */
+export async function sendPackageLink(services: Services, serverSecret: string, actor: Actor, id: number): Promise<{ ok: true; to: string } | PackageRefusal> {
+  const mail = services.mail;
+  if (!mail) return { ok: false, message: "이 서버에는 메일 보내기가 설정되어 있지 않습니다. 링크를 복사해 직접 전해 주세요.", errors: {} };
+  const now = nowOf(services);
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(castingPackages).where(eq(castingPackages.id, id)).for("update").limit(1);
+    if (!row) return { ok: false as const, message: "패키지를 찾지 못했습니다. 목록을 새로 고쳐 주세요.", errors: {} };
+    if (packageState(row, now) !== "open") return { ok: false as const, message: "닫혔거나 기간이 끝난 링크는 보낼 수 없습니다.", errors: {} };
+    if (!row.recipientEmail) return { ok: false as const, message: "받는 사람 이메일이 없습니다. 복제하면서 이메일을 적어 새 링크를 만드세요.", errors: {} };
+    const token = openSecret(serverSecret, SEAL_PURPOSE, row.tokenSealed);
+    if (!token) return { ok: false as const, message: "링크를 다시 만들 수 없습니다. 패키지를 복제해 새 링크를 만드세요.", errors: {} };
+    const settings = await getSiteSettings(tx);
+    const locale: Locale = row.locale === "en" ? "en" : "ko";
+    const link = `${mail.publicOrigin}${castingPackagePath(token)}`;
+    const lastDay = lastDayOf(row.expiresAt);
+    const brand = settings.companyNameEn.replace(/\s+/g, " ").trim();
+    const text =
+      locale === "en"
+        ? [
+            `Dear ${row.recipientName},`,
+            "",
+            ...(row.message ? [row.message, ""] : []),
+            `${settings.companyNameEn} has put together a casting proposal for you: ${row.title}`,
+            "",
+            link,
+            "",
+            `The link is open until ${lastDay} (Korea time). You can mark the artists you are interested in and send us a message on the page; no account is needed.`,
+            "",
+            settings.companyNameEn,
+            `Phone ${settings.phone} · Email ${settings.email}`,
+            "",
+          ]
+        : [
+            `${row.recipientCompany} ${row.recipientName}님, 안녕하세요.`,
+            "",
+            ...(row.message ? [row.message, ""] : []),
+            `${settings.companyName}에서 캐스팅 제안을 보내 드립니다: ${row.title}`,
+            "",
+            link,
+            "",
+            `링크는 ${lastDay}까지 열 수 있습니다. 페이지에서 배우마다 관심 있음이나 보류를 표시하고 메시지를 남기실 수 있으며, 따로 가입하실 필요는 없습니다.`,
+            "",
+            settings.companyName,
+            `전화 ${settings.phone} · 이메일 ${settings.email}`,
+            "",
+          ];
+    await queueMail(tx, { to: row.recipientEmail, subject: `[${brand}] ${row.title}`, text: text.join("\n") });
+    await tx.update(castingPackages).set({ linkSentAt: now }).where(eq(castingPackages.id, id));
+    await recordAudit(tx, actor, { action: "send-link", entity: "casting-package", entityId: id, details: { title: row.title } });
+    return { ok: true as const, to: row.recipientEmail };
+  });
+}
+
+/**
+ * Deletes a package for good, with everything recorded about its recipient (visits, answers); the
+ * link then answers 404. The activity log keeps the title only.
+ */
+export async function deletePackage(services: Services, actor: Actor, id: number): Promise<{ ok: true } | PackageRefusal> {
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx.delete(castingPackages).where(eq(castingPackages.id, id)).returning({ title: castingPackages.title });
+    if (!row) return { ok: false as const, message: "이미 지웠거나 없는 패키지입니다. 목록을 새로 고쳐 주세요.", errors: {} };
+    await recordAudit(tx, actor, { action: "purge", entity: "casting-package", entityId: id, details: { title: row.title } });
+    return { ok: true as const };
+  });
+}
+
+/** When a package and its recipient's records are deleted: PACKAGE_RETENTION_DAYS after its link closed. */
+export function packageDeletionDate(row: Pick<PackageRow, "revokedAt" | "expiresAt">): Date {
+  const closed = row.revokedAt && row.revokedAt < row.expiresAt ? row.revokedAt : row.expiresAt;
+  return new Date(closed.getTime() + PACKAGE_RETENTION_DAYS * DAY_MS);
+}
+
+/**
+ * The retention rule (decision 049): a package whose link closed (expired or revoked) more than
+ * PACKAGE_RETENTION_DAYS ago is deleted with its recipient's records. Run by the scheduler; a delete by
+ * cutoff, harmless when two servers run it.
+ */
+export async function purgeClosedPackages(services: Services, now: Date): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - PACKAGE_RETENTION_DAYS * DAY_MS);
+  const rows = await services.db
+    .delete(castingPackages)
+    .where(or(lte(castingPackages.expiresAt, cutoff), lte(castingPackages.revokedAt, cutoff)))
+    .returning({ id: castingPackages.id, title: castingPackages.title });
+  if (rows.length > 0) {
+    const actor = systemActor("캐스팅 패키지 보유 기간 만료");
+    for (const row of rows) await recordAudit(services.db, actor, { action: "retention-delete", entity: "casting-package", entityId: row.id, details: { title: row.title } });
+  }
+  return rows.map((r) => r.id);
+}
+
 export type PackageState = "open" | "expired" | "revoked";
 
 export function packageState(row: Pick<PackageRow, "revokedAt" | "expiresAt">, now: Date): PackageState {
@@ -303,6 +399,7 @@ export interface PackageArtistView {
   note: string;
   firstOpenedAt: Date | null;
   openCount: number;
+  pdfDownloads: number;
 }
 
 export interface PackageAnswer {
@@ -315,13 +412,14 @@ export interface PackageAnswer {
 
 async function packageArtists(db: Database, packageId: number): Promise<PackageArtistView[]> {
   const rows = await db.select().from(castingPackageArtists).where(eq(castingPackageArtists.packageId, packageId)).orderBy(asc(castingPackageArtists.position));
+  const byId = await getArtistsByIds(db, rows.map((row) => row.artistId));
   const views: PackageArtistView[] = [];
   for (const row of rows) {
-    const artist = await getArtistById(db, row.artistId);
+    const artist = byId.get(row.artistId);
     // An artist deleted for good takes their rows along (cascade); one in the trash, or who has left the
     // agency since (전속 종료), is left out.
     if (!artist || artist.deletedAt || artist.status === "former") continue;
-    views.push({ artist, photoIds: row.photoIds, credits: row.credits, note: row.note, firstOpenedAt: row.firstOpenedAt, openCount: row.openCount });
+    views.push({ artist, photoIds: row.photoIds, credits: row.credits, note: row.note, firstOpenedAt: row.firstOpenedAt, openCount: row.openCount, pdfDownloads: row.pdfDownloads });
   }
   return views;
 }
@@ -344,7 +442,7 @@ export async function readPackageForStaff(services: Services, serverSecret: stri
   if (!row) return null;
   const [artists, answers] = await Promise.all([packageArtists(services.db, id), packageAnswers(services.db, id)]);
   const token = openSecret(serverSecret, SEAL_PURPOSE, row.tokenSealed);
-  return { row, state: packageState(row, nowOf(services)), link: token ? castingPackagePath(token) : null, artists, answers };
+  return { row, state: packageState(row, nowOf(services)), link: token ? castingPackagePath(token) : null, pdfLink: token ? castingPackagePdfPath(token) : null, artists, answers };
 }
 
 // ---- The recipient's side ----
@@ -411,6 +509,25 @@ export async function recordVisit(services: Services, packageId: number, visitId
     }
     if (before && before.firstOpenedAt === null) await queuePackageNotice(tx, services, packageId, "opened");
     return { newVisitId };
+  });
+}
+
+/**
+ * The recipient downloaded the package's PDF (`artistId` null) or one artist's profile PDF from it:
+ * counted, with the time of the package's last download, beside the visit the download belongs to.
+ */
+export async function recordPdfDownload(services: Services, packageId: number, artistId: number | null): Promise<void> {
+  const now = nowOf(services);
+  if (artistId === null) {
+    await services.db.update(castingPackages).set({ pdfDownloads: sql`${castingPackages.pdfDownloads} + 1`, lastPdfAt: now }).where(eq(castingPackages.id, packageId));
+    return;
+  }
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(castingPackageArtists)
+      .set({ pdfDownloads: sql`${castingPackageArtists.pdfDownloads} + 1` })
+      .where(and(eq(castingPackageArtists.packageId, packageId), eq(castingPackageArtists.artistId, artistId)));
+    await tx.update(castingPackages).set({ lastPdfAt: now }).where(eq(castingPackages.id, packageId));
   });
 }
 

@@ -3,7 +3,7 @@ import { ARTIST_LIST_FIELD_INFO, artistFieldLabel, withArtistEnglishFallbacks, t
 import { ageFromBirthday, isLinkPreviewAgent, markLabel, MAX_ANSWER_MESSAGE, RECIPIENT_COPY } from "../../domain/casting-packages";
 import { kstDate } from "../../domain/kst";
 import type { Locale } from "../../domain/locale";
-import { castingArtistPath, castingPackagePath } from "../../domain/site-routes";
+import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath } from "../../domain/site-routes";
 import { toResponsiveImage } from "../../lib/responsive-image";
 import type { RequestContext } from "../http/context.server";
 import { parseUploadForm, RequestBodyError } from "../http/uploads.server";
@@ -30,14 +30,14 @@ export const RECIPIENT_HEADERS = {
 
 const VISIT_COOKIE = "we_casting_visit";
 
-function visitIdOf(request: Request): string | null {
+export function visitIdOf(request: Request): string | null {
   const header = request.headers.get("Cookie") ?? "";
   const match = new RegExp(`(?:^|;\\s*)${VISIT_COOKIE}=([A-Za-z0-9_-]{43})(?:;|$)`).exec(header);
   return match ? match[1]! : null;
 }
 
 /** A session cookie scoped to this package's pages: it names the visit, nothing else. */
-function visitCookie(token: string, visitId: string, request: Request): string {
+export function visitCookie(token: string, visitId: string, request: Request): string {
   const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
   return `${VISIT_COOKIE}=${visitId}; Path=${castingPackagePath(token)}; HttpOnly; SameSite=Lax${secure}`;
 }
@@ -46,12 +46,14 @@ function visitCookie(token: string, visitId: string, request: Request): string {
 export type RecipientArtistCard = RecipientCard;
 
 export interface RecipientArtistProfile extends RecipientArtistCard {
+  /** The artist's profile PDF as the package presents them. */
+  pdfHref: string;
   filmography: { label: string; entries: string[] }[];
   /** The artist's showreels, as on the public profile (posters of ours; the player after a click). */
   reels: ReelPlayerItem[];
 }
 
-function listsIn(view: PackageArtistView, locale: Locale): Record<ArtistListField, string[]> {
+export function listsIn(view: PackageArtistView, locale: Locale): Record<ArtistListField, string[]> {
   const korean = view.artist as unknown as Record<ArtistListField, string[]>;
   if (locale === "ko") return korean;
   const { values } = withArtistEnglishFallbacks(view.artist, view.artist.en);
@@ -59,15 +61,13 @@ function listsIn(view: PackageArtistView, locale: Locale): Record<ArtistListFiel
   return Object.fromEntries(ARTIST_LIST_FIELD_INFO.map((f) => [f.key, Array.isArray(english[f.key]) ? (english[f.key] as string[]) : korean[f.key]])) as Record<ArtistListField, string[]>;
 }
 
-function cardOf(view: PackageArtistView, token: string, locale: Locale, today: string, mark: string | null): RecipientArtistCard {
-  const { artist } = view;
-  const korean = artist as unknown as Record<ArtistListField, string[]>;
+/**
+ * The credits highlighted for the package, by list, in the package's language. They were picked from
+ * the Korean lists: the English package shows the same entry of the English list when the lists line up.
+ */
+export function highlightedCredits(view: PackageArtistView, locale: Locale): { label: string; entries: string[] }[] {
+  const korean = view.artist as unknown as Record<ArtistListField, string[]>;
   const lists = listsIn(view, locale);
-  const byId = new Map(artist.images.map((image) => [image.id, image]));
-  const chosen = view.photoIds.flatMap((id) => (byId.has(id) ? [toResponsiveImage(byId.get(id)!)] : []));
-  // The chosen photos were all replaced since: the main photo, so the card still has one.
-  const photos = chosen.length === 0 && artist.images[0] ? [toResponsiveImage(artist.images[0])] : chosen;
-  // Highlighted credits were picked from the Korean lists: the English page shows the same entry of the English list.
   const highlighted = new Map<ArtistListField, string[]>();
   for (const credit of view.credits) {
     const field = credit.field as ArtistListField;
@@ -76,16 +76,34 @@ function cardOf(view: PackageArtistView, token: string, locale: Locale, today: s
     const entry = locale === "en" && lists[field].length === korean[field].length ? lists[field][index]! : credit.entry;
     highlighted.set(field, [...(highlighted.get(field) ?? []), entry]);
   }
+  return [...highlighted].map(([field, entries]) => ({ label: artistFieldLabel(field, locale), entries }));
+}
+
+/** The photos chosen for the package that the artist still has, in order; else the main photo. */
+export function chosenPhotos(view: PackageArtistView): PackageArtistView["artist"]["images"] {
+  const byId = new Map(view.artist.images.map((image) => [image.id, image]));
+  const chosen = view.photoIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  // The chosen photos were all replaced since: the main photo, so the card still has one.
+  return chosen.length === 0 && view.artist.images[0] ? [view.artist.images[0]] : chosen;
+}
+
+/** The name the package's language puts first, and the other one. */
+export function packageNames(view: PackageArtistView, locale: Locale): { name: string; otherName: string } {
+  const { artist } = view;
   const primary = locale === "en" && artist.nameEn ? artist.nameEn : artist.name;
+  return { name: primary, otherName: primary === artist.name ? artist.nameEn : artist.name };
+}
+
+function cardOf(view: PackageArtistView, token: string, locale: Locale, today: string, mark: string | null): RecipientArtistCard {
+  const { artist } = view;
   return {
     id: artist.id,
     href: castingArtistPath(token, artist.id),
-    name: primary,
-    otherName: primary === artist.name ? artist.nameEn : artist.name,
+    ...packageNames(view, locale),
     age: ageFromBirthday(artist.birthday, today),
     height: artist.height.trim(),
-    photos,
-    highlighted: [...highlighted].map(([field, entries]) => ({ label: artistFieldLabel(field, locale), entries })),
+    photos: chosenPhotos(view).map(toResponsiveImage),
+    highlighted: highlightedCredits(view, locale),
     note: view.note,
     markLabel: mark,
   };
@@ -137,6 +155,7 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
     answered: url.searchParams.get("answered") === "1",
     answerRefused: url.searchParams.get("answered") === "0",
     packagePath: castingPackagePath(token),
+    packagePdfPath: castingPackagePdfPath(token),
     title: row.title,
     recipient: RECIPIENT_COPY[locale].to(row.recipientCompany, row.recipientName),
     lastDay: lastDayOf(row.expiresAt),
@@ -148,6 +167,7 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
   const lists = listsIn(view, locale);
   const profile: RecipientArtistProfile = {
     ...cardOf(view, token, locale, today, label(view.artist.id)),
+    pdfHref: castingArtistPdfPath(token, view.artist.id),
     filmography: ARTIST_LIST_FIELD_INFO.filter((f) => f.key !== "education" && lists[f.key].length > 0).map((f) => ({ label: f.label[locale], entries: lists[f.key] })),
     reels: view.artist.reels.map((reel, i) => ({
       provider: reel.provider,

@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { artistFieldLabel, type ArtistListField } from "../../domain/artist-fields";
 import { CREDIT_FIELDS, MARK_LABELS_KO, PACKAGE_LOCALE_LABELS, type PackageMark } from "../../domain/casting-packages";
 import { formatKst } from "../../domain/kst";
-import { packageAdminPath } from "../../domain/site-routes";
+import { packageAdminPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { kstDate } from "../../domain/kst";
 import type { FlashCode } from "../../lib/flash-messages";
 import { toResponsiveImage } from "../../lib/responsive-image";
 import { listArtists } from "../artists/artist-queries.server";
@@ -14,12 +15,15 @@ import {
   createPackage,
   currentMarks,
   defaultLastDay,
+  deletePackage,
   duplicatePackage,
   extendPackage,
   lastDayOf,
   listPackages,
   readPackageForStaff,
+  packageDeletionDate,
   revokePackage,
+  sendPackageLink,
   type PackageArtistChoice,
   type PackageState,
 } from "../packages/casting-packages.server";
@@ -165,7 +169,7 @@ export async function loadPackage(ctx: RequestContext, request: Request, idParam
   const id = packageIdOf(idParam);
   const found = id !== null ? await readPackageForStaff(ctx.runtime, ctx.runtime.sessionSecret, id) : null;
   if (!found) throw data(null, { status: 404 });
-  const { row, state, link, artists, answers } = found;
+  const { row, state, link, pdfLink, artists, answers } = found;
   const marks = currentMarks(answers);
   const names = new Map(artists.map((a) => [a.artist.id, a.artist.name]));
   return {
@@ -187,6 +191,14 @@ export async function loadPackage(ctx: RequestContext, request: Request, idParam
     lastOpenedAt: dateOrNull(row.lastOpenedAt),
     visitCount: row.visitCount,
     revokedAt: dateOrNull(row.revokedAt),
+    pdfDownloads: row.pdfDownloads,
+    lastPdfAt: dateOrNull(row.lastPdfAt),
+    linkSentAt: dateOrNull(row.linkSentAt),
+    /** Staff open it as a preview: not counted as the recipient's download. */
+    pdfHref: state === "open" ? pdfLink : null,
+    canSend: state === "open" && row.recipientEmail !== "" && ctx.runtime.mail !== undefined,
+    mailOff: ctx.runtime.mail === undefined,
+    deletionDay: kstDate(packageDeletionDate(row)),
     artists: artists.map((a) => {
       const mark: PackageMark | undefined = marks.get(a.artist.id);
       return {
@@ -196,6 +208,7 @@ export async function loadPackage(ctx: RequestContext, request: Request, idParam
         credits: a.credits.map((c) => c.entry),
         note: a.note,
         openedAt: dateOrNull(a.firstOpenedAt),
+        pdfDownloads: a.pdfDownloads,
         markLabel: mark ? MARK_LABELS_KO[mark] : null,
       };
     }),
@@ -231,6 +244,19 @@ export async function handlePackageAction(ctx: RequestContext, request: Request,
       return reply(400, { formError: outcome.message, errors, values: { ...values, copyExpiresOn: values.expiresOn } });
     }
     return goTo(packageAdminPath(outcome.id), "package-duplicated");
+  }
+  if (intent === "send") {
+    const outcome = await sendPackageLink(ctx.runtime, ctx.runtime.sessionSecret, actor, id);
+    if (!outcome.ok) return reply(409, { formError: outcome.message });
+    return goTo(packageAdminPath(id), "package-sent");
+  }
+  if (intent === "delete") {
+    if (text("confirmDelete") !== "yes") {
+      return reply(400, { formError: "입력한 내용을 확인해 주세요.", errors: { confirmDelete: "지우려면 확인란에 표시해 주세요." } });
+    }
+    const outcome = await deletePackage(ctx.runtime, actor, id);
+    if (!outcome.ok) return reply(409, { formError: outcome.message });
+    return goTo(WORKSPACE_PATHS.packages, "package-deleted");
   }
   return reply(400, { formError: "알 수 없는 요청입니다." });
 }

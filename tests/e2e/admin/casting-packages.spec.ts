@@ -7,7 +7,7 @@ import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
 
 /**
  * Casting packages (decision 047), with JavaScript on and off: the agency builds a package of three
- * artists, the recipient opens its link in a browser of their own, opens a profile, marks two artists
+ * artists, the recipient opens its link in a browser of their own, downloads the package PDF, opens a profile, marks two artists
  * and sends a message; the agency sees each of these; the agency closes the link, which then answers 410.
  * axe-core checks each page with JavaScript on (it runs in the page). Screenshots of the recipient's page and the agency's page at 1280 and 390 px go to SCREENSHOT_DIR.
  */
@@ -93,6 +93,13 @@ for (const js of [true, false]) {
       await recipient.screenshot({ path: path.join(SCREENSHOT_DIR, `recipient-390-${suffix}.png`), fullPage: true, animations: "disabled" });
       await recipient.setViewportSize({ width: 1280, height: 800 });
 
+      // The whole package as one PDF: a download, with JavaScript or without.
+      const [packagePdf] = await Promise.all([recipient.waitForEvent("download"), recipient.getByRole("link", { name: "전체 PDF 내려받기" }).click()]);
+      expect(packagePdf.suggestedFilename()).toBe(`${title}.pdf`);
+      const pdfBytes = fs.readFileSync((await packagePdf.path())!);
+      expect(pdfBytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      expect(pdfBytes.byteLength).toBeGreaterThan(10_000);
+
       // One profile, then marks on two artists and a message.
       await cards.nth(1).getByRole("link", { name: "프로필 보기" }).click();
       await expect(recipient.getByRole("heading", { level: 1 })).toContainText(first);
@@ -119,6 +126,7 @@ for (const js of [true, false]) {
       await expect(rows.filter({ hasText: second })).toContainText("보류");
       await expect(rows.filter({ hasText: third })).toContainText("아직 열지 않음");
       await expect(page.getByText("다음 주에 미팅이 가능할까요?")).toBeVisible();
+      await expect(page.getByText(/전체 PDF 내려받기 1회 · 마지막 /)).toBeVisible();
       if (js) expect.soft(await axeViolations(page), "the package's page").toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-package-1280-${suffix}.png`), fullPage: true, animations: "disabled" });
       await page.setViewportSize({ width: 390, height: 844 });

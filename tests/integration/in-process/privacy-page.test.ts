@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { retentionSentence } from "../../../app/domain/auditions";
-import { PRIVACY_POLICY_SECTIONS, PRIVACY_POLICY_TEXT_DATE } from "../../../app/domain/privacy-policy";
+import { PRIVACY_POLICY_SECTIONS, PRIVACY_POLICY_TEXT_DATE, PROCESSOR_TASKS } from "../../../app/domain/privacy-policy";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { settingsFormValues } from "../../../app/domain/setting-fields";
@@ -105,7 +105,7 @@ describe(`/privacy is generated from the site settings and follows their changes
     expect(text).not.toContain(DEMO_PRIVACY_OFFICER.name);
     // Only the entrusted work is listed, with its company; the storage is not entrusted.
     expect(text).toContain("가나클라우드 주식회사홈페이지 서버 운영(호스팅)과 데이터베이스 보관");
-    expect(text).toContain("다라메일오디션 지원 접수 알림 메일 발송");
+    expect(text).toContain(`다라메일${PROCESSOR_TASKS.email}`);
     expect(text).not.toContain("오디션 지원 사진·영상 파일 보관");
     expect(text).not.toContain("위탁하지 않습니다");
     // Saved at 01:00 on 3 March in Korea: that is the effective date.

@@ -56,7 +56,7 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
           <Field name="recipientName" label="받는 사람" required hint="예: 김하늘 캐스팅 디렉터" error={errors.recipientName}>
             {(control) => <input {...control} type="text" maxLength={60} autoComplete="name" defaultValue={values.recipientName ?? ""} />}
           </Field>
-          <Field name="recipientEmail" label="받는 사람 이메일" optional hint="기록용입니다. 링크를 자동으로 보내지는 않습니다." error={errors.recipientEmail}>
+          <Field name="recipientEmail" label="받는 사람 이메일" optional hint="적으면 패키지를 만든 뒤 그 화면에서 링크를 이메일로 보낼 수 있습니다. 저절로 보내지는 않습니다." error={errors.recipientEmail}>
             {(control) => <input {...control} type="email" maxLength={200} autoComplete="email" defaultValue={values.recipientEmail ?? ""} />}
           </Field>
           <Field name="locale" label="받는 분이 보는 언어" error={errors.locale}>

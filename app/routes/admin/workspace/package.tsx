@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/package";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { PACKAGE_RETENTION_DAYS } from "../../../domain/casting-packages";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handlePackageAction, loadPackage } from "../../../server/workspace/packages.server";
 import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
@@ -91,6 +92,14 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
           <dd>{p.firstOpenedAt ? `방문 ${p.visitCount}회 · 처음 ${p.firstOpenedAt} · 마지막 ${p.lastOpenedAt}` : "아직 열지 않았습니다."}</dd>
         </div>
         <div>
+          <dt>PDF</dt>
+          <dd>{p.pdfDownloads > 0 ? `전체 PDF 내려받기 ${p.pdfDownloads}회 · 마지막 ${p.lastPdfAt}` : p.lastPdfAt ? `전체 PDF는 아직 내려받지 않았습니다 (배우 프로필 PDF 마지막 ${p.lastPdfAt})` : "아직 내려받지 않았습니다."}</dd>
+        </div>
+        <div>
+          <dt>이메일</dt>
+          <dd>{p.linkSentAt ? `${p.linkSentAt}에 링크를 보냄` : "보내지 않음"}</dd>
+        </div>
+        <div>
           <dt>만든 사람</dt>
           <dd>{`${p.createdBy || "-"} · ${p.createdAt}`}</dd>
         </div>
@@ -104,6 +113,24 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
           <input id="package-link" className="package-link__value" type="text" readOnly value={p.link} onFocus={(event) => event.currentTarget.select()} />
           <CopyLinkButton link={p.link} />
           <p className="field__hint">이 링크를 가진 사람은 누구나 패키지를 볼 수 있습니다. 받는 분께만 전해 주세요. 관리자로 로그인한 채 열면 미리보기로 보이고 방문으로 세지 않습니다.</p>
+          <div className="package-link__more">
+            {p.pdfHref ? (
+              <a href={p.pdfHref} className="button button--small button--ghost" download>
+                전체 PDF 미리보기
+              </a>
+            ) : null}
+            {p.canSend ? (
+              <Form method="post" className="package-link__send">
+                <input type="hidden" name="intent" value="send" />
+                <button type="submit" className="button button--small">
+                  {p.linkSentAt ? "이메일로 다시 보내기" : "이메일로 보내기"}
+                </button>
+                <span className="field__hint">{`${p.recipientEmail}(으)로 제목, 인사말, 링크, 마지막 날을 보냅니다.`}</span>
+              </Form>
+            ) : p.state === "open" ? (
+              <p className="field__hint">{p.mailOff ? "이 서버는 메일을 보내지 않습니다. 링크를 복사해 전해 주세요." : "받는 사람 이메일이 없어 이메일로 보낼 수 없습니다."}</p>
+            ) : null}
+          </div>
         </div>
       ) : null}
 
@@ -125,7 +152,10 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
                 <span className="workspace-list__meta">{`사진 ${a.photoCount}장`}</span>
               </th>
               <td>{a.markLabel ?? "-"}</td>
-              <td>{a.openedAt ? `열어 봄 (처음 ${a.openedAt})` : "아직 열지 않음"}</td>
+              <td>
+                {a.openedAt ? `열어 봄 (처음 ${a.openedAt})` : "아직 열지 않음"}
+                {a.pdfDownloads > 0 ? <span className="workspace-list__meta">{`프로필 PDF ${a.pdfDownloads}회`}</span> : null}
+              </td>
               <td>
                 {a.credits.length > 0 ? a.credits.join(", ") : "-"}
                 {a.note ? <span className="workspace-list__meta">{a.note}</span> : null}
@@ -195,6 +225,29 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
           </Field>
           <button type="submit" className="button button--small">
             복제해서 새 링크 만들기
+          </button>
+        </Form>
+        <Form method="post" className="package-actions__form package-actions__delete" noValidate>
+          <input type="hidden" name="intent" value="delete" />
+          <h3>패키지 삭제</h3>
+          <p className="field__hint">{`패키지와 받는 분의 이름, 이메일, 방문 기록, 답변을 모두 지웁니다. 링크는 더 이상 열리지 않고, 되돌릴 수 없습니다. 지우지 않아도 링크가 닫히고 ${PACKAGE_RETENTION_DAYS}일이 지나면 자동으로 지워집니다(${p.deletionDay} 예정).`}</p>
+          <label className="package-delete__confirm">
+            <input
+              type="checkbox"
+              name="confirmDelete"
+              value="yes"
+              aria-invalid={errors.confirmDelete ? true : undefined}
+              aria-describedby={errors.confirmDelete ? "confirm-delete-error" : undefined}
+            />{" "}
+            받는 분의 기록까지 지운다는 것을 확인했습니다.
+          </label>
+          {errors.confirmDelete ? (
+            <p className="field__error" id="confirm-delete-error">
+              {errors.confirmDelete}
+            </p>
+          ) : null}
+          <button type="submit" className="button button--small button--danger">
+            패키지 삭제
           </button>
         </Form>
       </section>
