@@ -777,6 +777,11 @@ export const castingPackageArtists = pgTable(
     note: text("note").notNull().default(""),
     firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
     openCount: integer("open_count").notNull().default(0),
+    /**
+     * The showreel chosen for the package: "provider:id" of one of the artist's reels, "" for none, null
+     * for a package made before the choice existed (all of the artist's reels, as then).
+     */
+    reel: text("reel"),
     /** This artist's profile PDF downloaded from the package by the recipient. */
     pdfDownloads: integer("pdf_downloads").notNull().default(0),
   },

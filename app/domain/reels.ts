@@ -91,6 +91,11 @@ export function parseReelUrl(input: string): { provider: ReelProvider; id: strin
 }
 
 /** The video's page on its host (the poster's link without JavaScript, the API's `url`). */
+/** A reel's key in a casting package's choice: "youtube:dQw4w9WgXcQ". */
+export function reelKey(reel: Pick<Reel, "provider" | "id">): string {
+  return `${reel.provider}:${reel.id}`;
+}
+
 export function reelWatchUrl(reel: Pick<Reel, "provider" | "id">): string {
   switch (reel.provider) {
     case "youtube":

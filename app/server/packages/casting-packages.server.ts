@@ -20,6 +20,7 @@ import {
   type PackageMark,
 } from "../../domain/casting-packages";
 import { kstDate } from "../../domain/kst";
+import { reelKey } from "../../domain/reels";
 import type { Locale } from "../../domain/locale";
 import { castingPackagePath, castingPackagePdfPath, packageAdminPath } from "../../domain/site-routes";
 import { getArtistById, getArtistsByIds, type Artist } from "../artists/artist-queries.server";
@@ -50,6 +51,8 @@ export interface PackageArtistChoice {
   photoIds: number[];
   credits: { field: string; entry: string }[];
   note: string;
+  /** The showreel to show: a reel's key ("youtube:…"), "" for none; absent: the artist's first reel. */
+  reel?: string | null;
 }
 
 export interface PackageInput {
@@ -132,7 +135,10 @@ async function checkArtists(db: Database | Tx, choices: PackageArtistChoice[], e
     const credits = choice.credits.filter((c) => (CREDIT_FIELDS as readonly string[]).includes(c.field) && lists[c.field as ArtistListField].includes(c.entry));
     const note = multiLine(choice.note);
     if (note.length > MAX_PACKAGE_NOTE) errors[`note-${artist.id}`] = `${artist.name} 메모는 ${MAX_PACKAGE_NOTE}자까지 쓸 수 있습니다.`;
-    checked.push({ artistId: artist.id, photoIds, credits, note });
+    // One of the artist's own reels, or none; not chosen (a form without the choice): the first one.
+    const keys = artist.reels.map(reelKey);
+    const reel = choice.reel === "" ? "" : choice.reel && keys.includes(choice.reel) ? choice.reel : (keys[0] ?? "");
+    checked.push({ artistId: artist.id, photoIds, credits, note, reel });
   }
   return checked;
 }
@@ -151,7 +157,7 @@ async function insertPackage(
   const { token, tokenHash, tokenSealed } = newToken(serverSecret);
   const [row] = await tx.insert(castingPackages).values({ ...values, tokenHash, tokenSealed }).returning({ id: castingPackages.id });
   if (artists.length > 0) {
-    await tx.insert(castingPackageArtists).values(artists.map((a, position) => ({ packageId: row!.id, artistId: a.artistId, position, photoIds: a.photoIds, credits: a.credits, note: a.note })));
+    await tx.insert(castingPackageArtists).values(artists.map((a, position) => ({ packageId: row!.id, artistId: a.artistId, position, photoIds: a.photoIds, credits: a.credits, note: a.note, reel: a.reel ?? "" })));
   }
   return { id: row!.id, token };
 }
@@ -205,7 +211,7 @@ export async function duplicatePackage(
   if (Object.keys(errors).length > 0) return { ok: false, message: "입력한 내용을 확인해 주세요.", errors };
   const sourceArtists = await services.db.select().from(castingPackageArtists).where(eq(castingPackageArtists.packageId, id)).orderBy(asc(castingPackageArtists.position));
   // Checked again: an artist may have left the roster or lost a photo since.
-  const artists = await checkArtists(services.db, sourceArtists.map((a) => ({ artistId: a.artistId, photoIds: a.photoIds, credits: a.credits, note: a.note })), {});
+  const artists = await checkArtists(services.db, sourceArtists.map((a) => ({ artistId: a.artistId, photoIds: a.photoIds, credits: a.credits, note: a.note, reel: a.reel })), {});
   const created = await services.db.transaction(async (tx) => {
     const made = await insertPackage(
       tx,
@@ -397,6 +403,8 @@ export interface PackageArtistView {
   photoIds: number[];
   credits: { field: string; entry: string }[];
   note: string;
+  /** The artist's reels the package shows (the one chosen, none, or all for a package made before the choice). */
+  reels: Artist["reels"];
   firstOpenedAt: Date | null;
   openCount: number;
   pdfDownloads: number;
@@ -419,7 +427,8 @@ async function packageArtists(db: Database, packageId: number): Promise<PackageA
     // An artist deleted for good takes their rows along (cascade); one in the trash, or who has left the
     // agency since (전속 종료), is left out.
     if (!artist || artist.deletedAt || artist.status === "former") continue;
-    views.push({ artist, photoIds: row.photoIds, credits: row.credits, note: row.note, firstOpenedAt: row.firstOpenedAt, openCount: row.openCount, pdfDownloads: row.pdfDownloads });
+    const reels = row.reel === null ? artist.reels : artist.reels.filter((reel) => reelKey(reel) === row.reel);
+    views.push({ artist, photoIds: row.photoIds, credits: row.credits, note: row.note, reels, firstOpenedAt: row.firstOpenedAt, openCount: row.openCount, pdfDownloads: row.pdfDownloads });
   }
   return views;
 }

@@ -10,6 +10,7 @@ import { ageFromBirthday, isLinkPreviewAgent, RECIPIENT_COPY } from "../../domai
 import { kstDate } from "../../domain/kst";
 import type { Locale } from "../../domain/locale";
 import { formatHeight, profilePdfFileNames } from "../../domain/profile-pdf-labels";
+import { reelWatchUrl } from "../../domain/reels";
 import { castingArtistPath } from "../../domain/site-routes";
 import { cachedPdf, pdfContact, photoSourcesOf, preparePhotos, profilePdfContent, profilePdfDisposition, profilePdfHash, type PhotoSource } from "../artists/profile-pdf.server";
 import { renderPackagePdf, renderProfilePdf, type PackageCover, type ProfilePdfContent } from "../artists/profile-pdf-render.server";
@@ -47,8 +48,10 @@ async function artistSource(services: Services, view: PackageArtistView, token: 
   const highlighted = highlightedCredits(view, locale).flatMap((group) => group.entries);
   const heading = HIGHLIGHTS_HEADING[locale];
   const names = packageNames(view, locale);
+  const reelLabel = locale === "en" ? "Showreel" : "영상";
   const content: ProfilePdfContent = {
     ...base,
+    facts: view.reels.length > 0 ? [...base.facts, { label: reelLabel, items: view.reels.map(reelWatchUrl) }] : base.facts,
     mainName: names.name,
     otherName: names.otherName,
     credits: highlighted.length > 0 ? [{ title: heading.title, note: heading.note, items: highlighted }, ...base.credits] : base.credits,

@@ -169,7 +169,7 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
     ...cardOf(view, token, locale, today, label(view.artist.id)),
     pdfHref: castingArtistPdfPath(token, view.artist.id),
     filmography: ARTIST_LIST_FIELD_INFO.filter((f) => f.key !== "education" && lists[f.key].length > 0).map((f) => ({ label: f.label[locale], entries: lists[f.key] })),
-    reels: view.artist.reels.map((reel, i) => ({
+    reels: view.reels.map((reel, i) => ({
       provider: reel.provider,
       id: reel.id,
       name: reelName(reel, i, locale === "en" && view.artist.nameEn ? view.artist.nameEn : view.artist.name, locale),

@@ -4,6 +4,7 @@ import { CREDIT_FIELDS, MARK_LABELS_KO, PACKAGE_LOCALE_LABELS, type PackageMark 
 import { formatKst } from "../../domain/kst";
 import { packageAdminPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { kstDate } from "../../domain/kst";
+import { reelKey, reelName, reelWatchUrl } from "../../domain/reels";
 import type { FlashCode } from "../../lib/flash-messages";
 import { toResponsiveImage } from "../../lib/responsive-image";
 import { listArtists } from "../artists/artist-queries.server";
@@ -75,6 +76,7 @@ export async function loadPackageForm(ctx: RequestContext) {
       nameEn: artist.nameEn,
       photos: artist.images.map((image, index) => ({ id: image.id, src: toResponsiveImage(image).src, label: index === 0 ? "대표 사진" : `사진 ${index + 1}` })),
       credits: CREDIT_FIELDS.map((field) => ({ field, label: artistFieldLabel(field, "ko"), entries: (artist as unknown as Record<ArtistListField, string[]>)[field] })).filter((f) => f.entries.length > 0),
+      reels: artist.reels.map((reel, index) => ({ key: reelKey(reel), label: reelName(reel, index, artist.name, "ko"), url: reelWatchUrl(reel) })),
     })),
   };
 }
@@ -85,6 +87,8 @@ export interface ArtistFormChoice {
   photos: string[];
   credits: string[];
   note: string;
+  /** The showreel radio's value: a reel's key, or "none". */
+  reel: string;
 }
 
 export interface PackageFormReply {
@@ -101,7 +105,7 @@ function formChoices(form: FormData): Record<string, ArtistFormChoice> {
   const strings = (name: string) => form.getAll(name).filter((v): v is string => typeof v === "string");
   const choices: Record<string, ArtistFormChoice> = {};
   for (const id of strings("artist").filter((v) => /^\d{1,10}$/.test(v)).slice(0, 200)) {
-    choices[id] = { order: (strings(`order-${id}`)[0] ?? "").slice(0, 4), photos: strings(`photo-${id}`), credits: strings(`credit-${id}`), note: (strings(`note-${id}`)[0] ?? "").slice(0, 1000) };
+    choices[id] = { order: (strings(`order-${id}`)[0] ?? "").slice(0, 4), photos: strings(`photo-${id}`), credits: strings(`credit-${id}`), note: (strings(`note-${id}`)[0] ?? "").slice(0, 1000), reel: (strings(`reel-${id}`)[0] ?? "").slice(0, 200) };
   }
   return choices;
 }
@@ -137,6 +141,8 @@ function chosenArtists(form: FormData): PackageArtistChoice[] {
           .filter((v): v is string => typeof v === "string" && v.includes("|"))
           .map((v) => ({ field: v.slice(0, v.indexOf("|")), entry: v.slice(v.indexOf("|") + 1) })),
         note: text(`note-${artistId}`),
+        // "none": no showreel; absent (an artist without reels): the use case decides.
+        reel: form.has(`reel-${artistId}`) ? (text(`reel-${artistId}`) === "none" ? "" : text(`reel-${artistId}`)) : null,
       },
     };
   });
@@ -207,6 +213,7 @@ export async function loadPackage(ctx: RequestContext, request: Request, idParam
         photoCount: a.photoIds.length,
         credits: a.credits.map((c) => c.entry),
         note: a.note,
+        reel: a.reels.map((reel, index) => reelName(reel, index, a.artist.name, "ko")).join(", "),
         openedAt: dateOrNull(a.firstOpenedAt),
         pdfDownloads: a.pdfDownloads,
         markLabel: mark ? MARK_LABELS_KO[mark] : null,

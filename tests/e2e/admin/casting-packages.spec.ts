@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../fixtures";
 import { axeViolations } from "../helpers";
 import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
@@ -9,10 +10,18 @@ import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
  * Casting packages (decision 047), with JavaScript on and off: the agency builds a package of three
  * artists, the recipient opens its link in a browser of their own, downloads the package PDF, opens a profile, marks two artists
  * and sends a message; the agency sees each of these; the agency closes the link, which then answers 410.
- * axe-core checks each page with JavaScript on (it runs in the page). Screenshots of the recipient's page and the agency's page at 1280 and 390 px go to SCREENSHOT_DIR.
+ * axe-core checks each page at 390 and 1280 px with JavaScript on (it runs in the page). Screenshots of the recipient's page and the agency's page at 1280 and 390 px go to SCREENSHOT_DIR.
  */
 
 const SCREENSHOT_DIR = path.join(os.tmpdir(), "casting-package-screenshots");
+
+/** axe-core at a phone's width and at the desktop's (the page is left at 1280 px). */
+async function axeAtBothWidths(page: Page, what: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    expect.soft(await axeViolations(page), `${what} at ${width} px`).toEqual([]);
+  }
+}
 
 for (const js of [true, false]) {
   test.describe(`JavaScript ${js ? "on" : "off"}`, () => {
@@ -42,9 +51,10 @@ for (const js of [true, false]) {
 
       // The agency builds the package.
       await page.goto("/admin/packages");
+      if (js) await axeAtBothWidths(page, "the list of packages");
       await page.getByRole("link", { name: "새 패키지" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("새 캐스팅 패키지");
-      if (js) expect.soft(await axeViolations(page), "the new package's form").toEqual([]);
+      if (js) await axeAtBothWidths(page, "the new package's form");
       await page.getByLabel("제목 (필수)").fill(title);
       await page.getByLabel("받는 회사 (필수)").fill("스튜디오 하늘");
       await page.getByLabel("받는 사람 (필수)").fill("김하늘 캐스팅 디렉터");
@@ -85,7 +95,7 @@ for (const js of [true, false]) {
       await expect(cards.locator(".casting-card__name")).toHaveText([second, first, third]);
       await expect(cards.nth(1)).toContainText("차분한 눈빛 연기가 강점입니다.");
       await expect(cards.nth(1)).toContainText("2024 드라마 〈봄날의 기록 1〉 주연");
-      if (js) expect.soft(await axeViolations(recipient), "the recipient's page").toEqual([]);
+      if (js) await axeAtBothWidths(recipient, "the recipient's page");
       fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
       const suffix = js ? "js" : "nojs";
       await recipient.screenshot({ path: path.join(SCREENSHOT_DIR, `recipient-1280-${suffix}.png`), fullPage: true, animations: "disabled" });
@@ -105,7 +115,7 @@ for (const js of [true, false]) {
       await expect(recipient.getByRole("heading", { level: 1 })).toContainText(first);
       await expect(recipient.getByRole("heading", { name: "출연작과 경력" })).toBeVisible();
       await expect(recipient.getByText("2021 드라마 〈겨울 정원 1〉 조연")).toBeVisible();
-      if (js) expect.soft(await axeViolations(recipient), "the artist's page").toEqual([]);
+      if (js) await axeAtBothWidths(recipient, "the artist's page");
       await recipient.screenshot({ path: path.join(SCREENSHOT_DIR, `recipient-artist-1280-${suffix}.png`), fullPage: true, animations: "disabled" });
       await recipient.getByRole("button", { name: "관심 있음" }).click();
       await expect(recipient.getByRole("status").filter({ hasText: "전달했습니다. 감사합니다." })).toBeVisible();
@@ -127,7 +137,7 @@ for (const js of [true, false]) {
       await expect(rows.filter({ hasText: third })).toContainText("아직 열지 않음");
       await expect(page.getByText("다음 주에 미팅이 가능할까요?")).toBeVisible();
       await expect(page.getByText(/전체 PDF 내려받기 1회 · 마지막 /)).toBeVisible();
-      if (js) expect.soft(await axeViolations(page), "the package's page").toEqual([]);
+      if (js) await axeAtBothWidths(page, "the package's page");
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-package-1280-${suffix}.png`), fullPage: true, animations: "disabled" });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: path.join(SCREENSHOT_DIR, `admin-package-390-${suffix}.png`), fullPage: true, animations: "disabled" });
@@ -143,7 +153,7 @@ for (const js of [true, false]) {
       expect(closed?.status()).toBe(410);
       await expect(recipient.getByRole("heading", { level: 1 })).toHaveText("이 캐스팅 제안은 더 이상 볼 수 없습니다");
       await expect(recipient.locator(".casting-contact").getByRole("link", { name: /@/ })).toBeVisible();
-      if (js) expect.soft(await axeViolations(recipient), "the closed link's page").toEqual([]);
+      if (js) await axeAtBothWidths(recipient, "the closed link's page");
       await recipientContext.close();
     });
   });

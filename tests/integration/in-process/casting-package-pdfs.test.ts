@@ -47,7 +47,7 @@ describe(`casting package PDFs, e-mail, deletion and retention (${testEngine()})
     ({ runtime, baseURL } = app);
     owner = await signInCookie(baseURL);
     const artists = [
-      { key: "a", name: "한서윤", nameEn: "HAN SEOYOON", birthday: "1995.03.14", height: "168", dramas: ["2024 드라마 〈봄날의 기록〉 '지현' 역", "2022 드라마 〈숨은 정원〉 '유나' 역"], films: ["2025 영화 〈바람의 언덕〉 '수아' 역"], en: { dramas: ["2024 Drama <Records of Spring>, Ji-hyun", "2022 Drama <Hidden Garden>, Yuna"] } },
+      { key: "a", name: "한서윤", nameEn: "HAN SEOYOON", birthday: "1995.03.14", height: "168", dramas: ["2024 드라마 〈봄날의 기록〉 '지현' 역", "2022 드라마 〈숨은 정원〉 '유나' 역"], films: ["2025 영화 〈바람의 언덕〉 '수아' 역"], en: { dramas: ["2024 Drama <Records of Spring>, Ji-hyun", "2022 Drama <Hidden Garden>, Yuna"] }, reels: [{ url: "https://youtu.be/dQw4w9WgXcQ", title: "2025 쇼릴" }, { url: "https://vimeo.com/76979871", title: "연극 하이라이트" }] },
       { key: "b", name: "윤도겸", nameEn: "YOON DOGYEOM", birthday: "1990.07.02", height: "182", films: ["2026 영화 〈심야의 목격자〉 '강우진' 역"] },
       { key: "c", name: "배준서", nameEn: "BAE JUNSEO", birthday: "1998.11.30", height: "176", theater: ["2023 연극 〈고도를 기다리며〉"] },
     ];
@@ -311,6 +311,47 @@ describe(`casting package PDFs, e-mail, deletion and retention (${testEngine()})
     const later = await makePackage();
     const page = await (await get(packageAdminPath(later.id), { Cookie: owner })).text();
     expect(page).toContain(`${PACKAGE_RETENTION_DAYS}일이 지나면 자동으로 지워집니다`);
+  });
+
+  it("the showreel chosen for each artist is the one the package shows (its page and its PDF); none, or the first when the form had no choice", async () => {
+    const form = (reel: string | null): [string, string][] => [
+      ["title", "영상 선택 패키지"],
+      ["recipientCompany", "스튜디오 하늘"],
+      ["recipientName", "김하늘"],
+      ["locale", "ko"],
+      ["artist", String(ids.a)],
+      ...(reel === null ? [] : ([[`reel-${ids.a}`, reel]] as [string, string][])),
+    ];
+    const open = async (reel: string | null) => {
+      const created = await post(owner, "/admin/packages/new", form(reel));
+      expect(created.status).toBe(302);
+      const id = Number(/(\d+)$/.exec(created.headers.get("location")!)![1]);
+      const token = (await readPackageForStaff(runtime, runtime.sessionSecret, id))!.link!.split("/").pop()!;
+      const page = await (await get(castingArtistPath(token, ids.a))).text();
+      const pdf = await parsePdf(new Uint8Array(await (await get(castingArtistPdfPath(token, ids.a))).arrayBuffer()));
+      const admin = await (await get(packageAdminPath(id), { Cookie: owner })).text();
+      return { page, pdf: pdf.text.join(" "), admin };
+    };
+    const second = await open("vimeo:76979871");
+    expect(second.page).toContain("76979871");
+    expect(second.page).not.toContain("dQw4w9WgXcQ");
+    expect(second.pdf).toContain("vimeo.com/76979871");
+    expect(second.admin).toContain("영상: 연극 하이라이트");
+
+    const none = await open("none");
+    expect(none.page).not.toContain("76979871");
+    expect(none.page).not.toContain("dQw4w9WgXcQ");
+    expect(none.page).not.toContain("casting-reels");
+    expect(none.pdf).not.toContain("youtu");
+
+    const notChosen = await open(null);
+    expect(notChosen.page).toContain("dQw4w9WgXcQ");
+    expect(notChosen.page).not.toContain("76979871");
+
+    // Another artist's reel or a made-up one is not taken: the first of the artist's own.
+    const forged = await open("youtube:AAAAAAAAAAA");
+    expect(forged.page).toContain("dQw4w9WgXcQ");
+    expect(forged.page).not.toContain("AAAAAAAAAAA");
   });
 
   it("/privacy lists what is recorded about a package's recipient and how long it is kept", async () => {

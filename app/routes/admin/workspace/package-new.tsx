@@ -103,7 +103,7 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
                   </label>
                 </div>
                 <details className="package-pick__details" open={chosen !== undefined && (chosen.photos.length > 0 || chosen.credits.length > 0 || chosen.note !== "")}>
-                  <summary>{`${artist.name}: 사진, 주요 출연작, 메모`}</summary>
+                  <summary>{`${artist.name}: 사진, 주요 출연작, ${artist.reels.length > 0 ? "영상, " : ""}메모`}</summary>
                   {artist.photos.length > 0 ? (
                     <fieldset className="package-pick__photos">
                       <legend>보여 줄 사진</legend>
@@ -126,6 +126,19 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
                       ))}
                     </fieldset>
                   ))}
+                  {artist.reels.length > 0 ? (
+                    <fieldset className="package-pick__credits">
+                      <legend>보여 줄 영상</legend>
+                      {artist.reels.map((reel, index) => (
+                        <label key={reel.key}>
+                          <input type="radio" name={`reel-${artist.id}`} value={reel.key} defaultChecked={chosen?.reel ? chosen.reel === reel.key : index === 0} /> {reel.label}
+                        </label>
+                      ))}
+                      <label>
+                        <input type="radio" name={`reel-${artist.id}`} value="none" defaultChecked={chosen?.reel === "none"} /> 영상 없이
+                      </label>
+                    </fieldset>
+                  ) : null}
                   <Field name={`note-${artist.id}`} label={`${artist.name}에 대한 메모`} optional hint={`받는 분께 보입니다. 최대 ${MAX_PACKAGE_NOTE}자.`} error={errors[`note-${artist.id}`]}>
                     {(control) => <textarea {...control} rows={2} maxLength={MAX_PACKAGE_NOTE} defaultValue={chosen?.note ?? ""} />}
                   </Field>

@@ -159,6 +159,7 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
               <td>
                 {a.credits.length > 0 ? a.credits.join(", ") : "-"}
                 {a.note ? <span className="workspace-list__meta">{a.note}</span> : null}
+                {a.reel ? <span className="workspace-list__meta">{`영상: ${a.reel}`}</span> : null}
               </td>
             </tr>
           ))}
