@@ -366,7 +366,10 @@ export interface PackageSummary {
   lastOpenedAt: Date | null;
   visitCount: number;
   artistCount: number;
+  /** Artists whose profile the recipient opened. */
+  openedArtistCount: number;
   answerCount: number;
+  pdfDownloads: number;
 }
 
 /** The workspace's list, newest first. */
@@ -376,11 +379,12 @@ export async function listPackages(services: Services): Promise<PackageSummary[]
     .select({
       row: castingPackages,
       artistCount: sql<number>`(select count(*)::int from ${castingPackageArtists} where ${castingPackageArtists.packageId} = ${castingPackages.id})`,
+      openedArtistCount: sql<number>`(select count(*)::int from ${castingPackageArtists} where ${castingPackageArtists.packageId} = ${castingPackages.id} and ${castingPackageArtists.firstOpenedAt} is not null)`,
       answerCount: sql<number>`(select count(*)::int from ${castingPackageAnswers} where ${castingPackageAnswers.packageId} = ${castingPackages.id})`,
     })
     .from(castingPackages)
     .orderBy(desc(castingPackages.createdAt), desc(castingPackages.id));
-  return rows.map(({ row, artistCount, answerCount }) => ({
+  return rows.map(({ row, artistCount, openedArtistCount, answerCount }) => ({
     id: row.id,
     title: row.title,
     recipientCompany: row.recipientCompany,
@@ -394,7 +398,9 @@ export async function listPackages(services: Services): Promise<PackageSummary[]
     lastOpenedAt: row.lastOpenedAt,
     visitCount: row.visitCount,
     artistCount,
+    openedArtistCount,
     answerCount,
+    pdfDownloads: row.pdfDownloads,
   }));
 }
 

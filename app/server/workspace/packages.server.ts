@@ -60,7 +60,9 @@ export async function loadPackages(ctx: RequestContext) {
       lastOpenedAt: dateOrNull(p.lastOpenedAt),
       visitCount: p.visitCount,
       artistCount: p.artistCount,
+      openedArtistCount: p.openedArtistCount,
       answerCount: p.answerCount,
+      pdfDownloads: p.pdfDownloads,
     })),
   };
 }

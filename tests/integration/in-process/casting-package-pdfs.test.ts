@@ -194,6 +194,11 @@ describe(`casting package PDFs, e-mail, deletion and retention (${testEngine()})
     expect(page).toContain("전체 PDF 내려받기 1회");
     expect(page).toContain("프로필 PDF 2회");
     expect(page).toContain("전체 PDF 미리보기");
+    // The list says it at a glance.
+    const list = (await (await get("/admin/packages", { Cookie: owner })).text()).replace(/<!-- -->/g, "");
+    const listRow = list.split("<tr").find((r) => r.includes(`href="${packageAdminPath(id)}"`));
+    expect(listRow).toContain("1회 · 마지막");
+    expect(listRow).toContain("프로필 0/3명 열어 봄 · 전체 PDF 1회");
     // The recipient's pages link both PDFs.
     expect(await (await get(castingPackagePath(token), { Cookie: cookie })).text()).toContain(`href="${castingPackagePdfPath(token)}"`);
     expect(await (await get(castingArtistPath(token, ids.a), { Cookie: cookie })).text()).toContain(`href="${castingArtistPdfPath(token, ids.a)}"`);

@@ -18,7 +18,7 @@ export function meta() {
 export default function Packages({ loaderData }: Route.ComponentProps) {
   const { packages } = loaderData;
   return (
-    <section className="workspace-page" aria-labelledby="packages-title">
+    <section className="workspace-page packages-page" aria-labelledby="packages-title">
       <WorkspaceHeader
         titleId="packages-title"
         title="캐스팅 패키지"
@@ -43,7 +43,12 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
             <td>
               <span className={`package-state package-state--${p.state}`}>{p.stateLabel}</span>
             </td>
-            <td>{p.firstOpenedAt ? `${p.visitCount}회 · 마지막 ${p.lastOpenedAt}` : "아직 열지 않음"}</td>
+            <td>
+              {p.firstOpenedAt ? `${p.visitCount}회 · 마지막 ${p.lastOpenedAt}` : "아직 열지 않음"}
+              {p.firstOpenedAt ? (
+                <span className="workspace-list__meta">{`프로필 ${p.openedArtistCount}/${p.artistCount}명 열어 봄${p.pdfDownloads > 0 ? ` · 전체 PDF ${p.pdfDownloads}회` : ""}`}</span>
+              ) : null}
+            </td>
             <td>{p.answerCount > 0 ? `${p.answerCount}건` : "-"}</td>
             <td>
               {p.createdAt}
