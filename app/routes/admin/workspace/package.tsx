@@ -125,7 +125,7 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
                 <button type="submit" className="button button--small">
                   {p.linkSentAt ? "이메일로 다시 보내기" : "이메일로 보내기"}
                 </button>
-                <span className="field__hint">{`${p.recipientEmail}(으)로 제목, 인사말, 링크, 마지막 날을 보냅니다.`}</span>
+                <span className="field__hint">{`제목, 인사말, 링크와 마지막 날을 ${p.recipientEmail} 주소로 보냅니다.`}</span>
               </Form>
             ) : p.state === "open" ? (
               <p className="field__hint">{p.mailOff ? "이 서버는 메일을 보내지 않습니다. 링크를 복사해 전해 주세요." : "받는 사람 이메일이 없어 이메일로 보낼 수 없습니다."}</p>
