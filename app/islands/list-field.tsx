@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { describedByOf, FieldError } from "../components/field";
-import { applyListMove, focusAfterListMove, listButtonId, listEntryId, LIST_MOVE_FIELD, type ListMove } from "../domain/list-moves";
-import { useHydrated } from "../lib/use-hydrated";
+import { listEntryId } from "../domain/list-moves";
+import { useListEditing } from "./list-editing";
 
 interface ListFieldProps {
   name: string;
@@ -22,61 +22,24 @@ interface ListFieldProps {
  * and focus follows the entry. The new entry's box is `#${name}` (where the error summary links).
  */
 export function ListField({ name, label, entries, onChange, placeholder, error, arrivalFocus = null }: ListFieldProps) {
-  const hydrated = useHydrated();
-  const [draft, setDraft] = useState("");
-  const [announcement, setAnnouncement] = useState("");
-  const refocus = useRef<string | null>(null);
-  const entryId = (index: number) => listEntryId(name, index);
-  const buttonId = (index: number, action: "up" | "down") => listButtonId(name, index, action);
-  // Without JavaScript a list button sends the form, which comes back naming the control to focus.
-  const focusHere = (id: string) => (!hydrated && arrivalFocus === id ? true : undefined);
-
-  useEffect(() => {
-    if (!refocus.current) return;
-    document.getElementById(refocus.current)?.focus();
-    refocus.current = null;
+  const { hydrated, focusHere, act, entryButtons, addButton, addOnEnter, status, announce } = useListEditing({
+    name,
+    items: entries,
+    onChange,
+    arrivalFocus,
+    object: (entry) => `‘${entry}’ 항목을`,
   });
+  const [draft, setDraft] = useState("");
+  const entryId = (index: number) => listEntryId(name, index);
 
   const add = () => {
     const entry = draft.trim();
     if (entry) {
       onChange([...entries, entry]);
-      setAnnouncement(`‘${entry}’ 항목을 추가했습니다.`);
+      announce(`‘${entry}’ 항목을 추가했습니다.`);
     }
     setDraft("");
   };
-
-  const act = (move: Exclude<ListMove, { action: "add" }>, focusOn: "button" | "entry") => {
-    if (move.index >= entries.length) return;
-    if ((move.action === "up" && move.index === 0) || (move.action === "down" && move.index === entries.length - 1)) return;
-    const next = applyListMove(entries, move);
-    const entry = entries[move.index] ?? "";
-    onChange(next);
-    setAnnouncement(move.action === "remove" ? `‘${entry}’ 항목을 삭제했습니다.` : `‘${entry}’ 항목을 ${(move.action === "up" ? move.index - 1 : move.index + 1) + 1}번째로 옮겼습니다.`);
-    refocus.current = focusAfterListMove(move, next.length, focusOn);
-  };
-
-  // Without JavaScript the buttons submit; with it they act here.
-  const button = (index: number, action: "up" | "down" | "remove", text: string, disabled = false) => (
-    <button
-      type="submit"
-      name={LIST_MOVE_FIELD}
-      value={`${name}:${index}:${action}`}
-      id={action === "remove" ? undefined : buttonId(index, action)}
-      autoFocus={action === "remove" ? undefined : focusHere(buttonId(index, action))}
-      className={action === "remove" ? "button button--small button--ghost list-field__remove" : "button button--small button--ghost"}
-      aria-label={`${label} ${index + 1}번 항목 ${text}`}
-      disabled={disabled}
-      formNoValidate
-      onClick={(event) => {
-        if (!hydrated) return;
-        event.preventDefault();
-        act({ name, index, action }, "button");
-      }}
-    >
-      {text}
-    </button>
-  );
 
   return (
     <fieldset className="field list-field" aria-describedby={describedByOf(name, { error, hint: true })}>
@@ -102,11 +65,7 @@ export function ListField({ name, label, entries, onChange, placeholder, error, 
                   act({ name, index: i, action: e.key === "ArrowUp" ? "up" : "down" }, "entry");
                 }}
               />
-              <span className="list-field__buttons">
-                {button(i, "up", "위로", i === 0)}
-                {button(i, "down", "아래로", i === entries.length - 1)}
-                {button(i, "remove", "삭제")}
-              </span>
+              {entryButtons(i, `${label} ${i + 1}번 항목`)}
             </li>
           ))}
         </ol>
@@ -124,34 +83,12 @@ export function ListField({ name, label, entries, onChange, placeholder, error, 
           placeholder={placeholder}
           aria-label={`${label} 새 항목`}
           onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-            if (e.key === "Enter" && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              add();
-            }
-          }}
+          onKeyDown={addOnEnter(add)}
         />
-        <button
-          type="submit"
-          name={LIST_MOVE_FIELD}
-          value={`${name}:add`}
-          className="button button--small"
-          formNoValidate
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            add();
-          }}
-        >
-          추가
-        </button>
+        {addButton(add)}
       </div>
       <FieldError name={name} error={error} />
-      {hydrated ? (
-        <span className="visually-hidden" role="status">
-          {announcement}
-        </span>
-      ) : null}
+      {status}
     </fieldset>
   );
 }

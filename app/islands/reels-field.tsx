@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { describedByOf, FieldError } from "../components/field";
-import { applyListMove, focusAfterListMove, listButtonId, listEntryId, LIST_MOVE_FIELD, type ListMove } from "../domain/list-moves";
+import { listEntryId } from "../domain/list-moves";
 import { MAX_REEL_TITLE_LENGTH, MAX_REEL_URL_LENGTH, MAX_REELS, REELS_FIELD, type ReelFormValue } from "../domain/reels";
-import { useHydrated } from "../lib/use-hydrated";
+import { useListEditing } from "./list-editing";
 
 
 interface ReelsFieldProps {
@@ -20,61 +20,27 @@ interface ReelsFieldProps {
  * 삭제 and 추가 submit the form without JavaScript (the reply brings it back changed) and act in place with it.
  */
 export function ReelsField({ reels, onChange, error, arrivalFocus = null }: ReelsFieldProps) {
-  const hydrated = useHydrated();
-  const [draft, setDraft] = useState<ReelFormValue>({ url: "", title: "" });
-  const [announcement, setAnnouncement] = useState("");
-  const refocus = useRef<string | null>(null);
   const name = REELS_FIELD;
-  const focusHere = (id: string) => (!hydrated && arrivalFocus === id ? true : undefined);
+  const nameOf = (reel: ReelFormValue, index: number) => reel.title || `${index + 1}번 영상`;
+  const { focusHere, entryButtons, addButton, addOnEnter, status, announce, focusNext } = useListEditing({
+    name,
+    items: reels,
+    onChange,
+    arrivalFocus,
+    object: (reel, index) => `‘${nameOf(reel, index)}’ 영상을`,
+  });
+  const [draft, setDraft] = useState<ReelFormValue>({ url: "", title: "" });
   const full = reels.length >= MAX_REELS;
   const describedBy = describedByOf(name, { error, hint: true });
-  const nameOf = (reel: ReelFormValue, index: number) => reel.title || `${index + 1}번 영상`;
-
-  useEffect(() => {
-    if (!refocus.current) return;
-    document.getElementById(refocus.current)?.focus();
-    refocus.current = null;
-  });
 
   const add = () => {
     if (!draft.url.trim() && !draft.title.trim()) return;
     onChange([...reels, { url: draft.url.trim(), title: draft.title.trim() }]);
-    setAnnouncement(`‘${nameOf(draft, reels.length)}’ 영상을 추가했습니다.`);
+    announce(`‘${nameOf(draft, reels.length)}’ 영상을 추가했습니다.`);
     setDraft({ url: "", title: "" });
     // The next reel's box, or (the list now full) the added reel's address.
-    refocus.current = reels.length + 1 >= MAX_REELS ? listEntryId(name, reels.length) : name;
+    focusNext(reels.length + 1 >= MAX_REELS ? listEntryId(name, reels.length) : name);
   };
-
-  const act = (move: Exclude<ListMove, { action: "add" }>) => {
-    if (move.index >= reels.length) return;
-    if ((move.action === "up" && move.index === 0) || (move.action === "down" && move.index === reels.length - 1)) return;
-    const next = applyListMove(reels, move);
-    const reel = nameOf(reels[move.index]!, move.index);
-    onChange(next);
-    setAnnouncement(move.action === "remove" ? `‘${reel}’ 영상을 삭제했습니다.` : `‘${reel}’ 영상을 ${(move.action === "up" ? move.index - 1 : move.index + 1) + 1}번째로 옮겼습니다.`);
-    refocus.current = focusAfterListMove(move, next.length);
-  };
-
-  const button = (index: number, action: "up" | "down" | "remove", text: string, disabled = false) => (
-    <button
-      type="submit"
-      name={LIST_MOVE_FIELD}
-      value={`${name}:${index}:${action}`}
-      id={action === "remove" ? undefined : listButtonId(name, index, action)}
-      autoFocus={action === "remove" ? undefined : focusHere(listButtonId(name, index, action))}
-      className={action === "remove" ? "button button--small button--ghost list-field__remove" : "button button--small button--ghost"}
-      aria-label={`${index + 1}번 영상 ${text}`}
-      disabled={disabled}
-      formNoValidate
-      onClick={(event) => {
-        if (!hydrated) return;
-        event.preventDefault();
-        act({ name, index, action });
-      }}
-    >
-      {text}
-    </button>
-  );
 
   return (
     <fieldset className="field list-field reels-field" aria-describedby={describedBy}>
@@ -108,11 +74,7 @@ export function ReelsField({ reels, onChange, error, arrivalFocus = null }: Reel
                 placeholder="제목 (선택)"
                 onChange={(e) => onChange(reels.map((r, j) => (j === i ? { ...r, title: e.target.value } : r)))}
               />
-              <span className="list-field__buttons">
-                {button(i, "up", "위로", i === 0)}
-                {button(i, "down", "아래로", i === reels.length - 1)}
-                {button(i, "remove", "삭제")}
-              </span>
+              {entryButtons(i, `${i + 1}번 영상`)}
             </li>
           ))}
         </ol>
@@ -136,12 +98,7 @@ export function ReelsField({ reels, onChange, error, arrivalFocus = null }: Reel
             aria-label="새 영상 주소"
             aria-describedby={describedBy}
             onChange={(e) => setDraft({ ...draft, url: e.target.value })}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.nativeEvent.isComposing && hydrated) {
-                e.preventDefault();
-                add();
-              }
-            }}
+            onKeyDown={addOnEnter(add)}
           />
           <input
             type="text"
@@ -152,35 +109,13 @@ export function ReelsField({ reels, onChange, error, arrivalFocus = null }: Reel
             placeholder="제목 (선택)"
             aria-label="새 영상 제목 (선택)"
             onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-            onKeyDown={(e) => {
-              if (e.key === "Enter" && !e.nativeEvent.isComposing && hydrated) {
-                e.preventDefault();
-                add();
-              }
-            }}
+            onKeyDown={addOnEnter(add)}
           />
-          <button
-            type="submit"
-            name={LIST_MOVE_FIELD}
-            value={`${name}:add`}
-            className="button button--small"
-            formNoValidate
-            onClick={(event) => {
-              if (!hydrated) return;
-              event.preventDefault();
-              add();
-            }}
-          >
-            추가
-          </button>
+          {addButton(add)}
         </div>
       )}
       <FieldError name={name} error={error} />
-      {hydrated ? (
-        <span className="visually-hidden" role="status">
-          {announcement}
-        </span>
-      ) : null}
+      {status}
     </fieldset>
   );
 }
