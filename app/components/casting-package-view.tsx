@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ReelPlayer, type ReelPlayerItem } from "../islands/reel-player";
 import { RECIPIENT_COPY } from "../domain/casting-packages";
 import type { Locale } from "../domain/locale";
@@ -201,10 +202,7 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
         ) : null}
         <Highlighted card={artist} locale={page.locale} />
         {artist.photos.length > 0 ? (
-          <section aria-labelledby="casting-photos-title">
-            <h2 id="casting-photos-title" className="visually-hidden">
-              {copy.photos}
-            </h2>
+          <TitledSection id="casting-photos" title={copy.photos} titleClassName="visually-hidden">
             <ul className="casting-photos">
               {artist.photos.map((photo, index) => (
                 <li key={index}>
@@ -212,17 +210,15 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
                 </li>
               ))}
             </ul>
-          </section>
+          </TitledSection>
         ) : null}
         {artist.reels.length > 0 ? (
-          <section className="casting-reels" aria-labelledby="casting-reels-title">
-            <h2 id="casting-reels-title">{copy.reels}</h2>
+          <TitledSection id="casting-reels" className="casting-reels" title={copy.reels}>
             <ReelPlayer reels={artist.reels} locale={page.locale} />
-          </section>
+          </TitledSection>
         ) : null}
         {artist.filmography.length > 0 ? (
-          <section className="casting-filmography" aria-labelledby="casting-film-title">
-            <h2 id="casting-film-title">{copy.filmography}</h2>
+          <TitledSection id="casting-film" className="casting-filmography" title={copy.filmography}>
             {artist.filmography.map((group) => (
               <div key={group.label} className="casting-filmography__group">
                 <h3>{group.label}</h3>
@@ -233,10 +229,9 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
                 </ul>
               </div>
             ))}
-          </section>
+          </TitledSection>
         ) : null}
-        <section id="answer" className="casting-answer-section" aria-labelledby="casting-answer-title">
-          <h2 id="casting-answer-title">{copy.yourAnswer}</h2>
+        <TitledSection id="casting-answer" sectionId="answer" className="casting-answer-section" title={copy.yourAnswer}>
           {artist.messages.length > 0 ? (
             <ul className="casting-answer__sent">
               {artist.messages.map((message, index) => (
@@ -245,7 +240,7 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
             </ul>
           ) : null}
           {page.preview ? null : <AnswerForm card={artist} locale={page.locale} withMessage back="artist" />}
-        </section>
+        </TitledSection>
       </article>
     );
   }
@@ -266,10 +261,7 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
           {copy.packagePdfHint}
         </span>
       </p>
-      <section aria-labelledby="casting-artists-title">
-        <h2 id="casting-artists-title" className="casting__subtitle">
-          {copy.artistsHeading}
-        </h2>
+      <TitledSection id="casting-artists" title={copy.artistsHeading} titleClassName="casting__subtitle">
         <ol className="casting-cards">
           {page.artists.map((card, index) => (
             <li key={card.id} id={`artist-${card.id}`} className="casting-card">
@@ -288,8 +280,34 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
             </li>
           ))}
         </ol>
-      </section>
+      </TitledSection>
       <p className="casting__valid">{copy.validUntil(page.lastDay)}</p>
     </article>
+  );
+}
+
+/** A section named by its heading (`{id}-title`); `sectionId` gives the section itself an id to link to. */
+function TitledSection({
+  id,
+  sectionId,
+  className,
+  title,
+  titleClassName,
+  children,
+}: {
+  id: string;
+  sectionId?: string;
+  className?: string;
+  title: ReactNode;
+  titleClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={sectionId} className={className} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={titleClassName}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

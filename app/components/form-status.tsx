@@ -1,11 +1,14 @@
 import { useEffect, useRef, type ReactNode } from "react";
 
-/** A form's outcome in words: the error (an alert) and the notice (a status), each only when there is one. */
-export function FormStatus({ error, notice }: { error?: string | null; notice?: string | null }) {
+/**
+ * A form's outcome in words: the error (an alert) and the notice (a status), each only when there is one.
+ * `errorId` names the error for a field's `aria-describedby`.
+ */
+export function FormStatus({ error, notice, errorId }: { error?: string | null; notice?: string | null; errorId?: string }) {
   return (
     <>
       {error ? (
-        <p className="form-error" role="alert">
+        <p className="form-error" role="alert" id={errorId}>
           {error}
         </p>
       ) : null}

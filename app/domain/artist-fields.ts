@@ -62,7 +62,7 @@ export interface ArtistTextFieldEntry<Key extends string = string> extends Artis
 /** A list field: one entry per line (credits, awards...). */
 export interface ArtistListFieldEntry<Key extends string = string> extends ArtistFieldBase<Key> {
   kind: "list";
-  /** Database column (snake case of the key). */
+  /** Database column (snake case of the API name). */
   column: string;
   /** Where the profile page shows it: in the profile table, or as a credits section. */
   section: "profile" | "credits";
@@ -89,6 +89,28 @@ export function artistControlProblems(values: Readonly<Record<string, unknown>>,
 /** Checks the typing of a field list (literal keys kept). */
 export function defineArtistFields<const T extends readonly ArtistFieldEntry[]>(fields: T): T {
   return fields;
+}
+
+/** A list field with an English version. */
+type EnglishListEntry<Key extends string> = ArtistListFieldEntry<Key> & { english: ArtistEnglishVariant };
+
+/** A list field's entry: its column is the snake case of its API name ("movieList" → movie_list). */
+function listEntry<const Key extends string>(key: Key, seedName: string, label: { ko: string; en: string }, [placeholder, englishPlaceholder]: readonly [string, string]) {
+  const column = seedName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return { kind: "list", key, seedName, column, label, placeholder, english: { placeholder: englishPlaceholder } } as const;
+}
+
+/** A list shown as a row of the profile table (education, awards, skills); hints in Korean and English. */
+export function profileList<const Key extends string>(key: Key, seedName: string, label: { ko: string; en: string }, hints: readonly [string, string]): EnglishListEntry<Key> {
+  return { ...listEntry(key, seedName, label, hints), section: "profile" };
+}
+
+/**
+ * A credits section of the profile page under its English heading ("MOVIE"); its anchor keeps the original
+ * site's ("credits-movieList"), so links into it hold.
+ */
+export function creditList<const Key extends string>(key: Key, seedName: string, label: { ko: string; en: string }, title: string, hints: readonly [string, string]): EnglishListEntry<Key> {
+  return { ...listEntry(key, seedName, label, hints), section: "credits", title, anchor: `credits-${seedName}` };
 }
 
 /** Every artist field, in the form's and the spec's order (§3): the text fields, then the eight lists. */
@@ -136,96 +158,14 @@ export const ARTIST_FIELDS = defineArtistFields([
     widget: { type: "url" },
     rule: (base) => base.refine((v) => v === "" || isHttpUrl(v), "SNS 주소는 http:// 또는 https://로 시작하는 주소여야 합니다."),
   },
-  {
-    kind: "list",
-    key: "education",
-    seedName: "schoolList",
-    column: "school_list",
-    label: { ko: "학력", en: "Education" },
-    section: "profile",
-    placeholder: "예: 한국예술종합학교 연기과 졸업",
-    english: { placeholder: "e.g. Korea National University of Arts, B.F.A. in Acting" },
-  },
-  {
-    kind: "list",
-    key: "awards",
-    seedName: "winList",
-    column: "win_list",
-    label: { ko: "수상", en: "Awards" },
-    section: "profile",
-    placeholder: "예: 2025 청룡영화상 신인여우상",
-    english: { placeholder: "e.g. 2025 Blue Dragon Film Awards, Best New Actress" },
-  },
-  {
-    kind: "list",
-    key: "specialSkills",
-    seedName: "hobbyList",
-    column: "hobby_list",
-    label: { ko: "특기", en: "Skills" },
-    section: "profile",
-    placeholder: "예: 현대무용",
-    english: { placeholder: "e.g. Contemporary dance" },
-  },
-  {
-    kind: "list",
-    key: "films",
-    seedName: "movieList",
-    column: "movie_list",
-    label: { ko: "영화", en: "Film" },
-    title: "MOVIE",
-    anchor: "credits-movieList",
-    section: "credits",
-    placeholder: "예: 2025 영화 〈제목〉 주연 '역할' 역",
-    english: { placeholder: "e.g. 2025 'Title' (lead, as Seo-ha)" },
-  },
-  {
-    kind: "list",
-    key: "dramas",
-    seedName: "dramaList",
-    column: "drama_list",
-    label: { ko: "드라마", en: "Television" },
-    title: "DRAMA",
-    anchor: "credits-dramaList",
-    section: "credits",
-    placeholder: "예: 2024 드라마 〈제목〉 조연 '역할' 역",
-    english: { placeholder: "e.g. 2024 tvN 'Title' (supporting, as Ji-su)" },
-  },
-  {
-    kind: "list",
-    key: "theater",
-    seedName: "playList",
-    column: "play_list",
-    label: { ko: "연극", en: "Stage" },
-    title: "THEATER",
-    anchor: "credits-playList",
-    section: "credits",
-    placeholder: "예: 2022 연극 〈제목〉 '역할' 역",
-    english: { placeholder: "e.g. 2022 play 'Title' (as Nari)" },
-  },
-  {
-    kind: "list",
-    key: "commercials",
-    seedName: "cfList",
-    column: "cf_list",
-    label: { ko: "광고", en: "Commercials" },
-    title: "CF",
-    anchor: "credits-cfList",
-    section: "credits",
-    placeholder: "예: 2024 브랜드 TV 광고",
-    english: { placeholder: "e.g. 2024 Brand TV commercial" },
-  },
-  {
-    kind: "list",
-    key: "books",
-    seedName: "bookList",
-    column: "book_list",
-    label: { ko: "도서·화보", en: "Books & magazines" },
-    title: "BOOK",
-    anchor: "credits-bookList",
-    section: "credits",
-    placeholder: "예: 2023 《매거진》 3월호 화보",
-    english: { placeholder: "e.g. 2023 Magazine, March issue pictorial" },
-  },
+  profileList("education", "schoolList", { ko: "학력", en: "Education" }, ["예: 한국예술종합학교 연기과 졸업", "e.g. Korea National University of Arts, B.F.A. in Acting"]),
+  profileList("awards", "winList", { ko: "수상", en: "Awards" }, ["예: 2025 청룡영화상 신인여우상", "e.g. 2025 Blue Dragon Film Awards, Best New Actress"]),
+  profileList("specialSkills", "hobbyList", { ko: "특기", en: "Skills" }, ["예: 현대무용", "e.g. Contemporary dance"]),
+  creditList("films", "movieList", { ko: "영화", en: "Film" }, "MOVIE", ["예: 2025 영화 〈제목〉 주연 '역할' 역", "e.g. 2025 'Title' (lead, as Seo-ha)"]),
+  creditList("dramas", "dramaList", { ko: "드라마", en: "Television" }, "DRAMA", ["예: 2024 드라마 〈제목〉 조연 '역할' 역", "e.g. 2024 tvN 'Title' (supporting, as Ji-su)"]),
+  creditList("theater", "playList", { ko: "연극", en: "Stage" }, "THEATER", ["예: 2022 연극 〈제목〉 '역할' 역", "e.g. 2022 play 'Title' (as Nari)"]),
+  creditList("commercials", "cfList", { ko: "광고", en: "Commercials" }, "CF", ["예: 2024 브랜드 TV 광고", "e.g. 2024 Brand TV commercial"]),
+  creditList("books", "bookList", { ko: "도서·화보", en: "Books & magazines" }, "BOOK", ["예: 2023 《매거진》 3월호 화보", "e.g. 2023 Magazine, March issue pictorial"]),
 ]);
 
 /** A zod refinement from a "what is wrong, if anything" check. */

@@ -74,12 +74,29 @@ const webAddress = (example: string) =>
     .trim()
     .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value) && URL.canParse(value), `https://로 시작하는 주소를 입력해 주세요. 예: ${example}`);
 
-const coordinate = (name: string, limit: number) =>
+const coordinate = (name: string, limit: number, example: number) =>
   z
     .string()
     .trim()
-    .refine((value) => /^-?\d{1,3}(?:\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `${name}는 -${limit}에서 ${limit} 사이의 숫자로 입력해 주세요. 예: ${limit === 90 ? "37.524283" : "127.037825"}`)
+    .refine((value) => /^-?\d{1,3}(?:\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `${name}는 -${limit}에서 ${limit} 사이의 숫자로 입력해 주세요. 예: ${example}`)
     .transform(Number);
+
+/** One coordinate of the map's pin ("map.lat"): typed as text, stored as a number, an example of the demo's own. */
+const coordinateSetting = <const Key extends string, const Part extends "lat" | "lng">(key: Key, part: Part, label: { ko: string; en: string }, limit: number, demo: number) =>
+  ({
+    key,
+    storage: `map.${part}`,
+    setting: "map",
+    group: "map",
+    rule: coordinate(label.ko, limit, demo),
+    stored: z.number().min(-limit).max(limit),
+    default: demo,
+    label,
+    help: { ko: `예: ${demo}`, en: `For example ${demo}` },
+    widget: { type: "text", inputMode: "decimal" },
+    audit: "지도 위치",
+    demo: true,
+  }) as const;
 
 const PHONE_PATTERN = /^(?:0\d{1,2}-\d{3,4}-\d{4}|1\d{3}-\d{4})$/;
 const PHONE_MESSAGE = "전화번호는 02-1234-5678처럼 하이픈(-)을 넣어 입력해 주세요.";
@@ -231,34 +248,8 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     widget: { type: "text" },
     audit: "운영 시간",
   },
-  {
-    key: "mapLat",
-    storage: "map.lat",
-    setting: "map",
-    group: "map",
-    rule: coordinate("위도", 90),
-    stored: z.number().min(-90).max(90),
-    default: 37.524283,
-    label: { ko: "위도", en: "Latitude" },
-    help: { ko: "예: 37.524283", en: "For example 37.524283" },
-    widget: { type: "text", inputMode: "decimal" },
-    audit: "지도 위치",
-    demo: true,
-  },
-  {
-    key: "mapLng",
-    storage: "map.lng",
-    setting: "map",
-    group: "map",
-    rule: coordinate("경도", 180),
-    stored: z.number().min(-180).max(180),
-    default: 127.037825,
-    label: { ko: "경도", en: "Longitude" },
-    help: { ko: "예: 127.037825", en: "For example 127.037825" },
-    widget: { type: "text", inputMode: "decimal" },
-    audit: "지도 위치",
-    demo: true,
-  },
+  coordinateSetting("mapLat", "lat", { ko: "위도", en: "Latitude" }, 90, 37.524283),
+  coordinateSetting("mapLng", "lng", { ko: "경도", en: "Longitude" }, 180, 127.037825),
   {
     key: "instagram",
     storage: "social.instagram",

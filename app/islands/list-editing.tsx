@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { FieldError } from "../components/field";
 import { applyListMove, focusAfterListMove, listButtonId, LIST_MOVE_FIELD, type ListMove } from "../domain/list-moves";
 import { useHydrated } from "../lib/use-hydrated";
 
@@ -113,6 +114,8 @@ export function useListEditing<T>({
   return {
     hydrated,
     focusHere,
+    /** A control's id, and autofocus where a list button's reply (without JavaScript) puts the focus. */
+    focusTarget: (id: string) => ({ id, autoFocus: focusHere(id) }),
     act,
     entryButtons,
     addButton,
@@ -124,4 +127,48 @@ export function useListEditing<T>({
       refocus.current = id;
     },
   };
+}
+
+/**
+ * An editable list's frame: its legend and hint, the entries in order (or a line saying there are none),
+ * the new entry's row, the field's error and the hook's announcements (`status`).
+ */
+export function EditableListFrame({
+  name,
+  legend,
+  hint,
+  className,
+  describedBy,
+  listClassName,
+  entries,
+  empty,
+  add,
+  error,
+  status,
+}: {
+  name: string;
+  legend: ReactNode;
+  hint: ReactNode;
+  className: string;
+  describedBy: string | undefined;
+  listClassName: string;
+  /** The entries' `<li>` elements. */
+  entries: ReactNode[];
+  empty: string;
+  add: ReactNode;
+  error?: string;
+  status: ReactNode;
+}) {
+  return (
+    <fieldset className={className} aria-describedby={describedBy}>
+      <legend className="field__label">{legend}</legend>
+      <span className="field__hint" id={`${name}-hint`}>
+        {hint}
+      </span>
+      {entries.length > 0 ? <ol className={listClassName}>{entries}</ol> : <p className="field__hint">{empty}</p>}
+      {add}
+      <FieldError name={name} error={error} />
+      {status}
+    </fieldset>
+  );
 }

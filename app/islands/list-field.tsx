@@ -1,7 +1,7 @@
 import { useState, type KeyboardEvent } from "react";
-import { describedByOf, FieldError } from "../components/field";
+import { describedByOf } from "../components/field";
 import { listEntryId } from "../domain/list-moves";
-import { useListEditing } from "./list-editing";
+import { EditableListFrame, useListEditing } from "./list-editing";
 
 interface ListFieldProps {
   name: string;
@@ -22,7 +22,7 @@ interface ListFieldProps {
  * and focus follows the entry. The new entry's box is `#${name}` (where the error summary links).
  */
 export function ListField({ name, label, entries, onChange, placeholder, error, arrivalFocus = null }: ListFieldProps) {
-  const { hydrated, focusHere, act, entryButtons, addButton, addOnEnter, status, announce } = useListEditing({
+  const { hydrated, focusTarget, act, entryButtons, addButton, addOnEnter, status, announce } = useListEditing({
     name,
     items: entries,
     onChange,
@@ -30,7 +30,6 @@ export function ListField({ name, label, entries, onChange, placeholder, error, 
     object: (entry) => `‘${entry}’ 항목을`,
   });
   const [draft, setDraft] = useState("");
-  const entryId = (index: number) => listEntryId(name, index);
 
   const add = () => {
     const entry = draft.trim();
@@ -42,53 +41,50 @@ export function ListField({ name, label, entries, onChange, placeholder, error, 
   };
 
   return (
-    <fieldset className="field list-field" aria-describedby={describedByOf(name, { error, hint: true })}>
-      <legend className="field__label">{label}</legend>
-      <span className="field__hint" id={`${name}-hint`}>
-        한 칸에 한 항목씩 입력합니다. 순서는 ‘위로’, ‘아래로’ 버튼이나 항목 칸에서 Alt+↑, Alt+↓로 바꿉니다.
-      </span>
-      {entries.length > 0 ? (
-        <ol className="list-field__entries">
-          {entries.map((entry, i) => (
-            <li key={i} className="list-field__entry">
-              <input
-                type="text"
-                id={entryId(i)}
-                autoFocus={focusHere(entryId(i))}
-                name={name}
-                value={entry}
-                aria-label={`${label} ${i + 1}번 항목`}
-                onChange={(e) => onChange(entries.map((v, j) => (j === i ? e.target.value : v)))}
-                onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
-                  if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
-                  e.preventDefault();
-                  act({ name, index: i, action: e.key === "ArrowUp" ? "up" : "down" }, "entry");
-                }}
-              />
-              {entryButtons(i, `${label} ${i + 1}번 항목`)}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="field__hint">아직 항목이 없습니다.</p>
-      )}
-      <div className="list-field__add">
-        <input
-          type="text"
-          id={name}
-          autoFocus={focusHere(name)}
-          // Without JavaScript the new entry goes with the form (saved, or kept by any list button).
-          name={hydrated ? undefined : name}
-          value={draft}
-          placeholder={placeholder}
-          aria-label={`${label} 새 항목`}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={addOnEnter(add)}
-        />
-        {addButton(add)}
-      </div>
-      <FieldError name={name} error={error} />
-      {status}
-    </fieldset>
+    <EditableListFrame
+      name={name}
+      legend={label}
+      hint="한 칸에 한 항목씩 입력합니다. 순서는 ‘위로’, ‘아래로’ 버튼이나 항목 칸에서 Alt+↑, Alt+↓로 바꿉니다."
+      className="field list-field"
+      describedBy={describedByOf(name, { error, hint: true })}
+      listClassName="list-field__entries"
+      entries={entries.map((entry, i) => (
+        <li key={i} className="list-field__entry">
+          <input
+            type="text"
+            {...focusTarget(listEntryId(name, i))}
+            name={name}
+            value={entry}
+            aria-label={`${label} ${i + 1}번 항목`}
+            onChange={(e) => onChange(entries.map((v, j) => (j === i ? e.target.value : v)))}
+            onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+              if (!e.altKey || (e.key !== "ArrowUp" && e.key !== "ArrowDown")) return;
+              e.preventDefault();
+              act({ name, index: i, action: e.key === "ArrowUp" ? "up" : "down" }, "entry");
+            }}
+          />
+          {entryButtons(i, `${label} ${i + 1}번 항목`)}
+        </li>
+      ))}
+      empty="아직 항목이 없습니다."
+      add={
+        <div className="list-field__add">
+          <input
+            type="text"
+            {...focusTarget(name)}
+            // Without JavaScript the new entry goes with the form (saved, or kept by any list button).
+            name={hydrated ? undefined : name}
+            value={draft}
+            placeholder={placeholder}
+            aria-label={`${label} 새 항목`}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={addOnEnter(add)}
+          />
+          {addButton(add)}
+        </div>
+      }
+      error={error}
+      status={status}
+    />
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { describedByOf, FieldError } from "../components/field";
+import { describedByOf } from "../components/field";
 import { listEntryId } from "../domain/list-moves";
 import { MAX_REEL_TITLE_LENGTH, MAX_REEL_URL_LENGTH, MAX_REELS, REELS_FIELD, type ReelFormValue } from "../domain/reels";
-import { useListEditing } from "./list-editing";
-
+import { EditableListFrame, useListEditing } from "./list-editing";
 
 interface ReelsFieldProps {
   reels: ReelFormValue[];
@@ -22,7 +21,7 @@ interface ReelsFieldProps {
 export function ReelsField({ reels, onChange, error, arrivalFocus = null }: ReelsFieldProps) {
   const name = REELS_FIELD;
   const nameOf = (reel: ReelFormValue, index: number) => reel.title || `${index + 1}번 영상`;
-  const { focusHere, entryButtons, addButton, addOnEnter, status, announce, focusNext } = useListEditing({
+  const { focusTarget, entryButtons, addButton, addOnEnter, status, announce, focusNext } = useListEditing({
     name,
     items: reels,
     onChange,
@@ -43,79 +42,76 @@ export function ReelsField({ reels, onChange, error, arrivalFocus = null }: Reel
   };
 
   return (
-    <fieldset className="field list-field reels-field" aria-describedby={describedBy}>
-      <legend className="field__label">영상 (선택)</legend>
-      <span className="field__hint" id={`${name}-hint`}>
-        YouTube, Vimeo, 네이버TV 영상 주소를 {MAX_REELS}개까지 넣을 수 있습니다. 제목은 선택이며, 프로필에는 영상을 누르기 전까지 플레이어를 불러오지 않습니다.
-      </span>
-      {reels.length > 0 ? (
-        <ol className="list-field__entries reels-field__entries">
-          {reels.map((reel, i) => (
-            <li key={i} className="reels-field__entry">
-              <input
-                type="url"
-                id={listEntryId(name, i)}
-                autoFocus={focusHere(listEntryId(name, i))}
-                name="reelUrl"
-                value={reel.url}
-                maxLength={MAX_REEL_URL_LENGTH}
-                inputMode="url"
-                autoComplete="off"
-                aria-label={`${i + 1}번 영상 주소`}
-                onChange={(e) => onChange(reels.map((r, j) => (j === i ? { ...r, url: e.target.value } : r)))}
-              />
-              <input
-                type="text"
-                name="reelTitle"
-                value={reel.title}
-                maxLength={MAX_REEL_TITLE_LENGTH}
-                autoComplete="off"
-                aria-label={`${i + 1}번 영상 제목 (선택)`}
-                placeholder="제목 (선택)"
-                onChange={(e) => onChange(reels.map((r, j) => (j === i ? { ...r, title: e.target.value } : r)))}
-              />
-              {entryButtons(i, `${i + 1}번 영상`)}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="field__hint">아직 영상이 없습니다.</p>
-      )}
-      {full ? (
-        <p className="field__hint">영상은 {MAX_REELS}개까지 넣을 수 있습니다. 새 영상을 넣으려면 하나를 삭제해 주세요.</p>
-      ) : (
-        <div className="reels-field__add">
+    <EditableListFrame
+      name={name}
+      legend="영상 (선택)"
+      hint={`YouTube, Vimeo, 네이버TV 영상 주소를 ${MAX_REELS}개까지 넣을 수 있습니다. 제목은 선택이며, 프로필에는 영상을 누르기 전까지 플레이어를 불러오지 않습니다.`}
+      className="field list-field reels-field"
+      describedBy={describedBy}
+      listClassName="list-field__entries reels-field__entries"
+      entries={reels.map((reel, i) => (
+        <li key={i} className="reels-field__entry">
           <input
             type="url"
-            id={name}
-            autoFocus={focusHere(name)}
+            {...focusTarget(listEntryId(name, i))}
             name="reelUrl"
-            value={draft.url}
+            value={reel.url}
             maxLength={MAX_REEL_URL_LENGTH}
             inputMode="url"
             autoComplete="off"
-            placeholder="https://www.youtube.com/watch?v=..."
-            aria-label="새 영상 주소"
-            aria-describedby={describedBy}
-            onChange={(e) => setDraft({ ...draft, url: e.target.value })}
-            onKeyDown={addOnEnter(add)}
+            aria-label={`${i + 1}번 영상 주소`}
+            onChange={(e) => onChange(reels.map((r, j) => (j === i ? { ...r, url: e.target.value } : r)))}
           />
           <input
             type="text"
             name="reelTitle"
-            value={draft.title}
+            value={reel.title}
             maxLength={MAX_REEL_TITLE_LENGTH}
             autoComplete="off"
+            aria-label={`${i + 1}번 영상 제목 (선택)`}
             placeholder="제목 (선택)"
-            aria-label="새 영상 제목 (선택)"
-            onChange={(e) => setDraft({ ...draft, title: e.target.value })}
-            onKeyDown={addOnEnter(add)}
+            onChange={(e) => onChange(reels.map((r, j) => (j === i ? { ...r, title: e.target.value } : r)))}
           />
-          {addButton(add)}
-        </div>
-      )}
-      <FieldError name={name} error={error} />
-      {status}
-    </fieldset>
+          {entryButtons(i, `${i + 1}번 영상`)}
+        </li>
+      ))}
+      empty="아직 영상이 없습니다."
+      add={
+        full ? (
+          <p className="field__hint">영상은 {MAX_REELS}개까지 넣을 수 있습니다. 새 영상을 넣으려면 하나를 삭제해 주세요.</p>
+        ) : (
+          <div className="reels-field__add">
+            <input
+              type="url"
+              {...focusTarget(name)}
+              name="reelUrl"
+              value={draft.url}
+              maxLength={MAX_REEL_URL_LENGTH}
+              inputMode="url"
+              autoComplete="off"
+              placeholder="https://www.youtube.com/watch?v=..."
+              aria-label="새 영상 주소"
+              aria-describedby={describedBy}
+              onChange={(e) => setDraft({ ...draft, url: e.target.value })}
+              onKeyDown={addOnEnter(add)}
+            />
+            <input
+              type="text"
+              name="reelTitle"
+              value={draft.title}
+              maxLength={MAX_REEL_TITLE_LENGTH}
+              autoComplete="off"
+              placeholder="제목 (선택)"
+              aria-label="새 영상 제목 (선택)"
+              onChange={(e) => setDraft({ ...draft, title: e.target.value })}
+              onKeyDown={addOnEnter(add)}
+            />
+            {addButton(add)}
+          </div>
+        )
+      }
+      error={error}
+      status={status}
+    />
   );
 }

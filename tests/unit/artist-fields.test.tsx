@@ -8,6 +8,7 @@ import {
   artistFieldAuditLabels,
   artistFieldLabel,
   artistFieldsFromForm,
+  creditList,
   defineArtistFields,
   emptyArtistFields,
   pickArtistFields,
@@ -30,18 +31,7 @@ const FIELDS = defineArtistFields([
     audit: "출신 지역",
     english: { placeholder: "e.g. Busan" },
   },
-  {
-    kind: "list",
-    key: "musicals",
-    seedName: "musicalList",
-    column: "musical_list",
-    label: { ko: "뮤지컬", en: "Musicals" },
-    title: "MUSICAL",
-    anchor: "credits-musicalList",
-    section: "credits",
-    placeholder: "예: 2023 뮤지컬 〈제목〉",
-    english: { placeholder: "e.g. 2023 musical 'Title'" },
-  },
+  creditList("musicals", "musicalList", { ko: "뮤지컬", en: "Musicals" }, "MUSICAL", ["예: 2023 뮤지컬 〈제목〉", "e.g. 2023 musical 'Title'"]),
 ]);
 
 type Extended = ArtistFields & { hometown: string; musicals: string[] };

@@ -14,6 +14,46 @@ export function WorkspaceHeader({ titleId, title, eyebrow = "ADMIN", actions }: 
   );
 }
 
+/** A workspace page: a section named by its heading (`{id}-title`), the heading, then the page. */
+export function WorkspacePage({
+  id,
+  className,
+  children,
+  ...header
+}: { id: string; className?: string; title: ReactNode; eyebrow?: ReactNode; actions?: ReactNode; children?: ReactNode }) {
+  return (
+    <section className={className ? `workspace-page ${className}` : "workspace-page"} aria-labelledby={`${id}-title`}>
+      <WorkspaceHeader titleId={`${id}-title`} {...header} />
+      {children}
+    </section>
+  );
+}
+
+/** A short list of a workspace page (the overview's cards, a package's answers): its rows, or `empty` when there are none. */
+export function WorkspaceList<T>({
+  rows,
+  rowKey,
+  empty,
+  className,
+  children,
+}: {
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  empty: string;
+  className?: string;
+  /** A row's content (inside its `<li>`). */
+  children: (row: T) => ReactNode;
+}) {
+  if (rows.length === 0) return <p className="workspace-empty">{empty}</p>;
+  return (
+    <ul className={className ? `workspace-list ${className}` : "workspace-list"}>
+      {rows.map((row) => (
+        <li key={rowKey(row)}>{children(row)}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** A list filter's date range (KST dates, `from` and `to`), for the activity log and the access records. */
 export function FilterDateRange({ from, to }: { from: string; to: string }) {
   return (

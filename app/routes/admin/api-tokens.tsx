@@ -10,6 +10,7 @@ import { EyebrowHeading } from "../../components/eyebrow-heading";
 import { SESSION_EXPIRED_MESSAGE, submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { Field } from "../../components/field";
 import { adminMeta } from "../../lib/admin-meta";
+import { FormStatus } from "../../components/form-status";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);
@@ -71,11 +72,7 @@ export default function AdminApiTokens({ loaderData, actionData }: Route.Compone
         외부 프로그램이 <code>/api/we</code> 쓰기 요청을 보낼 때 <code>Authorization: Bearer 토큰</code> 헤더로 사용합니다. 토큰은 만들 때 한 번만
         보여 드리며, 필요 없어지면 폐기해 주세요.
       </p>
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormStatus error={actionData?.error} />
       {actionData?.created ? (
         <div className="form-notice" role="status">
           <p>

@@ -8,6 +8,7 @@ import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
 import { Field } from "../../components/field";
+import { FormStatus } from "../../components/form-status";
 
 /**
  * /adminInvite/:token: a person invited by an owner sets a login id and password (a public route: the
@@ -81,11 +82,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
         {`${invitation.name}님, ${withParticle(invitation.roleLabel, "으로/로")} 초대되었습니다. 로그인에 쓸 아이디와 비밀번호를 정해 주세요.`}
       </p>
       <Form method="post" className="admin-login__form" noValidate>
-        {actionData?.formError ? (
-          <p className="form-error" role="alert">
-            {actionData.formError}
-          </p>
-        ) : null}
+        <FormStatus error={actionData?.formError} />
         <Field name="loginId" id="invite-login-id" label="아이디" required hint="영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 3~40자" error={errors.loginId}>
           {(control) => <input {...control} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={40} defaultValue={actionData?.loginId ?? ""} />}
         </Field>

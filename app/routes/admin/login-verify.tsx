@@ -10,6 +10,7 @@ import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
 import { Field } from "../../components/field";
+import { FormStatus } from "../../components/form-status";
 
 /**
  * The sign-in's second step (decision 040): the password was right, and the pending cookie names the
@@ -81,11 +82,7 @@ export default function AdminLoginVerify({ loaderData, actionData }: Route.Compo
       <p className="admin-login__info">비밀번호를 확인했습니다. 인증 앱에 표시된 6자리 코드를 입력해 주세요.</p>
       <Form method="post" className="admin-login__form" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        {error ? (
-          <p className="form-error" role="alert" id="code-error">
-            {error}
-          </p>
-        ) : null}
+        <FormStatus error={error} errorId="code-error" />
         <Field name="code" id="verify-code" label="인증 코드" hint="휴대폰을 쓸 수 없으면 복구 코드(예: abcd-efgh-jk)를 대신 입력할 수 있습니다. 복구 코드는 한 번씩만 쓸 수 있습니다.">
           {(control) => (
             <input

@@ -9,6 +9,7 @@ import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
 import { restartMessage } from "../../server/auth/second-factor.server";
 import { Field } from "../../components/field";
+import { FormStatus } from "../../components/form-status";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const session = await getRequestContext(context).adminSession();
@@ -114,16 +115,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
       </h1>
       <Form method="post" className="admin-login__form" noValidate>
         <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-        {loaderData.notice && !actionData?.error ? (
-          <p className="form-error" role="alert" id="login-error">
-            {loaderData.notice}
-          </p>
-        ) : null}
-        {actionData?.error ? (
-          <p className="form-error" role="alert" id="login-error">
-            {actionData.error}
-          </p>
-        ) : null}
+        <FormStatus error={actionData?.error || loaderData.notice} errorId="login-error" />
         <Field name="id" id="login-id" label="아이디">
           {(control) => (
             <input

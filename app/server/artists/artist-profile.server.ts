@@ -21,9 +21,9 @@ export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" |
       const items = english ? (englishValues[f.key] as string[]) : artist[f.key];
       return {
         key: f.key,
-        anchor: "anchor" in f ? f.anchor : f.key,
+        anchor: f.anchor ?? f.key,
         label: english ? f.label.en : f.label.ko,
-        title: "title" in f ? f.title : f.label.ko,
+        title: f.title ?? f.label.ko,
         items,
         lang: english && !translated && items.length > 0 ? ("ko" as const) : null,
       };

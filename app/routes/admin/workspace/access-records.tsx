@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/access-records";
 import { Pagination } from "../../../components/pagination";
-import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleAccessRecordsAction, loadAccessRecords } from "../../../server/workspace/access-records.server";
 import { MAX_INSPECTION_NOTE_LENGTH } from "../../../domain/access-records";
@@ -93,8 +93,7 @@ function MonthlyInspection({ inspection, burstRule }: { inspection: Inspection; 
 export default function AccessRecords({ loaderData }: Route.ComponentProps) {
   const { filter, actions, chain, rows, total, page, pageCount, inspection, inspectMonth, burstRule } = loaderData;
   return (
-    <section className="workspace-page" aria-labelledby="access-title">
-      <WorkspaceHeader titleId="access-title" title="접속기록" />
+    <WorkspacePage id="access" title="접속기록">
       <p className="workspace-help">
         지원자의 개인정보를 열람·검색하거나 내려받고 바꾼 기록입니다. 지원자는 이름 대신 접수번호로만 남습니다. 기록은 고칠 수 없으며, 매달 한 번 지난 달의 기록을
         점검해 주세요.
@@ -167,6 +166,6 @@ export default function AccessRecords({ loaderData }: Route.ComponentProps) {
         ))}
       </WorkspaceTable>
       <Pagination page={page} pageCount={pageCount} param="page" label="접속기록 쪽 이동" />
-    </section>
+    </WorkspacePage>
   );
 }

@@ -17,10 +17,11 @@ import { groupedSecret, otpauthUri } from "../../../server/auth/totp.server";
 import { adminActor, readAdminForm } from "../../../server/http/admin-forms.server";
 import { staffSessionOf } from "../../../server/http/access-gate.server";
 import { getRequestContext } from "../../../server/http/context.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../components/field";
 import { adminMeta } from "../../../lib/admin-meta";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
+import { FormStatus } from "../../../components/form-status";
 
 /**
  * /admin/account/security: the signed-in account's second factor (decision 040). Enrolling shows the
@@ -140,17 +141,12 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
   const { enrollment } = loaderData;
   const codes = actionData?.recoveryCodes ?? null;
   return (
-    <section className="workspace-page security-page" aria-labelledby="security-title">
-      <WorkspaceHeader titleId="security-title" title="계정 보안" />
+    <WorkspacePage id="security" className="security-page" title="계정 보안">
       <p className="workspace-help">
         <strong>{loaderData.loginId}</strong> 계정의 2단계 인증입니다. 로그인할 때 비밀번호와 함께 휴대폰 인증 앱(Google Authenticator, Microsoft
         Authenticator, 1Password 등)의 6자리 코드를 입력합니다. 오디션 지원자의 개인정보를 다루는 계정은 2단계 인증이 필수입니다.
       </p>
-      {actionData?.error ? (
-        <p className="form-error" role="alert" id="security-error">
-          {actionData.error}
-        </p>
-      ) : null}
+      <FormStatus error={actionData?.error} errorId="security-error" />
       {actionData?.notice ? (
         <p className="form-notice" role="status">
           {actionData.notice}
@@ -276,6 +272,6 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
           </section>
         </>
       ) : null}
-    </section>
+    </WorkspacePage>
   );
 }

@@ -9,9 +9,10 @@ import { getRequestContext } from "../../../server/http/context.server";
 import { setFlash } from "../../../server/http/flash.server";
 import { getSiteSettings } from "../../../server/site/settings.server";
 import { endSessionsOf, listSessionsOf } from "../../../server/staff/staff.server";
-import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
+import { FormStatus } from "../../../components/form-status";
 
 /** "Chrome · Windows" from a User-Agent, enough to tell one's own devices apart. */
 function deviceOf(userAgent: string): string {
@@ -69,13 +70,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const { name, loginId, role, sessions, idleMinutes } = loaderData;
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section className="workspace-page" aria-labelledby="account-title">
-      <WorkspaceHeader titleId="account-title" title="내 계정" />
-      {actionData?.error ? (
-        <p className="form-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
+    <WorkspacePage id="account" title="내 계정">
+      <FormStatus error={actionData?.error} />
       <dl className="account-facts">
         <dt>이름</dt>
         <dd>{name}</dd>
@@ -120,6 +116,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       ) : null}
-    </section>
+    </WorkspacePage>
   );
 }

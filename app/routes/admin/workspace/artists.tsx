@@ -5,7 +5,7 @@ import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "../../../server/workspace/artists.server";
-import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
 import { artistTrashQuestion, DeleteControl } from "../../../components/admin/delete-control";
@@ -112,20 +112,19 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <section className="workspace-page" aria-labelledby="artists-title">
-      <WorkspaceHeader
-        titleId="artists-title" title="배우"
-        actions={
-          <>
-            <Link to={PATHS.adminArtist} className="button button--small">
-              배우 등록
-            </Link>
-            <Link to={PATHS.artists} className="button button--small button--ghost">
-              사이트의 배우 목록
-            </Link>
-          </>
-        }
-      />
+    <WorkspacePage id="artists"
+      title="배우"
+      actions={
+        <>
+          <Link to={PATHS.adminArtist} className="button button--small">
+            배우 등록
+          </Link>
+          <Link to={PATHS.artists} className="button button--small button--ghost">
+            사이트의 배우 목록
+          </Link>
+        </>
+      }
+    >
       <Form method="get" className="workspace-filter" role="search" aria-label="배우 찾기">
         <FilterSelect label="상태" name="status" value={loaderData.filter.status} options={loaderData.statusOptions} />
         <FilterSearch label="이름 검색 (한글·영문)" name="q" value={loaderData.filter.q} className="workspace-filter__query" />
@@ -281,6 +280,6 @@ export default function WorkspaceArtists({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Form>
       )}
-    </section>
+    </WorkspacePage>
   );
 }

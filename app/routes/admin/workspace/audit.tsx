@@ -3,7 +3,7 @@ import type { Route } from "./+types/audit";
 import { Pagination } from "../../../components/pagination";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadAudit } from "../../../server/workspace/audit.server";
-import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -18,8 +18,7 @@ export function meta() {
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { filter, actions, entities, rows, total, page, pageCount } = loaderData;
   return (
-    <section className="workspace-page" aria-labelledby="audit-title">
-      <WorkspaceHeader titleId="audit-title" title="활동 기록" />
+    <WorkspacePage id="audit" title="활동 기록">
       <Form method="get" className="workspace-filter" role="search" aria-label="활동 기록 찾기">
         <FilterSelect label="작업" name="action" value={filter.action} options={actions} />
         <FilterSelect label="대상" name="entity" value={filter.entity} options={entities} />
@@ -44,6 +43,6 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         ))}
       </WorkspaceTable>
       <Pagination page={page} pageCount={pageCount} param="page" label="활동 기록 쪽 이동" />
-    </section>
+    </WorkspacePage>
   );
 }

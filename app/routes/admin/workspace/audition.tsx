@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audition";
-import { ConfirmActions, WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, WorkspacePage } from "../../../components/admin/workspace-ui";
 import { adminAuditionPath } from "../../../domain/auditions";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
@@ -69,21 +69,21 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
   }
 
   return (
-    <section className="workspace-page audition-detail" aria-labelledby="audition-title">
-      <WorkspaceHeader
-        titleId="audition-title"
-        eyebrow={<Link to={WORKSPACE_PATHS.auditions}>오디션 지원</Link>}
-        title={
-          <>
-            {a.name} <span className="audition-detail__receipt">{a.receiptNumber}</span>
-          </>
-        }
-        actions={
-          <Link to="?delete" className="button button--small button--danger">
-            지원자 요청으로 삭제
-          </Link>
-        }
-      />
+    <WorkspacePage
+      id="audition"
+      className="audition-detail"
+      eyebrow={<Link to={WORKSPACE_PATHS.auditions}>오디션 지원</Link>}
+      title={
+        <>
+          {a.name} <span className="audition-detail__receipt">{a.receiptNumber}</span>
+        </>
+      }
+      actions={
+        <Link to="?delete" className="button button--small button--danger">
+          지원자 요청으로 삭제
+        </Link>
+      }
+    >
       <FormErrorBanner reply={actionData} />
 
       <div className="audition-detail__layout">
@@ -272,6 +272,6 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
           </Form>
         </aside>
       </div>
-    </section>
+    </WorkspacePage>
   );
 }

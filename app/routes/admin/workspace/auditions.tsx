@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/auditions";
 import { Pagination } from "../../../components/pagination";
-import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { MAX_AUDITION_QUERY_LENGTH } from "../../../domain/audition-review";
 import { AUDITION_PATHS } from "../../../domain/auditions";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
@@ -42,16 +42,15 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
   };
 
   return (
-    <section className="workspace-page" aria-labelledby="auditions-title">
-      <WorkspaceHeader
-        titleId="auditions-title"
-        title="오디션 지원"
-        actions={
-          <Link to={AUDITION_PATHS.apply} className="button button--small button--ghost">
-            사이트의 지원 양식
-          </Link>
-        }
-      />
+    <WorkspacePage
+      id="auditions"
+      title="오디션 지원"
+      actions={
+        <Link to={AUDITION_PATHS.apply} className="button button--small button--ghost">
+          사이트의 지원 양식
+        </Link>
+      }
+    >
       <p className="workspace-help">
         지원서에는 지원자의 개인정보가 들어 있습니다. 심사에 필요한 만큼만 보고, 내려받은 파일은 심사가 끝나면 지워 주세요. 최종 결과(최종 합격·불합격)를 정하면 그날부터 보관 기간이 계산됩니다.
         {` ‘${duplicateLabel}’ 표시는 같은 휴대전화 번호나 이메일로 가까운 시기에 다른 지원서도 들어왔다는 뜻입니다.`}
@@ -127,6 +126,6 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
         </Form>
       )}
       <Pagination page={page} pageCount={pageCount} param="page" label="지원서 목록 쪽 이동" />
-    </section>
+    </WorkspacePage>
   );
 }

@@ -6,7 +6,7 @@ import { postEditorPath } from "../../../domain/post-kinds";
 import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadDashboard, type WorkspacePostRow } from "../../../server/workspace/dashboard.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspaceList, WorkspacePage } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -18,11 +18,10 @@ export function meta() {
 }
 
 function PostRows({ rows, empty, whenLabel }: { rows: WorkspacePostRow[]; empty: string; whenLabel: string }) {
-  if (rows.length === 0) return <p className="workspace-empty">{empty}</p>;
   return (
-    <ul className="workspace-list">
-      {rows.map((row) => (
-        <li key={row.postId}>
+    <WorkspaceList rows={rows} rowKey={(row) => row.postId} empty={empty}>
+      {(row) => (
+        <>
           <span className="workspace-list__kind">{row.kindLabel}</span>
           <Link to={row.editHref} className="workspace-list__title">
             {row.title}
@@ -30,9 +29,9 @@ function PostRows({ rows, empty, whenLabel }: { rows: WorkspacePostRow[]; empty:
           <span className="workspace-list__meta">
             {whenLabel} {row.when} · {row.updatedBy || "-"}
           </span>
-        </li>
-      ))}
-    </ul>
+        </>
+      )}
+    </WorkspaceList>
   );
 }
 
@@ -51,25 +50,24 @@ function DashboardCard({ id, title, wide = false, more, children }: { id: string
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
   return (
-    <section className="workspace-page" aria-labelledby="dashboard-title">
-      <WorkspaceHeader
-        titleId="dashboard-title" title="관리 개요"
-        actions={
-          data.can.changeContent ? (
-          <>
-            <Link to={postEditorPath("news")} className="button button--small">
-              뉴스 작성
-            </Link>
-            <Link to={postEditorPath("notice")} className="button button--small">
-              공지사항 작성
-            </Link>
-            <Link to={PATHS.adminArtist} className="button button--small">
-              배우 등록
-            </Link>
-          </>
-          ) : null
-        }
-      />
+    <WorkspacePage id="dashboard"
+      title="관리 개요"
+      actions={
+        data.can.changeContent ? (
+        <>
+          <Link to={postEditorPath("news")} className="button button--small">
+            뉴스 작성
+          </Link>
+          <Link to={postEditorPath("notice")} className="button button--small">
+            공지사항 작성
+          </Link>
+          <Link to={PATHS.adminArtist} className="button button--small">
+            배우 등록
+          </Link>
+        </>
+        ) : null
+      }
+    >
 
       <div className="dashboard">
         {data.can.auditions ? (
@@ -85,22 +83,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : null}
         {data.can.packages ? (
           <DashboardCard id="packages" title="캐스팅 패키지 소식" wide more={<Link to={WORKSPACE_PATHS.packages}>모든 패키지 보기</Link>}>
-            {data.packageEvents.length === 0 ? (
-              <p className="workspace-empty">최근 2주 동안 열람이나 답변이 없습니다.</p>
-            ) : (
-              <ul className="workspace-list">
-                {data.packageEvents.map((event) => (
-                  <li key={event.key}>
-                    <Link to={event.href} className="workspace-list__title">
-                      {event.title}
-                    </Link>
-                    <span className="workspace-list__meta">
-                      {event.what} · {event.when}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <WorkspaceList rows={data.packageEvents} rowKey={(event) => event.key} empty="최근 2주 동안 열람이나 답변이 없습니다.">
+              {(event) => (
+                <>
+                  <Link to={event.href} className="workspace-list__title">
+                    {event.title}
+                  </Link>
+                  <span className="workspace-list__meta">
+                    {event.what} · {event.when}
+                  </span>
+                </>
+              )}
+            </WorkspaceList>
           </DashboardCard>
         ) : null}
         {data.can.content ? (
@@ -142,25 +136,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ) : null}
         {data.can.activity ? (
           <DashboardCard id="changes" title="최근 변경" wide more={<Link to={WORKSPACE_PATHS.audit}>활동 기록 전체 보기</Link>}>
-            {data.changes.length === 0 ? (
-              <p className="workspace-empty">아직 기록이 없습니다.</p>
-            ) : (
-              <ul className="workspace-list">
-                {data.changes.map((change) => (
-                  <li key={change.id}>
-                    <span className="workspace-list__title">
-                      {change.what} {change.subject ? <span className="workspace-list__subject">{change.subject}</span> : null}
-                    </span>
-                    <span className="workspace-list__meta">
-                      {change.when} · {change.who}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <WorkspaceList rows={data.changes} rowKey={(change) => change.id} empty="아직 기록이 없습니다.">
+              {(change) => (
+                <>
+                  <span className="workspace-list__title">
+                    {change.what} {change.subject ? <span className="workspace-list__subject">{change.subject}</span> : null}
+                  </span>
+                  <span className="workspace-list__meta">
+                    {change.when} · {change.who}
+                  </span>
+                </>
+              )}
+            </WorkspaceList>
           </DashboardCard>
         ) : null}
       </div>
-    </section>
+    </WorkspacePage>
   );
 }

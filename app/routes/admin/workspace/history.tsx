@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/history";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadHistory, parseHistorySubject } from "../../../server/workspace/history.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -17,19 +17,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function History({ loaderData }: Route.ComponentProps) {
   const { record, revisions } = loaderData;
   return (
-    <section className="workspace-page" aria-labelledby="history-title">
-      <WorkspaceHeader
-        titleId="history-title" title={record.title} eyebrow={`${record.kindLabel} 변경 기록`}
-        actions={
-          record.editHref ? (
-            <>
-              <Link to={record.editHref} className="button button--small">
-                편집
-              </Link>
-            </>
-          ) : null
-        }
-      />
+    <WorkspacePage id="history"
+      title={record.title} eyebrow={`${record.kindLabel} 변경 기록`}
+      actions={
+        record.editHref ? (
+          <>
+            <Link to={record.editHref} className="button button--small">
+              편집
+            </Link>
+          </>
+        ) : null
+      }
+    >
       {record.inTrash ? <p className="form-notice">휴지통에 있습니다. 이전 버전으로 복원하려면 먼저 휴지통에서 꺼내 주세요.</p> : null}
       <p className="workspace-help">저장할 때마다 버전이 하나씩 남습니다. 이전 버전을 지금 버전과 비교하고, 그 버전으로 되돌릴 수 있습니다.</p>
       {revisions.length === 0 ? (
@@ -59,6 +58,6 @@ export default function History({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-    </section>
+    </WorkspacePage>
   );
 }

@@ -8,7 +8,7 @@ import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
 import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleMediaItemAction, loadMediaItem } from "../../../server/workspace/media.server";
-import { ConfirmActions, WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, WorkspacePage } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../components/field";
@@ -67,17 +67,16 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
   }
 
   return (
-    <section className="workspace-page media-item" aria-labelledby="media-item-title">
-      <WorkspaceHeader
-        titleId="media-item-title" title={title} eyebrow={<Link to={WORKSPACE_PATHS.media}>미디어</Link>}
-        actions={
-          <>
-            <Link to="?delete" className="button button--small button--danger">
-              삭제
-            </Link>
-          </>
-        }
-      />
+    <WorkspacePage id="media-item" className="media-item"
+      title={title} eyebrow={<Link to={WORKSPACE_PATHS.media}>미디어</Link>}
+      actions={
+        <>
+          <Link to="?delete" className="button button--small button--danger">
+            삭제
+          </Link>
+        </>
+      }
+    >
       <FormErrorBanner reply={actionData} />
 
       <div className="media-item__layout">
@@ -168,6 +167,6 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
           </>
         ) : null}
       </section>
-    </section>
+    </WorkspacePage>
   );
 }

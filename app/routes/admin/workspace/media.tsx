@@ -5,7 +5,7 @@ import { Pagination } from "../../../components/pagination";
 import { MEDIA_USE_FILTER_LABELS, MEDIA_USE_FILTERS } from "../../../domain/media-uses";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadMediaLibrary } from "../../../server/workspace/media.server";
-import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -20,8 +20,7 @@ export function meta() {
 export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { filter, query, items, page, pageCount, total } = loaderData;
   return (
-    <section className="workspace-page" aria-labelledby="media-title">
-      <WorkspaceHeader titleId="media-title" title="미디어" />
+    <WorkspacePage id="media" title="미디어">
       <p className="workspace-help">올린 이미지를 모두 모아 보여 줍니다. 이미지를 누르면 대체 텍스트를 고치거나 삭제할 수 있습니다.</p>
 
       <Form method="get" className="workspace-filter" role="search" aria-label="이미지 거르기">
@@ -63,6 +62,6 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         ))}
       </WorkspaceTable>
       <Pagination page={page} pageCount={pageCount} param="page" label="이미지 목록 쪽 이동" />
-    </section>
+    </WorkspacePage>
   );
 }

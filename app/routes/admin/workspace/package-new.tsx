@@ -4,10 +4,11 @@ import { MAX_PACKAGE_ARTISTS, MAX_PACKAGE_MESSAGE, MAX_PACKAGE_NOTE, MAX_PACKAGE
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleCreatePackage, loadPackageForm } from "../../../server/workspace/packages.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../components/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
+import { FormStatus } from "../../../components/form-status";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadPackageForm(getRequestContext(context));
@@ -37,13 +38,8 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
   const choices = actionData?.choices ?? {};
   const submitting = useNavigation().state === "submitting";
   return (
-    <section className="workspace-page" aria-labelledby="package-new-title">
-      <WorkspaceHeader titleId="package-new-title" title="새 캐스팅 패키지" />
-      {actionData?.formError ? (
-        <p className="form-error" role="alert">
-          {actionData.formError}
-        </p>
-      ) : null}
+    <WorkspacePage id="package-new" title="새 캐스팅 패키지">
+      <FormStatus error={actionData?.formError} />
       <Form method="post" className="package-form" noValidate>
         <fieldset className="package-form__group">
           <legend>받는 분과 인사말</legend>
@@ -157,6 +153,6 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
           </Link>
         </div>
       </Form>
-    </section>
+    </WorkspacePage>
   );
 }

@@ -5,11 +5,12 @@ import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { PACKAGE_RETENTION_DAYS } from "../../../domain/casting-packages";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handlePackageAction, loadPackage } from "../../../server/workspace/packages.server";
-import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { WorkspaceList, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../components/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
 import { useHydrated } from "../../../lib/use-hydrated";
+import { FormStatus } from "../../../components/form-status";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadPackage(getRequestContext(context), request, params.id);
@@ -60,13 +61,8 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
   return (
-    <section className="workspace-page package-page" aria-labelledby="package-title">
-      <WorkspaceHeader titleId="package-title" title={p.title} eyebrow={<Link to={WORKSPACE_PATHS.packages}>캐스팅 패키지</Link>} />
-      {actionData?.formError ? (
-        <p className="form-error" role="alert">
-          {actionData.formError}
-        </p>
-      ) : null}
+    <WorkspacePage id="package" className="package-page" title={p.title} eyebrow={<Link to={WORKSPACE_PATHS.packages}>캐스팅 패키지</Link>}>
+      <FormStatus error={actionData?.formError} />
 
       <dl className="package-facts">
         <div>
@@ -168,22 +164,18 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
 
       <section className="package-section" aria-labelledby="package-answers-title">
         <h2 id="package-answers-title">받는 분의 답변</h2>
-        {p.answers.length === 0 ? (
-          <p className="workspace-empty">아직 답변이 없습니다.</p>
-        ) : (
-          <ul className="workspace-list package-answers">
-            {p.answers.map((answer) => (
-              <li key={answer.id}>
-                <span className="workspace-list__title">
-                  {answer.artist}
-                  {answer.markLabel ? <span className="workspace-list__kind">{answer.markLabel}</span> : null}
-                </span>
-                {answer.message ? <span className="package-answers__message">{answer.message}</span> : null}
-                <span className="workspace-list__meta">{answer.at}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <WorkspaceList rows={p.answers} rowKey={(answer) => answer.id} empty="아직 답변이 없습니다." className="package-answers">
+          {(answer) => (
+            <>
+              <span className="workspace-list__title">
+                {answer.artist}
+                {answer.markLabel ? <span className="workspace-list__kind">{answer.markLabel}</span> : null}
+              </span>
+              {answer.message ? <span className="package-answers__message">{answer.message}</span> : null}
+              <span className="workspace-list__meta">{answer.at}</span>
+            </>
+          )}
+        </WorkspaceList>
       </section>
 
       <section className="package-section package-actions" aria-labelledby="package-actions-title">
@@ -252,6 +244,6 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       </section>
-    </section>
+    </WorkspacePage>
   );
 }

@@ -3,7 +3,7 @@ import type { Route } from "./+types/packages";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadPackages } from "../../../server/workspace/packages.server";
-import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -18,16 +18,16 @@ export function meta() {
 export default function Packages({ loaderData }: Route.ComponentProps) {
   const { packages } = loaderData;
   return (
-    <section className="workspace-page packages-page" aria-labelledby="packages-title">
-      <WorkspaceHeader
-        titleId="packages-title"
-        title="캐스팅 패키지"
-        actions={
-          <Link to={WORKSPACE_PATHS.packageNew} className="button button--small">
-            새 패키지
-          </Link>
-        }
-      />
+    <WorkspacePage
+      id="packages"
+      className="packages-page"
+      title="캐스팅 패키지"
+      actions={
+        <Link to={WORKSPACE_PATHS.packageNew} className="button button--small">
+          새 패키지
+        </Link>
+      }
+    >
       <p className="workspace-help">
         제작사에 보내는 비공개 배우 제안입니다. 패키지마다 따로 만든 링크로만 열 수 있고, 검색이나 사이트 목록에는 나오지 않습니다. 받는 분이 언제 열었는지, 어떤 배우를 봤는지, 어떤 답을
         남겼는지 여기서 확인합니다.
@@ -57,6 +57,6 @@ export default function Packages({ loaderData }: Route.ComponentProps) {
           </tr>
         ))}
       </WorkspaceTable>
-    </section>
+    </WorkspacePage>
   );
 }

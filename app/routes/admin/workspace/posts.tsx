@@ -8,7 +8,7 @@ import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspacePostsAction, loadWorkspacePosts } from "../../../server/workspace/posts.server";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
-import { FilterSearch, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 import { DeleteControl, postTrashQuestion } from "../../../components/admin/delete-control";
 
@@ -43,19 +43,18 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
     for (const box of bulkForm.current?.querySelectorAll<HTMLInputElement>('input[name="post"]') ?? []) box.checked = checked;
   };
   return (
-    <section className="workspace-page" aria-labelledby="posts-title">
-      <WorkspaceHeader
-        titleId="posts-title" title="뉴스·공지"
-        actions={
-          <>
-            {POST_KINDS.map((kind) => (
-              <Link key={kind} to={postEditorPath(kind)} className="button button--small">
-                {POST_KIND_INFO[kind].label} 작성
-              </Link>
-            ))}
-          </>
-        }
-      />
+    <WorkspacePage id="posts"
+      title="뉴스·공지"
+      actions={
+        <>
+          {POST_KINDS.map((kind) => (
+            <Link key={kind} to={postEditorPath(kind)} className="button button--small">
+              {POST_KIND_INFO[kind].label} 작성
+            </Link>
+          ))}
+        </>
+      }
+    >
 
       <Form method="get" className="workspace-filter" role="search" aria-label="글 찾기">
         <FilterSelect label="종류" name="kind" value={filter.kind} options={POST_KINDS.map((kind) => ({ value: kind, label: POST_KIND_INFO[kind].label }))} />
@@ -142,6 +141,6 @@ export default function WorkspacePosts({ loaderData }: Route.ComponentProps) {
         </Form>
       )}
       <Pagination page={page} pageCount={pageCount} param="page" label="글 목록 쪽 이동" />
-    </section>
+    </WorkspacePage>
   );
 }

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/revision";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleRevisionAction, loadRevision, parseHistorySubject } from "../../../server/workspace/history.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { adminMeta } from "../../../lib/admin-meta";
@@ -29,8 +29,7 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
   const { record, revision, current, comparison, historyHref, isCurrent } = loaderData;
   const changed = comparison.filter((c) => c.changed);
   return (
-    <section className="workspace-page" aria-labelledby="revision-title">
-      <WorkspaceHeader titleId="revision-title" title={record.title} eyebrow={`${record.kindLabel} 버전 비교`} />
+    <WorkspacePage id="revision" title={record.title} eyebrow={`${record.kindLabel} 버전 비교`}>
       <p className="workspace-help">
         {revision.version}번째 버전({revision.when}, {revision.who})과 지금 버전({current.version}번째, {current.when})을 비교합니다.{" "}
         <del className="diff-sample">지운 부분</del>은 {revision.version}번째 버전에만, <ins className="diff-sample">더한 부분</ins>은 지금 버전에만
@@ -66,6 +65,6 @@ export default function RevisionCompare({ loaderData, actionData }: Route.Compon
           </button>
         )}
       </Form>
-    </section>
+    </WorkspacePage>
   );
 }

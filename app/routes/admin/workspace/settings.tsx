@@ -9,7 +9,7 @@ import type { AdminFormReply } from "../../../lib/admin-form-reply";
 import { useRootData } from "../../../lib/root-data";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleWorkspaceSettingsAction, loadWorkspaceSettings } from "../../../server/workspace/settings.server";
-import { WorkspaceHeader } from "../../../components/admin/workspace-ui";
+import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { SettingsFields } from "../../../components/admin/settings-fields";
@@ -53,8 +53,7 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
   const { lat, lng } = contact.map;
 
   return (
-    <section className="workspace-page settings-page" aria-labelledby="settings-title">
-      <WorkspaceHeader titleId="settings-title" title="사이트 설정" />
+    <WorkspacePage id="settings" className="settings-page" title="사이트 설정">
       <p className="workspace-help">
         회사 정보와 연락처는 모든 페이지의 머리말·꼬리말과 ‘오시는 길’에, 소개 글은 홈 화면에, 지원서 양식은 오디션 페이지에, 개인정보 처리 항목은 개인정보처리방침에 보입니다. 저장하면 바로 반영됩니다.
       </p>
@@ -121,6 +120,6 @@ export default function WorkspaceSettings({ loaderData, actionData }: Route.Comp
           </button>
         </div>
       </Form>
-    </section>
+    </WorkspacePage>
   );
 }

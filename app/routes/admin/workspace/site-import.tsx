@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/site-import";
 import { FormStatus } from "../../../components/form-status";
-import { WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { formatBytes, IMPORT_KIND_LABELS, IMPORT_KINDS, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportNote, type SiteImportReport } from "../../../domain/site-import";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { adminMeta } from "../../../lib/admin-meta";
@@ -47,8 +47,7 @@ export default function SiteImport({ loaderData, actionData }: Route.ComponentPr
   }, [running, revalidator]);
 
   return (
-    <section className="workspace-page site-import-page" aria-labelledby="site-import-title">
-      <WorkspaceHeader titleId="site-import-title" title="이전 사이트 가져오기" />
+    <WorkspacePage id="site-import" className="site-import-page" title="이전 사이트 가져오기">
       <p className="workspace-help">
         지금 쓰고 있는 예전 사이트의 배우, 뉴스, 공지사항을 사진과 함께 이 사이트로 옮깁니다. 여러 번 실행해도 됩니다. 새로 생긴 것은 더하고, 예전 사이트에서 바뀐 것은
         고치며, 여기서 고친 기록은 덮어쓰지 않고 충돌로 알려 드립니다. 여기 있는 것은 지우지 않습니다. 명령줄에서는 <code>npm run import:site -- --from 주소</code>로 같은
@@ -126,7 +125,7 @@ export default function SiteImport({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <p className="workspace-empty">아직 가져온 적이 없습니다.</p>
       )}
-    </section>
+    </WorkspacePage>
   );
 }
 
@@ -147,11 +146,7 @@ function ImportReport({ title, report, heading: Heading }: { title: string; repo
         ))}
       </WorkspaceTable>
       <p>{`이미지: 내려받음 ${report.images.downloaded}개(${formatBytes(report.images.bytes)}), 이미 있음 ${report.images.reused}개, 실패 ${report.images.failed}개 · 걸린 시간 ${report.seconds.toFixed(1)}초`}</p>
-      {report.error ? (
-        <p className="form-error" role="alert">
-          {report.error}
-        </p>
-      ) : null}
+      <FormStatus error={report.error} />
       <Notes title="충돌 (여기서 고친 기록은 그대로 두었습니다)" notes={report.conflicts} />
       <Notes title="건너뜀" notes={report.skipped} />
       <Notes title="고쳐서 가져옴" notes={report.repaired} />

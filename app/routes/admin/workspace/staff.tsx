@@ -4,10 +4,11 @@ import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { STAFF_ROLE_INFO, STAFF_ROLES } from "../../../domain/staff-roles";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleStaffAction, loadStaff } from "../../../server/workspace/staff.server";
-import { ConfirmActions, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../components/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
+import { FormStatus } from "../../../components/form-status";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadStaff(getRequestContext(context), request);
@@ -49,17 +50,12 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
   }
 
   return (
-    <section className="workspace-page" aria-labelledby="staff-title">
-      <WorkspaceHeader titleId="staff-title" title="직원 계정" />
+    <WorkspacePage id="staff" title="직원 계정">
       <p className="workspace-help">
         한 사람에 계정 하나씩 씁니다. 역할에 따라 쓸 수 있는 기능이 정해지고, 역할 변경과 사용 중지는 그 사람의 다음 요청부터 바로 적용됩니다. 초대, 계정 생성, 역할 변경,
         사용 중지와 삭제는 아래 권한 변경 기록에 3년 동안 남습니다.
       </p>
-      {actionData?.formError ? (
-        <p className="form-error" role="alert">
-          {actionData.formError}
-        </p>
-      ) : null}
+      <FormStatus error={actionData?.formError} />
       {actionData?.invited ? (
         <div className="form-notice" role="status">
           <p>
@@ -203,6 +199,6 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           </tr>
         ))}
       </WorkspaceTable>
-    </section>
+    </WorkspacePage>
   );
 }

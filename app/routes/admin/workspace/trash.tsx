@@ -5,7 +5,7 @@ import { withParticle } from "../../../domain/korean";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleTrashAction, loadTrash } from "../../../server/workspace/trash.server";
-import { ConfirmActions, FilterSelect, WorkspaceHeader, WorkspaceTable } from "../../../components/admin/workspace-ui";
+import { ConfirmActions, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { Pagination } from "../../../components/pagination";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
@@ -83,18 +83,17 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <section className="workspace-page" aria-labelledby="trash-title">
-      <WorkspaceHeader
-        titleId="trash-title"
-        title="휴지통"
-        actions={
-          total > 0 ? (
-            <Link to="?confirm=all" className="button button--small button--danger">
-              휴지통 비우기
-            </Link>
-          ) : null
-        }
-      />
+    <WorkspacePage
+      id="trash"
+      title="휴지통"
+      actions={
+        total > 0 ? (
+          <Link to="?confirm=all" className="button button--small button--danger">
+            휴지통 비우기
+          </Link>
+        ) : null
+      }
+    >
       <p className="workspace-help">
         삭제한 글과 배우는 {retentionDays}일 동안 여기에 남아 있다가 자동으로 영구 삭제됩니다. 휴지통에 있는 동안에는 사이트와 API에 보이지 않습니다.
       </p>
@@ -167,6 +166,6 @@ export default function Trash({ loaderData }: Route.ComponentProps) {
         </Form>
       )}
       <Pagination page={page} pageCount={pageCount} param="page" label="휴지통 쪽 이동" />
-    </section>
+    </WorkspacePage>
   );
 }
