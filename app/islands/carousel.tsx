@@ -49,6 +49,12 @@ type SliderComponent = ComponentType<Settings & { ref?: Ref<SlickSlider> }>;
 
 const PlainLink: SlideLink = ({ href, children }) => <a href={href}>{children}</a>;
 
+/** Runs `work` when the browser is idle, within a second. */
+function whenIdle(work: () => void): void {
+  if ("requestIdleCallback" in window) requestIdleCallback(work, { timeout: 1000 });
+  else setTimeout(work, 0);
+}
+
 /**
  * Resolves once `root` is within 200 px of the viewport and the page has loaded and the browser is idle:
  * the first slides are already on screen (server-rendered), and setting up react-slick lays the page out
@@ -60,7 +66,7 @@ function whenNearAndIdle(root: HTMLElement, run: () => void): () => void {
   const go = () => {
     if (!cancelled) run();
   };
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(go, { timeout: 1000 }) : setTimeout(go, 0));
+  const idle = () => whenIdle(go);
   const observer = new IntersectionObserver(
     (entries) => {
       if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -98,7 +104,9 @@ export function Carousel({ slides, label, wideSlides, sizes, labels, priority = 
       void import("react-slick").then((mod) => {
         // react-slick is CommonJS: its component is `default`, sometimes nested once more.
         const exported = mod.default as unknown as SliderComponent | { default: SliderComponent };
-        setSlider(() => ("default" in exported ? exported.default : exported));
+        // Set up in a later idle moment: evaluating the module and laying out the slides are each
+        // a long task on a slow phone; together they would hold the page for twice as long.
+        whenIdle(() => setSlider(() => ("default" in exported ? exported.default : exported)));
       });
     });
   }, []);

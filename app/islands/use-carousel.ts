@@ -46,10 +46,13 @@ export function useCarousel({ slideCount, wideSlides, root }: { slideCount: numb
     slidesToShow,
     slidesToScroll: 1,
     pauseOnHover: false,
-    onInit: () => {
-      setReady(true);
-      requestAnimationFrame(syncInert);
-    },
+    // The controls and the swap from the server's images come in the next frame, a task of their own
+    // apart from react-slick's set-up (each is a long task on a slow phone).
+    onInit: () =>
+      requestAnimationFrame(() => {
+        setReady(true);
+        requestAnimationFrame(syncInert);
+      }),
     onReInit: syncInert,
     afterChange: syncInert,
   };

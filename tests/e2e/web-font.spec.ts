@@ -21,8 +21,10 @@ test("the first page is painted in the visitor's font and warms Pretendard; the 
   expect(timing.firstPaint).not.toBeNull();
   expect(timing.fonts.length).toBeGreaterThan(0);
   for (const start of timing.fonts) expect(start).toBeGreaterThan(timing.firstPaint!);
-  // Nothing on this page changed typeface.
+  // Nothing on this page changed typeface, and the files were fetched, not loaded as fonts (a loaded font
+  // is decoded on the page's main thread, a long task per subset on a slow phone).
   expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).not.toMatch(/^Pretendard/);
+  expect(await page.evaluate(() => [...document.fonts].filter((face) => face.family.includes("Pretendard") && face.status !== "unloaded").length)).toBe(0);
 
   // The next page (a stored one: the page cache serves it without a nonce) starts in Pretendard.
   await page.goto("/company");
