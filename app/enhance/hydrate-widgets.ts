@@ -57,6 +57,9 @@ function hydrateWidget(root: HTMLElement, entry: WidgetEntry): void {
   hydrate(createElement(entry.component, props) as unknown as ComponentChild, rootFragment(root, nodes));
 }
 
+/** Resolves in a later task, so that what comes after it is a task of its own. */
+export const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /**
  * Hydrates every `[data-widget]` on the page with its component and the props the server wrote. A lazy
  * entry's module is imported only when its widget is on the page; the promise settles when every
@@ -67,7 +70,9 @@ export function hydrateWidgets(registry: Record<WidgetName, WidgetEntry | LazyWi
   for (const root of document.querySelectorAll<HTMLElement>("[data-widget]")) {
     const entry = registry[root.dataset.widget as WidgetName] as WidgetEntry | LazyWidgetEntry | undefined;
     if (!entry) continue;
-    if (typeof entry === "function") pending.push(entry().then((loaded) => hydrateWidget(root, loaded)));
+    // A lazy widget's module is evaluated in one task and the widget hydrated in the next (together
+    // they were one long task on a slow phone: the audition form, the carousel).
+    if (typeof entry === "function") pending.push(entry().then((loaded) => nextTask().then(() => hydrateWidget(root, loaded))));
     else hydrateWidget(root, entry);
   }
   return Promise.all(pending).then(() => undefined);

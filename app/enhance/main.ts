@@ -9,7 +9,7 @@
  */
 import { MobileMenu } from "../components/mobile-menu";
 import { warmWebFont } from "../lib/web-font";
-import { hydrateWidgets } from "./hydrate-widgets";
+import { hydrateWidgets, nextTask } from "./hydrate-widgets";
 
 const WIDGETS = {
   // Only the home page has it: its own chunk (every other page's script stays smaller).
@@ -41,7 +41,7 @@ const WIDGETS = {
 
 // The widgets come to life in a task of their own, after this module and Preact are evaluated (together
 // they were one long task on a slow phone); until then each works as the server's markup (links, forms).
-const widgets = new Promise((resolve) => setTimeout(resolve)).then(() => hydrateWidgets(WIDGETS));
+const widgets = nextTask().then(() => hydrateWidgets(WIDGETS));
 
 // The web font for the next pages, fetched once this one has loaded (lib/web-font.ts).
 warmWebFont();
