@@ -5,24 +5,14 @@
  *
  *   tsx scripts/bench/lighthouse-fcp-probe.ts /company
  */
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./lighthouse-chrome";
 import { startBenchServer } from "./server";
-
-/**
- * Each run is a visitor's first: Lighthouse empties the HTTP cache but by default keeps localStorage, where
- * the site remembers that the web font is at hand (decision 048). A kept flag with an emptied cache is a
- * state no first visit has, so local storage is cleared with the rest.
- */
-const FIRST_VISIT_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cache_storage" | "local_storage")[] = ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"];
 
 const route = process.argv[2] ?? "/company";
 const RUNS = Number(process.env.LH_RUNS ?? 8);
 const server = await startBenchServer("pglite", { PUBLIC_ORIGIN: "" });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const chrome = await launchBenchChrome();
 // The DevTools protocol events read here, loosely typed (only the fields used).
 type Entry = {
   method: string;

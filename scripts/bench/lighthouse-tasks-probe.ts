@@ -6,8 +6,8 @@
  *
  *   npm run build && tsx scripts/bench/lighthouse-tasks-probe.ts /news
  */
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./lighthouse-chrome";
 import { startBenchServer } from "./server";
 
 /** A trace event, loosely typed (only the fields read here). */
@@ -24,10 +24,7 @@ interface TraceEvent {
 const route = process.argv[2] ?? "/";
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 const server = await startBenchServer("pglite", { PUBLIC_ORIGIN: "" });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const chrome = await launchBenchChrome();
 const ms = (micro: number) => (micro / 1000).toFixed(1);
 try {
   await fetch(server.baseURL + route);
@@ -36,8 +33,7 @@ try {
       port: chrome.port,
       output: "json",
       logLevel: "error",
-      // A first visit: local storage too (bench:lighthouse does the same).
-      clearStorageTypes: ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"],
+      clearStorageTypes: FIRST_VISIT_STORAGE,
       onlyCategories: ["performance"],
     });
     const { lhr, artifacts } = result!;

@@ -11,24 +11,16 @@
  *   npm run bench:lighthouse [-- /route ...]     LH_RUNS=5 for more runs, LH_VERBOSE=1 for failing audits
  */
 import fs from "node:fs";
-import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";
+import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./lighthouse-chrome";
 import { startBenchServer } from "./server";
-
-/**
- * Each run is a visitor's first: Lighthouse empties the HTTP cache but by default keeps localStorage, where
- * the site remembers that the web font is at hand (decision 048). A kept flag with an emptied cache is a
- * state no first visit has, so local storage is cleared with the rest.
- */
-const FIRST_VISIT_STORAGE: ("file_systems" | "shader_cache" | "service_workers" | "cache_storage" | "local_storage")[] = ["file_systems", "shader_cache", "service_workers", "cache_storage", "local_storage"];
 
 const lighthouseVersion = (JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 const server = await startBenchServer("pglite", { PUBLIC_ORIGIN: "" });
 const newsId = /href="\/newsDetail\/(\d+)"/.exec(await (await fetch(`${server.baseURL}/news`)).text())?.[1];
@@ -37,10 +29,7 @@ const koreanRoutes = ["/", "/company", "/artist", `/artist/${encodeURIComponent(
 // Both languages: the English pages are the same routes under /en.
 const routes = only.length > 0 ? only : [...koreanRoutes, "/audition/apply", "/privacy", ...koreanRoutes.map((route) => (route === "/" ? "/en" : `/en${route}`))];
 
-const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-});
+const chrome = await launchBenchChrome();
 const rows: string[] = [];
 let failed = false;
 try {
