@@ -29,6 +29,22 @@ const koreanRoutes = ["/", "/company", "/artist", `/artist/${encodeURIComponent(
 // Both languages: the English pages are the same routes under /en.
 const routes = only.length > 0 ? only : [...koreanRoutes, "/audition/apply", "/privacy", ...koreanRoutes.map((route) => (route === "/" ? "/en" : `/en${route}`))];
 
+/**
+ * A run's main-thread tasks of 50 ms or more as Lighthouse simulated them (4× CPU), with what they spent
+ * their time on, and its simulated first paint: printed for a run below the target, so that a run-to-run
+ * dip can be told apart from a page that is slow.
+ */
+function longTasks(lhr: { audits: Record<string, { numericValue?: number; details?: unknown } | undefined> }): string {
+  const debug = (lhr.audits["long-tasks"]?.details as { debugData?: { urls: string[]; tasks: ({ urlIndex: number; startTime: number; duration: number } & Record<string, number>)[] } } | undefined)?.debugData;
+  const lines = [`    first paint ${Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0)} ms, blocking time ${Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0)} ms (simulated)`];
+  for (const task of debug?.tasks ?? []) {
+    const { urlIndex, startTime, duration, ...groups } = task;
+    const spent = Object.entries(groups).map(([group, time]) => `${group} ${time}`).join(", ");
+    lines.push(`    task at ${Math.round(startTime)} ms, ${Math.round(duration)} ms: ${spent} · ${debug!.urls[urlIndex]?.replace(server.baseURL, "") ?? ""}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
 const chrome = await launchBenchChrome();
 const rows: string[] = [];
 let failed = false;
@@ -60,6 +76,8 @@ try {
         continue;
       }
       runs.push(lhr);
+      const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      if (score < TARGETS.performance) process.stdout.write(`  ${decodeURIComponent(route)}: a run of ${score}\n${longTasks(lhr)}`);
     }
     if (unfinished.length > 0) failed = true;
     if (runs.length === 0) {
