@@ -54,7 +54,11 @@ export function MobileMenu({ labels, children }: MobileMenuProps) {
     const wide = window.matchMedia(`(min-width: ${BREAKPOINT_WIDE}px)`);
     const closeOnWide = () => {
       if (!wide.matches) return;
-      const focusWasInside = overlayRef.current?.contains(document.activeElement) ?? false;
+      // The overlay keeps focus inside while open, so focus that is nowhere (the body) was in it too: the
+      // browser drops the focus of an element that the wide screen's CSS has just hidden, sometimes
+      // before this change event is dispatched.
+      const active = document.activeElement;
+      const focusWasInside = active === null || active === document.body || (overlayRef.current?.contains(active) ?? false);
       setState("closed");
       if (focusWasInside) document.querySelector<HTMLElement>(".site-nav a")?.focus({ preventScroll: true });
     };

@@ -144,4 +144,13 @@ test("widening the window past 1000 px with the overlay open closes it and gives
   await page.keyboard.press("Escape");
   await expect(overlay).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+
+  // The browser may drop the focus of the overlay's control (hidden by the wide screen's CSS) before the
+  // screen's change is announced: focus that is nowhere still goes to the header's links.
+  await page.getByRole("button", { name: "메뉴 열기" }).click();
+  await expect(overlay.getByRole("button", { name: "메뉴 닫기" })).toBeFocused();
+  await page.evaluate(() => (document.activeElement as HTMLElement).blur());
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.locator("#site-menu")).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "주 메뉴" }).getByRole("link").first()).toBeFocused();
 });
