@@ -18,8 +18,10 @@ const integration = (engine: "pglite" | "postgres") => ({
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one file at a time; most integration files wait on a server child
-    // process or PostgreSQL, so two at a time cut the suite from ~510 s to ~345 s here (docs/benchmarks.md).
-    maxWorkers: 2,
+    // process, PostgreSQL or a body time limit, so two at a time cut the suite from ~510 s to ~345 s here,
+    // and, with the suite since grown to 232 files, three at a time from 581 s to 484 s (docs/benchmarks.md,
+    // "Test suite duration").
+    maxWorkers: 3,
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console.ts"],
     projects: [
