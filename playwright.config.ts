@@ -54,7 +54,11 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // No trace: recording one (screencast and DOM snapshots at every step) doubled the browser tests'
+    // time on 2 cores (docs/benchmarks.md, "Browser tests without traces"). To see a failure step by
+    // step, run its file again with `npx playwright test <file> --trace on` and `npx playwright show-trace`.
+    trace: "off",
+    screenshot: "only-on-failure",
     locale: "ko-KR",
     timezoneId: "Asia/Seoul",
   },

@@ -86,8 +86,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const leaf = matches[matches.length - 1];
   const enhanceScript =
     typeof document === "undefined" && root?.enhanceScript && isVisitorDocument(root.isAdmin, leaf?.id) ? root.enhanceScript : null;
-  // The React app's pages warm the web font too (the visitors' pages: app/enhance/main.ts).
-  useEffect(() => warmWebFont(), []);
+  // The React app's pages warm the web font too (the visitors' pages: app/enhance/main.ts). Then
+  // `<html data-hydrated>` says the app is running, every component's effects done (a parent's effect
+  // runs after its children's), as `data-enhanced` does on visitors' pages.
+  useEffect(() => {
+    warmWebFont();
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     // The inline script below may add the web font's class before React hydrates the admin's pages.
     <html lang={LOCALE_INFO[locale].lang} suppressHydrationWarning>

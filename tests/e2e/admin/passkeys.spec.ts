@@ -34,7 +34,7 @@ test("the administrator registers a passkey, signs in with it instead of a code,
 
   await signInWithPassword();
   // No passkey yet: the code form only.
-  await page.waitForFunction(() => "__reactRouterContext" in window);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
   await expect(page.getByRole("button", { name: "패스키로 인증" })).toHaveCount(0);
   await passSecondStep(page, baseURL);
 

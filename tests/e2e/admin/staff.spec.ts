@@ -93,7 +93,8 @@ test.describe("with JavaScript", () => {
     await page.clock.install();
     await page.goto("/admin/account");
     await expect(page.locator("html")).toHaveAttribute("lang", "ko");
-    await page.waitForFunction(() => "__reactRouterContext" in window);
+    // Hydrated: the idle timer runs (on the installed clock) from here.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
     const warning = page.getByRole("alertdialog");
     await page.clock.runFor(28 * 60_000);
     await expect(warning).toHaveCount(0);
