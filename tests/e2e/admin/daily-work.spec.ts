@@ -84,6 +84,8 @@ for (const js of [true, false]) {
       const name = uniqueName(js ? "편집삭제" : "무JS편집삭제");
       await artistWithAwards(name, ["상 하나"]);
       await page.goto(`/adminActor/${encodeURIComponent(name)}`);
+      // With JavaScript the link opens a dialog once React runs the page (before that, the page of its own).
+      if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
       await page.getByRole("link", { name: `배우 ‘${name}’ 삭제` }).click();
       if (js) {
         await page.getByRole("dialog", { name: "휴지통으로 옮기기" }).getByRole("button", { name: "삭제" }).click();

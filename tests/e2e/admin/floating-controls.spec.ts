@@ -262,12 +262,13 @@ test.describe("the workspace, signed in", () => {
 
   test("with a dialog open (a row's 삭제, the media picker), no floating control covers one of its controls", async ({ page }) => {
     await checkOpenAtEveryWidth(page, "/admin/posts", async (at) => {
-      await at.waitForLoadState("load");
+      // The link opens a dialog once React runs the page (before that, a page of its own).
+      await expect(at.locator("html")).toHaveAttribute("data-hydrated", "");
       await at.locator(".workspace-table__actions").getByRole("link", { name: /삭제$/ }).first().click();
       await expect(at.getByRole("dialog", { name: "휴지통으로 옮기기" })).toBeVisible();
     });
     await checkOpenAtEveryWidth(page, "/adminNewsWrite", async (at) => {
-      await at.waitForLoadState("load");
+      await expect(at.locator("html")).toHaveAttribute("data-hydrated", "");
       await at.getByRole("button", { name: "대표 이미지 선택" }).first().click();
       await expect(at.getByRole("dialog", { name: /^이미지 선택/ })).toBeVisible();
     });
