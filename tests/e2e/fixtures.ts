@@ -83,6 +83,22 @@ export const test = base.extend<
     },
     { auto: true },
   ],
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      // A page React runs (the workspace, or a page as the administrator sees it) is complete before it is
+      // hydrated, and a link clicked before then does what it does without JavaScript: `goto` returns
+      // once the app runs (`<html data-hydrated>`, app/root.tsx). Visitors' pages have no React.
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (await page.evaluate(() => "__reactRouterContext" in window).catch(() => false)) {
+          await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        }
+        return response;
+      };
+    }
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors = watchConsole(page);
