@@ -7,12 +7,13 @@ import { describe, expect, it } from "vitest";
  * then every clean install (and so CI) fails. Every dependency is therefore pinned to the exact version the
  * lock file holds (issue 37).
  */
-type Manifest = Record<string, Record<string, string> | undefined>;
-type Lock = { packages: Record<string, { version?: string } & Manifest> };
+type Section = "dependencies" | "devDependencies" | "optionalDependencies";
+type Manifest = Partial<Record<Section, Record<string, string>>>;
+type Lock = { packages: Record<string, Manifest & { version?: string }> };
 
 const manifest = JSON.parse(fs.readFileSync("package.json", "utf8")) as Manifest;
 const lock = JSON.parse(fs.readFileSync("package-lock.json", "utf8")) as Lock;
-const SECTIONS = ["dependencies", "devDependencies", "optionalDependencies"] as const;
+const SECTIONS: Section[] = ["dependencies", "devDependencies", "optionalDependencies"];
 const EXACT = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 /** Each declared dependency that is not an exact version, or not the version the lock file installs. */
