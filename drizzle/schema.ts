@@ -24,6 +24,7 @@ import {
 import { ARTIST_LIST_FIELD_INFO, type ArtistEnglish, type ArtistListField } from "../app/domain/artist-fields";
 import { ARTIST_STATUSES, POST_STATUSES } from "../app/domain/content-states";
 import type { Reel } from "../app/domain/reels";
+import type { SecurityNotice } from "../app/domain/security-notice";
 import { AUDITION_STATUSES } from "../app/domain/auditions";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -262,6 +263,22 @@ export const adminUsers = pgTable("admin_users", {
   totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
   /** The last 30-second step whose code was accepted: each code works once. */
   totpLastStep: bigint("totp_last_step", { mode: "number" }),
+  /**
+   * The second step's own throttle, per account (decision 051): codes tried in the current window,
+   * counted before each is checked and cleared only by a successful second step...
+   */
+  secondFactorTries: integer("second_factor_tries").notNull().default(0),
+  /** ...when that window began (null: no window open)... */
+  secondFactorWindowStart: timestamp("second_factor_window_start", { withTimezone: true }),
+  /** ...until when the second step is refused after too many wrong codes (any address, any device)... */
+  secondFactorLockedUntil: timestamp("second_factor_locked_until", { withTimezone: true }),
+  /** ...and how many refusals came in a row since the last successful second step (each one twice as long). */
+  secondFactorLockouts: integer("second_factor_lockouts").notNull().default(0),
+  /**
+   * What the person is told at the next successful sign-in and until they say they have read it: wrong
+   * codes and refusals while they were away (a summary; the access records keep every attempt).
+   */
+  securityNotice: jsonb("security_notice").$type<SecurityNotice>(),
 }, (t) => [check("admin_users_role_check", sql`${t.role} in ('owner', 'editor', 'casting', 'viewer')`)]);
 
 /** An owner's invitation: a one-time link (only its hash stored) valid 72 hours. */

@@ -19,6 +19,7 @@ const postMessages = Object.fromEntries(
 
 /** Notices shown once after a redirect (spec §8: saved, updated; plus the other admin outcomes). */
 export const FLASH_MESSAGES = {
+  "security-notice": "로그인했습니다. 지난번 로그인 뒤로 이 계정의 인증 코드가 여러 번 틀렸습니다. 관리 개요의 ‘로그인 보안 알림’을 확인해 주세요.",
   "artist-created": "배우가 저장되었습니다.",
   "artist-updated": "배우 정보가 수정되었습니다.",
   "artist-deleted": `배우가 휴지통으로 옮겨졌습니다. ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`,

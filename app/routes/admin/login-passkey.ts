@@ -37,16 +37,21 @@ export async function action({ context, request }: Route.ActionArgs) {
     code: "",
     ip: clientIp,
     passkey: { response: read.body.response, rp: relyingParty(request, runtime.env.PUBLIC_ORIGIN) },
+    services: runtime,
   });
   const headers = new Headers(NO_STORE);
   if (result.ok) {
     logger.info({ ip: clientIp, via: result.via }, "administrator signed in (second factor)");
-    for (const cookie of [result.setCookie, result.deviceCookie, result.clearPending, await setFlash("signed-in")]) headers.append("Set-Cookie", cookie);
+    for (const cookie of [result.setCookie, result.deviceCookie, result.clearPending, await setFlash(result.notice ? "security-notice" : "signed-in")]) headers.append("Set-Cookie", cookie);
     return Response.json({ location: redirectTo }, { headers });
   }
   if (result.restart) {
     headers.append("Set-Cookie", result.clearPending);
     return Response.json({ location: signInAgainPath(redirectTo, result.restart), error: { code: "restart", message: result.message } }, { status: 401, headers });
+  }
+  if (result.status === 429) {
+    headers.set("Retry-After", String(result.retryAfterSeconds));
+    return Response.json({ error: { code: "second_factor_locked", message: result.message } }, { status: 429, headers });
   }
   return Response.json({ error: { code: "passkey_refused", message: "패스키로 인증하지 못했습니다. 다시 시도하거나 인증 코드를 입력해 주세요." } }, { status: 401, headers });
 }

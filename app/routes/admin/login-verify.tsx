@@ -44,14 +44,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   const redirectTo = safeRedirectPath(form.get("redirectTo"), WORKSPACE_PATHS.dashboard);
   const code = String(form.get("code") ?? "").slice(0, 64);
-  const result = await verifySecondFactor(runtime.db, runtime.sessionSecret, request, { code, ip: clientIp });
+  const result = await verifySecondFactor(runtime.db, runtime.sessionSecret, request, { code, ip: clientIp, services: runtime });
   if (result.ok) {
     logger.info({ ip: clientIp, via: result.via }, "administrator signed in (second factor)");
     const headers = new Headers(NO_STORE);
     headers.append("Set-Cookie", result.setCookie);
     headers.append("Set-Cookie", result.deviceCookie);
     headers.append("Set-Cookie", result.clearPending);
-    headers.append("Set-Cookie", await setFlash("signed-in"));
+    headers.append("Set-Cookie", await setFlash(result.notice ? "security-notice" : "signed-in"));
     return redirect(redirectTo, { headers });
   }
   if (result.restart) {
@@ -59,7 +59,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     headers.append("Set-Cookie", result.clearPending);
     return redirect(signInAgainPath(redirectTo, result.restart), { headers });
   }
-  return data({ error: result.message }, { status: result.status, headers: NO_STORE });
+  if (result.status === 429) logger.warn({ ip: clientIp }, "second step refused: the account is locked after too many wrong codes");
+  const headers = result.status === 429 ? { ...NO_STORE, "Retry-After": String(result.retryAfterSeconds) } : NO_STORE;
+  return data({ error: result.message }, { status: result.status, headers });
 }
 
 export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { fieldErrors, loginSchema } from "../../domain/schemas";
 import { secondStepPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { lockedMessage } from "../../server/auth/second-factor.server";
 import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
@@ -57,6 +58,12 @@ export async function action({ context, request }: Route.ActionArgs) {
       { error: `로그인 시도가 너무 많습니다. ${minutes}분 후에 다시 시도해 주세요.`, id: typedId },
       { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
     );
+  }
+  if (!result.ok && result.reason === "second-factor-locked") {
+    // Only someone with the right password hears this: the account's second step is refused for now (decision 051).
+    logger.warn({ ip: clientIp }, "sign-in refused: the account's second step is locked");
+    const retryAfter = Math.max(1, Math.ceil((result.lockedUntil.getTime() - Date.now()) / 1000));
+    return data({ error: lockedMessage(result.lockedUntil), id: typedId }, { status: 429, headers: { "Retry-After": String(retryAfter) } });
   }
   if (!result.ok && result.reason === "second-factor") {
     // No session yet: the second step (a code from the authenticator app) comes first (decision 040).

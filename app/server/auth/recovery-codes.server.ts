@@ -1,4 +1,4 @@
-import { createHash, randomInt } from "node:crypto";
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import { recoveryCodes } from "../../../drizzle/schema";
 import type { Database, Tx } from "../platform/db.server";
@@ -34,14 +34,30 @@ export async function replaceRecoveryCodes(tx: Database | Tx, adminId: number): 
   return codes;
 }
 
-/** Uses up one unused code of the account; false when it is not one (or was used already). Atomic. */
+/**
+ * Uses up one unused code of the account; false when it is not one (or was used already). The typed
+ * code's hash is compared with every unused one of the account, each in constant time and all of them
+ * whatever matched, so the answer's time says nothing of how close a guess came; the use itself is one
+ * conditional update, so a code works once however many requests bring it at the same moment.
+ */
 export async function consumeRecoveryCode(db: Database | Tx, adminId: number, input: string, now: Date = new Date()): Promise<boolean> {
   const normalized = normalizeRecoveryCode(input);
   if (!normalized) return false;
+  const typed = Buffer.from(hashCode(normalized), "hex");
+  const unused = await db
+    .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.adminId, adminId), isNull(recoveryCodes.usedAt)));
+  let match: number | null = null;
+  for (const row of unused) {
+    const stored = Buffer.from(row.codeHash, "hex");
+    if (stored.length === typed.length && timingSafeEqual(stored, typed) && match === null) match = row.id;
+  }
+  if (match === null) return false;
   const used = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.adminId, adminId), eq(recoveryCodes.codeHash, hashCode(normalized)), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.id, match), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length > 0;
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
+import { THROTTLE_KINDS, type ThrottleKind } from "./sign-in-throttle.server";
 
 /**
  * The "password was right, second factor pending" cookie (decision 040): between the two steps of the
@@ -18,6 +19,9 @@ export interface PendingSecondFactor {
   attempt: string;
   /** When the pending step ends (ms since the epoch). */
   expiresAt: number;
+  /** The address of the password step, and the sign-in counters it was charged to (settled by a successful second step). */
+  ip: string;
+  charged: ThrottleKind[];
 }
 
 const cookies = new Map<string, Cookie>();
@@ -33,7 +37,12 @@ function pendingCookie(secret: string): Cookie {
 }
 
 /** A Set-Cookie header starting a pending second step for the account. */
-export function issuePendingCookie(secret: string, account: { adminId: number; account: string }, https: boolean, now: number): Promise<string> {
+export function issuePendingCookie(
+  secret: string,
+  account: { adminId: number; account: string; ip: string; charged: ThrottleKind[] },
+  https: boolean,
+  now: number,
+): Promise<string> {
   const claim: PendingSecondFactor = { ...account, attempt: randomBytes(16).toString("base64url"), expiresAt: now + PENDING_SECOND_FACTOR_MS };
   return pendingCookie(secret).serialize(claim, { secure: https, maxAge: Math.floor(PENDING_SECOND_FACTOR_MS / 1000) });
 }
@@ -46,12 +55,13 @@ export async function readPendingCookie(secret: string, request: Request, now: n
   if (!header?.includes(`${PENDING_COOKIE_NAME}=`)) return { status: "none" };
   const claim: unknown = await pendingCookie(secret).parse(header);
   if (typeof claim !== "object" || claim === null) return { status: "none" };
-  const { adminId, account, attempt, expiresAt } = claim as Partial<PendingSecondFactor>;
+  const { adminId, account, attempt, expiresAt, ip, charged } = claim as Partial<PendingSecondFactor>;
   if (typeof adminId !== "number" || typeof account !== "string" || typeof attempt !== "string" || attempt.length < 16 || typeof expiresAt !== "number") {
     return { status: "none" };
   }
+  if (typeof ip !== "string" || !Array.isArray(charged) || !charged.every((kind) => THROTTLE_KINDS.includes(kind))) return { status: "none" };
   if (expiresAt <= now) return { status: "expired" };
-  return { status: "pending", claim: { adminId, account, attempt, expiresAt } };
+  return { status: "pending", claim: { adminId, account, attempt, expiresAt, ip, charged } };
 }
 
 /** A Set-Cookie header removing the pending cookie. */

@@ -6,12 +6,18 @@ import { adminUsers, rateLimitHits, recoveryCodes, sessions, passkeys } from "..
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
-import { systemActor, type Actor } from "../platform/services.server";
+import { systemActor, type Actor, type Services } from "../platform/services.server";
 import { rateLimitSubject } from "../http/rate-limit.server";
 import { normalizeLoginId, verifyPassword } from "./passwords.server";
 import { consumeRecoveryCode, normalizeRecoveryCode, remainingRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.server";
 import { openSecret, sealSecret } from "./secret-box.server";
-import { clearPendingCookie, readPendingCookie } from "./second-factor-pending.server";
+import { clearPendingCookie, PENDING_SECOND_FACTOR_MS, readPendingCookie } from "./second-factor-pending.server";
+import { dismissSecurityNotice, noteWrongCode, pendingSecurityNotice, reserveSecondFactorTry, settleSecondFactor } from "./second-factor-throttle.server";
+import { recordSignInAttempt, reservedRows, settleSuccessfulSignIn, type ThrottleKey } from "./sign-in-throttle.server";
+import { trustedDeviceId } from "./trusted-device.server";
+import { queueLockNotice } from "../mail/security-notices.server";
+import type { SecurityNotice } from "../../domain/security-notice";
+import { formatKst } from "../../domain/kst";
 import { startSession } from "./sessions.server";
 import { checkTotpCode, generateTotpSecret, isUsableTotpSecret, normalizeTotpInput, normalizeTotpSecret } from "./totp.server";
 
@@ -98,14 +104,18 @@ async function acceptTotp(db: Database, serverSecret: string, account: StoredFac
   return taken.length > 0 ? "ok" : "replayed";
 }
 
-/** Counts one code attempt of a pending step; false once SECOND_FACTOR_ATTEMPTS were spent (or it was used). */
-async function countAttempt(db: Database, serverSecret: string, attempt: string, expiresAt: number): Promise<boolean> {
+/**
+ * Counts one code attempt of a pending step: the number of tries of this attempt so far, this one
+ * included, or null once SECOND_FACTOR_ATTEMPTS were spent (or the attempt was used).
+ */
+async function countAttempt(db: Database, serverSecret: string, attempt: string, expiresAt: number): Promise<number | null> {
   const [row] = await db
     .insert(rateLimitHits)
     .values({ bucket: ATTEMPT_BUCKET, subject: rateLimitSubject(serverSecret, ATTEMPT_BUCKET, attempt), windowStart: new Date(expiresAt), hits: 1 })
     .onConflictDoUpdate({ target: [rateLimitHits.bucket, rateLimitHits.subject, rateLimitHits.windowStart], set: { hits: sql`${rateLimitHits.hits} + 1` } })
     .returning({ hits: rateLimitHits.hits });
-  return (row?.hits ?? CONSUMED) <= SECOND_FACTOR_ATTEMPTS;
+  const hits = row?.hits ?? CONSUMED;
+  return hits <= SECOND_FACTOR_ATTEMPTS ? hits : null;
 }
 
 async function consumeAttempt(db: Database, serverSecret: string, attempt: string, expiresAt: number): Promise<void> {
@@ -116,20 +126,37 @@ async function consumeAttempt(db: Database, serverSecret: string, attempt: strin
 }
 
 export type SecondFactorResult =
-  | { ok: true; setCookie: string; deviceCookie: string; clearPending: string; via: "totp" | "recovery-code" | "passkey" }
+  | { ok: true; setCookie: string; deviceCookie: string; clearPending: string; via: "totp" | "recovery-code" | "passkey"; notice: SecurityNotice | null }
   /** The pending step is over (none, expired, too many wrong codes): back to the password step. */
   | { ok: false; restart: RestartReason; message: string; clearPending: string }
-  | { ok: false; restart: false; message: string; status: 400 | 401 };
+  | { ok: false; restart: false; message: string; status: 400 | 401 }
+  /** The account's second step is refused for now, whatever the code (decision 051). */
+  | { ok: false; restart: false; message: string; status: 429; retryAfterSeconds: number };
+
+/** What the person who knows the password is told while the account's second step is refused. */
+export function lockedMessage(lockedUntil: Date): string {
+  return `인증 코드가 여러 번 틀려 이 계정의 2단계 인증을 잠시 막았습니다. ${formatKst(lockedUntil)} 이후에 다시 시도해 주세요. 본인이 시도한 것이 아니라면 비밀번호가 유출되었을 수 있으니, 로그인한 뒤 바로 비밀번호를 바꿔 주세요.`;
+}
+
+/** Wrong codes of the succeeding pending step itself are the person's own typing, not an attack. */
+function withoutOwnTypos(notice: SecurityNotice | null, ownWrongCodes: number): SecurityNotice | null {
+  if (!notice) return null;
+  const wrongCodes = notice.wrongCodes - ownWrongCodes;
+  return wrongCodes <= 0 && notice.lockouts === 0 ? null : { ...notice, wrongCodes: Math.max(wrongCodes, 0) };
+}
 
 /**
- * The second step of the sign-in: a TOTP code or a recovery code for the account the pending cookie
- * names. On success the session starts exactly as a password-only sign-in's would (`startSession`).
+ * The second step of the sign-in: a TOTP code, a recovery code or a passkey for the account the pending
+ * cookie names. Every try is counted on the pending step (SECOND_FACTOR_ATTEMPTS) and on the account
+ * (second-factor-throttle.server.ts), before it is checked. On success the session starts exactly as a
+ * password-only sign-in's would (`startSession`), and only then are the sign-in's counters settled, the
+ * address trusted and the account's count of tries cleared.
  */
 export async function verifySecondFactor(
   db: Database,
   serverSecret: string,
   request: Request,
-  input: { code: string; ip: string; passkey?: PasskeyAssertion },
+  input: { code: string; ip: string; passkey?: PasskeyAssertion; services?: Pick<Services, "mail" | "scheduler"> },
   now = Date.now(),
 ): Promise<SecondFactorResult> {
   const https = new URL(request.url).protocol === "https:";
@@ -142,9 +169,18 @@ export async function verifySecondFactor(
   if (!account || account.loginId !== normalizeLoginId(claim.account) || account.totpEnabledAt === null) return restart("missing");
   const code = input.code.trim();
   if (code === "" && !input.passkey) return { ok: false, restart: false, message: SECOND_FACTOR_MESSAGES.empty, status: 400 };
-  if (!(await countAttempt(db, serverSecret, claim.attempt, claim.expiresAt))) {
-    await recordAudit(db, { adminId: account.id, via: "session", label: account.loginId, ip: input.ip }, { action: "second-factor-failed", entity: "session", entityId: account.id, details: { reason: "too-many" } });
+  const actor = { adminId: account.id, via: "session" as const, label: account.loginId, ip: input.ip };
+  const tries = await countAttempt(db, serverSecret, claim.attempt, claim.expiresAt);
+  if (tries === null) {
+    await recordAudit(db, actor, { action: "second-factor-failed", entity: "session", entityId: account.id, details: { reason: "too-many" } });
     return restart("too-many");
+  }
+  const reserved = await reserveSecondFactorTry(db, account.id, now);
+  if (!reserved.ok) {
+    await noteWrongCode(db, account.id, input.ip, reserved.lockedNow, now);
+    await recordAudit(db, actor, { action: reserved.lockedNow ? "second-factor-locked" : "second-factor-failed", entity: "session", entityId: account.id, details: { reason: "locked", lockedUntil: reserved.lockedUntil.toISOString() } });
+    if (reserved.lockedNow) await queueLockNotice(db, input.services, { adminId: account.id, loginId: account.loginId }, { lockedUntil: reserved.lockedUntil, ip: input.ip });
+    return { ok: false, restart: false, message: lockedMessage(reserved.lockedUntil), status: 429, retryAfterSeconds: Math.max(1, Math.ceil((reserved.lockedUntil.getTime() - now) / 1000)) };
   }
   let outcome: "ok" | "wrong" | "replayed" = "wrong";
   let via: "totp" | "recovery-code" | "passkey" = "totp";
@@ -158,12 +194,24 @@ export async function verifySecondFactor(
     outcome = (await consumeRecoveryCode(db, account.id, code, new Date(now))) ? "ok" : "wrong";
   }
   if (outcome !== "ok") {
-    await recordAudit(db, { adminId: account.id, via: "session", label: account.loginId, ip: input.ip }, { action: "second-factor-failed", entity: "session", entityId: account.id, details: { reason: outcome } });
+    await noteWrongCode(db, account.id, input.ip, false, now);
+    await recordAudit(db, actor, { action: "second-factor-failed", entity: "session", entityId: account.id, details: { reason: outcome } });
     return { ok: false, restart: false, message: outcome === "replayed" ? SECOND_FACTOR_MESSAGES.replayed : SECOND_FACTOR_MESSAGES.wrong, status: 401 };
   }
   await consumeAttempt(db, serverSecret, claim.attempt, claim.expiresAt);
+  // Only now is the sign-in proven: the account's tries start again, the password step's counters are
+  // settled as a one-step sign-in's are, and this address becomes the owner's.
+  await settleSecondFactor(db, account.id);
+  const device = await trustedDeviceId(serverSecret, request, claim.account);
+  const chargedKeys = claim.charged.map((kind): ThrottleKey => ({ kind, value: kind === "address" ? claim.ip : kind === "account" ? claim.account : (device ?? "") }));
+  const proven: ThrottleKey[] = [{ kind: "address", value: input.ip }, ...(device ? [{ kind: "device" as const, value: device }] : [])];
+  await settleSuccessfulSignIn(db, serverSecret, reservedRows(serverSecret, chargedKeys, claim.expiresAt - PENDING_SECOND_FACTOR_MS), proven, now);
+  await recordSignInAttempt(db, { accountKey: claim.account, ip: input.ip, succeeded: true }, now);
+  const notice = withoutOwnTypos(await pendingSecurityNotice(db, account.id), tries - 1);
+  if (notice) await db.update(adminUsers).set({ securityNotice: notice }).where(eq(adminUsers.id, account.id));
+  else await dismissSecurityNotice(db, account.id);
   const session = await startSession(db, serverSecret, request, { adminId: account.id, loginId: account.loginId, ip: input.ip, details: { secondFactor: via } }, now);
-  return { ...session, clearPending: await clearPendingCookie(serverSecret, https), via };
+  return { ...session, clearPending: await clearPendingCookie(serverSecret, https), via, notice };
 }
 
 /** Whether the request holds a pending second step that is still valid (for the second step's page). */

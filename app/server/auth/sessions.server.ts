@@ -10,6 +10,7 @@ import { issueDeviceCookie, trustedDeviceId } from "./trusted-device.server";
 import { isStaffRole, type StaffRole } from "../../domain/staff-roles";
 import { DEFAULT_STAFF_IDLE_MINUTES, MAX_STAFF_IDLE_MINUTES } from "../../domain/site-settings";
 import { issuePendingCookie } from "./second-factor-pending.server";
+import { secondFactorLockedUntil } from "./second-factor-throttle.server";
 
 /**
  * A session ends after the site setting's minutes without a request (30 by default; the render pipeline
@@ -103,6 +104,8 @@ export type LoginResult =
   | { ok: false; reason: "mismatch" }
   /** The password was right but the account has a second factor: no session yet, only the pending step's cookie. */
   | { ok: false; reason: "second-factor"; pendingCookie: string }
+  /** The password was right but the account's second step is refused for now (too many wrong codes, decision 051). */
+  | { ok: false; reason: "second-factor-locked"; lockedUntil: Date }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
@@ -136,19 +139,29 @@ export async function signIn(
   const valid = admin
     ? (await verifyPassword(admin.passwordHash, input.password)) && admin.deactivatedAt === null
     : (await verifyPassword(await hashForUnknownAccount(), input.password), false);
-  await recordSignInAttempt(db, { accountKey, ip, succeeded: valid }, now);
   if (!valid || !admin) {
+    await recordSignInAttempt(db, { accountKey, ip, succeeded: false }, now);
     // The failure stays counted. The id as typed (normalized, shortened) says which account was tried;
     // the password never is kept.
     await recordAudit(db, { adminId: null, via: "session", label: accountKey.slice(0, 64) || "(빈 아이디)", ip }, { action: "sign-in-failed", entity: "session", entityId: accountKey.slice(0, 64) });
     return { ok: false, reason: "mismatch" };
   }
-  await settleSuccessfulSignIn(db, secret, reservation, device ? [address, { kind: "device", value: device }] : [address], now);
   if (admin.totpEnabledAt !== null) {
-    // Decision 040: the session waits for the second step (second-factor.server.ts).
+    // Decision 040: the session waits for the second step (second-factor.server.ts). Decision 051: the
+    // password alone proves nothing more. The attempt stays counted, the address is not trusted and
+    // the counters are not cleared until the second step succeeds, which settles them.
+    await recordSignInAttempt(db, { accountKey, ip, succeeded: false }, now);
+    const lockedUntil = await secondFactorLockedUntil(db, admin.id, now);
+    if (lockedUntil) {
+      await recordAudit(db, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-failed", entity: "session", entityId: admin.id, details: { reason: "locked" } });
+      return { ok: false, reason: "second-factor-locked", lockedUntil };
+    }
     await recordAudit(db, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-pending", entity: "session", entityId: admin.id });
-    return { ok: false, reason: "second-factor", pendingCookie: await issuePendingCookie(secret, { adminId: admin.id, account: accountKey }, isHttps(request), now) };
+    const charged = keys.map((key) => key.kind);
+    return { ok: false, reason: "second-factor", pendingCookie: await issuePendingCookie(secret, { adminId: admin.id, account: accountKey, ip, charged }, isHttps(request), now) };
   }
+  await recordSignInAttempt(db, { accountKey, ip, succeeded: true }, now);
+  await settleSuccessfulSignIn(db, secret, reservation, device ? [address, { kind: "device", value: device }] : [address], now);
   return startSession(db, secret, request, { adminId: admin.id, loginId: admin.loginId, ip }, now);
 }
 

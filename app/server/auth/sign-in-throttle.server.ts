@@ -26,6 +26,7 @@ export const TRUSTED_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
 /** Failures are kept for the record this long; successes as long as they make an address trusted. */
 const FAILURE_KEEP_MS = 24 * 60 * 60 * 1000;
 
+export const THROTTLE_KINDS: readonly ThrottleKind[] = ["address", "account", "device"];
 export type ThrottleKind = "address" | "account" | "device";
 export interface ThrottleKey {
   kind: ThrottleKind;
@@ -128,6 +129,8 @@ export async function reserveSignInAttempt(db: Database, secret: string, keys: T
  * a fresh allowance. One row per statement, so these never hold several counters' locks at once.
  */
 export async function settleSuccessfulSignIn(db: Database, secret: string, reservation: { rows: CounterRow[] }, proven: ThrottleKey[], now: number): Promise<void> {
+  // The attempt's own count on the counters the success does not prove (the account's) is given back: the
+  // rows it reserved at `reservation`'s time, which may be an earlier window (a second step minutes later).
   const cleared = counterRows(secret, proven, now);
   for (const row of cleared) {
     await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, row.bucket), eq(rateLimitHits.subject, row.subject), eq(rateLimitHits.windowStart, row.windowStart)));
@@ -139,6 +142,11 @@ export async function settleSuccessfulSignIn(db: Database, secret: string, reser
       .set({ hits: sql`${rateLimitHits.hits} - 1` })
       .where(and(eq(rateLimitHits.bucket, row.bucket), eq(rateLimitHits.subject, row.subject), eq(rateLimitHits.windowStart, row.windowStart), gt(rateLimitHits.hits, 0)));
   }
+}
+
+/** The counter rows an attempt at `at` charged to `keys` (a second step settles its password step's reservation). */
+export function reservedRows(secret: string, keys: ThrottleKey[], at: number): { rows: CounterRow[] } {
+  return { rows: counterRows(secret, keys, at) };
 }
 
 /** Whether the account signed in successfully from this address within TRUSTED_ADDRESS_MS. */

@@ -13,6 +13,8 @@ import { countNewApplications } from "../auditions/audition-admin-queries.server
 import { recentPackageEvents } from "../packages/casting-packages.server";
 import { nowOf } from "../platform/services.server";
 import { packageAdminPath } from "../../domain/site-routes";
+import { pendingSecurityNotice } from "../auth/second-factor-throttle.server";
+import { describeSecurityNotice } from "../../domain/security-notice";
 
 /** Casting packages' news (first opened, answered) stays on the overview this long. */
 const PACKAGE_NEWS_DAYS = 14;
@@ -43,7 +45,7 @@ export function workspacePostRow(post: Post): WorkspacePostRow {
 /** /admin: what needs attention (drafts, the schedule, what went public lately, the last changes). */
 export async function loadDashboard(ctx: RequestContext) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
-  const { role } = staffSessionOf(ctx);
+  const { role, adminId } = staffSessionOf(ctx);
   const { db } = ctx.runtime;
   // Only what the role may see is read (staff-roles.ts): the cards follow.
   const can = {
@@ -55,7 +57,7 @@ export async function loadDashboard(ctx: RequestContext) {
   };
   const none = Promise.resolve([] as never[]);
   const since = new Date(nowOf(ctx.runtime).getTime() - PACKAGE_NEWS_DAYS * 24 * 60 * 60 * 1000);
-  const [attention, changes, artistCounts, trashCounts, newApplications, packageEvents] = await Promise.all([
+  const [attention, changes, artistCounts, trashCounts, newApplications, packageEvents, securityNotice] = await Promise.all([
     can.content ? postsNeedingAttention(db) : Promise.resolve({ drafts: [], scheduled: [], recent: [] }),
     can.activity ? recentAuditEntries(db, 10) : none,
     can.content ? db.select({ status: artists.status, n: count() }).from(artists).where(isNull(artists.deletedAt)).groupBy(artists.status) : none,
@@ -67,6 +69,7 @@ export async function loadDashboard(ctx: RequestContext) {
       : Promise.resolve([[{ n: 0 }], [{ n: 0 }]]),
     can.auditions ? countNewApplications(db) : Promise.resolve(0),
     can.packages ? recentPackageEvents(db, since) : Promise.resolve([]),
+    pendingSecurityNotice(db, adminId),
   ]);
   const byStatus = Object.fromEntries(ARTIST_STATUSES.map((s) => [s, 0])) as Record<ArtistStatus, number>;
   for (const row of artistCounts) byStatus[row.status] = row.n;
@@ -81,6 +84,8 @@ export async function loadDashboard(ctx: RequestContext) {
       who: entry.actorLabel || "알 수 없음",
       ...describeAuditEntry(entry),
     })),
+    /** Wrong second-step codes for this account since its last sign-in (decision 051), until read. */
+    securityNotice: securityNotice ? describeSecurityNotice(securityNotice, (iso) => formatKst(new Date(iso))) : null,
     artists: byStatus,
     trash: (trashCounts[0]?.[0]?.n ?? 0) + (trashCounts[1]?.[0]?.n ?? 0),
     /** Audition applications still at 접수 (nobody has reviewed them yet). */

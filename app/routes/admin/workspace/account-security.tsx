@@ -14,6 +14,10 @@ import {
   type ManageResult,
 } from "../../../server/auth/second-factor.server";
 import { groupedSecret, otpauthUri } from "../../../server/auth/totp.server";
+import { dismissSecurityNotice, pendingSecurityNotice } from "../../../server/auth/second-factor-throttle.server";
+import { describeSecurityNotice } from "../../../domain/security-notice";
+import { formatKst } from "../../../domain/kst";
+import type { Database } from "../../../server/platform/db.server";
 import { adminActor, readAdminForm } from "../../../server/http/admin-forms.server";
 import { staffSessionOf } from "../../../server/http/access-gate.server";
 import { getRequestContext } from "../../../server/http/context.server";
@@ -22,6 +26,12 @@ import { Field } from "../../../components/field";
 import { adminMeta } from "../../../lib/admin-meta";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { FormStatus } from "../../../components/form-status";
+
+/** The account's login security notice in words (decision 051), or null. */
+async function securityNoticeText(db: Database, adminId: number): Promise<string | null> {
+  const notice = await pendingSecurityNotice(db, adminId);
+  return notice ? describeSecurityNotice(notice, (iso) => formatKst(new Date(iso))) : null;
+}
 
 /**
  * /admin/account/security: the signed-in account's second factor (decision 040). Enrolling shows the
@@ -53,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       recoveryCodesLeft: status.recoveryCodesLeft,
       required: status.required,
       enrollment,
+      securityNotice: await securityNoticeText(ctx.runtime.db, session.adminId),
       passkeys: status.enabled
         ? (await listPasskeys(ctx.runtime.db, session.adminId)).map((p) => ({ id: p.id, name: p.name, createdAt: formatKoreanDate(p.createdAt), lastUsedAt: p.lastUsedAt ? formatKoreanDate(p.lastUsedAt) : null }))
         : [],
@@ -82,6 +93,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       break;
     case "regenerate":
       result = reply(await regenerateRecoveryCodes(db, sessionSecret, actor, code), "복구 코드를 새로 만들었습니다. 이전 복구 코드는 더 이상 쓸 수 없습니다.");
+      break;
+    case "dismiss-notice":
+      await dismissSecurityNotice(db, session.adminId);
+      result = { error: null, notice: "로그인 보안 알림을 확인 처리했습니다.", recoveryCodes: null };
       break;
     case "delete-passkey":
       result = (await removePasskey(db, actor, String(form.get("id") ?? "").slice(0, 1024)))
@@ -153,6 +168,19 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
         </p>
       ) : null}
       {codes ? <RecoveryCodes codes={codes} loginId={loaderData.loginId} /> : null}
+      {loaderData.securityNotice ? (
+        <section className="form-error security-alert" aria-labelledby="security-notice-title">
+          <h2 id="security-notice-title">로그인 보안 알림</h2>
+          <p>{loaderData.securityNotice}</p>
+          <p>본인이 입력한 것이 아니라면 비밀번호가 유출되었을 수 있습니다. 비밀번호를 바꾼 뒤 확인 처리해 주세요.</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="dismiss-notice" />
+            <button type="submit" className="button button--small" disabled={busy}>
+              확인했습니다
+            </button>
+          </Form>
+        </section>
+      ) : null}
 
       {enrollment ? (
         <section className="security-enroll" aria-labelledby="enroll-title">

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ARTIST_STATUS_LABELS, ARTIST_STATUSES } from "../../../domain/content-states";
 import { postEditorPath } from "../../../domain/post-kinds";
-import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH, PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { getRequestContext } from "../../../server/http/context.server";
 import { loadDashboard, type WorkspacePostRow } from "../../../server/workspace/dashboard.server";
 import { WorkspaceList, WorkspacePage } from "../../../components/admin/workspace-ui";
@@ -69,6 +69,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       }
     >
 
+      {data.securityNotice ? (
+        <section className="form-error dashboard__security" role="alert" aria-labelledby="security-notice-title">
+          <h2 id="security-notice-title">로그인 보안 알림</h2>
+          <p>{data.securityNotice}</p>
+          <p>
+            본인이 입력한 것이 아니라면 비밀번호가 유출되었을 수 있습니다. <Link to={WORKSPACE_PATHS.account}>비밀번호를 바꾸고</Link>,{" "}
+            <Link to={ACCOUNT_SECURITY_PATH}>계정 보안</Link>에서 이 알림을 확인 처리해 주세요.
+          </p>
+        </section>
+      ) : null}
       <div className="dashboard">
         {data.can.auditions ? (
           <DashboardCard id="auditions" title="오디션 지원" wide more={<Link to={WORKSPACE_PATHS.auditions}>모든 지원서 보기</Link>}>
