@@ -9,9 +9,9 @@ import {
   RemoteImageError,
   externalImageUrls,
   fetchRemoteImage,
-  isPublicAddress,
   type RemoteImageFailure,
 } from "../../app/server/media/remote-image.server";
+import { isPublicAddress } from "../../app/server/platform/guarded-fetch.server";
 
 // "The other site" is a local server; loopback is only reachable with allowPrivateHosts (or a trusted test origin).
 const LOCAL = { allowPrivateHosts: true } as const;
@@ -407,6 +407,7 @@ describe("isPublicAddress", () => {
     "0:0:0:0:0:0:0:1",
     "fc00::1",
     "fd12:3456:789a::1",
+    "fd00:ec2::254",
     "fe80::1",
     "fe80::1%eth0",
     "febf:ffff::1",

@@ -3,13 +3,14 @@ import os from "node:os";
 import { and, eq } from "drizzle-orm";
 import { artists, importedImages, importedRecords, media, posts, siteImports } from "../../../drizzle/schema";
 import { ARTIST_LIST_FIELD_INFO } from "../../domain/artist-fields";
-import { emptyImportReport, IMPORT_KIND_LABELS, IMPORT_KINDS, summarizeImport, type ImportKind, type ImportOutcome, type SiteImportReport } from "../../domain/site-import";
+import { emptyImportReport, formatBytes, IMPORT_KIND_LABELS, IMPORT_KINDS, summarizeImport, type ImportKind, type ImportOutcome, type SiteImportReport } from "../../domain/site-import";
 import { saveArtist } from "../artists/artist-use-cases.server";
 import { ImageRejectedError } from "../media/media.server";
 import { fetchRemoteImage, RemoteImageError } from "../media/remote-image.server";
 import { uploadImage } from "../media/upload-image.server";
 import { recordBatchAudit } from "../platform/audit.server";
 import type { Tx } from "../platform/db.server";
+import { GuardedFetchError, guardedFetch, type GuardedFetchLimits } from "../platform/guarded-fetch.server";
 import type { Actor, Services } from "../platform/services.server";
 import { savePost } from "../posts/post-use-cases.server";
 import { foreignImageSources, postHtmlShapeProblem, replaceForeignImages } from "../posts/sanitize.server";
@@ -35,15 +36,29 @@ export interface SiteImportOptions {
   signal?: AbortSignal;
   /** Called once the run holds the one-import-at-a-time lease (at once for a dry run). */
   onStarted?: () => void;
-  /** Old-site calls: time allowed for one answer. */
-  requestTimeoutMs?: number;
+  /** Old-site API calls: limits of one answer (tests make them small). */
+  requestLimits?: Partial<OldSiteRequestLimits>;
 }
+
+type OldSiteRequestLimits = Omit<GuardedFetchLimits, "allowPrivateHosts">;
+
+/**
+ * One answer of the old site's API (decision 052): a few MB (its largest list is far smaller), its head
+ * within 15 s, all of it within 30 s, at most 3 redirects. Its images get the remote-image limits.
+ */
+export const OLD_SITE_REQUEST_LIMITS: Readonly<OldSiteRequestLimits> = Object.freeze({
+  maxBytes: 5 * 1024 * 1024,
+  headersTimeoutMs: 15_000,
+  timeoutMs: 30_000,
+  maxRedirects: 3,
+});
 
 /** The old site could not be read at all (the address, the network, the answer). */
 export class SiteImportError extends Error {
   override name = "SiteImportError";
 }
 
+const USER_AGENT = "WE-ENTERTAINMENT-site-import/1.0";
 const POST_KIND_OF: Record<Exclude<ImportKind, "artists">, SourceKind> = { news: "news", notices: "notice" };
 const PARALLEL_IMAGES = 4;
 const HEARTBEAT_MS = 5_000;
@@ -92,7 +107,7 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
   const report = emptyImportReport(base, only, dryRun, started);
   const actor: Actor = { ...options.actor, batch: true };
   const { db } = services;
-  const timeoutMs = options.requestTimeoutMs ?? 30_000;
+  const requestLimits: GuardedFetchLimits = { allowPrivateHosts: services.remoteImages.allowPrivateHosts, ...OLD_SITE_REQUEST_LIMITS, ...options.requestLimits };
 
   // One run at a time (a unique index on the running row). A "running" row whose process stopped
   // renewing it was interrupted: the next run says so and takes over; its records are already safe.
@@ -135,24 +150,23 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
     await saveProgress();
   };
 
+  /** One answer of the old site's API, through the same guarded fetcher as its images: only the old site itself is trusted. */
   async function getJson(path: string): Promise<unknown> {
-    options.signal?.throwIfAborted();
-    const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
-    let response: Response;
+    let bytes: Uint8Array;
     try {
-      response = await fetch(base + path, { headers: { accept: "application/json" }, signal, redirect: "follow" });
+      ({ bytes } = await guardedFetch(base + path, requestLimits, {
+        headers: { "user-agent": USER_AGENT, accept: "application/json" },
+        trustedOrigins: [origin],
+        signal: options.signal,
+      }));
     } catch (error) {
-      options.signal?.throwIfAborted();
-      throw new SiteImportError(`${path}에 연결하지 못했습니다${(error as Error).name === "TimeoutError" ? `(${timeoutMs / 1000}초 안에 답이 없음)` : ""}.`, { cause: error });
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new SiteImportError(`${path}이 ${response.status} 오류로 답했습니다.`);
+      if (error instanceof GuardedFetchError) throw new SiteImportError(requestFailure(readablePath(path), error, requestLimits, origin), { cause: error });
+      throw error;
     }
     try {
-      return (await response.json()) as unknown;
+      return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
     } catch (error) {
-      throw new SiteImportError(`${path}의 답이 JSON이 아닙니다.`, { cause: error });
+      throw new SiteImportError(`${readablePath(path)}의 답이 JSON이 아닙니다.`, { cause: error });
     }
   }
 
@@ -444,6 +458,64 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
         details: { origin: base, summary: summarizeImport(report), state, counts: report.counts, images: report.images },
       });
     });
+  }
+}
+
+/**
+ * Why an answer of the old site could not be read, in staff's words. It names where a redirect pointed
+ * (only its host) but never what another service answered: not its body, not its status.
+ */
+function requestFailure(path: string, error: GuardedFetchError, limits: GuardedFetchLimits, origin: string): string {
+  const { hop, facts } = error;
+  const elsewhere = hop.redirected && originOf(hop.url) !== origin;
+  const where = hostOf(hop.url);
+  const seconds = (ms: number) => Math.max(0.1, Math.round(ms / 100) / 10);
+  switch (error.reason) {
+    // The first request goes to the old site itself, which is trusted: these come from a redirect.
+    case "forbidden_address":
+      return `이전 사이트가 ${path} 요청을 다른 곳(${where})으로 넘겼는데, 그곳은 ${facts.refused === "port" ? "80, 443이 아닌 포트를 쓰는" : "내부망(사설·로컬)"} 주소라 보안상 가져오지 않았습니다.`;
+    case "invalid_url":
+      return `이전 사이트가 ${path} 요청을 http:// 또는 https://가 아닌 주소로 넘겨서 가져오지 않았습니다.`;
+    case "too_many_redirects":
+      return `이전 사이트가 ${path} 요청을 다른 주소로 너무 여러 번 넘겨서(최대 ${limits.maxRedirects}번) 가져오지 않았습니다.`;
+    case "timeout":
+      return facts.phase === "body"
+        ? `${path}: 이전 사이트의 답을 ${seconds(limits.timeoutMs)}초 안에 다 받지 못해 읽기를 멈췄습니다.`
+        : `${path}: 이전 사이트가 ${seconds(limits.headersTimeoutMs ?? limits.timeoutMs)}초 넘게 답하지 않았습니다.`;
+    case "too_large":
+      return `${path}: 이전 사이트의 답이 ${formatBytes(limits.maxBytes)}를 넘어 읽기를 멈췄습니다.`;
+    case "unreachable":
+      if (elsewhere) return `이전 사이트가 ${path} 요청을 넘긴 곳(${where})에 연결하지 못했습니다.`;
+      return ["ENOTFOUND", "EAI_AGAIN", "ENODATA"].includes(facts.code ?? "") ? `이전 사이트의 주소(도메인)를 찾을 수 없습니다: ${where}` : `${path}에 연결하지 못했습니다.`;
+    case "http_status":
+    case "unacceptable": // not asked for: any Content-Type is read, and JSON.parse decides
+      return elsewhere || facts.status === undefined ? `이전 사이트가 ${path} 요청을 넘긴 곳(${where})이 오류로 답했습니다.` : `${path}이 ${facts.status} 오류로 답했습니다.`;
+  }
+}
+
+/** An API path as staff read it: an artist's name in Korean, not percent-encoded. */
+function readablePath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The host (and port) a URL points at, or a few of its first characters if it is not one. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return shortSource(url);
   }
 }
 

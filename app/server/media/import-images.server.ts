@@ -9,7 +9,7 @@ const PARALLEL_FETCHES = 4;
 
 /**
  * Brings every image of another site in sanitized post HTML into our media pipeline (fetched with
- * the SSRF, size and time limits of remote-image.server.ts, decoded and re-encoded like an upload)
+ * the SSRF, size and time limits of guarded-fetch.server.ts, decoded and re-encoded like an upload)
  * and points the `src` at the stored copy, so pages never depend on, or leak visitors to, other
  * sites (the CSP allows `img-src 'self'` only). Any image that cannot be imported is reported by URL.
  */

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -113,6 +115,39 @@ describe(`npm run import:site (${testEngine()})`, () => {
     // No demo content in a database the import created.
     expect(await withDatabase((db) => db.select({ n: count() }).from(artists).where(eq(artists.name, "한서윤")))).toEqual([{ n: 0 }]);
   }, 300_000);
+
+  it("says in Korean that the old site's redirect to another address was refused, and never reaches it", async () => {
+    let reached = 0;
+    const internal = http.createServer((_req, res) => res.end("[]"));
+    internal.on("connection", () => reached++);
+    await new Promise<void>((resolve) => internal.listen(0, "127.0.0.1", resolve));
+    const elsewhere = `127.0.0.1:${(internal.address() as AddressInfo).port}`;
+    const redirecting = await startOldSite({
+      artists: 1,
+      news: 1,
+      notices: 1,
+      answer: (path, _req, res) => {
+        if (path !== "/api/we/newslist") return false;
+        res.writeHead(302, { location: `http://${elsewhere}/admin` }).end();
+        return true;
+      },
+    });
+    const redirectDataDir = path.join(scratch, "redirect-site");
+    fs.mkdirSync(redirectDataDir);
+    const redirectDatabase = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: false }) : null;
+    try {
+      const result = await runScript(["--from", redirecting.origin, "--only", "news"], { ...env, DATA_DIR: redirectDataDir, DATABASE_URL: redirectDatabase?.url ?? "" });
+      expect(result.stderr).toBe("");
+      expect(result.status, result.stdout).toBe(1);
+      expect(result.stdout).toContain(`중단됨: 이전 사이트가 /api/we/newslist 요청을 다른 곳(${elsewhere})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`);
+      expect(reached).toBe(0);
+    } finally {
+      await redirecting.close();
+      internal.closeAllConnections();
+      await new Promise((resolve) => internal.close(resolve));
+      await redirectDatabase?.drop();
+    }
+  }, 120_000);
 
   it("with S3 storage, the photos land in the bucket and none on the local disk", async () => {
     const s3 = await startS3Server({ bucket: "we-import-test" });
