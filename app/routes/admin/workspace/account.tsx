@@ -9,6 +9,9 @@ import { getRequestContext } from "../../../server/http/context.server";
 import { setFlash } from "../../../server/http/flash.server";
 import { getSiteSettings } from "../../../server/site/settings.server";
 import { endSessionsOf, listSessionsOf } from "../../../server/staff/staff.server";
+import { changeOwnPassword } from "../../../server/auth/password-change.server";
+import { MIN_STAFF_PASSWORD_LENGTH } from "../../../domain/staff-roles";
+import { Field } from "../../../components/field";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { adminMeta } from "../../../lib/admin-meta";
@@ -42,6 +45,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const { form } = read;
   const actor = adminActor(session, ctx);
   const intent = form.get("intent");
+  if (intent === "change-password") {
+    const text = (name: string) => String(form.get(name) ?? "").slice(0, 256);
+    const result = await changeOwnPassword(ctx.runtime.db, ctx.runtime.sessionSecret, { ...actor, adminId: session.adminId }, { current: text("current"), next: text("next"), confirm: text("confirm"), keepSession: session.tokenHash });
+    if (!result.ok) return data({ error: null, passwordErrors: result.errors }, { status: result.status, headers: { "Cache-Control": "private, no-store" } });
+    return redirect(WORKSPACE_PATHS.account, { headers: { "Set-Cookie": await setFlash("password-changed") } });
+  }
   if (intent === "end-others") {
     await endSessionsOf(ctx.runtime.db, actor, session.adminId, { allBut: session.tokenHash });
     return redirect(WORKSPACE_PATHS.account, { headers: { "Set-Cookie": await setFlash("sessions-ended") } });
@@ -68,6 +77,7 @@ export function meta() {
 /** /admin/account: one's own account, and every place one is signed in, each of which can be ended. */
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { name, loginId, role, sessions, idleMinutes } = loaderData;
+  const passwordErrors = actionData && "passwordErrors" in actionData ? actionData.passwordErrors : undefined;
   const others = sessions.filter((s) => !s.current).length;
   return (
     <WorkspacePage id="account" title="내 계정">
@@ -116,6 +126,26 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       ) : null}
+
+      <h2 className="workspace-page__subtitle" id="password-title">
+        비밀번호 바꾸기
+      </h2>
+      <Form method="post" className="token-form account-password" aria-labelledby="password-title" noValidate>
+        <input type="hidden" name="intent" value="change-password" />
+        <Field name="current" id="password-current" label="지금 비밀번호" required error={passwordErrors?.current}>
+          {(control) => <input {...control} type="password" autoComplete="current-password" maxLength={200} />}
+        </Field>
+        <Field name="next" id="password-next" label="새 비밀번호" required hint={`${MIN_STAFF_PASSWORD_LENGTH}자 이상. 다른 곳에서 쓰지 않는 비밀번호로 정해 주세요.`} error={passwordErrors?.next}>
+          {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={200} />}
+        </Field>
+        <Field name="confirm" id="password-confirm" label="새 비밀번호 확인" required error={passwordErrors?.confirm}>
+          {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={200} />}
+        </Field>
+        <p className="workspace-help">바꾸면 이 브라우저 말고 다른 기기의 로그인은 모두 끝납니다.</p>
+        <button type="submit" className="button">
+          비밀번호 바꾸기
+        </button>
+      </Form>
     </WorkspacePage>
   );
 }
