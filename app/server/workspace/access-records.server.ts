@@ -9,7 +9,7 @@ import {
   isKstMonth,
   MAX_INSPECTION_NOTE_LENGTH,
 } from "../../domain/access-records";
-import { adminAuditionPath } from "../../domain/auditions";
+import { adminAuditionPath, AUDITION_STATUS_LABELS, isAuditionStatus } from "../../domain/auditions";
 import { formatKst, kstDate } from "../../domain/kst";
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { staffSessionOf } from "../http/access-gate.server";
@@ -35,11 +35,21 @@ function normalizeReceipt(value: string | null): string {
 
 const actionLabel = (action: string) => (isAccessAction(action) ? ACCESS_ACTION_LABELS[action] : action);
 
+/** A view of the applications' list: the filter as applied, how many matched, which page ("상태 ‘접수’ · 검색어 있음 · 결과 42건 · 2쪽"). */
+function describeListView(d: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (isAuditionStatus(d.status)) parts.push(`상태 ‘${AUDITION_STATUS_LABELS[d.status]}’`);
+  if (d.query === true) parts.push("검색어 있음");
+  parts.push(`결과 ${String(d.count)}건`);
+  if (typeof d.page === "number") parts.push(`${d.page}쪽`);
+  return parts.join(" · ");
+}
+
 /** What an entry's details say, in words (counts and kinds only; the entries hold nothing else). */
 function describeDetails(row: AccessRecordRow): string {
   const d = row.details;
   const parts: string[] = [];
-  if (row.action === "search" && typeof d.count === "number") parts.push(`검색 결과 ${d.count}건${typeof d.page === "number" && d.page > 1 ? ` (${d.page}쪽)` : ""}`);
+  if (row.action === "search" && typeof d.count === "number") parts.push(describeListView(d));
   if ((row.action === "export" || row.action === "status" || row.action === "delete") && typeof d.count === "number" && d.count > 1) parts.push(`${d.count}건`);
   if (d.kind === "photo") parts.push(`${typeof d.photo === "number" && d.photo > 0 ? `사진 ${d.photo}` : "사진"}${d.thumb === true ? " 미리보기" : ""}`);
   if (d.kind === "video") parts.push("영상");

@@ -76,7 +76,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     expect(await recorded(() => fetch(`${site.baseURL}/admin/auditions/${withVideo.id}`, { method: "HEAD", headers: { Cookie: site.cookie } }))).toHaveLength(0);
   });
 
-  it("a search or filter records the receipt numbers shown and the count, never the search's text; the plain list records nothing", async () => {
+  it("a search or filter records the receipt numbers shown and the count, never the search's text", async () => {
     for (const query of [withVideo.name, withVideo.phone.replace(/-/g, ""), withVideo.email]) {
       const entries = await recorded(() => get(`/admin/auditions?q=${encodeURIComponent(query)}`));
       expect(entries, query).toHaveLength(1);
@@ -89,7 +89,6 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     expect(filtered[0]!.action).toBe("search");
     expect(filtered[0]!.receiptNumbers).toEqual(expect.arrayContaining([withVideo.receiptNumber, other.receiptNumber]));
     expect(filtered[0]!.details).toMatchObject({ status: "received", query: false });
-    expect(await recorded(() => get("/admin/auditions"))).toHaveLength(0);
   });
 
   it("opening a photo or video records one file view; what the page just shown, the same file or a playing video asks for again records nothing more", async () => {
