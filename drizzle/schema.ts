@@ -590,7 +590,7 @@ export const backupRuns = pgTable("backup_runs", {
 export const jobRuns = pgTable(
   "job_runs",
   {
-    /** Which job ("storage-sweep"). */
+    /** Which job ("storage-sweep", "access-record-head"). */
     job: text("job").notNull(),
     scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
     /** Which server took it: host name and process id. */
@@ -662,13 +662,16 @@ export const accessRecordChain = pgTable(
   (t) => [check("access_record_chain_one_row", sql`${t.id} = 1`)],
 );
 
-/** The monthly check of the access records: which month (KST, "2026-11"), who marked it and when. */
+/** The monthly check of the access records: which month (KST, "2026-11"), who marked it and when, and the head it saw. */
 export const accessRecordInspections = pgTable("access_record_inspections", {
   month: text("month").primaryKey(),
   adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
   actorLabel: text("actor_label").notNull(),
   note: text("note").notNull().default(""),
   inspectedAt: timestamp("inspected_at", { withTimezone: true }).notNull(),
+  /** The head of the chain the inspection verified (null when it did not, or nothing was recorded yet): later verifications check it still holds. */
+  headId: bigint("head_id", { mode: "number" }),
+  headHash: text("head_hash"),
 });
 
 /**

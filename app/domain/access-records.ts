@@ -11,7 +11,7 @@ export type AccessAction = (typeof ACCESS_ACTIONS)[number];
 
 export const ACCESS_ACTION_LABELS: Record<AccessAction, string> = {
   view: "지원서 열람",
-  search: "목록 검색",
+  search: "목록 열람·검색",
   "file-view": "사진·영상 보기",
   "file-download": "사진·영상 내려받기",
   export: "CSV 내보내기",

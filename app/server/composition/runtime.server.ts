@@ -14,6 +14,7 @@ import { startScheduler } from "../jobs/scheduler.server";
 import { cleanPhotoSpool } from "../auditions/application-upload.server";
 import { parseCron } from "../platform/cron.server";
 import { backupTarget, startBackupScheduler } from "../backup/scheduled-backup.server";
+import { headFileFor } from "../privacy/access-record-heads.server";
 import { createSmtpMailer, resolveMailFrom } from "../mail/mailer.server";
 import type { MailService, Services } from "../platform/services.server";
 import type { MediaStorage } from "../platform/storage.server";
@@ -167,7 +168,7 @@ export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
     };
     // Scheduled publishing and the trash purge: whatever fell due while no server ran is done before
     // this one serves its first page. Mail that waited is sent meanwhile, without holding the start.
-    const scheduler = startScheduler(runtime);
+    const scheduler = startScheduler(runtime, { headFile: headFileFor(env, privateStorage) });
     runtime.scheduler = scheduler;
     await scheduler.ready;
     // Applicants' photos a crash left in the upload spool (never in the storages; decision 036).

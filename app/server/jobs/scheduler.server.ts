@@ -5,6 +5,7 @@ import { purgeArtists } from "../artists/artist-use-cases.server";
 import { purgeExpiredApplications } from "../auditions/audition-retention.server";
 import { purgeClosedPackages } from "../packages/casting-packages.server";
 import { purgeOldAccessRecords } from "../privacy/access-records.server";
+import { accessRecordHeadSlot, runAccessRecordHeadSlot, type HeadFile } from "../privacy/access-record-heads.server";
 import { purgeOldAccessChanges } from "../staff/staff.server";
 import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbox.server";
 import { systemActor, type Services } from "../platform/services.server";
@@ -17,8 +18,9 @@ import { runStorageSweepSlot, storageSweepSlot } from "./storage-sweep.server";
  * the trash of what has been there longer than TRASH_RETENTION_DAYS, deleting audition
  * applications whose retention period has ended, deleting access records older than their retention
  * (decision 039), and, beside the passes (see startScheduler), sending
- * the mail outbox and the daily sweep of stored files no record refers to (storage-sweep.server.ts).
- * Each job claims its rows with row locks (the sweep, its day's row in `job_runs`), so it happens once
+ * the mail outbox, the daily sweep of stored files no record refers to (storage-sweep.server.ts) and
+ * the access records' daily head written down outside the database (access-record-heads.server.ts).
+ * Each job claims its rows with row locks (the daily ones, their day's row in `job_runs`), so it happens once
  * however many servers run it; each pass looks at everything due up to now, so a server that was down
  * catches up when it starts. See docs/decisions/013-admin-workspace.md and 035-orphaned-files.md.
  */
@@ -85,7 +87,16 @@ export interface Scheduler {
  * runs beside them too (listing a bucket can take a while), once its day's time has come and no server
  * has taken it: at start when the last time passed while no server ran.
  */
-export function startScheduler(services: Services, options: { now?: () => Date; maxSleepMs?: number; serverId?: string } = {}): Scheduler {
+export function startScheduler(
+  services: Services,
+  options: {
+    now?: () => Date;
+    maxSleepMs?: number;
+    serverId?: string;
+    /** Where the access records' daily head is appended (beside the backups); without it, no head is written. */
+    headFile?: HeadFile;
+  } = {},
+): Scheduler {
   const now = options.now ?? (() => new Date());
   const maxSleepMs = options.maxSleepMs ?? 60_000;
   let timer: NodeJS.Timeout | null = null;
@@ -96,6 +107,9 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
   let sweeping: Promise<void> | null = null;
   /** The latest sweep time this server knows is taken (by itself or another): no need to ask again before the next. */
   let sweptSlot = -Infinity;
+  let anchoring: Promise<void> | null = null;
+  /** The same for the access records' daily head. */
+  let anchoredSlot = -Infinity;
   const stopping = new AbortController();
   let again = false;
   let stopped = false;
@@ -177,6 +191,27 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
     })();
   };
 
+  /** Once a day, the access records' head to the log and the head file (a whole verification: beside the passes, as the sweep). */
+  const anchorIfDue = () => {
+    const headFile = options.headFile;
+    if (!headFile || anchoring || stopped) return;
+    const slot = accessRecordHeadSlot(now());
+    if (slot.getTime() <= anchoredSlot) return;
+    anchoring = (async () => {
+      try {
+        const result = await runAccessRecordHeadSlot({ db: services.db, logger: services.logger, headFile, serverId: options.serverId }, slot, now);
+        if (result.outcome !== "taken") services.metrics?.jobRuns.inc({ job: "access-record-head", result: result.outcome === "written" ? "ok" : "error" });
+        // Written, failed or broken (logged; tried again at the next day's time), or taken by another server.
+        anchoredSlot = slot.getTime();
+      } catch (error) {
+        // The claim itself failed (the database is away): the next pass asks again.
+        services.logger.error({ err: error, slot }, "the access records head could not be written; trying again later");
+      } finally {
+        anchoring = null;
+      }
+    })();
+  };
+
   const pass = async (): Promise<void> => {
     if (running) {
       again = true;
@@ -190,6 +225,7 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
       }
       sendDueMail();
       sweepIfDue();
+      anchorIfDue();
       await armForNextDue();
     })();
     await running;
@@ -219,6 +255,7 @@ export function startScheduler(services: Services, options: { now?: () => Date; 
       await running;
       await sending;
       await sweeping;
+      await anchoring;
     },
   };
 }

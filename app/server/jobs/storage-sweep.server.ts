@@ -1,6 +1,4 @@
-import os from "node:os";
-import { and, eq, sql } from "drizzle-orm";
-import { jobRuns } from "../../../drizzle/schema";
+import { sql } from "drizzle-orm";
 import { PRIVATE_FILE_KEY_PATTERN } from "../auditions/application-upload.server";
 import { STORED_BACKUPS_PREFIX } from "../backup/archive.server";
 import { parseCron } from "../platform/cron.server";
@@ -12,6 +10,7 @@ import type { Logger } from "../platform/logger.server";
 import { systemActor, type Actor } from "../platform/services.server";
 import { MEDIA_KEY_PATTERN, type MediaStorage } from "../platform/storage.server";
 import { APPLICATION_FORM_KEY_PATTERN } from "../site/application-form.server";
+import { claimJobRun, finishJobRun, jobServerId } from "./job-runs.server";
 
 /**
  * The orphan sweep (docs/decisions/035-orphaned-files.md): removes the stored objects no database record
@@ -315,30 +314,18 @@ export async function runStorageSweepSlot(
   signal?: AbortSignal,
 ): Promise<SweepOutcome> {
   const { db } = deps;
-  const serverId = deps.serverId ?? `${os.hostname()}:${process.pid}`;
-  const claimed = (await db.execute(sql`
-    insert into ${jobRuns} (job, scheduled_for, server, started_at)
-    select ${STORAGE_SWEEP_JOB}, ${slot.toISOString()}::timestamptz, ${serverId}, ${now().toISOString()}::timestamptz
-    where not exists (select 1 from ${jobRuns} where ${jobRuns.job} = ${STORAGE_SWEEP_JOB} and ${jobRuns.scheduledFor} >= ${slot.toISOString()}::timestamptz)
-    on conflict do nothing
-    returning scheduled_for`)) as unknown as { rows: unknown[] };
-  const thisRun = and(eq(jobRuns.job, STORAGE_SWEEP_JOB), eq(jobRuns.scheduledFor, slot));
-  if (claimed.rows.length === 0) {
+  if (!(await claimJobRun(db, STORAGE_SWEEP_JOB, slot, jobServerId(deps.serverId), now()))) {
     deps.logger.debug({ slot }, "storage sweep taken by another server");
     return { outcome: "taken" };
   }
   try {
     const report = await sweepOrphans(deps, { now: now(), actor: SWEEP_ACTOR, signal });
-    await db.update(jobRuns).set({ finishedAt: now(), result: runResult(report) }).where(thisRun);
+    await finishJobRun(db, STORAGE_SWEEP_JOB, slot, now(), { result: runResult(report) });
     deps.onOutcome?.("swept");
     return { outcome: "swept", report };
   } catch (error) {
     deps.logger.error({ err: error, slot }, "storage sweep failed");
-    await db
-      .update(jobRuns)
-      .set({ finishedAt: now(), error: error instanceof Error ? error.message : String(error) })
-      .where(thisRun)
-      .catch(() => undefined);
+    await finishJobRun(db, STORAGE_SWEEP_JOB, slot, now(), { error }).catch(() => undefined);
     deps.onOutcome?.("failed");
     return { outcome: "failed", error };
   }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { accessRecordChain, accessRecordInspections, accessRecords, auditionApplications } from "../../../drizzle/schema";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { accessRecordChain, accessRecordInspections, accessRecords, auditionApplications, jobRuns } from "../../../drizzle/schema";
 import {
   ACCESS_RECORD_PAGE_SIZE,
   BURST_APPLICATIONS,
@@ -10,6 +10,7 @@ import {
   type AccessAction,
   type AccessReason,
 } from "../../domain/access-records";
+import { kstDate } from "../../domain/kst";
 import { pageWindow } from "../../lib/pagination";
 import type { Database, Tx } from "../platform/db.server";
 import { containsText } from "../platform/search-pattern.server";
@@ -155,45 +156,127 @@ export async function recordAccess(db: Database | Tx, actor: Actor, entry: Acces
   });
 }
 
+/** The newest entry of a chain that verified: its id and hash, to be written down outside the database. */
+export interface ChainHead {
+  id: number;
+  hash: string;
+}
+
+/**
+ * An entry's id and hash written down when it was the head (the daily head beside the backups, a monthly
+ * inspection, an operator's copy): the chain must still hold that entry with that hash, so deleting
+ * the newest entries and moving the head back is caught. `source` says where it was written down.
+ */
+export interface ChainAnchor extends ChainHead {
+  source: string;
+}
+
 export type ChainVerification =
-  | { ok: true; count: number }
+  | {
+      ok: true;
+      count: number;
+      /** The newest entry (or, once everything was purged, the purge's anchor); null for an empty chain. */
+      head: ChainHead | null;
+      /** How many anchors were checked (anchors the retention purge has passed are not). */
+      anchors: number;
+    }
   | {
       ok: false;
       count: number;
-      /** The first entry that does not fit: its hash does not match its fields, or its prev_hash breaks the chain, or (when the newest entries were deleted) the last entry the chain head names. */
+      /**
+       * The first entry that does not fit: its hash does not match its fields, or its prev_hash breaks the
+       * chain, or (when the newest entries were deleted) the last entry the chain head names, or an
+       * anchored entry that is gone or whose hash is not the one written down.
+       */
       brokenId: number;
-      problem: "hash" | "prev-hash" | "missing-tail";
+      problem: "hash" | "prev-hash" | "missing-tail" | "anchor-missing" | "anchor-hash";
+      /** The anchor that does not hold (anchor-missing, anchor-hash). */
+      anchor?: ChainAnchor;
     };
+
+/** Its name in `job_runs`: the scheduler's daily writing down of the head (access-record-heads.server.ts). */
+export const ACCESS_RECORD_HEAD_JOB = "access-record-head";
+
+/** The heads the database itself kept: each monthly inspection's and each day's (`job_runs`). */
+async function storedAnchors(tx: Tx): Promise<ChainAnchor[]> {
+  const inspected = await tx
+    .select({ month: accessRecordInspections.month, id: accessRecordInspections.headId, hash: accessRecordInspections.headHash })
+    .from(accessRecordInspections)
+    .where(isNotNull(accessRecordInspections.headId));
+  const daily = await tx
+    .select({ scheduledFor: jobRuns.scheduledFor, result: jobRuns.result })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.job, ACCESS_RECORD_HEAD_JOB), isNotNull(jobRuns.result)));
+  return [
+    ...inspected.map((row) => ({ id: row.id!, hash: row.hash ?? "", source: `${row.month} 월별 점검` })),
+    ...daily.flatMap((row) =>
+      typeof row.result?.headId === "number" && typeof row.result.headHash === "string"
+        ? [{ id: row.result.headId, hash: row.result.headHash, source: `${kstDate(row.scheduledFor)} 일일 기록` }]
+        : [],
+    ),
+  ];
+}
+
+/** The same head written down in several places is one anchor (named after the first place), by id. */
+function distinctAnchors(anchors: ChainAnchor[]): ChainAnchor[] {
+  const distinct = new Map<string, ChainAnchor>();
+  for (const anchor of anchors) if (!distinct.has(`${anchor.id}:${anchor.hash}`)) distinct.set(`${anchor.id}:${anchor.hash}`, anchor);
+  return [...distinct.values()].sort((a, b) => a.id - b.id);
+}
 
 const VERIFY_BATCH = 1000;
 
-/** Walks the chain from the purge's anchor to its head, in one snapshot. */
-export async function verifyAccessRecords(db: Database): Promise<ChainVerification> {
+/**
+ * Walks the chain from the purge's anchor to its head, in one snapshot, and checks that every anchor
+ * still holds: those the database kept (inspections, the daily heads) and `anchors` from outside it
+ * (the head file beside the backups, the command line).
+ */
+export async function verifyAccessRecords(db: Database, anchors: readonly ChainAnchor[] = []): Promise<ChainVerification> {
   return db.transaction(
     async (tx) => {
       const [chain] = await tx.select().from(accessRecordChain).where(eq(accessRecordChain.id, 1));
       const anchorId = chain?.anchorId ?? 0;
       const headId = chain?.headId ?? 0;
+      const allAnchors = distinctAnchors([...anchors, ...(await storedAnchors(tx))]);
+      const anchored = new Map<number, ChainAnchor[]>();
+      for (const anchor of allAnchors) anchored.set(anchor.id, [...(anchored.get(anchor.id) ?? []), anchor]);
+      const found = new Set<number>();
       let expectedPrev = chain?.anchorHash ?? "";
       let lastId = 0;
       let checked = 0;
+      const broken = (brokenId: number, problem: Exclude<ChainVerification, { ok: true }>["problem"], anchor?: ChainAnchor) =>
+        ({ ok: false as const, count: checked, brokenId, problem, ...(anchor ? { anchor } : {}) });
       for (;;) {
         const rows = await tx.select().from(accessRecords).where(gt(accessRecords.id, lastId)).orderBy(asc(accessRecords.id)).limit(VERIFY_BATCH);
         for (const row of rows) {
           checked += 1;
           // An entry at or below the anchor should have been purged; one past the head was never appended.
-          if (row.id <= anchorId || row.id > headId) return { ok: false as const, count: checked, brokenId: row.id, problem: "prev-hash" as const };
-          if (row.prevHash !== expectedPrev) return { ok: false as const, count: checked, brokenId: row.id, problem: "prev-hash" as const };
+          if (row.id <= anchorId || row.id > headId) return broken(row.id, "prev-hash");
+          if (row.prevHash !== expectedPrev) return broken(row.id, "prev-hash");
           const fields = { ...row, receiptNumbers: row.receiptNumbers, details: row.details, reasonCode: row.reasonCode, reasonText: row.reasonText };
-          if (entryHash(row.prevHash, fields) !== row.hash) return { ok: false as const, count: checked, brokenId: row.id, problem: "hash" as const };
+          if (entryHash(row.prevHash, fields) !== row.hash) return broken(row.id, "hash");
+          // The whole chain rewritten consistently from here on: not the entry written down.
+          const differs = anchored.get(row.id)?.find((anchor) => anchor.hash !== row.hash);
+          if (differs) return broken(row.id, "anchor-hash", differs);
+          if (anchored.has(row.id)) found.add(row.id);
           expectedPrev = row.hash;
           lastId = row.id;
         }
         if (rows.length < VERIFY_BATCH) break;
       }
       // The newest entries deleted: the chain ends before its head.
-      if (headId > anchorId && (lastId !== headId || expectedPrev !== chain?.headHash)) return { ok: false as const, count: checked, brokenId: headId, problem: "missing-tail" as const };
-      return { ok: true as const, count: checked };
+      if (headId > anchorId && (lastId !== headId || expectedPrev !== chain?.headHash)) return broken(headId, "missing-tail");
+      // The newest entries deleted and the head moved back to the last one left: an anchor past it is gone.
+      let checkedAnchors = 0;
+      for (const anchor of allAnchors) {
+        // Entries the retention purge deleted cannot be checked; the last one's hash is the purge's anchor.
+        if (anchor.id < anchorId) continue;
+        checkedAnchors += 1;
+        if (anchor.id === anchorId && anchor.hash !== chain?.anchorHash) return broken(anchor.id, "anchor-hash", anchor);
+        if (anchor.id > anchorId && !found.has(anchor.id)) return broken(anchor.id, "anchor-missing", anchor);
+      }
+      const head = lastId > 0 ? { id: lastId, hash: expectedPrev } : anchorId > 0 ? { id: anchorId, hash: expectedPrev } : null;
+      return { ok: true as const, count: checked, head, anchors: checkedAnchors };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
@@ -346,11 +429,15 @@ export async function monthlyInspection(db: Database, month: string) {
   return { start, end, counts, bursts: findBursts(opened), night, exports, inspection: inspection ?? null };
 }
 
-/** Marks a month inspected (the first mark stays); false when it already was. */
-export async function markMonthInspected(db: Database, actor: Actor, month: string, note: string, now = new Date()): Promise<boolean> {
+/**
+ * Marks a month inspected (the first mark stays); false when it already was. `head` is the head of the
+ * chain the inspection verified (null when it did not verify): kept with the mark, every later
+ * verification checks that the chain still holds it.
+ */
+export async function markMonthInspected(db: Database, actor: Actor, month: string, note: string, head: ChainHead | null, now = new Date()): Promise<boolean> {
   const inserted = await db
     .insert(accessRecordInspections)
-    .values({ month, adminId: actor.adminId, actorLabel: describeActor(actor), note, inspectedAt: now })
+    .values({ month, adminId: actor.adminId, actorLabel: describeActor(actor), note, inspectedAt: now, headId: head?.id ?? null, headHash: head?.hash ?? null })
     .onConflictDoNothing()
     .returning({ month: accessRecordInspections.month });
   return inserted.length > 0;

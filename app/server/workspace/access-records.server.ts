@@ -9,7 +9,7 @@ import {
   isKstMonth,
   MAX_INSPECTION_NOTE_LENGTH,
 } from "../../domain/access-records";
-import { adminAuditionPath } from "../../domain/auditions";
+import { adminAuditionPath, AUDITION_STATUS_LABELS, isAuditionStatus } from "../../domain/auditions";
 import { formatKst, kstDate } from "../../domain/kst";
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { staffSessionOf } from "../http/access-gate.server";
@@ -17,7 +17,17 @@ import { adminActor, readAdminForm } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
 import { setFlash } from "../http/flash.server";
 import { logEntryCells, logFilterOf } from "./log-list.server";
-import { kstMonthRange, listAccessRecords, markMonthInspected, monthlyInspection, verifyAccessRecords, type AccessRecordRow } from "../privacy/access-records.server";
+import { headFileFor, parseHeadFile } from "../privacy/access-record-heads.server";
+import {
+  kstMonthRange,
+  listAccessRecords,
+  markMonthInspected,
+  monthlyInspection,
+  verifyAccessRecords,
+  type AccessRecordRow,
+  type ChainAnchor,
+  type ChainVerification,
+} from "../privacy/access-records.server";
 
 /**
  * /admin/access-records (접속기록, decision 039): the records newest first with filters, whether the
@@ -35,11 +45,21 @@ function normalizeReceipt(value: string | null): string {
 
 const actionLabel = (action: string) => (isAccessAction(action) ? ACCESS_ACTION_LABELS[action] : action);
 
+/** A view of the applications' list: the filter as applied, how many matched, which page ("상태 ‘접수’ · 검색어 있음 · 결과 42건 · 2쪽"). */
+function describeListView(d: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (isAuditionStatus(d.status)) parts.push(`상태 ‘${AUDITION_STATUS_LABELS[d.status]}’`);
+  if (d.query === true) parts.push("검색어 있음");
+  parts.push(`결과 ${String(d.count)}건`);
+  if (typeof d.page === "number") parts.push(`${d.page}쪽`);
+  return parts.join(" · ");
+}
+
 /** What an entry's details say, in words (counts and kinds only; the entries hold nothing else). */
 function describeDetails(row: AccessRecordRow): string {
   const d = row.details;
   const parts: string[] = [];
-  if (row.action === "search" && typeof d.count === "number") parts.push(`검색 결과 ${d.count}건${typeof d.page === "number" && d.page > 1 ? ` (${d.page}쪽)` : ""}`);
+  if (row.action === "search" && typeof d.count === "number") parts.push(describeListView(d));
   if ((row.action === "export" || row.action === "status" || row.action === "delete") && typeof d.count === "number" && d.count > 1) parts.push(`${d.count}건`);
   if (d.kind === "photo") parts.push(`${typeof d.photo === "number" && d.photo > 0 ? `사진 ${d.photo}` : "사진"}${d.thumb === true ? " 미리보기" : ""}`);
   if (d.kind === "video") parts.push("영상");
@@ -64,6 +84,37 @@ function monthLabel(month: string): string {
   return `${year}년 ${number}월`;
 }
 
+/**
+ * The heads written down in the file beside the backups, for the chain's check: the page then catches
+ * the newest entries deleted with the head moved back even when the database's own record of the
+ * heads (inspections, `job_runs`) went with them. Null when the file cannot be read (logged).
+ */
+async function fileAnchors(ctx: RequestContext): Promise<ChainAnchor[] | null> {
+  const file = headFileFor(ctx.runtime.env, ctx.runtime.privateStorage);
+  try {
+    return parseHeadFile(await file.read(), file.description);
+  } catch (error) {
+    ctx.runtime.logger.warn({ err: error, file: file.description }, "could not read the access records head file");
+    return null;
+  }
+}
+
+/** The page's words for a chain that does not verify. */
+function chainProblemMessage(chain: Extract<ChainVerification, { ok: false }>): string {
+  switch (chain.problem) {
+    case "missing-tail":
+      return `접속기록 #${chain.brokenId}까지 있어야 하는데 그 앞에서 끊겼습니다. 가장 최근 기록이 지워졌을 수 있습니다.`;
+    case "hash":
+      return `접속기록 #${chain.brokenId}의 내용이 기록된 뒤에 바뀌었습니다. 이 기록부터는 믿을 수 없습니다.`;
+    case "prev-hash":
+      return `접속기록 #${chain.brokenId}에서 기록의 연결이 끊겼습니다. 바로 앞의 기록이 지워졌거나 이 기록이 나중에 끼워 넣어졌습니다.`;
+    case "anchor-missing":
+      return `접속기록 #${chain.brokenId}: ${chain.anchor?.source ?? "기준점"}에 적어 둔 기록인데 지금은 없습니다. 이 기록부터 그 뒤의 기록이 지워지고 마지막 기록 표시가 앞으로 옮겨졌을 수 있습니다.`;
+    case "anchor-hash":
+      return `접속기록 #${chain.brokenId}: ${chain.anchor?.source ?? "기준점"}에 적어 둔 해시와 다릅니다. 이 기록까지의 기록이 다시 쓰였을 수 있습니다.`;
+  }
+}
+
 export async function loadAccessRecords(ctx: RequestContext, request: Request) {
   // The gate let only a signed-in member of staff this far (decision 031).
   staffSessionOf(ctx);
@@ -74,7 +125,8 @@ export async function loadAccessRecords(ctx: RequestContext, request: Request) {
   const filter = { ...query, action: isAccessAction(action) ? action : null, receiptNumber: normalizeReceipt(params.get("receipt")) };
   const monthParam = params.get("month");
   const month = isKstMonth(monthParam) ? monthParam : null;
-  const [list, chain, inspection] = await Promise.all([listAccessRecords(db, filter), verifyAccessRecords(db), month ? monthlyInspection(db, month) : null]);
+  const anchors = await fileAnchors(ctx);
+  const [list, chain, inspection] = await Promise.all([listAccessRecords(db, filter), verifyAccessRecords(db, anchors ?? []), month ? monthlyInspection(db, month) : null]);
   const receiptLink = (receipt: string) => {
     const id = list.applicationIds.get(receipt);
     return { receipt, href: id === undefined ? null : adminAuditionPath(id) };
@@ -88,17 +140,8 @@ export async function loadAccessRecords(ctx: RequestContext, request: Request) {
     },
     actions: ACCESS_ACTIONS.map((value) => ({ value, label: ACCESS_ACTION_LABELS[value] })),
     chain: chain.ok
-      ? { ok: true as const, count: chain.count }
-      : {
-          ok: false as const,
-          brokenId: chain.brokenId,
-          message:
-            chain.problem === "missing-tail"
-              ? `접속기록 #${chain.brokenId}까지 있어야 하는데 그 앞에서 끊겼습니다. 가장 최근 기록이 지워졌을 수 있습니다.`
-              : chain.problem === "hash"
-                ? `접속기록 #${chain.brokenId}의 내용이 기록된 뒤에 바뀌었습니다. 이 기록부터는 믿을 수 없습니다.`
-                : `접속기록 #${chain.brokenId}에서 기록의 연결이 끊겼습니다. 바로 앞의 기록이 지워졌거나 이 기록이 나중에 끼워 넣어졌습니다.`,
-        },
+      ? { ok: true as const, count: chain.count, head: chain.head, anchors: chain.anchors, fileRead: anchors !== null }
+      : { ok: false as const, brokenId: chain.brokenId, message: chainProblemMessage(chain) },
     total: list.total,
     page: list.page,
     pageCount: list.pageCount,
@@ -126,7 +169,12 @@ export async function loadAccessRecords(ctx: RequestContext, request: Request) {
           night: inspection.night.map((row) => ({ id: row.id, when: formatKst(row.at), who: row.actorLabel, action: actionLabel(row.action), receipts: row.receiptNumbers.length, reason: describeReason(row) })),
           exports: inspection.exports.map((row) => ({ id: row.id, when: formatKst(row.at), who: row.actorLabel, receipts: row.receiptNumbers.length, reason: describeReason(row) })),
           inspected: inspection.inspection
-            ? { who: inspection.inspection.actorLabel, when: formatKst(inspection.inspection.inspectedAt), note: inspection.inspection.note }
+            ? {
+                who: inspection.inspection.actorLabel,
+                when: formatKst(inspection.inspection.inspectedAt),
+                note: inspection.inspection.note,
+                headId: inspection.inspection.headId,
+              }
             : null,
         }
       : null,
@@ -144,7 +192,9 @@ export async function handleAccessRecordsAction(ctx: RequestContext, request: Re
   if (form.get("intent") !== "inspect" || !isKstMonth(month)) throw data(null, { status: 400 });
   if (kstMonthRange(month).start.getTime() > Date.now()) throw data(null, { status: 400 });
   const note = String(form.get("note") ?? "").trim().slice(0, MAX_INSPECTION_NOTE_LENGTH);
-  const marked = await markMonthInspected(ctx.runtime.db, adminActor(session, ctx), month, note);
+  // The head the inspection saw, kept with the mark: later checks find the newest entries deleted after it.
+  const chain = await verifyAccessRecords(ctx.runtime.db, (await fileAnchors(ctx)) ?? []);
+  const marked = await markMonthInspected(ctx.runtime.db, adminActor(session, ctx), month, note, chain.ok ? chain.head : null);
   return redirect(`${WORKSPACE_PATHS.accessRecords}?month=${month}`, {
     headers: { "Set-Cookie": await setFlash(marked ? "access-month-inspected" : "access-month-already-inspected") },
   });

@@ -46,10 +46,23 @@ import { ACCESS_REASONS, MAX_ACCESS_REASON_TEXT_LENGTH } from "../../domain/acce
 
 const genderLabel = (gender: string) => GENDER_LABELS[gender as Gender] ?? gender;
 
+/**
+ * A speculative load (a browser's `<link rel=prefetch>` or prerender, `Sec-Purpose: prefetch`; the
+ * older `Purpose`/`X-Moz` spellings): nobody looks at it, and it may never be shown.
+ */
+function isSpeculative(request: Request): boolean {
+  const purpose = [request.headers.get("sec-purpose"), request.headers.get("purpose"), request.headers.get("x-moz")].join(";").toLowerCase();
+  return /(^|[;,\s])prefetch($|[;,\s])/.test(purpose);
+}
+
 /** /admin/auditions: newest first, filtered by status and a search (name, receipt number, phone, e-mail), 20 per page. */
 export async function loadWorkspaceAuditions(ctx: RequestContext, request: Request) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   const session = staffSessionOf(ctx);
+  // The list names applicants, so every view is recorded (below); a prefetch is answered without it
+  // and not recorded: a browser drops a refused prefetch and asks again when the page is really opened,
+  // and a client that sends the header to hide a view gets nothing to hide (decision 039).
+  if (isSpeculative(request)) throw data(null, { status: 403, headers: { "Cache-Control": "no-store" } });
   const params = new URL(request.url).searchParams;
   const statusParam = params.get("status");
   const filter = {
@@ -59,9 +72,11 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
   };
   const list = await listApplicationsForWorkspace(ctx.runtime.db, filter);
   // HEAD shows nothing of the list: no access to record.
-  if ((filter.status || filter.query) && ctx.method !== "HEAD") {
-    // A search or a filter (decision 039): the receipt numbers this page shows and how many matched;
-    // never the search's text, which is often a name or a phone number.
+  if (ctx.method !== "HEAD") {
+    // Every view of the list, searched, filtered or not, and whether it is the page or its `.data`
+    // (each is one loader run, one navigation): one entry with the receipt numbers this page shows,
+    // the filter as applied (an unknown status is no filter), the page and how many matched; never
+    // the search's text, which is often a name or a phone number (decision 039).
     await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
       action: "search",
       receiptNumbers: list.items.map((row) => row.receiptNumber),

@@ -60,7 +60,7 @@ for (const js of [true, false]) {
       await search.getByRole("combobox", { name: /^작업/ }).selectOption({ label: "전체" });
       await search.getByRole("button", { name: "찾기" }).click();
       await expect(page.getByRole("row").filter({ hasText: "지원서 열람" }).first()).toBeVisible();
-      await expect(page.getByRole("row").filter({ hasText: "목록 검색" }).first()).toBeVisible();
+      await expect(page.getByRole("row").filter({ hasText: "목록 열람·검색" }).first()).toBeVisible();
     });
   });
 }

@@ -2,19 +2,20 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessRecordChain, accessRecords, adminUsers } from "../../../drizzle/schema";
+import { accessRecordChain, accessRecordInspections, accessRecords, adminUsers, jobRuns } from "../../../drizzle/schema";
 import { settingsFormValues } from "../../../app/domain/setting-fields";
 import { SITE_SETTING_FIELDS } from "../../../app/domain/site-settings";
 import { runDueJobs } from "../../../app/server/jobs/scheduler.server";
 import { openDatabase, type Database, type DatabaseHandle } from "../../../app/server/platform/db.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { entryHash, findBursts, markMonthInspected, monthlyInspection, recordAccess, verifyAccessRecords } from "../../../app/server/privacy/access-records.server";
+import { directoryHeadFile, HEAD_FILE_NAME, runAccessRecordHeadSlot } from "../../../app/server/privacy/access-record-heads.server";
 import { getSiteSettings } from "../../../app/server/site/settings.server";
 import { saveSiteSettings } from "../../../app/server/site/settings-use-cases.server";
 import { seedPgliteDataDir } from "../../setup/pglite-template";
-import { createPostgresDatabase, testEngine, useTestDatabase } from "../../setup/test-database";
+import { createPostgresDatabase, silentLogger, testEngine, useTestDatabase } from "../../setup/test-database";
 
 /**
  * The access records' hash chain (decision 039) on the real engine: it verifies; an entry changed by
@@ -38,10 +39,10 @@ describe(`the access records' chain (${testEngine()})`, () => {
   const database = useTestDatabase({ beforeAll, afterAll });
 
   it("verifies an empty chain and one of appended entries", async () => {
-    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: 0 });
+    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: 0, head: null, anchors: 0 });
     await append(database.db, 5);
-    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: 5 });
     const rows = await database.db.select().from(accessRecords).orderBy(asc(accessRecords.id));
+    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: 5, head: { id: rows[4]!.id, hash: rows[4]!.hash }, anchors: 0 });
     expect(rows[0]!.prevHash).toBe("");
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.prevHash).toBe(rows[i - 1]!.hash);
   });
@@ -121,7 +122,7 @@ describe(`the access records' chain (${testEngine()})`, () => {
         }),
       ),
     );
-    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: before + 24 });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: true, count: before + 24 });
     const [chain] = await database.db.select().from(accessRecordChain);
     expect(chain!.headId).toBe((await ids(database.db)).at(-1));
   });
@@ -138,7 +139,7 @@ describe(`the access records' retention purge (${testEngine()})`, () => {
     expect((await getSiteSettings(database.db)).accessRecordRetentionYears).toBe(2);
 
     expect((await runDueJobs(database.services, now)).oldAccessRecords).toBe(3);
-    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: 4 });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: true, count: 4 });
     const [chain] = await database.db.select().from(accessRecordChain);
     const [first] = await database.db.select().from(accessRecords).orderBy(asc(accessRecords.id)).limit(1);
     expect(first!.prevHash).toBe(chain!.anchorHash);
@@ -153,9 +154,9 @@ describe(`the access records' retention purge (${testEngine()})`, () => {
     });
     expect(saved.status).toBe("saved");
     expect((await runDueJobs(database.services, now)).oldAccessRecords).toBe(2);
-    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: 2 });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: true, count: 2 });
     await append(database.db, 1, now);
-    expect(await verifyAccessRecords(database.db)).toEqual({ ok: true, count: 3 });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: true, count: 3 });
 
     // The anchor still catches the first kept entry's removal.
     const [oldest] = await database.db.select().from(accessRecords).orderBy(asc(accessRecords.id)).limit(1);
@@ -207,10 +208,38 @@ describe(`the monthly inspection (${testEngine()})`, () => {
     expect(month.exports).toHaveLength(1);
     expect(month.inspection).toBeNull();
 
-    expect(await markMonthInspected(database.db, STAFF, "2026-11", "이상 없음", new Date("2026-12-01T01:00:00Z"))).toBe(true);
-    expect(await markMonthInspected(database.db, calm, "2026-11", "")).toBe(false);
-    expect((await monthlyInspection(database.db, "2026-11")).inspection).toMatchObject({ actorLabel: "reviewer", note: "이상 없음" });
-    expect((await verifyAccessRecords(database.db)).ok).toBe(true);
+    const seen = await verifyAccessRecords(database.db);
+    expect(seen.ok).toBe(true);
+    const head = seen.ok ? seen.head : null;
+    expect(await markMonthInspected(database.db, STAFF, "2026-11", "이상 없음", head, new Date("2026-12-01T01:00:00Z"))).toBe(true);
+    expect(await markMonthInspected(database.db, calm, "2026-11", "", head)).toBe(false);
+    expect((await monthlyInspection(database.db, "2026-11")).inspection).toMatchObject({ actorLabel: "reviewer", note: "이상 없음", headId: head!.id, headHash: head!.hash });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: true, head, anchors: 1 });
+  });
+
+  it("a later check finds the newest entries deleted after an inspection, even with the chain's head moved back to what is left", async () => {
+    const [inspected] = await database.db.select().from(accessRecordInspections).where(eq(accessRecordInspections.month, "2026-11"));
+    await append(database.db, 2);
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: true, anchors: 1 });
+    // Someone with the database deletes the inspected head and everything after it, and rewrites the
+    // head row to the entry before: the chain itself is consistent again.
+    const [kept] = await database.db.select().from(accessRecords).where(lt(accessRecords.id, inspected!.headId!)).orderBy(desc(accessRecords.id)).limit(1);
+    const removed = await database.db.delete(accessRecords).where(gte(accessRecords.id, inspected!.headId!)).returning();
+    expect(removed).toHaveLength(3);
+    await database.db.update(accessRecordChain).set({ headId: kept!.id, headHash: kept!.hash });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({
+      ok: false,
+      brokenId: inspected!.headId,
+      problem: "anchor-missing",
+      anchor: { id: inspected!.headId, hash: inspected!.headHash, source: "2026-11 월별 점검" },
+    });
+    // Put back, the chain verifies again; rewritten from the inspected entry on, it does not.
+    await database.db.insert(accessRecords).values(removed);
+    await database.db.update(accessRecordChain).set({ headId: removed.at(-1)!.id, headHash: removed.at(-1)!.hash });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: true, anchors: 1 });
+    await database.db.update(accessRecordInspections).set({ headHash: "0".repeat(64) });
+    expect(await verifyAccessRecords(database.db)).toMatchObject({ ok: false, brokenId: inspected!.headId, problem: "anchor-hash" });
+    await database.db.update(accessRecordInspections).set({ headHash: inspected!.headHash });
   });
 
   it("finds a burst only when the different applications fall within the window", () => {
@@ -250,8 +279,8 @@ describe(`npm run access-records:verify (${testEngine()})`, () => {
     }
   }
 
-  const runScript = () =>
-    spawnSync(process.execPath, ["--import", "tsx", "scripts/access-records-verify.ts"], {
+  const runScript = (...args: string[]) =>
+    spawnSync(process.execPath, ["--import", "tsx", "scripts/access-records-verify.ts", ...args], {
       encoding: "utf8",
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? "" },
       timeout: 60_000,
@@ -266,6 +295,7 @@ describe(`npm run access-records:verify (${testEngine()})`, () => {
     expect(ok.stderr).toBe("");
     expect(ok.status).toBe(0);
     expect(ok.stdout).toContain("OK: 접속기록 4건의 연결이 맞습니다.");
+    expect(ok.stdout).toContain(`마지막 기록(head): ${all[3]!.id}:${all[3]!.hash}\n`);
 
     await withDatabase((db) => db.execute(sql`update access_records set receipt_numbers = array['AUD-2026-000555'] where id = ${all[2]!.id}`));
     const edited = runScript();
@@ -283,5 +313,57 @@ describe(`npm run access-records:verify (${testEngine()})`, () => {
     const inserted = runScript();
     expect(inserted.status).toBe(1);
     expect(inserted.stdout).toContain(`BROKEN: 접속기록 #${all[3]!.id + 7}:`);
+  }, 120_000);
+
+  it("reports the newest entries deleted after a head was written down (the server's file beside the backups, a copy, --anchor) with the chain's head moved back", async () => {
+    // The chain as the first test left it, then the server's daily head in DATA_DIR/backups (BACKUP_DIR's default).
+    const headFile = directoryHeadFile(path.join(dataDir, "backups"));
+    const written = await withDatabase(async (db) => {
+      await db.delete(accessRecords).where(sql`${accessRecords.id} > (select head_id from access_record_chain)`);
+      const at = new Date("2026-11-30T15:05:00Z");
+      const outcome = await runAccessRecordHeadSlot({ db, logger: silentLogger, headFile }, at, () => at);
+      await append(db, 2);
+      return outcome;
+    });
+    expect(written).toMatchObject({ outcome: "written" });
+    const head = written.outcome === "written" ? written.head! : null;
+    const untouched = runScript();
+    expect(untouched.status).toBe(0);
+    expect(untouched.stdout).toContain("기준점) 1개가 그대로 있습니다");
+
+    // The written-down head and what followed deleted, the chain's head moved to the entry before, and
+    // the database's own copy of the daily head deleted.
+    await withDatabase(async (db) => {
+      const [kept] = await db.select().from(accessRecords).where(lt(accessRecords.id, head!.id)).orderBy(desc(accessRecords.id)).limit(1);
+      await db.delete(accessRecords).where(gte(accessRecords.id, head!.id));
+      await db.update(accessRecordChain).set({ headId: kept!.id, headHash: kept!.hash });
+      await db.delete(jobRuns);
+    });
+    const truncated = runScript();
+    expect(truncated.stderr).toBe("");
+    expect(truncated.status).toBe(1);
+    expect(truncated.stdout).toContain(`BROKEN: 접속기록 #${head!.id}: ${headFile.description} 2026-11-30T15:05:00.000Z에 적어 둔 기록인데 없습니다`);
+
+    // The server's file gone too: a copy kept elsewhere, or the head noted by hand, still tells.
+    const copy = path.join(os.tmpdir(), `we-access-heads-copy-${process.pid}.txt`);
+    fs.renameSync(path.join(dataDir, "backups", HEAD_FILE_NAME), copy);
+    try {
+      const fromCopy = runScript("--anchor-file", copy);
+      expect(fromCopy.status).toBe(1);
+      expect(fromCopy.stdout).toContain(`BROKEN: 접속기록 #${head!.id}: ${copy} 2026-11-30T15:05:00.000Z에 적어 둔 기록인데 없습니다`);
+    } finally {
+      fs.rmSync(copy, { force: true });
+    }
+    const byHand = runScript("--anchor", `${head!.id}:${head!.hash}`);
+    expect(byHand.status).toBe(1);
+    expect(byHand.stdout).toContain(`BROKEN: 접속기록 #${head!.id}: 명령줄에 적어 둔 기록인데 없습니다`);
+    const rewritten = runScript("--anchor", `${head!.id - 1}:${"0".repeat(64)}`);
+    expect(rewritten.status).toBe(1);
+    expect(rewritten.stdout).toContain(`BROKEN: 접속기록 #${head!.id - 1}: 명령줄에 적어 둔 해시와 다릅니다`);
+
+    // An anchor that is not one is refused before anything is checked.
+    const refused = runScript("--anchor", "12:abc");
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("--anchor 값은 ‘번호:해시’ 형식이어야 합니다 (해시는 64자리 16진수): 12:abc");
   }, 120_000);
 });

@@ -30,6 +30,7 @@ function MonthlyInspection({ inspection, burstRule }: { inspection: Inspection; 
       {inspection.inspected ? (
         <p className="access-inspection__done">
           {`${inspection.inspected.when}에 ${inspection.inspected.who} 님이 점검을 마쳤습니다.`}
+          {inspection.inspected.headId !== null ? ` 점검 때 마지막 기록: #${inspection.inspected.headId}.` : ""}
           {inspection.inspected.note ? ` 메모: ${inspection.inspected.note}` : ""}
         </p>
       ) : null}
@@ -99,7 +100,17 @@ export default function AccessRecords({ loaderData }: Route.ComponentProps) {
         점검해 주세요.
       </p>
       {chain.ok ? (
-        <p className="access-chain">{`기록 ${chain.count}건의 연결을 확인했습니다. 바뀌거나 지워진 기록이 없습니다.`}</p>
+        <p className="access-chain">
+          {`기록 ${chain.count}건의 연결을 확인했습니다. 바뀌거나 지워진 기록이 없습니다.`}
+          {chain.anchors > 0 ? ` 적어 둔 마지막 기록 ${chain.anchors}개도 그대로 있습니다.` : ""}
+          {chain.fileRead ? "" : " 백업 옆의 기록 파일은 읽지 못해 확인하지 못했습니다."}
+          {chain.head ? (
+            <>
+              {` 마지막 기록: #${chain.head.id}, 해시 `}
+              <code className="access-chain__hash">{chain.head.hash}</code>
+            </>
+          ) : null}
+        </p>
       ) : (
         <p className="access-chain access-chain--broken" role="alert">
           {`위·변조 경고: ${chain.message}`}
