@@ -33,7 +33,8 @@ export function addWrongCode(notice: SecurityNotice | null, at: Date, ip: string
 /** The notice in a sentence or two, as the workspace shows it (times in KST as `formatTime` writes them). */
 export function describeSecurityNotice(notice: SecurityNotice, formatTime: (iso: string) => string): string {
   const locked = notice.lockouts > 0 ? ` 그래서 이 계정의 2단계 인증을 ${notice.lockouts}번 잠시 막았습니다.` : "";
-  const when = notice.firstAt === notice.lastAt ? formatTime(notice.lastAt) : `${formatTime(notice.firstAt)}부터 ${formatTime(notice.lastAt)}까지`;
+  const [first, last] = [formatTime(notice.firstAt), formatTime(notice.lastAt)];
+  const when = first === last ? last : `${first}부터 ${last}까지`;
   const from = notice.addresses.length > 0 ? ` 주소: ${notice.addresses.join(", ")}.` : "";
   return `지난번 로그인 뒤로 이 계정에 올바른 비밀번호와 함께 틀린 인증 코드가 ${notice.wrongCodes}번 입력되었습니다(${when}).${locked}${from}`;
 }

@@ -130,7 +130,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <h2 className="workspace-page__subtitle" id="password-title">
         비밀번호 바꾸기
       </h2>
-      <Form method="post" className="token-form account-password" aria-labelledby="password-title" noValidate>
+      <Form method="post" className="account-password" aria-labelledby="password-title" noValidate>
         <input type="hidden" name="intent" value="change-password" />
         <Field name="current" id="password-current" label="지금 비밀번호" required error={passwordErrors?.current}>
           {(control) => <input {...control} type="password" autoComplete="current-password" maxLength={200} />}
