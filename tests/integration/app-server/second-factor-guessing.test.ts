@@ -94,6 +94,10 @@ describe(`guessing the second step with the password (one address; ${testEngine(
     expect(dismissed.status).toBe(200);
     expect(await dismissed.text()).toContain("로그인 보안 알림을 확인 처리했습니다.");
     expect(await (await fetch(`${server.baseURL}/admin`, { headers: { Cookie: session } })).text()).not.toContain("로그인 보안 알림");
+    // What the notice asks for is there: 내 계정's password form (a wrong current password changes nothing).
+    const change = await attacker.post("/admin/account", form({ intent: "change-password", current: "not it", next: "a brand new password", confirm: "a brand new password" }), "192.0.2.1", session);
+    expect(change.status).toBe(400);
+    expect(await change.text()).toContain("지금 쓰는 비밀번호가 올바르지 않습니다.");
   });
 
   it("the review's loop (password, five wrong codes, again) from one address is refused after ten codes, with Retry-After, and the agency is mailed", async () => {
