@@ -6,6 +6,7 @@ import { provisionTotpSecret, regenerateRecoveryCodes, verifySecondFactor, type 
 import { signIn, type LoginResult } from "../../../app/server/auth/sessions.server";
 import { base32Decode, hotp, totpStep } from "../../../app/server/auth/totp.server";
 import { pendingSecurityNotice } from "../../../app/server/auth/second-factor-throttle.server";
+import { issuePendingCookie } from "../../../app/server/auth/second-factor-pending.server";
 import { useTestDatabase } from "../../setup/test-database";
 
 /**
@@ -158,5 +159,16 @@ describe("the second step's throttle, per account", () => {
       }
     }
     throw new Error(`not refused after ${checked} recovery codes`);
+  });
+
+  it("forty wrong codes at once, each in a pending step of its own: exactly ten are checked, the rest refused", async () => {
+    const now = Date.UTC(2026, 11, 8, 1, 0, 0);
+    const pendings = await Promise.all(
+      Array.from({ length: 40 }, async (_, i) => cookiePair(await issuePendingCookie(SECRET, { adminId, account: "owner", ip: `198.18.0.${i + 1}`, charged: ["address", "account"] }, false, now))),
+    );
+    const results = await Promise.all(pendings.map((pending, i) => secondStep(pending, wrongCodeAt(now, 900 + i), `198.18.0.${i + 1}`, now + 1000)));
+    const statuses = results.map((r) => (r.ok ? 200 : r.restart === false ? r.status : r.restart));
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - ACCOUNT_LIMIT);
   });
 });
