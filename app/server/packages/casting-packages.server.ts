@@ -35,7 +35,8 @@ import { getSiteSettings } from "../site/settings.server";
  * Casting packages (decision 047): the agency's use cases (create, duplicate, revoke, extend, list,
  * read) and the recipient's (open the package with its token, open an artist, answer). The token is
  * the only credential of the recipient's pages: 256 random bits, found by its SHA-256, kept sealed with
- * the server secret so the workspace can show the link again; never logged (redactedPath).
+ * the server secret so the workspace can show the link again; never logged (the logger replaces it:
+ * `credential` in site-routes.ts, decision 053).
  */
 
 const SEAL_PURPOSE = "casting-package-token";
