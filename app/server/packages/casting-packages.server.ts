@@ -553,10 +553,12 @@ export async function answerPackage(
   packageId: number,
   artistId: number,
   input: { mark: string; message: string },
-): Promise<{ ok: true } | { ok: false }> {
+): Promise<{ ok: true } | { ok: false; messageLength?: number }> {
   const now = nowOf(services);
   const mark = isPackageMark(input.mark) ? input.mark : null;
-  const message = multiLine(input.message).slice(0, MAX_ANSWER_MESSAGE);
+  const message = multiLine(input.message);
+  // Refused whole, never cut: the recipient gets the text back with the limit (recipient-pages.server.ts).
+  if (message.length > MAX_ANSWER_MESSAGE) return { ok: false, messageLength: message.length };
   if (!mark && !message) return { ok: false };
   if (input.mark && !mark) return { ok: false };
   return services.db.transaction(async (tx) => {
