@@ -9,7 +9,7 @@ import { uploadFile } from "../setup/site-requests";
 
 const server = useAppServer(test, { signIn: true });
 
-test("security headers are on every kind of response; CSP has no unsafe-inline scripts; HSTS over https", async ({ request }) => {
+test("security headers are on every kind of response; CSP has no unsafe-inline scripts; HSTS only for an https PUBLIC_ORIGIN", async ({ request }) => {
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
   const media = (await uploadFile(server, server.cookie, { name: "p.png", type: "image/png", bytes: png })).body as { url: string };
   const html = await (await fetch(`${server.baseURL}/`)).text();
