@@ -5,7 +5,7 @@ import { getRequestContext } from "./server/http/context.server";
 import { databaseFailureOf } from "./server/platform/db-health.server";
 import { withLowPriorityModulePreloads } from "./server/http/html-hints.server";
 import { publicMediaRewrite } from "./server/http/public-media-urls.server";
-import { isVisitorDocument, redactedPath } from "./domain/site-routes";
+import { isVisitorDocument } from "./domain/site-routes";
 
 export const streamTimeout = 5_000;
 
@@ -105,5 +105,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
   // A 404 or 405 that React Router answers (a scanner trying methods and addresses) is not an error.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  ctx.logger.error({ err: error, url: redactedPath(request.url) }, "request error");
+  ctx.logger.error({ err: error, url: request.url }, "request error");
 };

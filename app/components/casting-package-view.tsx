@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ReelPlayer, type ReelPlayerItem } from "../islands/reel-player";
-import { RECIPIENT_COPY } from "../domain/casting-packages";
+import { MAX_ANSWER_MESSAGE, RECIPIENT_COPY } from "../domain/casting-packages";
+import { Field } from "./field";
 import type { Locale } from "../domain/locale";
 import type { ResponsiveImage } from "../lib/responsive-image";
 
@@ -27,6 +28,13 @@ export type RecipientPageData =
       artists: RecipientCard[];
       artist: (RecipientCard & { pdfHref: string; filmography: { label: string; entries: string[] }[]; reels: ReelPlayerItem[]; messages: string[] }) | null;
     };
+
+/** A message refused as too long (the action's answer): the text as typed, and why. */
+export interface RefusedAnswer {
+  kind: "refused";
+  message: string;
+  error: string;
+}
 
 export interface RecipientCard {
   id: number;
@@ -85,8 +93,11 @@ function Highlighted({ card, locale }: { card: RecipientCard; locale: Locale }) 
   );
 }
 
-/** 관심 있음 / 보류 (and on the profile a message): posted to the artist's page, back where it came from. */
-function AnswerForm({ card, locale, withMessage, back }: { card: RecipientCard; locale: Locale; withMessage: boolean; back: "package" | "artist" }) {
+/**
+ * 관심 있음 / 보류 (and on the profile a message): posted to the artist's page, back where it came from.
+ * A message refused as too long is back in the box, with the limit under it.
+ */
+function AnswerForm({ card, locale, withMessage, back, refused }: { card: RecipientCard; locale: Locale; withMessage: boolean; back: "package" | "artist"; refused?: RefusedAnswer }) {
   const copy = RECIPIENT_COPY[locale];
   return (
     <form method="post" action={card.href} className="casting-answer">
@@ -106,13 +117,9 @@ function AnswerForm({ card, locale, withMessage, back }: { card: RecipientCard; 
       </div>
       {withMessage ? (
         <div className="casting-answer__message">
-          <label htmlFor="casting-message" className="field__label">
-            {copy.messageLabel}
-          </label>
-          <textarea id="casting-message" name="message" rows={4} maxLength={1000} aria-describedby="casting-message-hint" />
-          <span className="field__hint" id="casting-message-hint">
-            {copy.messageHint}
-          </span>
+          <Field name="message" id="casting-message" label={copy.messageLabel} hint={copy.messageHint} error={refused?.error}>
+            {(control) => <textarea {...control} rows={4} maxLength={MAX_ANSWER_MESSAGE} defaultValue={refused?.message} />}
+          </Field>
           <button type="submit" className="button button--small">
             {copy.send}
           </button>
@@ -122,7 +129,7 @@ function AnswerForm({ card, locale, withMessage, back }: { card: RecipientCard; 
   );
 }
 
-export function RecipientPage({ page }: { page: RecipientPageData }) {
+export function RecipientPage({ page, refused }: { page: RecipientPageData; refused?: RefusedAnswer }) {
   if (page.kind === "unknown") {
     return (
       <section className="casting casting--plain" aria-labelledby="casting-title">
@@ -170,6 +177,11 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
       {page.answerRefused ? (
         <p className="casting-notice casting-notice--error" role="alert">
           {copy.answerError}
+        </p>
+      ) : null}
+      {refused ? (
+        <p className="casting-notice casting-notice--error" role="alert">
+          <a href="#casting-message">{refused.error}</a>
         </p>
       ) : null}
     </>
@@ -239,7 +251,7 @@ export function RecipientPage({ page }: { page: RecipientPageData }) {
               ))}
             </ul>
           ) : null}
-          {page.preview ? null : <AnswerForm card={artist} locale={page.locale} withMessage back="artist" />}
+          {page.preview ? null : <AnswerForm card={artist} locale={page.locale} withMessage back="artist" refused={refused} />}
         </TitledSection>
       </article>
     );

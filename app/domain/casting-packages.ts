@@ -20,6 +20,10 @@ export const MAX_PACKAGE_ARTISTS = 30;
 export const MAX_PACKAGE_TITLE = 120;
 export const MAX_PACKAGE_MESSAGE = 2000;
 export const MAX_PACKAGE_NOTE = 500;
+/**
+ * The recipient's message, counted as the form's textarea counts it (its `maxlength`: UTF-16 code units,
+ * so a Hangul syllable is one and a line break one) once line breaks are LF and the ends trimmed, as stored.
+ */
 export const MAX_ANSWER_MESSAGE = 1000;
 /** Answers one package takes in 24 hours at most: a script posting in a loop fills nothing. */
 export const MAX_ANSWERS_PER_DAY = 300;
@@ -83,6 +87,7 @@ export const RECIPIENT_COPY = {
     current: (label: string) => `지금 표시: ${label}`,
     messageLabel: "메시지 (선택)",
     messageHint: "회사에 전할 말이 있으면 적어 주세요. 최대 1,000자.",
+    messageTooLong: (max: string, length: string) => `메시지는 ${max}자까지 쓸 수 있습니다. 지금 ${length}자입니다.`,
     send: "메시지 보내기",
     saved: "전달했습니다. 감사합니다.",
     answerError: "전달하지 못했습니다. 관심 있음이나 보류를 누르거나 메시지를 적어 다시 보내 주세요.",
@@ -117,6 +122,7 @@ export const RECIPIENT_COPY = {
     current: (label: string) => `Marked: ${label}`,
     messageLabel: "Message (optional)",
     messageHint: "Anything you would like to tell the agency. Up to 1,000 characters.",
+    messageTooLong: (max: string, length: string) => `A message can be up to ${max} characters. This one has ${length}.`,
     send: "Send message",
     saved: "Sent. Thank you.",
     answerError: "That was not sent. Choose Interested or On hold, or write a message, and try again.",
@@ -136,6 +142,12 @@ export type RecipientCopy = (typeof RECIPIENT_COPY)[Locale];
 export function markLabel(mark: PackageMark, locale: Locale): string {
   const copy = RECIPIENT_COPY[locale];
   return mark === "interested" ? copy.markInterested : copy.markHold;
+}
+
+/** The refusal of a message over MAX_ANSWER_MESSAGE, with its length, in the package's language. */
+export function messageTooLong(length: number, locale: Locale): string {
+  const count = (n: number) => n.toLocaleString("en-US");
+  return RECIPIENT_COPY[locale].messageTooLong(count(MAX_ANSWER_MESSAGE), count(length));
 }
 
 /** Age in full years from a birthday as entered ("1995.03.14", "1995-03-14"), or null. */

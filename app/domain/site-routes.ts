@@ -3,6 +3,7 @@
  * sitemap, robots.txt, the page cache and the links read it too, so a path is written once.
  */
 import { AUDITION_PATHS } from "./audition-paths";
+import { credentialRedactor } from "./credential-paths";
 import { bothLanguagePaths, hasEnglishVersion, LOCALES, localizedPath, type Locale } from "./locale";
 import type { ApiScope } from "./api-scopes";
 import type { StaffArea } from "./staff-roles";
@@ -41,6 +42,12 @@ export interface SiteRoute {
   area?: StaffArea;
   /** An "api-writer" route: the scope a token needs for it (api-scopes.ts); "content" when unset. */
   scope?: ApiScope;
+  /**
+   * The parameter whose value is a credential (a token that opens the route without an account): a
+   * path parameter of the pattern, or else a query parameter. Log lines hold the address with the value
+   * replaced (`redactCredentials`, decision 053).
+   */
+  credential?: string;
 }
 
 /** The private routes' gate: a pathless layout every route that is not public sits under (app/routes.ts). */
@@ -134,7 +141,8 @@ export function packageAdminPath(id: number): string {
 
 /**
  * A casting package's recipient pages (decision 047): the token is the credential, so these paths are
- * personal (never cached, never logged as they are), and public only in the sense that no account is asked.
+ * personal (never cached, never logged as they are: `credential` below), and public only in the sense
+ * that no account is asked.
  */
 export const CASTING_PATH_PREFIX = "/casting";
 export const CASTING_PACKAGE_PATTERN = `${CASTING_PATH_PREFIX}/:token`;
@@ -162,11 +170,6 @@ export function castingArtistPdfPath(token: string, artistId: number): string {
 /** Whether a path is a casting package's (its `.data` twin included). */
 export function isCastingPath(pathname: string): boolean {
   return pathname === CASTING_PATH_PREFIX || pathname.startsWith(`${CASTING_PATH_PREFIX}/`);
-}
-
-/** A path or URL as logs may hold it: a casting package's token replaced (the token is the credential). */
-export function redactedPath(pathOrUrl: string): string {
-  return pathOrUrl.replace(/^((?:[a-z][a-z0-9+.-]*:\/\/[^/?#]*)?\/casting\/)[^/?#]+/i, "$1[token]");
 }
 
 /**
@@ -285,13 +288,13 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "public")),
   { pattern: PATHS.privacy, file: "routes/privacy.tsx", audience: "public", access: "public", sitemap: true },
   // A casting package's link is the credential (decision 047): no account, never cached, never listed.
-  { pattern: CASTING_PACKAGE_PATTERN, file: "routes/casting-package.tsx", audience: "public", access: "public", sitemap: false },
-  { pattern: CASTING_ARTIST_PATTERN, file: "routes/casting-artist.tsx", audience: "public", access: "public", sitemap: false },
-  { pattern: CASTING_PACKAGE_PDF_PATTERN, file: "routes/casting-package-pdf.ts", audience: "public", access: "public", sitemap: false },
-  { pattern: CASTING_ARTIST_PDF_PATTERN, file: "routes/casting-artist-pdf.ts", audience: "public", access: "public", sitemap: false },
+  { pattern: CASTING_PACKAGE_PATTERN, file: "routes/casting-package.tsx", audience: "public", access: "public", sitemap: false, credential: "token" },
+  { pattern: CASTING_ARTIST_PATTERN, file: "routes/casting-artist.tsx", audience: "public", access: "public", sitemap: false, credential: "token" },
+  { pattern: CASTING_PACKAGE_PDF_PATTERN, file: "routes/casting-package-pdf.ts", audience: "public", access: "public", sitemap: false, credential: "token" },
+  { pattern: CASTING_ARTIST_PDF_PATTERN, file: "routes/casting-artist-pdf.ts", audience: "public", access: "public", sitemap: false, credential: "token" },
   { pattern: PATHS.adminLogin, file: "routes/admin/login.tsx", audience: "admin", access: "public" },
   // The invitation's token is the credential: the page checks it before showing or taking anything.
-  { pattern: STAFF_INVITATION_PATTERN, file: "routes/admin/invitation.tsx", audience: "admin", access: "public", sitemap: false },
+  { pattern: STAFF_INVITATION_PATTERN, file: "routes/admin/invitation.tsx", audience: "admin", access: "public", sitemap: false, credential: "token" },
   // The password was right; the pending step's cookie says for which account (decision 040).
   { pattern: SIGN_IN_VERIFY_PATH, file: "routes/admin/login-verify.tsx", audience: "admin", access: "public" },
   // A passkey instead of the code (JSON for the page's script); the pending cookie names the account.
@@ -355,6 +358,12 @@ export const ENGLISH_ROUTES: readonly SiteRoute[] = SITE_ROUTES.filter((r) => r.
   pattern: localizedPath("en", r.pattern),
   id: `en-${r.id ?? r.file.replace(/^routes\//, "").replace(/\.tsx?$/, "")}`,
 }));
+
+/**
+ * A text (a log line) with the credential of every address that carries one replaced: each route that
+ * declares a `credential` is covered by declaring it (app/server/platform/logger.server.ts, decision 053).
+ */
+export const redactCredentials: (text: string) => string = credentialRedactor([...SITE_ROUTES, ...ENGLISH_ROUTES]);
 
 /** React Router's id of a route (app/routes.ts): its own, or its module's path without the extension. */
 export function routeIdOf(r: SiteRoute): string {

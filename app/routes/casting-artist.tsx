@@ -8,7 +8,10 @@ export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadRecipientPage(getRequestContext(context), request, params.token, params.artistId);
 }
 
-/** 관심 있음 / 보류 and a message: a plain form post, answered with a redirect (works without JavaScript). */
+/**
+ * 관심 있음 / 보류 and a message: a plain form post, answered with a redirect (works without JavaScript);
+ * a message too long is answered 400 with the page again, the text kept in the form.
+ */
 export function action({ context, request, params }: Route.ActionArgs) {
   return answerRecipient(getRequestContext(context), request, params.token, params.artistId);
 }
@@ -21,6 +24,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return recipientMeta(loaderData as RecipientPageData | undefined);
 }
 
-export default function CastingArtist({ loaderData }: Route.ComponentProps) {
-  return <RecipientPage page={loaderData as RecipientPageData} />;
+export default function CastingArtist({ loaderData, actionData }: Route.ComponentProps) {
+  return <RecipientPage page={loaderData as RecipientPageData} refused={actionData?.kind === "refused" ? actionData : undefined} />;
 }

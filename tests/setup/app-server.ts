@@ -67,6 +67,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     engine === "postgres" && !options.databaseUrl
       ? await createPostgresDatabase({ fromTemplate: options.fromTemplate ?? true, serverUrl: options.postgresServerUrl })
       : null;
+  const baseURL = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: "production",
@@ -77,7 +78,10 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...TEST_ADMIN_ENV,
     SEED_DEMO_CONTENT: "false",
     LOG_LEVEL: "error",
-    PUBLIC_ORIGIN: "",
+    // As behind a local reverse proxy (tests act as different client addresses), and so, like every
+    // deployed site, with its public address: its own (decision 053). A test of a server that has none
+    // clears both (and serves PGlite: PostgreSQL says deployed too).
+    PUBLIC_ORIGIN: baseURL,
     TRUST_PROXY: "loopback",
     KAKAO_MAP_APP_KEY: "",
     // Pages are not rendered again in the background after a change unless a test asks for it: the tests
@@ -94,7 +98,6 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once("exit", (code, signal) => resolve({ code, signal })),
   );
-  const baseURL = `http://127.0.0.1:${port}`;
   const cleanUp = async () => {
     await database?.drop();
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });

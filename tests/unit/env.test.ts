@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "../../app/server/platform/env.server";
+import { EnvError, loadEnv, loadServerEnv } from "../../app/server/platform/env.server";
 
 describe("environment", () => {
   it("has working defaults: port 3000, PGlite under ./data, demo content on", () => {
@@ -119,5 +119,36 @@ describe("scheduled backups", () => {
     [{ BACKUP_TARGET: "s3" }, "BACKUP_TARGET"],
   ])("refuses %j with a message naming the problem", (source, expected) => {
     expect(() => loadEnv(source)).toThrow(expected);
+  });
+});
+
+describe("PUBLIC_ORIGIN on a deployed site (decision 053)", () => {
+  const ORIGIN = "https://www.we-entertainment.co.kr";
+
+  it("is not needed by a trial with nothing set, nor by the scripts, nor by the dev server", () => {
+    expect(loadServerEnv({}).PUBLIC_ORIGIN).toBeUndefined();
+    expect(loadServerEnv({ TRUST_PROXY: "false", SESSION_SECRET: "s".repeat(32), SMTP_URL: "smtp://127.0.0.1:2525" }).PUBLIC_ORIGIN).toBeUndefined();
+    expect(loadEnv({ DATABASE_URL: "postgres://we@db/we", S3_BUCKET: "we-media" }).PUBLIC_ORIGIN).toBeUndefined();
+    expect(loadServerEnv({ NODE_ENV: "development", TRUST_PROXY: "loopback" }).PUBLIC_ORIGIN).toBeUndefined();
+  });
+
+  it.each([
+    [{ CDN_PURGE_URL: "https://cdn.example/purge" }, "CDN_PURGE_URL (a CDN keeps the pages)"],
+    [{ MEDIA_PUBLIC_URL: "https://cdn.example/media" }, "MEDIA_PUBLIC_URL (the images come from a CDN or a public bucket)"],
+    [{ TRUST_PROXY: "loopback" }, "TRUST_PROXY (a proxy stands in front of the server)"],
+    [{ TRUST_PROXY: "1" }, "TRUST_PROXY"],
+    [{ S3_BUCKET: "we-media" }, "S3_BUCKET (the files are in object storage, shared by app servers)"],
+    [{ DATABASE_URL: "postgres://we@db/we" }, "DATABASE_URL (PostgreSQL, the database several app servers share)"],
+  ])("is required with %j: the start stops with a message naming it and why", (source, sign) => {
+    expect(() => loadServerEnv(source)).toThrow(EnvError);
+    expect(() => loadServerEnv(source)).toThrow("PUBLIC_ORIGIN: must be set to the site's public address");
+    expect(() => loadServerEnv(source)).toThrow(sign);
+    expect(() => loadServerEnv(source)).toThrow("Host header");
+    expect(() => loadServerEnv({ ...source, PUBLIC_ORIGIN: " " })).toThrow("PUBLIC_ORIGIN");
+    expect(loadServerEnv({ ...source, PUBLIC_ORIGIN: ORIGIN }).PUBLIC_ORIGIN).toBe(ORIGIN);
+  });
+
+  it("names every sign at once", () => {
+    expect(() => loadServerEnv({ DATABASE_URL: "postgres://we@db/we", TRUST_PROXY: "loopback" })).toThrow(/TRUST_PROXY \(.*\), DATABASE_URL \(/);
   });
 });

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { DatabaseHealth } from "../platform/db-health.server";
 import { PageCache } from "../http/page-cache.server";
 import { databaseConfig, openDatabase, type Database, type DatabaseHandle } from "../platform/db.server";
-import { loadEnv, type Env } from "../platform/env.server";
+import { loadServerEnv, type Env } from "../platform/env.server";
 import { createLogger, type Logger } from "../platform/logger.server";
 import { createChangeFeed } from "../platform/changes.server";
 import { prepareDatabase } from "./prepare-database.server";
@@ -74,7 +74,7 @@ function resolveSessionSecret(env: Env): string {
  * Opens the database, applies migrations, stores default settings, sets the admin credential
  * and seeds demo content into an empty database. Called once per process, before listening.
  */
-export async function startRuntime(env: Env = loadEnv()): Promise<Runtime> {
+export async function startRuntime(env: Env = loadServerEnv()): Promise<Runtime> {
   // libvips' operation cache (up to 50 MB) only helps a program that processes the same image again;
   // this server processes each upload once (docs/decisions/028-cold-start-and-memory.md).
   sharp.cache(false);

@@ -1,7 +1,6 @@
 import type { Socket } from "node:net";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { localeOfPath, type Locale } from "../../domain/locale";
-import { redactedPath } from "../../domain/site-routes";
 import { hasSignedSessionCookie } from "../auth/sessions.server";
 import { oncePerSecond, type Logger } from "../platform/logger.server";
 import { serviceUnavailablePage } from "./unavailable-page.server";
@@ -226,7 +225,7 @@ function watchBodyRate(req: ExpressRequest, res: ExpressResponse, declared: numb
   let windowStart = socket.bytesRead;
   const cut = (reason: string) => {
     clearInterval(timer);
-    (res.locals as { logger?: Logger }).logger?.warn({ url: redactedPath(req.originalUrl), reason, bytesRead: socket.bytesRead }, "request body too slow: connection cut");
+    (res.locals as { logger?: Logger }).logger?.warn({ url: req.originalUrl, reason, bytesRead: socket.bytesRead }, "request body too slow: connection cut");
     if (!res.headersSent) {
       res.setHeader("Connection", "close");
       sendRefusal(req, res, 408, "slow");

@@ -35,7 +35,8 @@ import { getSiteSettings } from "../site/settings.server";
  * Casting packages (decision 047): the agency's use cases (create, duplicate, revoke, extend, list,
  * read) and the recipient's (open the package with its token, open an artist, answer). The token is
  * the only credential of the recipient's pages: 256 random bits, found by its SHA-256, kept sealed with
- * the server secret so the workspace can show the link again; never logged (redactedPath).
+ * the server secret so the workspace can show the link again; never logged (the logger replaces it:
+ * `credential` in site-routes.ts, decision 053).
  */
 
 const SEAL_PURPOSE = "casting-package-token";
@@ -552,10 +553,12 @@ export async function answerPackage(
   packageId: number,
   artistId: number,
   input: { mark: string; message: string },
-): Promise<{ ok: true } | { ok: false }> {
+): Promise<{ ok: true } | { ok: false; messageLength?: number }> {
   const now = nowOf(services);
   const mark = isPackageMark(input.mark) ? input.mark : null;
-  const message = multiLine(input.message).slice(0, MAX_ANSWER_MESSAGE);
+  const message = multiLine(input.message);
+  // Refused whole, never cut: the recipient gets the text back with the limit (recipient-pages.server.ts).
+  if (message.length > MAX_ANSWER_MESSAGE) return { ok: false, messageLength: message.length };
   if (!mark && !message) return { ok: false };
   if (input.mark && !mark) return { ok: false };
   return services.db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ARTIST_LIST_FIELD_INFO, artistFieldLabel, withArtistEnglishFallbacks, type ArtistListField } from "../../domain/artist-fields";
-import { ageFromBirthday, isLinkPreviewAgent, markLabel, MAX_ANSWER_MESSAGE, RECIPIENT_COPY } from "../../domain/casting-packages";
+import { ageFromBirthday, isLinkPreviewAgent, markLabel, messageTooLong, RECIPIENT_COPY } from "../../domain/casting-packages";
 import { kstDate } from "../../domain/kst";
 import type { Locale } from "../../domain/locale";
 import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath } from "../../domain/site-routes";
@@ -10,7 +10,7 @@ import { parseUploadForm, RequestBodyError } from "../http/uploads.server";
 import { nowOf } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
 import { reelName } from "../../domain/reels";
-import type { RecipientCard } from "../../components/casting-package-view";
+import type { RecipientCard, RefusedAnswer } from "../../components/casting-package-view";
 import type { ReelPlayerItem } from "../../islands/reel-player";
 import { answerPackage, currentMarks, lastDayOf, openPackage, recordVisit, type PackageArtistView } from "./casting-packages.server";
 
@@ -179,11 +179,16 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
   return data({ ...common, message: "", artists: [], artist: { ...profile, messages } }, { headers });
 }
 
-/** A mark or a message on one artist (a plain form: it works without JavaScript). */
+/**
+ * A mark or a message on one artist (a plain form: it works without JavaScript). A message too long is
+ * answered 400 with the page again, the text as typed and its limit (decision 053); the body may hold a
+ * few times the longest message (urlencoded Hangul takes 9 bytes a character) so that it is read and
+ * given back, not refused unread.
+ */
 export async function answerRecipient(ctx: RequestContext, request: Request, token: string, artistParam: string) {
   let form: FormData;
   try {
-    form = await parseUploadForm(request, { fileFields: [], maxFiles: 0, maxParts: 8, maxTotalSize: 16 * 1024 });
+    form = await parseUploadForm(request, { fileFields: [], maxFiles: 0, maxParts: 8, maxTotalSize: 64 * 1024 });
   } catch (error) {
     if (!(error instanceof RequestBodyError)) throw error;
     return data({ kind: "unknown" as const }, { status: error.status === 413 ? 413 : 400, headers: RECIPIENT_HEADERS });
@@ -198,7 +203,11 @@ export async function answerRecipient(ctx: RequestContext, request: Request, tok
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const outcome = await answerPackage(ctx.runtime, opened.row.id, artistId, { mark: text("mark"), message: text("message").slice(0, MAX_ANSWER_MESSAGE * 2) });
+  const outcome = await answerPackage(ctx.runtime, opened.row.id, artistId, { mark: text("mark"), message: text("message") });
+  if (!outcome.ok && outcome.messageLength !== undefined) {
+    const refused: RefusedAnswer = { kind: "refused", message: text("message").replace(/\r\n?/g, "\n"), error: messageTooLong(outcome.messageLength, opened.row.locale === "en" ? "en" : "ko") };
+    return data(refused, { status: 400, headers: RECIPIENT_HEADERS });
+  }
   const back = text("back") === "package" ? `${castingPackagePath(token)}?answered=1#artist-${artistId}` : `${castingArtistPath(token, artistId)}?answered=1#answer`;
   if (!outcome.ok) return redirect(back.replace("answered=1", "answered=0"), { status: 303, headers: RECIPIENT_HEADERS });
   return redirect(back, { status: 303, headers: RECIPIENT_HEADERS });

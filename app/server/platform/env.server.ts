@@ -301,6 +301,45 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/**
+ * What says a server is deployed (behind a proxy or a CDN, or one of several app servers) rather than a
+ * trial on one machine, and why it says so. Such a server must know its public address: without
+ * PUBLIC_ORIGIN it takes it from each request's Host header and writes it into canonical and Open Graph
+ * URLs, the sitemap, robots.txt and the feeds, which a cache that leaves the host out of its key would
+ * serve to everyone (decision 053).
+ */
+const DEPLOYMENT_SIGNS: readonly { variable: keyof Env; says: string; present(env: Env): boolean }[] = [
+  { variable: "CDN_PURGE_URL", says: "a CDN keeps the pages", present: (env) => env.CDN_PURGE_URL !== undefined },
+  { variable: "MEDIA_PUBLIC_URL", says: "the images come from a CDN or a public bucket", present: (env) => env.MEDIA_PUBLIC_URL !== undefined },
+  { variable: "TRUST_PROXY", says: "a proxy stands in front of the server", present: (env) => env.TRUST_PROXY !== undefined && env.TRUST_PROXY !== "false" },
+  { variable: "S3_BUCKET", says: "the files are in object storage, shared by app servers", present: (env) => env.S3_BUCKET !== undefined },
+  { variable: "DATABASE_URL", says: "PostgreSQL, the database several app servers share", present: (env) => env.DATABASE_URL !== undefined },
+];
+
+/** The variables that say this server is deployed, each with why (an empty list: a trial on one machine). */
+export function deploymentSigns(env: Env): string[] {
+  return DEPLOYMENT_SIGNS.filter((sign) => sign.present(env)).map((sign) => `${sign.variable} (${sign.says})`);
+}
+
+/**
+ * The server's environment (`npm start`): loadEnv, and PUBLIC_ORIGIN required once anything says the
+ * site is deployed. `npm start` with nothing set, the scripts (loadEnv) and the Vite dev server go on
+ * without it; the workspace's overview then warns the owner (workspace/dashboard.server.ts).
+ */
+export function loadServerEnv(source: Record<string, string | undefined> = process.env): Env {
+  const env = loadEnv(source);
+  const signs = deploymentSigns(env);
+  if (env.PUBLIC_ORIGIN || env.NODE_ENV === "development" || signs.length === 0) return env;
+  throw new EnvError(
+    [
+      "Invalid environment configuration (see .env.example):",
+      `  - PUBLIC_ORIGIN: must be set to the site's public address (e.g. PUBLIC_ORIGIN=https://www.we-entertainment.co.kr) on a deployed site: ${signs.join(", ")}.`,
+      "    Without it the server takes its address from each request's Host header and writes it into canonical and Open Graph URLs,",
+      "    the sitemap, robots.txt and the feeds, which a CDN or proxy cache that leaves the host out of its key serves to every visitor.",
+    ].join("\n"),
+  );
+}
+
 /** Validates the environment once, at start; a wrong variable stops the app with a clear message. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // The operator reads these at start, next to the variables' English messages: zod's English, not the

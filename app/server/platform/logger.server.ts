@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
+import { redactCredentials } from "../../domain/site-routes";
 
 export type { Logger };
 
@@ -10,10 +11,17 @@ export type { Logger };
  */
 export const logContext = new AsyncLocalStorage<{ reqId: string }>();
 
-/** Structured JSON logs on stdout. Secrets never go in: cookies and auth headers are redacted. */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * Structured JSON logs on stdout. Secrets never go in: cookies, auth headers and passwords are
+ * redacted by field, and every line, whole, passes through `redactCredentials` on its way out, so a
+ * credential in an address (an invitation's or a casting package's token, any route that declares
+ * one) is replaced wherever the address stands: a request's url, a referer, an error's message or
+ * stack, a child logger's bindings (decision 053). `destination`: stdout unless given (tests keep the lines).
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
+    hooks: { streamWrite: redactCredentials },
     base: { service: "we-entertainment" },
     mixin() {
       const context = logContext.getStore();
@@ -23,7 +31,8 @@ export function createLogger(level: string): Logger {
       paths: ["req.headers.cookie", "req.headers.authorization", "password", "*.password"],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**

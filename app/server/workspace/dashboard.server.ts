@@ -75,6 +75,12 @@ export async function loadDashboard(ctx: RequestContext) {
   for (const row of artistCounts) byStatus[row.status] = row.n;
   return {
     can,
+    /**
+     * The owner is told when the server has no PUBLIC_ORIGIN: it then takes its address from each request's
+     * Host header, which is fine for a trial, not behind a CDN (a deployed server refuses to start without
+     * it: env.server.ts `loadServerEnv`, decision 053).
+     */
+    publicOriginMissing: roleMay(role, "settings", "change") && !ctx.runtime.env.PUBLIC_ORIGIN,
     drafts: attention.drafts.map(workspacePostRow),
     scheduled: attention.scheduled.map(workspacePostRow),
     recent: attention.recent.map(workspacePostRow),

@@ -79,6 +79,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </section>
       ) : null}
+      {data.publicOriginMissing ? (
+        <section className="dashboard__warning" aria-labelledby="public-origin-title">
+          <h2 id="public-origin-title">사이트 주소(PUBLIC_ORIGIN)가 설정되지 않았습니다</h2>
+          <p>
+            지금은 요청이 들어온 주소(Host 헤더)를 사이트 주소로 씁니다. 검색엔진에 알리는 대표 주소, 공유 미리보기, 사이트맵, robots.txt, RSS에도 그 주소가
+            들어갑니다. 혼자 써 보는 동안에는 괜찮지만, CDN이나 프록시 뒤에 사이트를 두기 전에 서버 환경 변수 <code>PUBLIC_ORIGIN</code>에 공개 주소(예:{" "}
+            <code>https://www.we-entertainment.co.kr</code>)를 설정하세요. 설정하지 않으면 CDN이 엉뚱한 주소가 든 페이지를 저장해 모든 방문자에게 보낼 수 있습니다.
+          </p>
+        </section>
+      ) : null}
       <div className="dashboard">
         {data.can.auditions ? (
           <DashboardCard id="auditions" title="오디션 지원" wide more={<Link to={WORKSPACE_PATHS.auditions}>모든 지원서 보기</Link>}>

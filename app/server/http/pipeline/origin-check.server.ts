@@ -1,7 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Env } from "../../platform/env.server";
 import { isForeignWrite } from "../origin-check.server";
-import { redactedPath } from "../../../domain/site-routes";
 import { appLocals, siteOrigin } from "./locals.server";
 
 /** Refuses state-changing requests sent by a browser from another origin (CSRF), before anything else runs. */
@@ -16,7 +15,7 @@ export function sameOriginWrites(env: Pick<Env, "PUBLIC_ORIGIN" | "CORS_ORIGINS"
       allowedOrigins: req.path.startsWith("/api/") ? env.CORS_ORIGINS : [],
     });
     if (!foreign) return next();
-    appLocals(res).logger.warn({ origin: req.get("origin"), url: redactedPath(req.originalUrl) }, "cross-site write refused");
+    appLocals(res).logger.warn({ origin: req.get("origin"), url: req.originalUrl }, "cross-site write refused");
     const message = "다른 사이트에서 보낸 요청은 처리할 수 없습니다. 이 사이트에서 다시 시도해 주세요.";
     res.status(403).setHeader("Cache-Control", "no-store");
     if (req.path.startsWith("/api/")) res.json({ error: { code: "forbidden_origin", message } });

