@@ -3,8 +3,9 @@ import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { adminUsers, sessions, staffAccessChanges, staffInvitations } from "../../../drizzle/schema";
 import { withParticle } from "../../domain/korean";
 import { z } from "../../domain/zod";
-import { isStaffRole, MIN_STAFF_PASSWORD_LENGTH, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
+import { isStaffRole, MIN_STAFF_PASSWORD_LENGTH, roleMay, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
 import { staffInvitationPath } from "../../domain/site-routes";
+import { revokeTokensOf } from "../auth/api-tokens.server";
 import { hashPassword, normalizeLoginId } from "../auth/passwords.server";
 import { queueMail } from "../mail/outbox.server";
 import type { Database, Tx } from "../platform/db.server";
@@ -301,13 +302,18 @@ export async function changeStaffRole(db: Database, actor: Actor, id: number, ro
       if (row.role === parsed.data) return { ok: true as const };
       if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
       await tx.update(adminUsers).set({ role: parsed.data }).where(eq(adminUsers.id, id));
-      await recordAccessChange(tx, actor, { action: "role-changed", subjectId: id, subjectLabel: labelOf(row), details: { from: row.role, to: parsed.data } }, now);
+      // API tokens write content: a role that no longer does loses them for good (raising it again brings none back).
+      const revokedTokens = roleMay(parsed.data, "content", "change") ? [] : await revokeTokensOf(tx, actor, id, "role-changed", now);
+      await recordAccessChange(tx, actor, { action: "role-changed", subjectId: id, subjectLabel: labelOf(row), details: { from: row.role, to: parsed.data, ...tokensDetail(revokedTokens) } }, now);
       return { ok: true as const };
     }),
   );
 }
 
-/** Deactivates an account: it cannot sign in, and its sessions end now. */
+/** The access change's note of the API tokens it revoked (none: nothing noted). */
+const tokensDetail = (ids: number[]) => (ids.length > 0 ? { revokedTokens: ids } : {});
+
+/** Deactivates an account: it cannot sign in, its sessions end now, and its API tokens are revoked for good. */
 export async function deactivateStaff(db: Database, actor: Actor, id: number, now = new Date()): Promise<{ ok: true } | Refusal> {
   return refusing(() =>
     db.transaction(async (tx) => {
@@ -316,7 +322,8 @@ export async function deactivateStaff(db: Database, actor: Actor, id: number, no
       if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
       await tx.update(adminUsers).set({ deactivatedAt: now }).where(eq(adminUsers.id, id));
       await tx.delete(sessions).where(eq(sessions.adminId, id));
-      await recordAccessChange(tx, actor, { action: "deactivated", subjectId: id, subjectLabel: labelOf(row) }, now);
+      const revokedTokens = await revokeTokensOf(tx, actor, id, "deactivated", now);
+      await recordAccessChange(tx, actor, { action: "deactivated", subjectId: id, subjectLabel: labelOf(row), details: tokensDetail(revokedTokens) }, now);
       return { ok: true as const };
     }),
   );

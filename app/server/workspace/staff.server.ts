@@ -22,6 +22,19 @@ import {
   type AccessChangeAction,
 } from "../staff/staff.server";
 
+const roleLabel = (role: unknown) => STAFF_ROLE_INFO[role as keyof typeof STAFF_ROLE_INFO]?.label ?? "";
+
+/** What an access change's entry adds to its action: the roles it was about. */
+function changeDetail(action: string, details: Record<string, unknown>): string {
+  if (action === "role-changed") return `${roleLabel(details.from)} → ${roleLabel(details.to)}`;
+  return typeof details.role === "string" ? roleLabel(details.role) : "";
+}
+
+/** The API tokens a deactivation or a role change revoked. */
+function revokedTokensNote(details: Record<string, unknown>): string {
+  return Array.isArray(details.revokedTokens) ? `API 토큰 ${details.revokedTokens.length}개 폐기` : "";
+}
+
 /** /admin/staff: the people with an account, pending invitations and the latest grants and changes. */
 export async function loadStaff(ctx: RequestContext, request: Request) {
   const session = staffSessionOf(ctx);
@@ -49,12 +62,7 @@ export async function loadStaff(ctx: RequestContext, request: Request) {
       actor: c.actorLabel,
       subject: c.subjectLabel,
       action: ACCESS_CHANGE_LABELS[c.action as AccessChangeAction] ?? c.action,
-      detail:
-        c.action === "role-changed"
-          ? `${STAFF_ROLE_INFO[c.details.from as keyof typeof STAFF_ROLE_INFO]?.label ?? ""} → ${STAFF_ROLE_INFO[c.details.to as keyof typeof STAFF_ROLE_INFO]?.label ?? ""}`
-          : typeof c.details.role === "string"
-            ? (STAFF_ROLE_INFO[c.details.role as keyof typeof STAFF_ROLE_INFO]?.label ?? "")
-            : "",
+      detail: [changeDetail(c.action, c.details), revokedTokensNote(c.details)].filter(Boolean).join(", "),
     })),
     confirmRemove: Number.isInteger(confirmRemove) && confirmRemove > 0 ? (members.find((m) => m.id === confirmRemove)?.id ?? null) : null,
   };
