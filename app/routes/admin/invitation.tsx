@@ -5,6 +5,7 @@ import { PATHS } from "../../domain/site-routes";
 import { MIN_STAFF_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH, STAFF_ROLE_INFO } from "../../domain/staff-roles";
 import { acceptInvitation, readInvitation } from "../../server/staff/staff.server";
 import { getRequestContext } from "../../server/http/context.server";
+import { hitRateLimit, rateLimitSubject } from "../../server/http/rate-limit.server";
 import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
 import { Field } from "../../components/field";
@@ -28,19 +29,37 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** A login id and two passwords: a few KB at most. */
 const MAX_BODY_BYTES = 8 * 1024;
 
+/**
+ * The form's posts per client address: enough for an invitee's typos, few enough that nobody tries
+ * links at volume (every app server counts the same hits, rate-limit.server.ts).
+ */
+const POSTS_PER_ADDRESS = { bucket: "staff-invitation", limit: 10, windowMs: 15 * 60 * 1000 };
+
+async function readForm(request: Request): Promise<FormData | RequestBodyError> {
+  try {
+    return await parseUploadForm(request, { fileFields: [], maxFiles: 0, maxParts: 8, maxTotalSize: MAX_BODY_BYTES });
+  } catch (error) {
+    if (error instanceof RequestBodyError) return error;
+    throw error;
+  }
+}
+
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { runtime, clientIp } = getRequestContext(context);
-  let form: FormData;
-  try {
-    form = await parseUploadForm(request, { fileFields: [], maxFiles: 0, maxParts: 8, maxTotalSize: MAX_BODY_BYTES });
-  } catch (error) {
-    if (!(error instanceof RequestBodyError)) throw error;
-    return data({ formError: "보낸 내용을 읽을 수 없습니다. 양식으로 다시 보내 주세요.", errors: {} as Record<string, string>, loginId: "" }, { status: error.status === 413 ? 413 : 400, headers: NO_STORE });
-  }
+  const form = await readForm(request);
   const text = (name: string) => {
-    const value = form.get(name);
+    const value = form instanceof FormData ? form.get(name) : null;
     return typeof value === "string" ? value : "";
   };
+  // Counted before the link is looked up: every post, whatever it carries.
+  const limit = await hitRateLimit(runtime.db, POSTS_PER_ADDRESS, rateLimitSubject(runtime.sessionSecret, POSTS_PER_ADDRESS.bucket, clientIp));
+  if (!limit.allowed) {
+    const formError = `이 네트워크에서 보낸 요청이 너무 많습니다. ${Math.ceil(limit.retryAfterSeconds / 60)}분 뒤에 다시 시도해 주세요. 입력한 아이디는 그대로 두었습니다.`;
+    return data({ formError, errors: {} as Record<string, string>, loginId: text("loginId").slice(0, 40) }, { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } });
+  }
+  if (!(form instanceof FormData)) {
+    return data({ formError: "보낸 내용을 읽을 수 없습니다. 양식으로 다시 보내 주세요.", errors: {} as Record<string, string>, loginId: "" }, { status: form.status === 413 ? 413 : 400, headers: NO_STORE });
+  }
   const outcome = await acceptInvitation(runtime.db, params.token, { loginId: text("loginId"), password: text("password"), passwordConfirm: text("passwordConfirm") }, clientIp);
   if (!outcome.ok) return data({ formError: outcome.message, errors: outcome.errors ?? {}, loginId: text("loginId").slice(0, 40) }, { status: outcome.errors ? 400 : 410, headers: NO_STORE });
   return redirect(PATHS.adminLogin, { headers: { "Set-Cookie": await setFlash("invitation-accepted") } });

@@ -223,7 +223,14 @@ export async function readInvitation(db: Database, token: string, now = new Date
   return { state: "valid", displayName: row.displayName, email: row.email, role: row.role };
 }
 
-/** The invitee sets a login id and password: the account is created with the invited role, once. */
+const INVITATION_GONE = "초대 링크가 만료되었거나 이미 사용되었습니다. 대표 관리자에게 새 초대를 요청해 주세요.";
+
+/**
+ * The invitee sets a login id and password: the account is created with the invited role, once. The
+ * link is looked up (by its hash) before anything else, so a link never issued, used, revoked or
+ * expired is answered without hashing a password: argon2id is the costliest work on the server, and
+ * an anonymous request must not be able to ask for it at will.
+ */
 export async function acceptInvitation(
   db: Database,
   token: string,
@@ -231,15 +238,17 @@ export async function acceptInvitation(
   ip: string,
   now = new Date(),
 ): Promise<{ ok: true; loginId: string } | Refusal> {
+  if ((await readInvitation(db, token, now)).state === "invalid") return { ok: false, message: INVITATION_GONE };
   const parsed = acceptInvitationSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: "입력한 내용을 확인해 주세요.", errors: fieldErrors(parsed.error) };
   const { loginId, password } = parsed.data;
   const passwordHash = await hashPassword(password);
   return refusing(() =>
     db.transaction(async (tx) => {
+      // Checked again under the row's lock: two submissions of one link cannot both make an account.
       const [invitation] = await tx.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashToken(token))).for("update").limit(1);
       if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= now || !isStaffRole(invitation.role)) {
-        throw new StaffRefusal("초대 링크가 만료되었거나 이미 사용되었습니다. 대표 관리자에게 새 초대를 요청해 주세요.");
+        throw new StaffRefusal(INVITATION_GONE);
       }
       const [taken] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, loginId)).limit(1);
       if (taken) throw new StaffRefusal("입력한 내용을 확인해 주세요.", { loginId: "이미 쓰이고 있는 아이디입니다. 다른 아이디를 입력해 주세요." });
