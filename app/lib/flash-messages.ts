@@ -56,7 +56,7 @@ export const FLASH_MESSAGES = {
   "staff-reactivated": "계정을 다시 쓸 수 있게 했습니다.",
   "staff-removed": "계정을 삭제했습니다. 권한 변경 기록에는 남습니다.",
   "staff-invitation-revoked": "초대를 취소했습니다. 그 링크는 더 이상 쓸 수 없습니다.",
-  "invitation-accepted": "계정을 만들었습니다. 새 아이디와 비밀번호로 로그인해 주세요.",
+  "invitation-accepted": "계정을 만들었습니다. 관리 화면에 로그인했습니다.",
   "sessions-ended": "로그인을 끝냈습니다. 그 기기에서는 다시 로그인해야 합니다.",
   "site-import-started": "이전 사이트 가져오기를 시작했습니다. 이 화면에서 진행 상황을 볼 수 있습니다.",
   "site-import-dry-run": "시험 실행을 마쳤습니다. 아무것도 저장하지 않았습니다. 결과를 확인해 보세요.",

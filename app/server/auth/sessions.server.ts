@@ -10,6 +10,7 @@ import { issueDeviceCookie, trustedDeviceId } from "./trusted-device.server";
 import { isStaffRole, type StaffRole } from "../../domain/staff-roles";
 import { DEFAULT_STAFF_IDLE_MINUTES, MAX_STAFF_IDLE_MINUTES } from "../../domain/site-settings";
 import { issuePendingCookie } from "./second-factor-pending.server";
+import { refusesPasswordOnlySession } from "./second-factor-setup.server";
 
 /**
  * A session ends after the site setting's minutes without a request (30 by default; the render pipeline
@@ -32,6 +33,8 @@ export interface AdminSession {
   tokenHash: string;
   /** Whether the account has a second factor (decision 040; the gate sends it to enroll otherwise). */
   secondFactor: boolean;
+  /** Whether it may enroll from this session (the first owner, or after `--reset-second-factor`); else it needs a link. */
+  selfEnrollment: boolean;
 }
 
 const cookies = new Map<string, Cookie>();
@@ -82,6 +85,7 @@ export async function getAdminSession(db: Database, secret: string, request: Req
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       totpEnabledAt: adminUsers.totpEnabledAt,
+      selfEnrollment: adminUsers.selfEnrollment,
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
@@ -95,7 +99,7 @@ export async function getAdminSession(db: Database, secret: string, request: Req
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash, secondFactor: row.totpEnabledAt !== null };
+  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash, secondFactor: row.totpEnabledAt !== null, selfEnrollment: row.selfEnrollment };
 }
 
 export type LoginResult =
@@ -103,7 +107,9 @@ export type LoginResult =
   | { ok: false; reason: "mismatch" }
   /** The password was right but the account has a second factor: no session yet, only the pending step's cookie. */
   | { ok: false; reason: "second-factor"; pendingCookie: string }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number }
+  /** The password was right, but the account must have a second factor and may enroll only through a link. */
+  | { ok: false; reason: "setup-link-needed" };
 
 /**
  * Checks the credential against the stored argon2id hash, throttled (sign-in-throttle.server.ts): the
@@ -149,6 +155,7 @@ export async function signIn(
     await recordAudit(db, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-pending", entity: "session", entityId: admin.id });
     return { ok: false, reason: "second-factor", pendingCookie: await issuePendingCookie(secret, { adminId: admin.id, account: accountKey }, isHttps(request), now) };
   }
+  if (await refusesPasswordOnlySession(db, admin, ip)) return { ok: false, reason: "setup-link-needed" };
   return startSession(db, secret, request, { adminId: admin.id, loginId: admin.loginId, ip }, now);
 }
 

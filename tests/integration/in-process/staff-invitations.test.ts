@@ -1,14 +1,20 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminUsers, auditLog, staffAccessChanges } from "../../../drizzle/schema";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
+import { hashPassword } from "../../../app/server/auth/passwords.server";
+import { base32Decode, hotp, totpStep } from "../../../app/server/auth/totp.server";
 import { inviteStaff } from "../../../app/server/staff/staff.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
-import { uniqueClientIp } from "../../setup/sign-in";
+import { signInCookie, uniqueClientIp } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
 /**
- * The invitation link's form over HTTP (decision 041, amended 2026-11-29): the link is looked up before
- * a password is hashed, so made-up links cost no argon2id; the form's posts are limited per client
- * address; a real invitation still works.
+ * The invitation link's form over HTTP (decisions 040 and 041, amended 2026-11-29): the link is looked
+ * up before a password is hashed, so made-up links cost no argon2id; the form's posts are limited per
+ * client address; an invited account whose role reaches applicants' data enrolls its authenticator app
+ * in the invitation itself (one link, one sitting), and one without a second factor never gets in with
+ * its password alone: an owner's setup link brings it in the same way.
  */
 describe(`staff invitations over HTTP (${testEngine()})`, () => {
   let app: InProcessApp | undefined;
@@ -65,5 +71,115 @@ describe(`staff invitations over HTTP (${testEngine()})`, () => {
     const accepted = await submit(link, { ...fields, loginId: "limited-id" }, uniqueClientIp());
     expect(accepted.status).toBe(302);
     expect(await argon2Hashes()).toBe(before + 1);
+  });
+
+  /** The secret the link's page enrolls (from its otpauth URI), and the code of the current step. */
+  const enrollmentOf = (html: string) => {
+    const secret = /otpauth:\/\/totp\/WE%20ENTERTAINMENT:[^?]+\?secret=([A-Z2-7]+)&amp;issuer=WE%20ENTERTAINMENT/.exec(html)?.[1];
+    if (!secret) throw new Error("no otpauth URI on the page");
+    return { secret, code: () => hotp(base32Decode(secret)!, totpStep(Date.now())) };
+  };
+  const cookieOf = (response: Response, name: string) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${name}=`) && !c.startsWith(`${name}=;`))
+      ?.split(";")[0];
+  const recoveryCodesIn = (html: string) => [...html.matchAll(/<code>([2-9a-z]{4}-[2-9a-z]{4}-[2-9a-z]{2})<\/code>/g)].map((m) => m[1]);
+  const signInWithPassword = (id: string, password: string) => submit("/adminLogin", { id, password }, uniqueClientIp());
+
+  it("a casting reviewer's invitation, in one sitting: password, the QR code, a code, the recovery codes, signed in; the password alone never opens the account", async () => {
+    const link = await invite("한캐스팅", "casting.han@example.com", "casting");
+    const page = await fetch(baseURL + link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("한캐스팅님, 캐스팅 담당으로 초대되었습니다.");
+    expect(html, "the QR code is drawn on the server").toContain("<svg");
+    expect(html).toContain("otpauth://totp/WE%20ENTERTAINMENT:casting.han%40example.com?secret=");
+    const { secret, code } = enrollmentOf(html);
+    expect(enrollmentOf(await (await fetch(baseURL + link)).text()).secret, "the same secret on a reload").toBe(secret);
+
+    const ip = uniqueClientIp();
+    const fields = { loginId: "Han.Casting", password: "casting-password-1", passwordConfirm: "casting-password-1" };
+    const hashes = await argon2Hashes();
+    const withoutCode = await submit(link, { ...fields, code: "" }, ip);
+    expect(withoutCode.status).toBe(400);
+    const refusedHtml = await withoutCode.text();
+    expect(refusedHtml).toContain("인증 앱에 표시된 6자리 코드를 입력해 주세요.");
+    expect(refusedHtml, "the typed id is kept").toContain('value="Han.Casting"');
+    expect(refusedHtml, "the same QR code").toContain(secret);
+    const wrong = await submit(link, { ...fields, code: code() === "000000" ? "111111" : "000000" }, ip);
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("인증 코드가 올바르지 않습니다.");
+    expect(await argon2Hashes(), "nothing was hashed for a refused form").toBe(hashes);
+    expect(await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "han.casting"))).toEqual([]);
+
+    const accepted = await submit(link, { ...fields, code: code() }, ip);
+    expect(accepted.status).toBe(200);
+    const acceptedHtml = await accepted.text();
+    expect(acceptedHtml).toContain("계정을 만들었습니다");
+    expect(recoveryCodesIn(acceptedHtml)).toHaveLength(10);
+    const session = cookieOf(accepted, "we_session")!;
+    expect(session, "signed in by the invitation itself").toBeDefined();
+    expect((await fetch(`${baseURL}/admin/auditions`, { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
+    const [account] = await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "han.casting"));
+    expect(account).toMatchObject({ role: "casting", selfEnrollment: false });
+    expect(account!.totpEnabledAt).toBeInstanceOf(Date);
+    const [created] = await runtime.db.select().from(staffAccessChanges).where(and(eq(staffAccessChanges.subjectId, account!.id), eq(staffAccessChanges.action, "account-created")));
+    expect(created?.details).toMatchObject({ role: "casting", secondFactor: true });
+
+    // The link is used; from now on the password leads to the second step, never to a session.
+    expect((await fetch(baseURL + link)).status).toBe(404);
+    const later = await signInWithPassword("han.casting", "casting-password-1");
+    expect(later.status).toBe(302);
+    expect(later.headers.get("location")).toMatch(/^\/adminLogin\/verify/);
+    expect(cookieOf(later, "we_session")).toBeUndefined();
+  });
+
+  it("an invited casting account without a second factor (accepted before enrollment came with the invitation) gets no session from its password; the owner's setup link brings it in", async () => {
+    await runtime.db.insert(adminUsers).values({ loginId: "old-casting", passwordHash: await hashPassword("old-casting-password"), role: "casting", displayName: "옛캐스팅", email: "old.casting@example.com" });
+    const [account] = await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "old-casting"));
+
+    const refused = await signInWithPassword("old-casting", "old-casting-password");
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("이 계정은 2단계 인증을 아직 설정하지 않아 비밀번호만으로는 로그인할 수 없습니다. 대표 관리자에게 2단계 인증 설정 링크를 요청해 주세요.");
+    expect(cookieOf(refused, "we_session"), "no session").toBeUndefined();
+    const [entry] = await runtime.db.select().from(auditLog).where(and(eq(auditLog.action, "sign-in-refused"), eq(auditLog.entityId, String(account!.id))));
+    expect(entry?.details).toMatchObject({ reason: "second-factor-not-set-up" });
+    // The typical thief's next request: the applicants' list, with whatever the sign-in answered.
+    const auditions = await fetch(`${baseURL}/admin/auditions`, { headers: { Cookie: refused.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") }, redirect: "manual" });
+    expect(auditions.status).toBe(302);
+    expect(auditions.headers.get("location")).toMatch(/^\/adminLogin\?redirectTo=/);
+
+    // The owner's staff page says so, and makes a setup link (shown once: no mail server here).
+    const owner = await signInCookie(baseURL);
+    const staffPage = await (await fetch(`${baseURL}/admin/staff`, { headers: { Cookie: owner } })).text();
+    expect(staffPage).toContain("2단계 인증 없음 · 설정 링크 필요");
+    const issued = await fetch(`${baseURL}/admin/staff`, {
+      method: "POST",
+      headers: { Cookie: owner, Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "setup-link", id: String(account!.id) }),
+    });
+    expect(issued.status).toBe(200);
+    const issuedHtml = await issued.text();
+    expect(issuedHtml).toContain("메일 서버가 설정되어 있지 않아 2단계 인증 설정 링크를 보내지 않았습니다. 아래 링크를 옛캐스팅님(old.casting@example.com)에게 직접 전해 주세요.");
+    const link = new URL(/(http:\/\/127\.0\.0\.1:\d+\/adminInvite\/[A-Za-z0-9_-]{43})/.exec(issuedHtml)![1]!).pathname;
+
+    const page = await (await fetch(baseURL + link)).text();
+    expect(page).toContain("옛캐스팅님(old-casting), 새 비밀번호를 정하고 휴대폰 인증 앱을 등록하면 바로 로그인됩니다.");
+    expect(page, "the login id stays: no field for it").not.toContain('name="loginId"');
+    const { code } = enrollmentOf(page);
+    const ip = uniqueClientIp();
+    const noCode = await submit(link, { password: "new-casting-password", passwordConfirm: "new-casting-password", code: "" }, ip);
+    expect(noCode.status, "a setup link always enrolls").toBe(400);
+    const accepted = await submit(link, { password: "new-casting-password", passwordConfirm: "new-casting-password", code: code() }, ip);
+    expect(accepted.status).toBe(200);
+    const acceptedHtml = await accepted.text();
+    expect(acceptedHtml).toContain("2단계 인증을 설정했습니다");
+    expect(recoveryCodesIn(acceptedHtml)).toHaveLength(10);
+    expect((await fetch(`${baseURL}/admin/auditions`, { headers: { Cookie: cookieOf(accepted, "we_session")! } })).status).toBe(200);
+    expect((await signInWithPassword("old-casting", "old-casting-password")).status, "the old password is gone").toBe(401);
+    expect((await signInWithPassword("old-casting", "new-casting-password")).headers.get("location")).toMatch(/^\/adminLogin\/verify/);
+    const changes = (await runtime.db.select().from(staffAccessChanges).where(eq(staffAccessChanges.subjectId, account!.id))).map((c) => c.action);
+    expect(changes).toEqual(["setup-link", "second-factor-set-up"]);
   });
 });
