@@ -83,7 +83,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const limit = await hitRateLimit(runtime.db, POSTS_PER_ADDRESS, rateLimitSubject(runtime.sessionSecret, POSTS_PER_ADDRESS.bucket, clientIp));
   if (!limit.allowed) {
     const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return refuse(429, `이 네트워크에서 보낸 요청이 너무 많습니다. ${minutes}분 뒤에 다시 시도해 주세요. 입력한 아이디는 그대로 두었습니다.`, {}, { "Retry-After": String(limit.retryAfterSeconds) });
+    return refuse(429, `이 네트워크에서 보낸 요청이 너무 많습니다. ${minutes}분 뒤에 다시 시도해 주세요. 비밀번호와 인증 코드는 그때 다시 입력해 주세요.`, {}, { "Retry-After": String(limit.retryAfterSeconds) });
   }
   if (!(form instanceof FormData)) return refuse(form.status === 413 ? 413 : 400, "보낸 내용을 읽을 수 없습니다. 양식으로 다시 보내 주세요.");
   const outcome = await acceptInvitation(runtime.db, runtime.sessionSecret, params.token, { loginId: text("loginId"), password: text("password"), passwordConfirm: text("passwordConfirm"), code: text("code") }, clientIp);
