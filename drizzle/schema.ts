@@ -279,6 +279,12 @@ export const adminUsers = pgTable("admin_users", {
    * codes and refusals while they were away (a summary; the access records keep every attempt).
    */
   securityNotice: jsonb("security_notice").$type<SecurityNotice>(),
+  /**
+   * May enroll its second factor after signing in with the password alone: only the first owner made
+   * at first start and an account reset with `admin:password --reset-second-factor` (decision 040,
+   * amended 2026-11-29); cleared once a second factor is on. Everyone else enrolls through a link.
+   */
+  selfEnrollment: boolean("self_enrollment").notNull().default(false),
 }, (t) => [check("admin_users_role_check", sql`${t.role} in ('owner', 'editor', 'casting', 'viewer')`)]);
 
 /** An owner's invitation: a one-time link (only its hash stored) valid 72 hours. */
@@ -297,6 +303,10 @@ export const staffInvitations = pgTable(
     /** The account the invitation became. */
     acceptedBy: integer("accepted_by").references(() => adminUsers.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** Set for a second-factor setup link of an existing account (no new account, the role unchanged). */
+    accountId: integer("account_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    /** The TOTP secret enrolled with the link (encrypted like admin_users.totp_secret), from its first view. */
+    totpSecret: text("totp_secret"),
   },
   (t) => [check("staff_invitations_role_check", sql`${t.role} in ('owner', 'editor', 'casting', 'viewer')`)],
 );

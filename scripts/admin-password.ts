@@ -4,16 +4,21 @@
  *   piped:         `echo 'new password' | npm run admin:password -- --id admin`
  *   generated:     `npm run admin:password -- --generate` prints a strong password once
  *   lost phone:    add `--reset-second-factor` to also clear the account's second factor (TOTP secret and
- *                  recovery codes); the owner signs in with the password and enrolls again (decision 040)
+ *                  recovery codes); the owner signs in with the password and enrolls again (decision 040).
+ *                  Besides the first account of an installation, this is the only way an account enrolls
+ *                  after a password-only sign-in; everyone else enrolls through an invitation or an
+ *                  owner's setup link (decision 040, amended 2026-11-29).
  * Uses DATABASE_URL / DATA_DIR like the server. With PGlite, stop the server first (one process per
  * data directory). Existing sessions end.
  */
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { DEFAULT_ADMIN_ID, setAdminCredential } from "../app/server/auth/admin-credential.server";
-import { openDatabase } from "../app/server/platform/db.server";
+import { eq } from "drizzle-orm";
+import { adminUsers } from "../drizzle/schema";
+import { openDatabase, type Database } from "../app/server/platform/db.server";
 import { loadEnv } from "../app/server/platform/env.server";
-import { generatePassword } from "../app/server/auth/passwords.server";
+import { generatePassword, normalizeLoginId } from "../app/server/auth/passwords.server";
 import { resetSecondFactor } from "../app/server/auth/second-factor.server";
 
 const MIN_LENGTH = 10;
@@ -42,6 +47,12 @@ async function readPiped(): Promise<string> {
   return data.split(/\r?\n/)[0] ?? "";
 }
 
+/** Whether the account may enroll its second factor after a password-only sign-in (only the first account, unless reset). */
+async function selfEnrollment(db: Database, loginId: string): Promise<boolean> {
+  const [row] = await db.select({ selfEnrollment: adminUsers.selfEnrollment }).from(adminUsers).where(eq(adminUsers.loginId, normalizeLoginId(loginId)));
+  return row?.selfEnrollment ?? false;
+}
+
 async function main() {
   const env = loadEnv();
   let loginId = values.id ?? DEFAULT_ADMIN_ID;
@@ -68,6 +79,8 @@ async function main() {
     if (result === "reset") process.stdout.write("기존 로그인 세션은 모두 종료되었습니다.\n");
     if (values["reset-second-factor"] && (await resetSecondFactor(database.db, loginId))) {
       process.stdout.write("2단계 인증(인증 앱, 복구 코드)을 초기화했습니다. 로그인하면 인증 앱을 다시 등록하는 화면이 나옵니다.\n");
+    } else if (result === "created" && !(await selfEnrollment(database.db, loginId))) {
+      process.stdout.write("이 계정은 2단계 인증을 등록해야 로그인할 수 있습니다. --reset-second-factor를 붙여 다시 실행하면 로그인한 뒤 등록할 수 있습니다.\n");
     }
   } finally {
     await database.close();

@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "media-delete": "사진 삭제",
   "sign-in": "로그인",
   "sign-in-failed": "로그인 실패",
+  "sign-in-refused": "로그인 거부(2단계 인증 설정 링크 필요)",
   "sign-out": "로그아웃",
   "sessions-ended": "로그인 강제 종료",
   "second-factor-pending": "비밀번호 확인(2단계 인증 대기)",

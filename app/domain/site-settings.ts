@@ -521,8 +521,8 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     default: false,
     label: { ko: "2단계 인증", en: "Second sign-in factor" },
     help: {
-      ko: "대표 관리자와 캐스팅 담당은 지원자 개인정보를 다루므로 언제나 2단계 인증을 써야 합니다.",
-      en: "Owners and casting reviewers handle applicants' personal data and always need a second factor.",
+      ko: "대표 관리자와 캐스팅 담당은 지원자 개인정보를 다루므로 언제나 2단계 인증을 써야 합니다. 모든 직원으로 바꾸면 아직 인증 앱을 등록하지 않은 직원은 직원 계정 화면에서 만드는 ‘2단계 인증 설정 링크’로 등록해야 로그인할 수 있습니다.",
+      en: "Owners and casting reviewers handle applicants' personal data and always need a second factor. Asked of everyone, staff without an authenticator app sign in again only through a setup link made on the staff page.",
     },
     widget: {
       type: "select",

@@ -56,6 +56,15 @@ export function roleReachesPersonalData(role: StaffRole): boolean {
   return roleMay(role, "auditions", "read");
 }
 
+/**
+ * Whether an account must have a second factor before it opens any private page: always for the roles
+ * that reach applicants' personal data (owner, casting; 안전성 확보조치 기준 Art. 6②), and for everyone when
+ * the owner asks it of everyone (the `secondFactorForAll` setting).
+ */
+export function secondFactorRequired(account: { role: StaffRole }, settings: { secondFactorForAll: boolean }): boolean {
+  return settings.secondFactorForAll || roleReachesPersonalData(account.role);
+}
+
 export const FORBIDDEN_MESSAGE = "이 기능을 쓸 권한이 없습니다. 필요하면 대표 관리자에게 권한을 요청해 주세요.";
 
 /** A staff password's shortest length (the invitation's form and `npm run admin:password`). */

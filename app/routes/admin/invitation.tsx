@@ -1,99 +1,196 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { withParticle } from "../../domain/korean";
-import { PATHS } from "../../domain/site-routes";
+import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { MIN_STAFF_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH, STAFF_ROLE_INFO } from "../../domain/staff-roles";
-import { acceptInvitation, readInvitation } from "../../server/staff/staff.server";
+import { acceptInvitation, invitationTotpSecret, linkRequiresSecondFactor, readInvitation } from "../../server/staff/staff.server";
+import { enrollmentView } from "../../server/auth/enrollment-view.server";
+import { startSession } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/http/context.server";
+import { hitRateLimit, rateLimitSubject } from "../../server/http/rate-limit.server";
 import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
+import { RecoveryCodes, TotpEnrollment } from "../../components/admin/totp-enrollment";
 import { Field } from "../../components/field";
 import { FormStatus } from "../../components/form-status";
 
 /**
- * /adminInvite/:token: a person invited by an owner sets a login id and password (a public route: the
- * one-time token is the credential, checked before anything is shown or read). After that they sign in
- * like everyone else, and enrol a second factor where their role asks for one.
+ * /adminInvite/:token: one link, one sitting (decision 041; 040 amended 2026-11-29). A person invited by
+ * an owner sets a login id and password and enrolls the authenticator app whose QR code the page shows
+ * (drawn on the server), confirms a code, sees the recovery codes once, and is signed in: an account
+ * whose role reaches applicants' data never opens with a password alone. An owner's setup link for an
+ * existing account (no second factor yet, or a lost phone) sets a new password and second factor the
+ * same way. A public route: the one-time token is the credential, looked up before anything is shown or
+ * read; a plain form post, so it all works without JavaScript.
  */
 
 // The token is in the path: no other site is told it (same-origin keeps the Origin header forms need).
 const NO_STORE = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const invitation = await readInvitation(getRequestContext(context).runtime.db, params.token);
+  const { runtime } = getRequestContext(context);
+  const invitation = await readInvitation(runtime.db, params.token);
   if (invitation.state === "invalid") return data({ invitation: null }, { status: 404, headers: NO_STORE });
-  return data({ invitation: { name: invitation.displayName, email: invitation.email, roleLabel: STAFF_ROLE_INFO[invitation.role].label } }, { headers: NO_STORE });
+  const secret = await invitationTotpSecret(runtime.db, runtime.sessionSecret, invitation.id);
+  // The authenticator app lists the account by its login id, or the e-mail while none is chosen yet.
+  const accountName = invitation.account?.loginId ?? invitation.email;
+  return data(
+    {
+      invitation: {
+        name: invitation.displayName,
+        roleLabel: STAFF_ROLE_INFO[invitation.role].label,
+        /** A setup link's account (its login id stays); null: a new account. */
+        loginId: invitation.account?.loginId ?? null,
+        factorRequired: await linkRequiresSecondFactor(runtime.db, invitation),
+        accountName,
+        enrollment: await enrollmentView(secret, accountName),
+      },
+    },
+    { headers: NO_STORE },
+  );
 }
 
-/** A login id and two passwords: a few KB at most. */
+/** A login id, two passwords and a code: a few KB at most. */
 const MAX_BODY_BYTES = 8 * 1024;
+
+/**
+ * The form's posts per client address: enough for an invitee's typos, few enough that nobody tries
+ * links at volume (every app server counts the same hits, rate-limit.server.ts).
+ */
+const POSTS_PER_ADDRESS = { bucket: "staff-invitation", limit: 10, windowMs: 15 * 60 * 1000 };
+
+async function readForm(request: Request): Promise<FormData | RequestBodyError> {
+  try {
+    return await parseUploadForm(request, { fileFields: [], maxFiles: 0, maxParts: 8, maxTotalSize: MAX_BODY_BYTES });
+  } catch (error) {
+    if (error instanceof RequestBodyError) return error;
+    throw error;
+  }
+}
+
+type ActionReply = { formError: string; errors: Record<string, string>; loginId: string } | { accepted: { loginId: string; recoveryCodes: string[]; created: boolean } };
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   const { runtime, clientIp } = getRequestContext(context);
-  let form: FormData;
-  try {
-    form = await parseUploadForm(request, { fileFields: [], maxFiles: 0, maxParts: 8, maxTotalSize: MAX_BODY_BYTES });
-  } catch (error) {
-    if (!(error instanceof RequestBodyError)) throw error;
-    return data({ formError: "보낸 내용을 읽을 수 없습니다. 양식으로 다시 보내 주세요.", errors: {} as Record<string, string>, loginId: "" }, { status: error.status === 413 ? 413 : 400, headers: NO_STORE });
-  }
+  const form = await readForm(request);
   const text = (name: string) => {
-    const value = form.get(name);
+    const value = form instanceof FormData ? form.get(name) : null;
     return typeof value === "string" ? value : "";
   };
-  const outcome = await acceptInvitation(runtime.db, params.token, { loginId: text("loginId"), password: text("password"), passwordConfirm: text("passwordConfirm") }, clientIp);
-  if (!outcome.ok) return data({ formError: outcome.message, errors: outcome.errors ?? {}, loginId: text("loginId").slice(0, 40) }, { status: outcome.errors ? 400 : 410, headers: NO_STORE });
-  return redirect(PATHS.adminLogin, { headers: { "Set-Cookie": await setFlash("invitation-accepted") } });
+  const refuse = (status: number, formError: string, errors: Record<string, string> = {}, headers: Record<string, string> = {}) =>
+    data<ActionReply>({ formError, errors, loginId: text("loginId").slice(0, 40) }, { status, headers: { ...NO_STORE, ...headers } });
+  // Counted before the link is looked up: every post, whatever it carries.
+  const limit = await hitRateLimit(runtime.db, POSTS_PER_ADDRESS, rateLimitSubject(runtime.sessionSecret, POSTS_PER_ADDRESS.bucket, clientIp));
+  if (!limit.allowed) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return refuse(429, `이 네트워크에서 보낸 요청이 너무 많습니다. ${minutes}분 뒤에 다시 시도해 주세요. 비밀번호와 인증 코드는 그때 다시 입력해 주세요.`, {}, { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+  if (!(form instanceof FormData)) return refuse(form.status === 413 ? 413 : 400, "보낸 내용을 읽을 수 없습니다. 양식으로 다시 보내 주세요.");
+  const outcome = await acceptInvitation(runtime.db, runtime.sessionSecret, params.token, { loginId: text("loginId"), password: text("password"), passwordConfirm: text("passwordConfirm"), code: text("code") }, clientIp);
+  if (!outcome.ok) return refuse(outcome.errors ? 400 : 410, outcome.message, outcome.errors);
+  // Signed in at once: the link and (where it was enrolled) the second factor proved who this is.
+  const session = await startSession(runtime.db, runtime.sessionSecret, request, { adminId: outcome.adminId, loginId: outcome.loginId, ip: clientIp, details: { via: "invitation", secondFactor: outcome.recoveryCodes ? "totp" : null } });
+  const headers = new Headers(NO_STORE);
+  headers.append("Set-Cookie", session.setCookie);
+  headers.append("Set-Cookie", session.deviceCookie);
+  if (!outcome.recoveryCodes) {
+    headers.append("Set-Cookie", await setFlash("invitation-accepted"));
+    return redirect(WORKSPACE_PATHS.dashboard, { headers });
+  }
+  // The recovery codes are shown once, on this answer: no redirect, nothing kept to show them again. The
+  // status is explicit, so the loader's 404 for the link (used now) does not become the page's.
+  return data<ActionReply>({ accepted: { loginId: outcome.loginId, recoveryCodes: outcome.recoveryCodes, created: outcome.created } }, { status: 200, headers });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
 }
 
-export function meta() {
-  return [{ title: "관리자 계정 만들기 | WE ENTERTAINMENT" }, { name: "robots", content: "noindex, nofollow" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.invitation?.loginId ? "2단계 인증 설정" : "관리자 계정 만들기";
+  return [{ title: `${title} | WE ENTERTAINMENT` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+function Gone() {
+  return (
+    <section className="admin-login" aria-labelledby="invite-title">
+      <h1 id="invite-title" className="admin-login__title">
+        초대 링크를 쓸 수 없습니다
+      </h1>
+      <p className="admin-login__info">링크가 만료되었거나(72시간), 이미 사용되었거나, 취소되었습니다. 대표 관리자에게 새 링크를 요청해 주세요.</p>
+      <p>
+        <Link to={PATHS.adminLogin} className="button">
+          로그인 화면으로
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function Accepted({ loginId, recoveryCodes, created }: { loginId: string; recoveryCodes: string[]; created: boolean }) {
+  return (
+    <section className="admin-login admin-login--wide" aria-labelledby="invite-title">
+      <h1 id="invite-title" className="admin-login__title">
+        {created ? "계정을 만들었습니다" : "2단계 인증을 설정했습니다"}
+      </h1>
+      <p className="form-notice" role="status">
+        {`${loginId} 계정으로 로그인했습니다. 다음 로그인부터는 비밀번호와 함께 인증 앱의 6자리 코드를 입력합니다.`}
+      </p>
+      <RecoveryCodes codes={recoveryCodes} loginId={loginId} continueLabel="보관했습니다. 관리 화면으로 가기" />
+    </section>
+  );
 }
 
 export default function Invitation({ loaderData, actionData }: Route.ComponentProps) {
   const submitting = useNavigation().state === "submitting";
+  // After the form is accepted the link is used: the answer itself holds what is left to show.
+  if (actionData && "accepted" in actionData) return <Accepted {...actionData.accepted} />;
   const { invitation } = loaderData;
-  if (!invitation) {
-    return (
-      <section className="admin-login" aria-labelledby="invite-title">
-        <h1 id="invite-title" className="admin-login__title">
-          초대 링크를 쓸 수 없습니다
-        </h1>
-        <p className="admin-login__info">링크가 만료되었거나(72시간), 이미 사용되었거나, 취소되었습니다. 대표 관리자에게 새 초대를 요청해 주세요.</p>
-        <p>
-          <Link to={PATHS.adminLogin} className="button">
-            로그인 화면으로
-          </Link>
-        </p>
-      </section>
-    );
-  }
-  const errors = actionData?.errors ?? {};
+  if (!invitation) return <Gone />;
+  const refusal = actionData && "formError" in actionData ? actionData : null;
+  const errors = refusal?.errors ?? {};
+  const setup = invitation.loginId !== null;
+  const submitLabel = setup ? "설정 완료" : "계정 만들기";
   return (
-    <section className="admin-login" aria-labelledby="invite-title">
+    <section className="admin-login admin-login--wide" aria-labelledby="invite-title">
       <h1 id="invite-title" className="admin-login__title">
-        관리자 계정 만들기
+        {setup ? "2단계 인증 설정" : "관리자 계정 만들기"}
       </h1>
       <p className="admin-login__info">
-        {`${invitation.name}님, ${withParticle(invitation.roleLabel, "으로/로")} 초대되었습니다. 로그인에 쓸 아이디와 비밀번호를 정해 주세요.`}
+        {setup
+          ? `${invitation.name}님(${invitation.loginId}), 새 비밀번호를 정하고 휴대폰 인증 앱을 등록하면 바로 로그인됩니다.`
+          : `${invitation.name}님, ${withParticle(invitation.roleLabel, "으로/로")} 초대되었습니다. 아이디와 비밀번호를 정하고 휴대폰 인증 앱을 등록하면 바로 로그인됩니다.`}
       </p>
-      <Form method="post" className="admin-login__form" noValidate>
-        <FormStatus error={actionData?.formError} />
-        <Field name="loginId" id="invite-login-id" label="아이디" required hint="영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 3~40자" error={errors.loginId}>
-          {(control) => <input {...control} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={40} defaultValue={actionData?.loginId ?? ""} />}
-        </Field>
-        <Field name="password" id="invite-password" label="비밀번호" required hint={`${MIN_PASSWORD_LENGTH}자 이상. 다른 곳에서 쓰지 않는 비밀번호로 정해 주세요.`} error={errors.password}>
-          {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={200} />}
-        </Field>
-        <Field name="passwordConfirm" id="invite-password-confirm" label="비밀번호 확인" required error={errors.passwordConfirm}>
-          {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={200} />}
-        </Field>
+      <Form method="post" className="admin-login__form invitation-form" noValidate>
+        <FormStatus error={refusal?.formError} />
+        <fieldset className="invitation-form__part">
+          <legend>{setup ? "1. 새 비밀번호" : "1. 아이디와 비밀번호"}</legend>
+          {setup ? null : (
+            <Field name="loginId" id="invite-login-id" label="아이디" required hint="영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 3~40자" error={errors.loginId}>
+              {(control) => <input {...control} type="text" autoComplete="username" autoCapitalize="none" spellCheck={false} maxLength={40} defaultValue={refusal?.loginId ?? ""} />}
+            </Field>
+          )}
+          <Field name="password" id="invite-password" label="비밀번호" required hint={`${MIN_PASSWORD_LENGTH}자 이상. 다른 곳에서 쓰지 않는 비밀번호로 정해 주세요.`} error={errors.password}>
+            {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={200} />}
+          </Field>
+          <Field name="passwordConfirm" id="invite-password-confirm" label="비밀번호 확인" required error={errors.passwordConfirm}>
+            {(control) => <input {...control} type="password" autoComplete="new-password" maxLength={200} />}
+          </Field>
+        </fieldset>
+        <fieldset className="invitation-form__part">
+          <legend>{invitation.factorRequired ? "2. 인증 앱 등록" : "2. 인증 앱 등록 (선택)"}</legend>
+          <p className="invitation-form__why">
+            {invitation.factorRequired
+              ? "지원자 개인정보를 다룰 수 있는 계정이라 로그인할 때 비밀번호와 함께 인증 앱의 코드가 필요합니다."
+              : "등록하면 로그인할 때 비밀번호와 함께 인증 앱의 코드를 입력합니다. 나중에 계정 보안 화면에서 등록해도 됩니다. 지금 등록하지 않으려면 인증 코드를 비워 두세요."}
+          </p>
+          <TotpEnrollment enrollment={invitation.enrollment} accountName={invitation.accountName} confirmLabel={submitLabel} />
+          <Field name="code" id="invite-code" label="인증 코드" required={invitation.factorRequired} optional={!invitation.factorRequired} error={errors.code}>
+            {(control) => <input {...control} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={12} />}
+          </Field>
+        </fieldset>
         <button type="submit" className="button button--block" disabled={submitting}>
-          {submitting ? "만드는 중..." : "계정 만들기"}
+          {submitting ? "확인 중..." : submitLabel}
         </button>
       </Form>
     </section>

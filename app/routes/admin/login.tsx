@@ -9,6 +9,7 @@ import { getRequestContext } from "../../server/http/context.server";
 import { setFlash } from "../../server/http/flash.server";
 import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
 import { restartMessage } from "../../server/auth/second-factor.server";
+import { SETUP_LINK_NEEDED_MESSAGE } from "../../server/auth/second-factor-setup.server";
 import { Field } from "../../components/field";
 import { FormStatus } from "../../components/form-status";
 
@@ -16,8 +17,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const session = await getRequestContext(context).adminSession();
   const params = new URL(request.url).searchParams;
   const redirectTo = safeRedirectPath(params.get("redirectTo"), WORKSPACE_PATHS.dashboard);
-  // Sent back from the second step (decision 040): why the password is asked again.
-  return { alreadySignedIn: session !== null, redirectTo, notice: restartMessage(params.get("again")) };
+  // Sent back from the second step (decision 040), or by the gate from a session that needs a setup link: why.
+  const again = params.get("again");
+  return { alreadySignedIn: session !== null, redirectTo, notice: again === "setup-link" ? SETUP_LINK_NEEDED_MESSAGE : restartMessage(again) };
 }
 
 /** The sign-in form is an id, a password and where to go back to: a few KB at most (decision 031). */
@@ -68,6 +70,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (!result.ok && result.reason === "second-factor") {
     // No session yet: the second step (a code from the authenticator app) comes first (decision 040).
     return redirect(secondStepPath(redirectTo), { headers: { "Set-Cookie": result.pendingCookie, "Cache-Control": "private, no-store" } });
+  }
+  if (!result.ok && result.reason === "setup-link-needed") {
+    // No session: the account enrolls its second factor through an owner's link, never from here.
+    return data({ error: SETUP_LINK_NEEDED_MESSAGE, id: typedId }, { status: 403 });
   }
   if (!result.ok) {
     return data({ error: "아이디 또는 비밀번호가 일치하지 않습니다.", id: typedId }, { status: 401 });

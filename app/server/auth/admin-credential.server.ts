@@ -25,7 +25,9 @@ export async function setAdminCredential(db: Database, loginId: string, password
     const accounts = await tx.select({ id: adminUsers.id, loginId: adminUsers.loginId }).from(adminUsers).orderBy(adminUsers.id).limit(2);
     const existing = (await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, normalized)).limit(1))[0] ?? (accounts.length === 1 ? accounts[0] : undefined);
     if (!existing) {
-      await tx.insert(adminUsers).values({ loginId: normalized, passwordHash, role: "owner" });
+      // The first account of an installation enrolls its second factor after signing in with this
+      // password (decision 040); an owner added beside others enrolls through a link, or `--reset-second-factor`.
+      await tx.insert(adminUsers).values({ loginId: normalized, passwordHash, role: "owner", selfEnrollment: accounts.length === 0 });
       return "created";
     }
     await tx

@@ -5,7 +5,7 @@ import { API_SCOPE_CHOICES, API_TOKEN_LIFETIMES, isApiScope, type ApiScope } fro
 import { isStaffRole, roleMay, type StaffRole } from "../../domain/staff-roles";
 import { z } from "../../domain/zod";
 import { recordAudit } from "../platform/audit.server";
-import type { Database } from "../platform/db.server";
+import type { Database, Tx } from "../platform/db.server";
 import type { Actor, Services } from "../platform/services.server";
 
 const PREFIX = "we_";
@@ -102,6 +102,21 @@ export async function revokeApiToken(services: Pick<Services, "db">, actor: Acto
     await recordAudit(tx, actor, { action: "revoke", entity: "api-token", entityId: id });
     return true;
   });
+}
+
+/**
+ * Revokes for good every live token of an account, in the caller's transaction, each with its audit
+ * entry: when the account is deactivated or its role no longer writes content. A token must not come
+ * back to life when the account is reactivated or promoted again; its owner makes new ones.
+ */
+export async function revokeTokensOf(tx: Tx, actor: Actor, adminId: number, reason: "deactivated" | "role-changed", now: Date): Promise<number[]> {
+  const rows = await tx
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.adminId, adminId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  for (const row of rows) await recordAudit(tx, actor, { action: "revoke", entity: "api-token", entityId: row.id, details: { reason } });
+  return rows.map((row) => row.id);
 }
 
 /** A token the gate accepted: what it may do, and the account it acts for. */

@@ -1,10 +1,10 @@
-import { isStaffRole, roleReachesPersonalData, type StaffRole } from "../../domain/staff-roles";
+import { isStaffRole, secondFactorRequired } from "../../domain/staff-roles";
 import { getSiteSettings } from "../site/settings.server";
 import { verifyPasskeyAssertion, type PasskeyAssertion } from "./passkeys.server";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { adminUsers, rateLimitHits, recoveryCodes, sessions, passkeys } from "../../../drizzle/schema";
 import { recordAudit } from "../platform/audit.server";
-import type { Database } from "../platform/db.server";
+import type { Database, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { systemActor, type Actor, type Services } from "../platform/services.server";
 import { rateLimitSubject } from "../http/rate-limit.server";
@@ -33,15 +33,6 @@ import { checkTotpCode, generateTotpSecret, isUsableTotpSecret, normalizeTotpInp
 export interface SecondFactorAccount {
   adminId: number;
   loginId: string;
-}
-
-/**
- * Whether the account must have a second factor before it opens any private page: always for the roles
- * that reach applicants' personal data (owner, casting; 안전성 확보조치 기준 Art. 6②), and for everyone when
- * the owner asks it of everyone (the `secondFactorForAll` setting).
- */
-export function secondFactorRequired(account: { role: StaffRole }, settings: { secondFactorForAll: boolean }): boolean {
-  return settings.secondFactorForAll || roleReachesPersonalData(account.role);
 }
 
 /** Whether an account of this role must have a second factor, by the site's settings (unknown role: yes). */
@@ -257,6 +248,32 @@ export async function enrollmentSecret(db: Database, serverSecret: string, admin
 
 export type ManageResult = { ok: true; recoveryCodes?: string[] } | { ok: false; message: string };
 
+/** A TOTP secret as stored (AES-256-GCM under the server's secret): on an account, or on a link enrolling one. */
+export function sealTotpSecret(serverSecret: string, secret: string): string {
+  return sealSecret(serverSecret, TOTP_PURPOSE, secret);
+}
+
+/** The stored secret in the clear; null when it does not open (another server secret, or tampered). */
+export function openTotpSecret(serverSecret: string, sealed: string): string | null {
+  return openSecret(serverSecret, TOTP_PURPOSE, sealed);
+}
+
+/**
+ * Turns on a second factor confirmed on a link (an invitation or an owner's setup link, staff.server.ts)
+ * in the caller's transaction: the secret, the step of the code that confirmed it (so that code is not
+ * accepted again), ten new recovery codes (returned once); an earlier factor's codes and passkeys go.
+ */
+export async function installSecondFactor(tx: Tx, serverSecret: string, actor: Actor, adminId: number, factor: { secret: string; step: number }, now: Date): Promise<string[]> {
+  await tx
+    .update(adminUsers)
+    .set({ totpSecret: sealTotpSecret(serverSecret, factor.secret), totpEnabledAt: now, totpLastStep: factor.step, selfEnrollment: false })
+    .where(eq(adminUsers.id, adminId));
+  await tx.delete(passkeys).where(eq(passkeys.adminId, adminId));
+  const codes = await replaceRecoveryCodes(tx, adminId);
+  await recordAudit(tx, actor, { action: "second-factor-enabled", entity: "session", entityId: adminId });
+  return codes;
+}
+
 /** Confirms enrollment with a code from the app: TOTP is on, and ten recovery codes are made (returned once). */
 export async function confirmEnrollment(db: Database, serverSecret: string, actor: Actor & { adminId: number }, code: string, now = Date.now()): Promise<ManageResult> {
   const row = await loadAccount(db, actor.adminId);
@@ -266,7 +283,7 @@ export async function confirmEnrollment(db: Database, serverSecret: string, acto
   const result = await acceptTotp(db, serverSecret, row, code, now);
   if (result !== "ok") return { ok: false, message: result === "replayed" ? SECOND_FACTOR_MESSAGES.replayed : "인증 코드가 올바르지 않습니다. 인증 앱의 시간이 맞는지, QR 코드를 이 화면에서 새로 등록했는지 확인해 주세요." };
   const codes = await db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ totpEnabledAt: new Date(now) }).where(eq(adminUsers.id, actor.adminId));
+    await tx.update(adminUsers).set({ totpEnabledAt: new Date(now), selfEnrollment: false }).where(eq(adminUsers.id, actor.adminId));
     const fresh = await replaceRecoveryCodes(tx, actor.adminId);
     await recordAudit(tx, actor, { action: "second-factor-enabled", entity: "session", entityId: actor.adminId });
     return fresh;
@@ -332,7 +349,7 @@ export async function provisionTotpSecret(db: Database, serverSecret: string, lo
   if (!row) return "no-account";
   if (row.totpEnabledAt && row.totpSecret && openSecret(serverSecret, TOTP_PURPOSE, row.totpSecret) === secret) return "unchanged";
   await db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ totpSecret: sealSecret(serverSecret, TOTP_PURPOSE, secret), totpEnabledAt: new Date(), totpLastStep: null }).where(eq(adminUsers.id, row.id));
+    await tx.update(adminUsers).set({ totpSecret: sealSecret(serverSecret, TOTP_PURPOSE, secret), totpEnabledAt: new Date(), totpLastStep: null, selfEnrollment: false }).where(eq(adminUsers.id, row.id));
     await recordAudit(tx, systemActor("ADMIN_TOTP_SECRET"), { action: "second-factor-enabled", entity: "session", entityId: row.id });
   });
   logger?.info({ loginId: normalizeLoginId(loginId) }, "administrator's TOTP secret set from ADMIN_TOTP_SECRET");
@@ -341,13 +358,15 @@ export async function provisionTotpSecret(db: Database, serverSecret: string, lo
 
 /**
  * Clears the account's second factor (secret, recovery codes) and ends its sessions: the owner who lost
- * the phone signs in with the password and enrolls again. For `npm run admin:password -- --reset-second-factor`.
+ * the phone signs in with the password and enrolls again (the one way besides the first start that a
+ * password-only session may enroll: `selfEnrollment`). For `npm run admin:password -- --reset-second-factor`,
+ * run by whoever runs the server.
  */
 export async function resetSecondFactor(db: Database, loginId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(adminUsers)
-      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, selfEnrollment: true })
       .where(eq(adminUsers.loginId, normalizeLoginId(loginId)))
       .returning({ id: adminUsers.id });
     if (!row) return false;

@@ -11,6 +11,7 @@ import { isStaffRole, type StaffRole } from "../../domain/staff-roles";
 import { DEFAULT_STAFF_IDLE_MINUTES, MAX_STAFF_IDLE_MINUTES } from "../../domain/site-settings";
 import { issuePendingCookie } from "./second-factor-pending.server";
 import { secondFactorLockedUntil } from "./second-factor-throttle.server";
+import { refusesPasswordOnlySession } from "./second-factor-setup.server";
 
 /**
  * A session ends after the site setting's minutes without a request (30 by default; the render pipeline
@@ -33,6 +34,8 @@ export interface AdminSession {
   tokenHash: string;
   /** Whether the account has a second factor (decision 040; the gate sends it to enroll otherwise). */
   secondFactor: boolean;
+  /** Whether it may enroll from this session (the first owner, or after `--reset-second-factor`); else it needs a link. */
+  selfEnrollment: boolean;
 }
 
 const cookies = new Map<string, Cookie>();
@@ -83,6 +86,7 @@ export async function getAdminSession(db: Database, secret: string, request: Req
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       totpEnabledAt: adminUsers.totpEnabledAt,
+      selfEnrollment: adminUsers.selfEnrollment,
     })
     .from(sessions)
     .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
@@ -96,7 +100,7 @@ export async function getAdminSession(db: Database, secret: string, request: Req
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash, secondFactor: row.totpEnabledAt !== null };
+  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash, secondFactor: row.totpEnabledAt !== null, selfEnrollment: row.selfEnrollment };
 }
 
 export type LoginResult =
@@ -106,7 +110,9 @@ export type LoginResult =
   | { ok: false; reason: "second-factor"; pendingCookie: string }
   /** The password was right but the account's second step is refused for now (too many wrong codes, decision 051). */
   | { ok: false; reason: "second-factor-locked"; lockedUntil: Date }
-  | { ok: false; reason: "throttled"; retryAfterSeconds: number };
+  | { ok: false; reason: "throttled"; retryAfterSeconds: number }
+  /** The password was right, but the account must have a second factor and may enroll only through a link. */
+  | { ok: false; reason: "setup-link-needed" };
 
 /**
  * Checks the credential against the stored argon2id hash, throttled (sign-in-throttle.server.ts): the
@@ -160,6 +166,7 @@ export async function signIn(
     const charged = keys.map((key) => key.kind);
     return { ok: false, reason: "second-factor", pendingCookie: await issuePendingCookie(secret, { adminId: admin.id, account: accountKey, ip, charged }, isHttps(request), now) };
   }
+  if (await refusesPasswordOnlySession(db, admin, ip)) return { ok: false, reason: "setup-link-needed" };
   await recordSignInAttempt(db, { accountKey, ip, succeeded: true }, now);
   await settleSuccessfulSignIn(db, secret, reservation, device ? [address, { kind: "device", value: device }] : [address], now);
   return startSession(db, secret, request, { adminId: admin.id, loginId: admin.loginId, ip }, now);

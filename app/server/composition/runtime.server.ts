@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "../platform/logger.server";
 import { createChangeFeed } from "../platform/changes.server";
 import { prepareDatabase } from "./prepare-database.server";
 import { provisionTotpSecret } from "../auth/second-factor.server";
+import { argon2Operations } from "../auth/passwords.server";
 import { startScheduler } from "../jobs/scheduler.server";
 import { cleanPhotoSpool } from "../auditions/application-upload.server";
 import { parseCron } from "../platform/cron.server";
@@ -86,7 +87,7 @@ export async function startRuntime(env: Env = loadServerEnv()): Promise<Runtime>
     const { db } = database;
     const pageCache = new PageCache();
     const readCache = new ReadCache();
-    const metrics = new Metrics({ pageCache, readCache, databasePool: () => database.poolStats() });
+    const metrics = new Metrics({ pageCache, readCache, databasePool: () => database.poolStats(), argon2: argon2Operations });
     const storage = metrics.countStorageErrors("media", storages.storage);
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");

@@ -1,10 +1,10 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { accessOf, ACCOUNT_SECURITY_PATH, isResourceRoute, privateRouteOfPattern, signInPath, type SiteRoute } from "../../domain/site-routes";
+import { accessOf, ACCOUNT_SECURITY_PATH, isResourceRoute, privateRouteOfPattern, signInAgainPath, signInPath, type SiteRoute } from "../../domain/site-routes";
 import { API_SCOPE_INFO } from "../../domain/api-scopes";
-import { FORBIDDEN_MESSAGE, roleMay, areaUseOfMethod } from "../../domain/staff-roles";
+import { FORBIDDEN_MESSAGE, roleMay, areaUseOfMethod, secondFactorRequired } from "../../domain/staff-roles";
 import { verifyApiToken } from "../auth/api-tokens.server";
-import type { AdminSession } from "../auth/sessions.server";
-import { secondFactorRequired } from "../auth/second-factor.server";
+import { signOut, type AdminSession } from "../auth/sessions.server";
+import { SETUP_LINK_NEEDED_MESSAGE } from "../auth/second-factor-setup.server";
 import type { Actor } from "../platform/services.server";
 import { getRequestContext, type RequestContext } from "./context.server";
 import { getSiteSettings } from "../site/settings.server";
@@ -77,7 +77,7 @@ async function passApiWriter(ctx: RequestContext, route: SiteRoute, request: Req
     return Response.json({ error: { code: "forbidden", message: FORBIDDEN_MESSAGE } }, { status: 403, headers: NO_STORE });
   }
   if (await needsEnrollment(ctx, session)) {
-    return Response.json({ error: { code: "second_factor_required", message: ENROLL_MESSAGE } }, { status: 403, headers: NO_STORE });
+    return Response.json({ error: { code: "second_factor_required", message: session.selfEnrollment ? ENROLL_MESSAGE : SETUP_LINK_NEEDED_MESSAGE } }, { status: 403, headers: NO_STORE });
   }
   ctx.gate.staff = session;
   ctx.gate.writer = { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
@@ -133,6 +133,20 @@ function refuseUntilEnrolled(route: SiteRoute, request: Request, url: URL): Resp
   return new Response(ENROLL_MESSAGE, { status: 403, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+/**
+ * A session of an account that must have a second factor and may enroll only through a link (decision
+ * 040, amended 2026-11-29: one that began before that, or whose role was raised since) opens nothing,
+ * not even the enrollment page: it ends here, and the person is told to ask an owner for a setup link.
+ */
+async function endUntilSetUp(ctx: RequestContext, route: SiteRoute, request: Request, url: URL): Promise<Response> {
+  const headers = { ...NO_STORE, "Set-Cookie": await signOut(ctx.runtime.db, ctx.runtime.sessionSecret, request, ctx.clientIp) };
+  if ((request.method === "GET" || request.method === "HEAD") && !isResourceRoute(route)) {
+    throw redirect(signInAgainPath(url.pathname + url.search, "setup-link"), { headers });
+  }
+  if (url.pathname.endsWith(".json")) return Response.json({ error: { code: "second_factor_required", message: SETUP_LINK_NEEDED_MESSAGE } }, { status: 403, headers });
+  return new Response(SETUP_LINK_NEEDED_MESSAGE, { status: 403, headers: { ...headers, "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /** The gate's middleware (app/routes/private-gate.tsx). */
 export const privateGate: MiddlewareFunction<Response> = async ({ request, context, pattern, url }, next) => {
   const ctx = getRequestContext(context);
@@ -149,7 +163,10 @@ export const privateGate: MiddlewareFunction<Response> = async ({ request, conte
   }
   const session = await ctx.adminSession();
   if (!session) return refuseStaff(route, request, url);
-  if (route.pattern !== ACCOUNT_SECURITY_PATH && (await needsEnrollment(ctx, session))) return refuseUntilEnrolled(route, request, url);
+  if (await needsEnrollment(ctx, session)) {
+    if (!session.selfEnrollment) return endUntilSetUp(ctx, route, request, url);
+    if (route.pattern !== ACCOUNT_SECURITY_PATH) return refuseUntilEnrolled(route, request, url);
+  }
   // A private route without an area is refused to everyone: the route table's test names it.
   if (!route.area || !roleMay(session.role, route.area, areaUseOfMethod(request.method))) return refuseRole(route, request, url);
   ctx.gate.staff = session;

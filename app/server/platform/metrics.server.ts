@@ -58,9 +58,22 @@ export class Metrics {
     pageCache: { hits: number; misses: number; size: number; bytes: number };
     readCache: { hits: number; misses: number };
     databasePool: () => { total: number; idle: number; waiting: number } | null;
+    argon2: () => { hash: number; verify: number };
   }) {
     collectDefaultMetrics({ register: this.registry });
-    const { pageCache, readCache, databasePool } = sources;
+    const { pageCache, readCache, databasePool, argon2 } = sources;
+    new Counter({
+      name: "argon2_operations_total",
+      help: "Password hashes (argon2id) computed by this process, by operation (hash, verify): the costliest work a request can cause.",
+      labelNames: ["operation"] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        const work = argon2();
+        this.inc({ operation: "hash" }, work.hash);
+        this.inc({ operation: "verify" }, work.verify);
+      },
+    });
     new Counter({
       name: "read_cache_reads_total",
       help: "Repeated public reads (settings, roster, post lists and pages) by result: from memory (hit) or from the database (miss).",

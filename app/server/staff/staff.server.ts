@@ -3,9 +3,13 @@ import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import { adminUsers, sessions, staffAccessChanges, staffInvitations } from "../../../drizzle/schema";
 import { withParticle } from "../../domain/korean";
 import { z } from "../../domain/zod";
-import { isStaffRole, MIN_STAFF_PASSWORD_LENGTH, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
+import { isStaffRole, MIN_STAFF_PASSWORD_LENGTH, roleMay, secondFactorRequired, STAFF_ROLE_INFO, STAFF_ROLES, type StaffRole } from "../../domain/staff-roles";
 import { staffInvitationPath } from "../../domain/site-routes";
+import { revokeTokensOf } from "../auth/api-tokens.server";
 import { hashPassword, normalizeLoginId } from "../auth/passwords.server";
+import { installSecondFactor, openTotpSecret, sealTotpSecret } from "../auth/second-factor.server";
+import { checkTotpCode, generateTotpSecret } from "../auth/totp.server";
+import { getSiteSettings } from "../site/settings.server";
 import { queueMail } from "../mail/outbox.server";
 import type { Database, Tx } from "../platform/db.server";
 import type { Actor, Services } from "../platform/services.server";
@@ -24,12 +28,23 @@ export const INVITATION_VALID_MS = 72 * 60 * 60 * 1000;
 export const ACCESS_CHANGE_KEEP_YEARS = 3;
 export const MIN_PASSWORD_LENGTH = MIN_STAFF_PASSWORD_LENGTH;
 
-export type AccessChangeAction = "invited" | "invitation-revoked" | "account-created" | "role-changed" | "deactivated" | "reactivated" | "removed";
+export type AccessChangeAction =
+  | "invited"
+  | "invitation-revoked"
+  | "account-created"
+  | "setup-link"
+  | "second-factor-set-up"
+  | "role-changed"
+  | "deactivated"
+  | "reactivated"
+  | "removed";
 
 export const ACCESS_CHANGE_LABELS: Record<AccessChangeAction, string> = {
   invited: "초대",
   "invitation-revoked": "초대 취소",
   "account-created": "계정 생성",
+  "setup-link": "2단계 인증 설정 링크",
+  "second-factor-set-up": "2단계 인증 설정",
   "role-changed": "역할 변경",
   deactivated: "사용 중지",
   reactivated: "다시 사용",
@@ -70,19 +85,28 @@ export const invitationSchema = z.object({
   role: roleField,
 });
 
-export const acceptInvitationSchema = z
+const samePasswords = { message: "두 비밀번호가 같지 않습니다.", path: ["passwordConfirm"] };
+
+/** What every link's form sends: the password twice and the authenticator app's code (checked against the link's secret apart). */
+export const linkFormSchema = z
   .object({
-    loginId: z
-      .string({ error: "아이디를 입력해 주세요." })
-      .transform((v) => normalizeLoginId(v))
-      .refine((v) => v.length >= 3 && v.length <= 40 && /^[a-z0-9._-]+$/.test(v), "아이디는 영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 3~40자를 입력해 주세요."),
     password: z
       .string({ error: "비밀번호를 입력해 주세요." })
       .min(MIN_PASSWORD_LENGTH, `비밀번호는 ${MIN_PASSWORD_LENGTH}자 이상으로 입력해 주세요.`)
       .max(200, "비밀번호는 200자 이내로 입력해 주세요."),
     passwordConfirm: z.string({ error: "비밀번호를 한 번 더 입력해 주세요." }),
+    code: z
+      .string({ error: "인증 코드는 숫자로 입력해 주세요." })
+      .transform((v) => v.replace(/\s/g, ""))
+      .refine((v) => /^\d{0,8}$/.test(v), "인증 코드는 인증 앱에 표시된 6자리 숫자로 입력해 주세요."),
   })
-  .refine((v) => v.password === v.passwordConfirm, { message: "두 비밀번호가 같지 않습니다.", path: ["passwordConfirm"] });
+  .refine((v) => v.password === v.passwordConfirm, samePasswords);
+
+/** An invitation's login id (a setup link's account has one). */
+export const loginIdSchema = z
+  .string({ error: "아이디를 입력해 주세요." })
+  .transform((v) => normalizeLoginId(v))
+  .refine((v) => v.length >= 3 && v.length <= 40 && /^[a-z0-9._-]+$/.test(v), "아이디는 영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 3~40자를 입력해 주세요.");
 
 export interface StaffMember {
   id: number;
@@ -94,6 +118,9 @@ export interface StaffMember {
   lastSignInAt: Date | null;
   deactivatedAt: Date | null;
   activeSessions: number;
+  secondFactor: boolean;
+  /** May enroll after a password-only sign-in (the first owner, or reset from the server). */
+  selfEnrollment: boolean;
 }
 
 export async function listStaff(db: Database): Promise<StaffMember[]> {
@@ -108,10 +135,12 @@ export async function listStaff(db: Database): Promise<StaffMember[]> {
       lastSignInAt: adminUsers.lastSignInAt,
       deactivatedAt: adminUsers.deactivatedAt,
       activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.adminId} = ${adminUsers.id} and ${sessions.expiresAt} > now())`,
+      totpEnabledAt: adminUsers.totpEnabledAt,
+      selfEnrollment: adminUsers.selfEnrollment,
     })
     .from(adminUsers)
     .orderBy(asc(adminUsers.id));
-  return rows.map((row) => ({ ...row, role: isStaffRole(row.role) ? row.role : "viewer", activeSessions: Number(row.activeSessions) }));
+  return rows.map(({ totpEnabledAt, ...row }) => ({ ...row, role: isStaffRole(row.role) ? row.role : "viewer", activeSessions: Number(row.activeSessions), secondFactor: totpEnabledAt !== null }));
 }
 
 export interface PendingInvitation {
@@ -121,6 +150,8 @@ export interface PendingInvitation {
   role: StaffRole;
   createdAt: Date;
   expiresAt: Date;
+  /** A setup link's account (null: an invitation to a new account). */
+  accountId: number | null;
 }
 
 export async function listPendingInvitations(db: Database, now = new Date()): Promise<PendingInvitation[]> {
@@ -129,7 +160,7 @@ export async function listPendingInvitations(db: Database, now = new Date()): Pr
     .from(staffInvitations)
     .where(and(isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt), gt(staffInvitations.expiresAt, now)))
     .orderBy(desc(staffInvitations.createdAt));
-  return rows.map((row) => ({ id: row.id, displayName: row.displayName, email: row.email, role: isStaffRole(row.role) ? row.role : "viewer", createdAt: row.createdAt, expiresAt: row.expiresAt }));
+  return rows.map((row) => ({ id: row.id, displayName: row.displayName, email: row.email, role: isStaffRole(row.role) ? row.role : "viewer", createdAt: row.createdAt, expiresAt: row.expiresAt, accountId: row.accountId }));
 }
 
 export async function listAccessChanges(db: Database, limit = 50) {
@@ -179,7 +210,7 @@ export async function inviteStaff(
         text: [
           `${displayName}님, WE ENTERTAINMENT 관리 화면에 ${withParticle(STAFF_ROLE_INFO[role].label, "으로/로")} 초대되었습니다.`,
           "",
-          "아래 링크에서 72시간 안에 아이디와 비밀번호를 정해 주세요. 링크는 한 번만 쓸 수 있습니다.",
+          "아래 링크에서 72시간 안에 아이디와 비밀번호를 정하고 휴대폰 인증 앱을 등록해 주세요. 링크는 한 번만 쓸 수 있습니다.",
           `${mail.publicOrigin}${path}`,
           "",
           "초대를 요청하지 않았다면 이 메일을 무시해 주세요.",
@@ -212,50 +243,212 @@ async function refusing<T>(run: () => Promise<T>): Promise<T | Refusal> {
   }
 }
 
-export type InvitationState = { state: "valid"; displayName: string; email: string; role: StaffRole } | { state: "invalid" };
+export type InvitationState =
+  | {
+      state: "valid";
+      id: number;
+      displayName: string;
+      email: string;
+      role: StaffRole;
+      /** A setup link's account: its password and second factor are set again (null: a new account). */
+      account: { id: number; loginId: string } | null;
+    }
+  | { state: "invalid" };
 
-/** What an invitation's link shows: valid (not used, revoked or past its 72 hours) or not. */
+/**
+ * What a link shows: valid (not used, revoked or past its 72 hours; a setup link's account still there
+ * and active) or not. Found by the SHA-256 of the token, an indexed equality: the time it takes says
+ * nothing about the token.
+ */
 export async function readInvitation(db: Database, token: string, now = new Date()): Promise<InvitationState> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: "invalid" };
-  const [row] = await db.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashToken(token))).limit(1);
-  if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now || !isStaffRole(row.role)) return { state: "invalid" };
-  return { state: "valid", displayName: row.displayName, email: row.email, role: row.role };
+  const [row] = await db
+    .select({ invitation: staffInvitations, account: { id: adminUsers.id, loginId: adminUsers.loginId, role: adminUsers.role, deactivatedAt: adminUsers.deactivatedAt } })
+    .from(staffInvitations)
+    .leftJoin(adminUsers, eq(adminUsers.id, staffInvitations.accountId))
+    .where(eq(staffInvitations.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return { state: "invalid" };
+  const { invitation, account } = row;
+  if (invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= now) return { state: "invalid" };
+  if (invitation.accountId !== null && (!account || account.deactivatedAt)) return { state: "invalid" };
+  const role = account ? account.role : invitation.role;
+  if (!isStaffRole(role)) return { state: "invalid" };
+  return { state: "valid", id: invitation.id, displayName: invitation.displayName, email: invitation.email, role, account: account ? { id: account.id, loginId: account.loginId } : null };
 }
 
-/** The invitee sets a login id and password: the account is created with the invited role, once. */
+/**
+ * Whether the link must enroll a second factor: a setup link always; an invitation when the role needs
+ * one (decision 040). Otherwise the invitation offers it, and the invitee may leave the code empty.
+ */
+export async function linkRequiresSecondFactor(db: Database, invitation: Extract<InvitationState, { state: "valid" }>): Promise<boolean> {
+  return invitation.account !== null || secondFactorRequired(invitation, await getSiteSettings(db));
+}
+
+/**
+ * The TOTP secret a link enrolls: the one stored at its first view (so a reload, or a refused form,
+ * shows the same QR code), else a new one, stored encrypted on the link.
+ */
+export async function invitationTotpSecret(db: Database, serverSecret: string, invitationId: number): Promise<string> {
+  const [row] = await db.select({ totpSecret: staffInvitations.totpSecret }).from(staffInvitations).where(eq(staffInvitations.id, invitationId)).limit(1);
+  const stored = row?.totpSecret ? openTotpSecret(serverSecret, row.totpSecret) : null;
+  if (stored) return stored;
+  const secret = generateTotpSecret();
+  // Two first views at once: only one secret is stored, and the other view reads it.
+  const [kept] = await db
+    .update(staffInvitations)
+    .set({ totpSecret: sealTotpSecret(serverSecret, secret) })
+    .where(and(eq(staffInvitations.id, invitationId), row?.totpSecret ? eq(staffInvitations.totpSecret, row.totpSecret) : isNull(staffInvitations.totpSecret)))
+    .returning({ id: staffInvitations.id });
+  return kept ? secret : invitationTotpSecret(db, serverSecret, invitationId);
+}
+
+const INVITATION_GONE = "링크가 만료되었거나 이미 사용되었습니다. 대표 관리자에게 새 링크를 요청해 주세요.";
+const WRONG_LINK_CODE = "인증 코드가 올바르지 않습니다. 이 화면의 QR 코드를 인증 앱에 등록했는지, 휴대폰의 시간이 맞는지 확인해 주세요.";
+
+export interface AcceptedInvitation {
+  ok: true;
+  adminId: number;
+  loginId: string;
+  /** The ten recovery codes of the second factor enrolled with the link, shown once; null when none was. */
+  recoveryCodes: string[] | null;
+  /** An invitation made the account (a setup link set an existing one up again). */
+  created: boolean;
+}
+
+/**
+ * One link, one sitting: the invitee sets a login id and password and confirms the authenticator app
+ * the link's QR code enrolled (decision 040, amended 2026-11-29); the account is created with the invited
+ * role and its second factor at once, so no password alone ever opens it. A setup link does the same for
+ * an existing account: a new password and a new second factor (an earlier one's recovery codes and
+ * passkeys go, its sessions end).
+ *
+ * The link is looked up (by its hash) before anything else, and everything the form can get wrong is
+ * checked before the password is hashed: argon2id is the costliest work on the server, and an anonymous
+ * request must not be able to ask for it at will.
+ */
 export async function acceptInvitation(
   db: Database,
+  serverSecret: string,
   token: string,
   input: Record<string, unknown>,
   ip: string,
   now = new Date(),
-): Promise<{ ok: true; loginId: string } | Refusal> {
-  const parsed = acceptInvitationSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: "입력한 내용을 확인해 주세요.", errors: fieldErrors(parsed.error) };
-  const { loginId, password } = parsed.data;
-  const passwordHash = await hashPassword(password);
+): Promise<AcceptedInvitation | Refusal> {
+  const invitation = await readInvitation(db, token, now);
+  if (invitation.state === "invalid") return { ok: false, message: INVITATION_GONE };
+  const parsed = linkFormSchema.safeParse(input);
+  const id = invitation.account ? ({ success: true, data: invitation.account.loginId } as const) : loginIdSchema.safeParse(input.loginId);
+  const errors: Record<string, string> = { ...(id.success ? {} : { loginId: id.error.issues[0]!.message }), ...(parsed.success ? {} : fieldErrors(parsed.error)) };
+  const code = parsed.success ? parsed.data.code : "";
+  let factor: { secret: string; step: number } | null = null;
+  if (code !== "") {
+    const secret = await invitationTotpSecret(db, serverSecret, invitation.id);
+    const check = checkTotpCode(secret, code, null, now.getTime());
+    if (check.ok) factor = { secret, step: check.step };
+    else errors.code ??= WRONG_LINK_CODE;
+  } else if (!errors.code && (await linkRequiresSecondFactor(db, invitation))) {
+    errors.code = "인증 앱에 표시된 6자리 코드를 입력해 주세요.";
+  }
+  if (!invitation.account && id.success && (await loginIdTaken(db, id.data))) errors.loginId = LOGIN_ID_TAKEN;
+  if (!parsed.success || !id.success || Object.keys(errors).length > 0) return { ok: false, message: "입력한 내용을 확인해 주세요.", errors };
+  const loginId = id.data;
+  const passwordHash = await hashPassword(parsed.data.password);
   return refusing(() =>
     db.transaction(async (tx) => {
-      const [invitation] = await tx.select().from(staffInvitations).where(eq(staffInvitations.tokenHash, hashToken(token))).for("update").limit(1);
-      if (!invitation || invitation.acceptedAt || invitation.revokedAt || invitation.expiresAt <= now || !isStaffRole(invitation.role)) {
-        throw new StaffRefusal("초대 링크가 만료되었거나 이미 사용되었습니다. 대표 관리자에게 새 초대를 요청해 주세요.");
-      }
-      const [taken] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, loginId)).limit(1);
-      if (taken) throw new StaffRefusal("입력한 내용을 확인해 주세요.", { loginId: "이미 쓰이고 있는 아이디입니다. 다른 아이디를 입력해 주세요." });
-      const [account] = await tx
-        .insert(adminUsers)
-        .values({ loginId, passwordHash, displayName: invitation.displayName, email: invitation.email, role: invitation.role, createdAt: now, passwordChangedAt: now })
-        .returning({ id: adminUsers.id });
-      await tx.update(staffInvitations).set({ acceptedAt: now, acceptedBy: account!.id }).where(eq(staffInvitations.id, invitation.id));
+      // Checked again under the row's lock: two submissions of one link cannot both pass.
+      const [row] = await tx.select().from(staffInvitations).where(eq(staffInvitations.id, invitation.id)).for("update").limit(1);
+      if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) throw new StaffRefusal(INVITATION_GONE);
+      const account = row.accountId === null ? await createInvitedAccount(tx, row, loginId, passwordHash, now) : await setPasswordAgain(tx, row.accountId, passwordHash, now);
+      await tx.update(staffInvitations).set({ acceptedAt: now, acceptedBy: account.id }).where(eq(staffInvitations.id, row.id));
+      const actor: Actor = { adminId: account.id, via: "session", label: account.loginId, ip };
+      const recoveryCodes = factor ? await installSecondFactor(tx, serverSecret, actor, account.id, factor, now) : null;
       await recordAccessChange(
         tx,
-        { adminId: account!.id, via: "session", label: loginId, ip },
-        { action: "account-created", subjectId: account!.id, subjectLabel: `${invitation.displayName} (${loginId})`, details: { role: invitation.role, invitationId: invitation.id } },
+        actor,
+        row.accountId === null
+          ? { action: "account-created", subjectId: account.id, subjectLabel: labelOf(account), details: { role: invitation.role, invitationId: row.id, secondFactor: factor !== null } }
+          : { action: "second-factor-set-up", subjectId: account.id, subjectLabel: labelOf(account), details: { invitationId: row.id } },
         now,
       );
-      return { ok: true as const, loginId };
+      return { ok: true as const, adminId: account.id, loginId: account.loginId, recoveryCodes, created: row.accountId === null };
     }),
   );
+}
+
+const LOGIN_ID_TAKEN = "이미 쓰이고 있는 아이디입니다. 다른 아이디를 입력해 주세요.";
+
+async function loginIdTaken(db: Database | Tx, loginId: string): Promise<boolean> {
+  const [taken] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, loginId)).limit(1);
+  return taken !== undefined;
+}
+
+async function createInvitedAccount(tx: Tx, invitation: typeof staffInvitations.$inferSelect, loginId: string, passwordHash: string, now: Date) {
+  if (!isStaffRole(invitation.role)) throw new StaffRefusal(INVITATION_GONE);
+  if (await loginIdTaken(tx, loginId)) throw new StaffRefusal("입력한 내용을 확인해 주세요.", { loginId: LOGIN_ID_TAKEN });
+  const [account] = await tx
+    .insert(adminUsers)
+    .values({ loginId, passwordHash, displayName: invitation.displayName, email: invitation.email, role: invitation.role, createdAt: now, passwordChangedAt: now })
+    .returning({ id: adminUsers.id, loginId: adminUsers.loginId, displayName: adminUsers.displayName });
+  return account!;
+}
+
+/** A setup link's account: the new password; its sessions end (the second factor is installed next). */
+async function setPasswordAgain(tx: Tx, accountId: number, passwordHash: string, now: Date) {
+  const row = await lockAccount(tx, accountId);
+  if (row.deactivatedAt) throw new StaffRefusal(INVITATION_GONE);
+  await tx.update(adminUsers).set({ passwordHash, passwordChangedAt: now }).where(eq(adminUsers.id, accountId));
+  await tx.delete(sessions).where(eq(sessions.adminId, accountId));
+  return { id: row.id, loginId: row.loginId, displayName: row.displayName };
+}
+
+/**
+ * A setup link for an existing account (decision 040, amended 2026-11-29): the way an invited person
+ * without a second factor (invited before it was enrolled with the invitation, or whose role now needs
+ * one), or one who lost the phone, gets in again. 72 hours, one use, only its hash stored, mailed when
+ * e-mail is set up and returned once; an earlier pending link of the account stops.
+ */
+export async function issueSetupLink(
+  services: Services,
+  actor: Actor,
+  accountId: number,
+  now = new Date(),
+): Promise<{ ok: true; link: string; mailed: boolean; email: string; name: string } | Refusal> {
+  const token = randomBytes(32).toString("base64url");
+  const path = staffInvitationPath(token);
+  const mail = services.mail;
+  const outcome = await refusing(() =>
+    services.db.transaction(async (tx) => {
+      const row = await lockAccount(tx, accountId);
+      if (actor.adminId === accountId) throw new StaffRefusal("자기 계정의 2단계 인증은 계정 보안 화면에서 관리합니다.");
+      if (row.deactivatedAt) throw new StaffRefusal("사용 중지된 계정입니다. 다시 사용으로 바꾼 뒤에 링크를 만들어 주세요.");
+      await tx.update(staffInvitations).set({ revokedAt: now }).where(and(eq(staffInvitations.accountId, accountId), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)));
+      const name = row.displayName || row.loginId;
+      const [link] = await tx
+        .insert(staffInvitations)
+        .values({ email: row.email, displayName: name, role: row.role, tokenHash: hashToken(token), invitedBy: actor.adminId, accountId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) })
+        .returning({ id: staffInvitations.id });
+      await recordAccessChange(tx, actor, { action: "setup-link", subjectId: accountId, subjectLabel: labelOf(row), details: { invitationId: link!.id } }, now);
+      const mailed = Boolean(mail && row.email);
+      if (mail && row.email) {
+        await queueMail(tx, {
+          to: row.email,
+          subject: "[WE ENTERTAINMENT] 2단계 인증 설정 링크",
+          text: [
+            `${name}님, WE ENTERTAINMENT 관리 화면의 2단계 인증을 설정할 링크입니다.`,
+            "",
+            "아래 링크에서 72시간 안에 새 비밀번호를 정하고 휴대폰 인증 앱을 등록해 주세요. 링크는 한 번만 쓸 수 있습니다.",
+            `${mail.publicOrigin}${path}`,
+            "",
+            "요청하지 않았다면 이 메일을 무시하고 대표 관리자에게 알려 주세요.",
+          ].join("\n"),
+        });
+      }
+      return { ok: true as const, mailed, email: row.email, name };
+    }),
+  );
+  if (!outcome.ok) return outcome;
+  return { ...outcome, link: path };
 }
 
 export async function revokeInvitation(db: Database, actor: Actor, id: number, now = new Date()): Promise<{ ok: true } | Refusal> {
@@ -301,13 +494,18 @@ export async function changeStaffRole(db: Database, actor: Actor, id: number, ro
       if (row.role === parsed.data) return { ok: true as const };
       if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
       await tx.update(adminUsers).set({ role: parsed.data }).where(eq(adminUsers.id, id));
-      await recordAccessChange(tx, actor, { action: "role-changed", subjectId: id, subjectLabel: labelOf(row), details: { from: row.role, to: parsed.data } }, now);
+      // API tokens write content: a role that no longer does loses them for good (raising it again brings none back).
+      const revokedTokens = roleMay(parsed.data, "content", "change") ? [] : await revokeTokensOf(tx, actor, id, "role-changed", now);
+      await recordAccessChange(tx, actor, { action: "role-changed", subjectId: id, subjectLabel: labelOf(row), details: { from: row.role, to: parsed.data, ...tokensDetail(revokedTokens) } }, now);
       return { ok: true as const };
     }),
   );
 }
 
-/** Deactivates an account: it cannot sign in, and its sessions end now. */
+/** The access change's note of the API tokens it revoked (none: nothing noted). */
+const tokensDetail = (ids: number[]) => (ids.length > 0 ? { revokedTokens: ids } : {});
+
+/** Deactivates an account: it cannot sign in, its sessions end now, and its API tokens are revoked for good. */
 export async function deactivateStaff(db: Database, actor: Actor, id: number, now = new Date()): Promise<{ ok: true } | Refusal> {
   return refusing(() =>
     db.transaction(async (tx) => {
@@ -316,7 +514,8 @@ export async function deactivateStaff(db: Database, actor: Actor, id: number, no
       if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
       await tx.update(adminUsers).set({ deactivatedAt: now }).where(eq(adminUsers.id, id));
       await tx.delete(sessions).where(eq(sessions.adminId, id));
-      await recordAccessChange(tx, actor, { action: "deactivated", subjectId: id, subjectLabel: labelOf(row) }, now);
+      const revokedTokens = await revokeTokensOf(tx, actor, id, "deactivated", now);
+      await recordAccessChange(tx, actor, { action: "deactivated", subjectId: id, subjectLabel: labelOf(row), details: tokensDetail(revokedTokens) }, now);
       return { ok: true as const };
     }),
   );

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { formatKst } from "../../domain/kst";
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
-import { STAFF_ROLE_INFO } from "../../domain/staff-roles";
+import { secondFactorRequired, STAFF_ROLE_INFO } from "../../domain/staff-roles";
 import { staffSessionOf } from "../http/access-gate.server";
 import { adminActor, readAdminForm } from "../http/admin-forms.server";
 import type { RequestContext } from "../http/context.server";
@@ -13,6 +13,7 @@ import {
   deactivateStaff,
   endSessionsOf,
   inviteStaff,
+  issueSetupLink,
   listAccessChanges,
   listPendingInvitations,
   listStaff,
@@ -20,13 +21,40 @@ import {
   removeStaff,
   revokeInvitation,
   type AccessChangeAction,
+  type StaffMember,
 } from "../staff/staff.server";
+import { getSiteSettings } from "../site/settings.server";
+
+const roleLabel = (role: unknown) => STAFF_ROLE_INFO[role as keyof typeof STAFF_ROLE_INFO]?.label ?? "";
+
+/** What an access change's entry adds to its action: the roles it was about. */
+function changeDetail(action: string, details: Record<string, unknown>): string {
+  if (action === "role-changed") return `${roleLabel(details.from)} → ${roleLabel(details.to)}`;
+  return typeof details.role === "string" ? roleLabel(details.role) : "";
+}
+
+/** The API tokens a deactivation or a role change revoked. */
+function revokedTokensNote(details: Record<string, unknown>): string {
+  return Array.isArray(details.revokedTokens) ? `API 토큰 ${details.revokedTokens.length}개 폐기` : "";
+}
+
+/**
+ * What the staff page says of a person's second factor, and whether an owner's setup link is what the
+ * person needs to get in (decision 040, amended 2026-11-29: only the first owner and an account reset
+ * from the server enroll after a password-only sign-in).
+ */
+function secondFactorNote(member: StaffMember, required: boolean): { label: string; needsLink: boolean } {
+  if (member.secondFactor) return { label: "2단계 인증 사용", needsLink: false };
+  if (!required) return { label: "2단계 인증 없음", needsLink: false };
+  if (member.selfEnrollment) return { label: "2단계 인증 없음 · 로그인 후 등록", needsLink: false };
+  return { label: "2단계 인증 없음 · 설정 링크 필요", needsLink: true };
+}
 
 /** /admin/staff: the people with an account, pending invitations and the latest grants and changes. */
 export async function loadStaff(ctx: RequestContext, request: Request) {
   const session = staffSessionOf(ctx);
   const db = ctx.runtime.db;
-  const [members, invitations, changes] = await Promise.all([listStaff(db), listPendingInvitations(db), listAccessChanges(db, 30)]);
+  const [members, invitations, changes, settings] = await Promise.all([listStaff(db), listPendingInvitations(db), listAccessChanges(db, 30), getSiteSettings(db)]);
   const confirmRemove = Number(new URL(request.url).searchParams.get("remove"));
   return {
     me: session.adminId,
@@ -41,20 +69,22 @@ export async function loadStaff(ctx: RequestContext, request: Request) {
       lastSignInAt: m.lastSignInAt ? formatKst(m.lastSignInAt) : null,
       active: m.deactivatedAt === null,
       activeSessions: m.activeSessions,
+      secondFactor: secondFactorNote(m, secondFactorRequired(m, settings)),
     })),
-    invitations: invitations.map((i) => ({ id: i.id, name: i.displayName, email: i.email, roleLabel: STAFF_ROLE_INFO[i.role].label, expiresAt: formatKst(i.expiresAt) })),
+    invitations: invitations.map((i) => ({
+      id: i.id,
+      name: i.displayName,
+      email: i.email,
+      roleLabel: i.accountId === null ? STAFF_ROLE_INFO[i.role].label : "2단계 인증 설정",
+      expiresAt: formatKst(i.expiresAt),
+    })),
     changes: changes.map((c) => ({
       id: c.id,
       at: formatKst(c.at),
       actor: c.actorLabel,
       subject: c.subjectLabel,
       action: ACCESS_CHANGE_LABELS[c.action as AccessChangeAction] ?? c.action,
-      detail:
-        c.action === "role-changed"
-          ? `${STAFF_ROLE_INFO[c.details.from as keyof typeof STAFF_ROLE_INFO]?.label ?? ""} → ${STAFF_ROLE_INFO[c.details.to as keyof typeof STAFF_ROLE_INFO]?.label ?? ""}`
-          : typeof c.details.role === "string"
-            ? (STAFF_ROLE_INFO[c.details.role as keyof typeof STAFF_ROLE_INFO]?.label ?? "")
-            : "",
+      detail: [changeDetail(c.action, c.details), revokedTokensNote(c.details)].filter(Boolean).join(", "),
     })),
     confirmRemove: Number.isInteger(confirmRemove) && confirmRemove > 0 ? (members.find((m) => m.id === confirmRemove)?.id ?? null) : null,
   };
@@ -64,7 +94,8 @@ export interface StaffActionData {
   formError: string | null;
   errors: Record<string, string>;
   values: Record<string, string>;
-  invited: { name: string; email: string; link: string; mailed: boolean } | null;
+  /** A link made just now (shown once): an invitation, or a second-factor setup link (`setup`). */
+  invited: { name: string; email: string; link: string; mailed: boolean; setup: boolean } | null;
 }
 
 const reply = (status: number, body: Partial<StaffActionData> & { formError: string }) =>
@@ -90,9 +121,14 @@ export async function handleStaffAction(ctx: RequestContext, request: Request) {
     const values = { displayName: text("displayName"), email: text("email"), role: text("role") };
     const outcome = await inviteStaff(ctx.runtime, actor, values);
     if (!outcome.ok) return reply(400, { formError: outcome.message, errors: outcome.errors ?? {}, values });
-    return { formError: null, errors: {}, values: {}, invited: { name: values.displayName.trim(), email: outcome.email, link: new URL(outcome.link, request.url).href, mailed: outcome.mailed } } satisfies StaffActionData;
+    return { formError: null, errors: {}, values: {}, invited: { name: values.displayName.trim(), email: outcome.email, link: new URL(outcome.link, request.url).href, mailed: outcome.mailed, setup: false } } satisfies StaffActionData;
   }
   if (!Number.isInteger(id) || id <= 0) return reply(400, { formError: "대상을 찾지 못했습니다. 목록을 새로 고쳐 주세요." });
+  if (intent === "setup-link") {
+    const outcome = await issueSetupLink(ctx.runtime, actor, id);
+    if (!outcome.ok) return reply(409, { formError: outcome.message });
+    return { formError: null, errors: {}, values: {}, invited: { name: outcome.name, email: outcome.email, link: new URL(outcome.link, request.url).href, mailed: outcome.mailed, setup: true } } satisfies StaffActionData;
+  }
   const outcome =
     intent === "role"
       ? await changeStaffRole(db, actor, id, text("role"))

@@ -5,14 +5,15 @@ import { uniqueName } from "./admin-helpers";
 
 /**
  * Staff accounts (안전성 확보조치 기준 Art. 5, 6④): the owner invites a casting reviewer without JavaScript,
- * the invitee sets a login id and password from the one-time link, signs in, and sees only what the
- * role allows; with JavaScript, a minute before the idle sign-out a warning offers to stay signed in.
+ * the invitee sets a login id and password and enrolls the authenticator app from the one-time link in
+ * one sitting, is signed in, and sees only what the role allows; with JavaScript, a minute before the
+ * idle sign-out a warning offers to stay signed in.
  */
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false, signedIn: true });
 
-  test("the owner invites a casting reviewer, who sets a password from the link, signs in and sees only the auditions", async ({ page, browser, baseURL }) => {
+  test("the owner invites a casting reviewer, who sets a password and enrolls the authenticator app from the link, is signed in and sees only the auditions", async ({ page, browser, baseURL }) => {
     test.slow(); // Two people, two sign-ins and several pages without JavaScript on a 2-core machine.
     await page.goto("/admin/staff");
     const name = uniqueName("캐스팅 ");
@@ -27,32 +28,29 @@ test.describe("without JavaScript", () => {
     expect(link).toMatch(/\/adminInvite\/[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole("region", { name: "수락을 기다리는 초대" })).toContainText(name);
 
+    // One link, one sitting: the login id and password, the authenticator app, the recovery codes, signed in.
     const invitee = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const tab = await invitee.newPage();
     await tab.goto(link);
     await expect(tab.getByText(`${name}님, 캐스팅 담당으로 초대되었습니다.`)).toBeVisible();
+    await expect(tab.getByRole("img", { name: "인증 앱에 등록할 QR 코드" })).toBeVisible();
     await tab.getByLabel("아이디 (필수)").fill(loginId);
     await tab.getByLabel("비밀번호 (필수)").fill("casting-password-1");
     await tab.getByLabel("비밀번호 확인 (필수)").fill("casting-password-2");
     await tab.getByRole("button", { name: "계정 만들기" }).click();
     await expect(tab.locator("#passwordConfirm-error")).toHaveText("두 비밀번호가 같지 않습니다.");
+    // A casting reviewer reaches applicants' data: the code is required (decision 040).
+    await expect(tab.locator("#code-error")).toHaveText("인증 앱에 표시된 6자리 코드를 입력해 주세요.");
     await expect(tab.getByLabel("아이디 (필수)")).toHaveValue(loginId);
     await tab.getByLabel("비밀번호 (필수)").fill("casting-password-1");
     await tab.getByLabel("비밀번호 확인 (필수)").fill("casting-password-1");
-    await tab.getByRole("button", { name: "계정 만들기" }).click();
-    await expect(tab).toHaveURL(/\/adminLogin$/);
-    await expect(tab.getByText("계정을 만들었습니다. 새 아이디와 비밀번호로 로그인해 주세요.")).toBeVisible();
-
-    await tab.getByLabel("아이디").fill(loginId);
-    await tab.getByLabel("비밀번호").fill("casting-password-1");
-    await tab.getByRole("button", { name: "로그인" }).click();
-    // A casting reviewer reaches applicants' data: the second factor comes first (decision 040).
-    await expect(tab).toHaveURL(/\/admin\/account\/security$/);
     const secret = (await tab.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
-    await tab.getByLabel("인증 코드").fill(totpCode(secret));
-    await tab.getByRole("button", { name: "등록 확인" }).click();
-    await expect(tab.getByRole("status").filter({ hasText: "2단계 인증을 켰습니다." })).toBeVisible();
-    await tab.goto("/admin");
+    await tab.getByLabel("인증 코드 (필수)").fill(totpCode(secret));
+    await tab.getByRole("button", { name: "계정 만들기" }).click();
+    await expect(tab.getByRole("heading", { level: 1 })).toHaveText("계정을 만들었습니다");
+    await expect(tab.getByRole("region", { name: "복구 코드" }).getByRole("listitem")).toHaveCount(10);
+    await tab.getByRole("link", { name: "보관했습니다. 관리 화면으로 가기" }).click();
+    await expect(tab).toHaveURL(/\/admin$/);
     const nav = tab.getByRole("navigation", { name: "관리 메뉴" });
     await expect(nav.getByRole("link")).toHaveText(["개요", "오디션 지원", "내 계정", "계정 보안"]);
     const refused = await tab.goto("/admin/settings");

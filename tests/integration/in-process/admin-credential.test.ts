@@ -20,6 +20,8 @@ describe("administrator credential at start", () => {
     expect(await verifyPassword(admin!.passwordHash, "admin")).toBe(false);
     // A second start with nothing configured keeps it.
     expect((await ensureAdminCredential(database.db, null)).action).toBe("unchanged");
+    // The first account enrolls its second factor after signing in with this password (decision 040).
+    expect(admin!.selfEnrollment).toBe(true);
   });
 
   it("ADMIN_ID/ADMIN_PASSWORD reset it and end existing sessions; the same values again change nothing", async () => {
@@ -42,5 +44,12 @@ describe("administrator credential at start", () => {
       "unchanged",
     );
     expect(await database.db.select().from(sessions)).toHaveLength(1);
+  });
+
+  it("an owner ADMIN_ID adds beside other accounts enrolls through a link, not after a password-only sign-in", async () => {
+    await database.db.insert(adminUsers).values({ loginId: "invited-editor", passwordHash: "x", role: "editor" });
+    expect(await ensureAdminCredential(database.db, { loginId: "second-owner", password: "another long password" })).toEqual({ action: "created-from-env", loginId: "second-owner" });
+    const [second] = await database.db.select().from(adminUsers).where(eq(adminUsers.loginId, "second-owner"));
+    expect(second).toMatchObject({ role: "owner", selfEnrollment: false });
   });
 });

@@ -65,7 +65,23 @@ describe("npm run admin:password", () => {
     const result = runScript(["--id", "manager", "--reset-second-factor"], "another-long-password\n");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("2단계 인증(인증 앱, 복구 코드)을 초기화했습니다.");
-    expect(await storedAdmin()).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    // The way back in: this account may enroll again after signing in with the password alone.
+    expect(await storedAdmin()).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, selfEnrollment: true });
     expect(await verifyPassword((await storedAdmin()).passwordHash, "another-long-password")).toBe(true);
+  }, 60_000);
+
+  it("an owner created beside other accounts is told that it enrolls through --reset-second-factor (or an owner's link)", async () => {
+    const db = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      await db.db.insert(adminUsers).values({ loginId: "invited-editor", passwordHash: "x", role: "editor" });
+    } finally {
+      await db.close();
+    }
+    const created = runScript(["--id", "second-owner"], "a-second-long-password\n");
+    expect(created.status).toBe(0);
+    expect(created.stdout).toContain("관리자 계정을 만들었습니다: second-owner");
+    expect(created.stdout).toContain("이 계정은 2단계 인증을 등록해야 로그인할 수 있습니다. --reset-second-factor를 붙여 다시 실행하면");
+    const opened = runScript(["--id", "second-owner", "--reset-second-factor"], "a-second-long-password\n");
+    expect(opened.stdout).toContain("2단계 인증(인증 앱, 복구 코드)을 초기화했습니다.");
   }, 60_000);
 });

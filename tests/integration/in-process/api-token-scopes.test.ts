@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, apiTokens } from "../../../drizzle/schema";
+import { adminUsers, apiTokens, auditLog, staffAccessChanges } from "../../../drizzle/schema";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
@@ -11,8 +11,9 @@ import { testEngine } from "../../setup/test-database";
 
 /**
  * API tokens belong to an account and carry scopes and an expiry (안전성 확보조치 기준 Art. 5): a token
- * writes only within its scopes, stops when it expires, and stops at once when its account is
- * deactivated, loses the right to write content, or is removed.
+ * writes only within its scopes, stops when it expires, and is revoked for good when its account is
+ * deactivated or loses the right to write content (reactivating or promoting it again brings none
+ * back), and goes with the account.
  */
 describe(`API tokens: owner, scopes, expiry (${testEngine()})`, () => {
   let app: InProcessApp | undefined;
@@ -68,7 +69,7 @@ describe(`API tokens: owner, scopes, expiry (${testEngine()})`, () => {
     expect(await (await fetch(`${baseURL}/adminApiTokens`, { headers: { Cookie: owner } })).text()).toContain("만료됨");
   });
 
-  it("a token acts for its account: deactivated, demoted below writing or removed, it stops at once", async () => {
+  it("a token acts for its account: deactivated or demoted below writing content, it is revoked for good; removed, it goes", async () => {
     await runtime.db.insert(adminUsers).values({ loginId: "token-editor", passwordHash: await hashPassword("token-editor-password"), role: "owner", displayName: "토큰 담당" });
     // An owner makes tokens; an owner has a second factor (decision 040).
     await provisionTotpSecret(runtime.db, runtime.sessionSecret, "token-editor", TEST_TOTP_SECRET);
@@ -78,17 +79,44 @@ describe(`API tokens: owner, scopes, expiry (${testEngine()})`, () => {
     const [account] = await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "token-editor"));
     const post = (fields: Record<string, string>) =>
       fetch(`${baseURL}/admin/staff`, { method: "POST", headers: { Cookie: owner, Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), redirect: "manual" });
+    const revocations = async (tokenName: string) => {
+      const [row] = await runtime.db.select().from(apiTokens).where(eq(apiTokens.name, tokenName));
+      const audit = await runtime.db.select().from(auditLog).where(and(eq(auditLog.entity, "api-token"), eq(auditLog.entityId, String(row!.id)), eq(auditLog.action, "revoke")));
+      return { revokedAt: row!.revokedAt, audit: audit.map((entry) => ({ actor: entry.actorLabel, details: entry.details })), id: row!.id };
+    };
 
+    // Deactivated, then reactivated: the token stays refused; the deactivation names it.
     expect((await post({ intent: "deactivate", id: String(account!.id) })).status).toBe(302);
     expect((await writeNews(token)).status).toBe(401);
     expect((await post({ intent: "reactivate", id: String(account!.id) })).status).toBe(302);
-    expect((await writeNews(token)).status).toBe(201);
-    expect((await post({ intent: "role", id: String(account!.id), role: "viewer" })).status).toBe(302);
     expect((await writeNews(token)).status).toBe(401);
+    const first = await revocations("담당자 도구");
+    expect(first.revokedAt).toBeInstanceOf(Date);
+    expect(first.audit).toEqual([{ actor: "admin", details: expect.objectContaining({ reason: "deactivated" }) }]);
+    const [deactivation] = await runtime.db.select().from(staffAccessChanges).where(and(eq(staffAccessChanges.subjectId, account!.id), eq(staffAccessChanges.action, "deactivated")));
+    expect(deactivation?.details).toEqual({ revokedTokens: [first.id] });
+
+    // A new token; the role lowered to one that writes no content, then raised again: refused still.
+    const again = await signInCookie(baseURL, { id: "token-editor", password: "token-editor-password", totpSecret: TEST_TOTP_SECRET }, baseURL, { fresh: true });
+    const { token: second } = await createToken({ baseURL }, again, "두 번째 도구");
+    expect((await writeNews(second)).status).toBe(201);
+    expect((await post({ intent: "role", id: String(account!.id), role: "viewer" })).status).toBe(302);
+    expect((await writeNews(second)).status).toBe(401);
     expect((await post({ intent: "role", id: String(account!.id), role: "editor" })).status).toBe(302);
-    expect((await writeNews(token)).status).toBe(201);
+    expect((await writeNews(second)).status).toBe(401);
+    expect((await revocations("두 번째 도구")).audit).toEqual([{ actor: "admin", details: expect.objectContaining({ reason: "role-changed" }) }]);
+    const staffPage = await (await fetch(`${baseURL}/admin/staff`, { headers: { Cookie: owner } })).text();
+    expect(staffPage).toContain("역할 변경 (대표 관리자 → 열람 전용, API 토큰 1개 폐기)");
+    expect(staffPage).toContain("사용 중지 (API 토큰 1개 폐기)");
+
+    // A role that still writes content keeps the tokens (owner → editor).
+    expect((await post({ intent: "role", id: String(account!.id), role: "owner" })).status).toBe(302);
+    const { token: third } = await createToken({ baseURL }, again, "세 번째 도구");
+    expect((await post({ intent: "role", id: String(account!.id), role: "editor" })).status).toBe(302);
+    expect((await writeNews(third)).status).toBe(201);
     expect((await post({ intent: "remove", id: String(account!.id) })).status).toBe(302);
     expect((await writeNews(token)).status).toBe(401);
-    expect(await runtime.db.select().from(apiTokens).where(eq(apiTokens.name, "담당자 도구"))).toEqual([]);
+    expect((await writeNews(third)).status).toBe(401);
+    expect(await runtime.db.select().from(apiTokens).where(eq(apiTokens.adminId, account!.id))).toEqual([]);
   });
 });

@@ -9,9 +9,9 @@ import {
   provisionTotpSecret,
   regenerateRecoveryCodes,
   resetSecondFactor,
-  secondFactorRequired,
   secondFactorStatus,
 } from "../../../app/server/auth/second-factor.server";
+import { secondFactorRequired } from "../../../app/domain/staff-roles";
 import { hotp, base32Decode, totpStep } from "../../../app/server/auth/totp.server";
 import { useTestDatabase } from "../../setup/test-database";
 
@@ -70,7 +70,8 @@ describe("second factor: provisioning, enrollment, recovery codes, reset", () =>
     await database.db.insert(sessions).values({ tokenHash: "sf-1", adminId, expiresAt: new Date(Date.now() + 60_000) });
     expect(await resetSecondFactor(database.db, "ADMIN")).toBe(true);
     const [admin] = await database.db.select().from(adminUsers);
-    expect(admin).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null });
+    // The way back in: this account may enroll again after signing in with the password alone.
+    expect(admin).toMatchObject({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, selfEnrollment: true });
     expect(await database.db.select().from(recoveryCodes)).toHaveLength(0);
     expect(await database.db.select().from(sessions).where(eq(sessions.adminId, adminId))).toHaveLength(0);
     expect(await resetSecondFactor(database.db, "nobody")).toBe(false);
@@ -81,6 +82,7 @@ describe("second factor: provisioning, enrollment, recovery codes, reset", () =>
     expect(await confirmEnrollment(database.db, SECRET, actor(), code(secret, now - 60_000), now)).toMatchObject({ ok: false });
     const confirmed = await confirmEnrollment(database.db, SECRET, actor(), code(secret, now), now);
     expect(confirmed.ok && confirmed.recoveryCodes).toHaveLength(10);
+    expect((await database.db.select().from(adminUsers))[0]?.selfEnrollment, "once enrolled, no more").toBe(false);
     expect(await enrollmentSecret(database.db, SECRET, adminId)).toBeNull();
     expect(await confirmEnrollment(database.db, SECRET, actor(), code(secret, now + 30_000), now + 30_000)).toMatchObject({ ok: false, message: "2단계 인증이 이미 켜져 있습니다." });
   });

@@ -58,9 +58,12 @@ describe(`staff accounts (${testEngine()})`, () => {
     expect(weakHtml).toContain("비밀번호는 10자 이상으로 입력해 주세요.");
     expect(weakHtml, "the typed id is kept").toContain('value="Minji"');
 
-    const accept = await fetch(link!, { method: "POST", headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ loginId: "Minji", password: "editor-password-1", passwordConfirm: "editor-password-1" }), redirect: "manual" });
+    // An editor does not reach applicants' data: the authenticator app is offered, and may wait.
+    const accept = await fetch(link!, { method: "POST", headers: { Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ loginId: "Minji", password: "editor-password-1", passwordConfirm: "editor-password-1", code: "" }), redirect: "manual" });
     expect(accept.status).toBe(302);
-    expect(accept.headers.get("location")).toBe("/adminLogin");
+    expect(accept.headers.get("location")).toBe("/admin");
+    const signedIn = accept.headers.getSetCookie().find((c) => c.startsWith("we_session="))!.split(";")[0]!;
+    expect((await fetch(`${baseURL}/admin/artists`, { headers: { Cookie: signedIn } })).status).toBe(200);
     const account = await accountOf("minji");
     expect(account).toMatchObject({ role: "editor", displayName: "김민지", email: "minji.kim@example.com" });
 
@@ -89,8 +92,8 @@ describe(`staff accounts (${testEngine()})`, () => {
     const later = new Date(now.getTime() + INVITATION_VALID_MS + 1000);
     expect((await readInvitation(runtime.db, token, new Date(now.getTime() + INVITATION_VALID_MS - 1000))).state).toBe("valid");
     expect((await readInvitation(runtime.db, token, later)).state).toBe("invalid");
-    const late = await acceptInvitation(runtime.db, token, { loginId: "seojun", password: "casting-password-1", passwordConfirm: "casting-password-1" }, "", later);
-    expect(late).toMatchObject({ ok: false, message: "초대 링크가 만료되었거나 이미 사용되었습니다. 대표 관리자에게 새 초대를 요청해 주세요." });
+    const late = await acceptInvitation(runtime.db, runtime.sessionSecret, token, { loginId: "seojun", password: "casting-password-1", passwordConfirm: "casting-password-1", code: "" }, "", later);
+    expect(late).toMatchObject({ ok: false, message: "링크가 만료되었거나 이미 사용되었습니다. 대표 관리자에게 새 링크를 요청해 주세요." });
     expect((await fetch(`${baseURL}/adminInvite/${"A".repeat(43)}`)).status).toBe(404);
     expect((await fetch(`${baseURL}/adminInvite/not-a-token`)).status).toBe(404);
   });
@@ -125,13 +128,21 @@ describe(`staff accounts (${testEngine()})`, () => {
     expect((await accountOf(TEST_ADMIN.id))?.role).toBe("owner");
 
     const { id: minjiId } = (await accountOf("minji"))!;
+    const [page, form] = [await signInCookie(baseURL, { id: "minji", password: "editor-password-1" }, baseURL, { fresh: true }), await signInCookie(baseURL, { id: "minji", password: "editor-password-1" }, baseURL, { fresh: true })];
     expect((await post(owner, "/admin/staff", { intent: "role", id: String(minjiId), role: "owner" })).status).toBe(302);
-    // An owner reaches applicants' data: without a second factor the gate opens only its enrollment.
-    const before = await signInCookie(baseURL, { id: "minji", password: "editor-password-1" }, baseURL, { fresh: true });
-    const refused = await post(before, "/admin/staff", { intent: "role", id: String(ownerId), role: "casting" });
+    // An owner reaches applicants' data: an invited account without a second factor enrolls through an
+    // owner's link, never from a password-only session (decision 040, amended 2026-11-29). Its sessions end.
+    const sent = await fetch(`${baseURL}/admin/account/security`, { headers: { Cookie: page }, redirect: "manual" });
+    expect(sent.headers.get("location")).toBe("/adminLogin?again=setup-link&redirectTo=%2Fadmin%2Faccount%2Fsecurity");
+    const login = await (await fetch(`${baseURL}${sent.headers.get("location")}`)).text();
+    expect(login).toContain("대표 관리자에게 2단계 인증 설정 링크를 요청해 주세요.");
+    const refused = await post(form, "/admin/staff", { intent: "role", id: String(ownerId), role: "casting" });
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain("2단계 인증을 먼저 설정해야 합니다.");
-    expect((await fetch(`${baseURL}/admin/staff`, { headers: { Cookie: before }, redirect: "manual" })).headers.get("location")).toBe("/admin/account/security");
+    expect(await refused.text()).toContain("대표 관리자에게 2단계 인증 설정 링크를 요청해 주세요.");
+    for (const ended of [page, form]) {
+      expect((await fetch(`${baseURL}/admin`, { headers: { Cookie: ended }, redirect: "manual" })).headers.get("location"), "the session is gone").toBe("/adminLogin?redirectTo=%2Fadmin");
+    }
+    await expect(signInCookie(baseURL, { id: "minji", password: "editor-password-1" }, baseURL, { fresh: true })).rejects.toThrow(/sign-in failed: 403/);
     await provisionTotpSecret(runtime.db, runtime.sessionSecret, "minji", TEST_TOTP_SECRET);
     const minji = await signInCookie(baseURL, { id: "minji", password: "editor-password-1", totpSecret: TEST_TOTP_SECRET }, baseURL, { fresh: true });
     // Nobody removes their own account; another owner can.

@@ -1,9 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import QRCode from "qrcode";
+import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account-security";
-import { ACCOUNT_SECURITY_PATH, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH } from "../../../domain/site-routes";
 import { listPasskeys, removePasskey } from "../../../server/auth/passkeys.server";
 import { PasskeyRegistration } from "../../../components/admin/passkey-buttons";
+import { RecoveryCodes, TotpEnrollment } from "../../../components/admin/totp-enrollment";
 import { formatKoreanDate } from "../../../lib/preview";
 import {
   confirmEnrollment,
@@ -13,11 +13,11 @@ import {
   secondFactorStatus,
   type ManageResult,
 } from "../../../server/auth/second-factor.server";
-import { groupedSecret, otpauthUri } from "../../../server/auth/totp.server";
 import { dismissSecurityNotice, pendingSecurityNotice } from "../../../server/auth/second-factor-throttle.server";
 import { describeSecurityNotice } from "../../../domain/security-notice";
 import { formatKst } from "../../../domain/kst";
 import type { Database } from "../../../server/platform/db.server";
+import { enrollmentView, type EnrollmentView } from "../../../server/auth/enrollment-view.server";
 import { adminActor, readAdminForm } from "../../../server/http/admin-forms.server";
 import { staffSessionOf } from "../../../server/http/access-gate.server";
 import { getRequestContext } from "../../../server/http/context.server";
@@ -46,14 +46,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const session = staffSessionOf(ctx);
   const account = { adminId: session.adminId, loginId: session.loginId };
   const status = await secondFactorStatus(ctx.runtime.db, account);
-  let enrollment: { uri: string; qrSvg: string; grouped: string } | null = null;
+  let enrollment: EnrollmentView | null = null;
   if (!status.enabled) {
     const secret = await enrollmentSecret(ctx.runtime.db, ctx.runtime.sessionSecret, session.adminId);
-    if (secret) {
-      const uri = otpauthUri(secret, session.loginId);
-      const qrSvg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M", color: { dark: "#17161c", light: "#ffffff" } });
-      enrollment = { uri, qrSvg, grouped: groupedSecret(secret) };
-    }
+    if (secret) enrollment = await enrollmentView(secret, session.loginId);
   }
   return data(
     {
@@ -121,35 +117,6 @@ export function meta() {
   return adminMeta("계정 보안");
 }
 
-function RecoveryCodes({ codes, loginId }: { codes: string[]; loginId: string }) {
-  const text = [`WE ENTERTAINMENT 관리자 복구 코드 (${loginId})`, "각 코드는 한 번만 쓸 수 있습니다.", "", ...codes, ""].join("\n");
-  return (
-    <section className="security-codes" aria-labelledby="codes-title">
-      <h2 id="codes-title">복구 코드</h2>
-      <p>
-        휴대폰을 잃어버리거나 인증 앱을 쓸 수 없을 때 인증 코드 대신 입력합니다. <strong>지금 한 번만 보여 드립니다.</strong> 내려받거나 인쇄해서
-        안전한 곳에 보관해 주세요. 각 코드는 한 번씩만 쓸 수 있습니다.
-      </p>
-      <ol className="security-codes__list">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-      <p className="security-codes__actions">
-        <a className="button" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download={`we-recovery-codes-${loginId}.txt`}>
-          텍스트 파일로 내려받기
-        </a>
-        <span className="security-codes__hint">인쇄하려면 브라우저의 인쇄 기능(Ctrl+P, Mac은 ⌘+P)을 쓰세요.</span>
-      </p>
-      <p>
-        <Link to={WORKSPACE_PATHS.dashboard}>보관했습니다. 관리 개요로 가기</Link>
-      </p>
-    </section>
-  );
-}
-
 export default function AccountSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -167,7 +134,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
           {actionData.notice}
         </p>
       ) : null}
-      {codes ? <RecoveryCodes codes={codes} loginId={loaderData.loginId} /> : null}
+      {codes ? <RecoveryCodes codes={codes} loginId={loaderData.loginId} continueLabel="보관했습니다. 관리 개요로 가기" /> : null}
       {loaderData.securityNotice ? (
         <section className="form-error security-alert" aria-labelledby="security-notice-title">
           <h2 id="security-notice-title">로그인 보안 알림</h2>
@@ -190,30 +157,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
               2단계 인증을 설정해야 관리 화면을 쓸 수 있습니다.
             </p>
           ) : null}
-          <ol className="security-enroll__steps">
-            <li>휴대폰에서 인증 앱을 열고 ‘QR 코드 스캔’을 고릅니다.</li>
-            <li>
-              아래 QR 코드를 찍습니다. 찍을 수 없으면 ‘설정 키 입력’을 선택하고 비밀 키를 입력합니다(계정 이름: {loaderData.loginId}, 시간 기준).
-            </li>
-            <li>앱에 나타난 6자리 코드를 입력하고 ‘등록 확인’을 누릅니다.</li>
-          </ol>
-          <div className="security-enroll__body">
-            {/* The SVG is drawn on the server from our own URI (qrcode package): no user input in it. */}
-            <div className="security-enroll__qr" role="img" aria-label="인증 앱에 등록할 QR 코드" dangerouslySetInnerHTML={{ __html: enrollment.qrSvg }} />
-            <div className="security-enroll__manual">
-              <p>
-                비밀 키
-                <br />
-                <code className="security-enroll__secret" data-testid="totp-secret">
-                  {enrollment.grouped}
-                </code>
-              </p>
-              <details>
-                <summary>등록 주소(otpauth) 보기</summary>
-                <code className="security-enroll__uri">{enrollment.uri}</code>
-              </details>
-            </div>
-          </div>
+          <TotpEnrollment enrollment={enrollment} accountName={loaderData.loginId} confirmLabel="등록 확인" />
           <Form method="post" className="token-form">
             <input type="hidden" name="intent" value="confirm" />
             <Field name="code" id="enroll-code" label="인증 코드">
@@ -280,8 +224,9 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             <h2 id="disable-title">2단계 인증 끄기</h2>
             {loaderData.required ? (
               <p>
-                이 계정은 개인정보를 다룰 수 있어 2단계 인증을 끌 수 없습니다. 휴대폰을 잃어버렸다면 복구 코드로 로그인할 수 있고, 복구 코드도 없다면 서버에서{" "}
-                <code>npm run admin:password -- --reset-second-factor</code>로 초기화한 뒤 다시 등록합니다.
+                이 계정은 개인정보를 다룰 수 있어 2단계 인증을 끌 수 없습니다. 휴대폰을 잃어버렸다면 복구 코드로 로그인할 수 있고, 복구 코드도 없다면 대표
+                관리자에게 2단계 인증 설정 링크를 요청하거나, 서버에서 <code>npm run admin:password -- --reset-second-factor</code>로 초기화한 뒤 다시
+                등록합니다.
               </p>
             ) : (
               <Form method="post" className="token-form">

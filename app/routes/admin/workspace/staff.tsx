@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { withParticle } from "../../../domain/korean";
 import { STAFF_ROLE_INFO, STAFF_ROLES } from "../../../domain/staff-roles";
 import { getRequestContext } from "../../../server/http/context.server";
 import { handleStaffAction, loadStaff } from "../../../server/workspace/staff.server";
@@ -25,6 +26,15 @@ export function clientAction(args: Route.ClientActionArgs) {
 
 export function meta() {
   return adminMeta("직원 계정");
+}
+
+/** What the owner is told of a link made just now: mailed, or to be passed on by hand. */
+function invitedNotice(invited: { name: string; email: string; mailed: boolean; setup: boolean }): string {
+  const what = invited.setup ? "2단계 인증 설정 링크" : "초대 메일";
+  const to = invited.email ? `${invited.name}님(${invited.email})` : `${invited.name}님`;
+  if (invited.mailed) return `${to}에게 ${withParticle(what, "을/를")} 보냈습니다. 메일이 닿지 않으면 아래 링크를 직접 전해 주세요.`;
+  if (invited.setup && !invited.email) return `이메일 주소가 없는 계정입니다. 아래 링크를 ${to}에게 직접 전해 주세요.`;
+  return `메일 서버가 설정되어 있지 않아 ${withParticle(what, "을/를")} 보내지 않았습니다. 아래 링크를 ${to}에게 직접 전해 주세요.`;
 }
 
 /** /admin/staff (owners): the people, their roles and last sign-in; invitations; grants and changes. */
@@ -53,16 +63,15 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
     <WorkspacePage id="staff" title="직원 계정">
       <p className="workspace-help">
         한 사람에 계정 하나씩 씁니다. 역할에 따라 쓸 수 있는 기능이 정해지고, 역할 변경과 사용 중지는 그 사람의 다음 요청부터 바로 적용됩니다. 초대, 계정 생성, 역할 변경,
-        사용 중지와 삭제는 아래 권한 변경 기록에 3년 동안 남습니다.
+        사용 중지와 삭제는 아래 권한 변경 기록에 3년 동안 남습니다. 2단계 인증이 필요한데 아직 없는 사람이나 휴대폰을 잃어버린 사람에게는 ‘2단계 인증 설정 링크’를 만들어
+        전해 주세요. 비밀번호만으로는 지원자 개인정보에 닿을 수 없습니다.
       </p>
       <FormStatus error={actionData?.formError} />
       {actionData?.invited ? (
         <div className="form-notice" role="status">
           <p>
-            {actionData.invited.mailed
-              ? `${actionData.invited.name}님(${actionData.invited.email})에게 초대 메일을 보냈습니다. 메일이 닿지 않으면 아래 링크를 직접 전해 주세요.`
-              : `메일 서버가 설정되어 있지 않아 초대 메일을 보내지 않았습니다. 아래 링크를 ${actionData.invited.name}님(${actionData.invited.email})에게 직접 전해 주세요.`}{" "}
-            링크는 72시간 동안 한 번만 쓸 수 있고, 지금만 보여 드립니다.
+            {invitedNotice(actionData.invited)} 링크는 72시간 동안 한 번만 쓸 수 있고, 지금만 보여 드립니다.
+            {actionData.invited.setup ? " 링크에서 새 비밀번호와 인증 앱을 정하면 전에 쓰던 인증 앱, 복구 코드와 패스키는 더 이상 쓸 수 없습니다." : ""}
           </p>
           <p>
             <code className="token-value">{actionData.invited.link}</code>
@@ -70,7 +79,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       ) : null}
 
-      <WorkspaceTable label="직원 계정 목록" columns={["이름", "역할", "마지막 로그인", "상태"]} actions rowCount={members.length} empty="계정이 없습니다.">
+      <WorkspaceTable label="직원 계정 목록" className="staff-table" columns={["이름", "역할", "마지막 로그인", "상태"]} actions rowCount={members.length} empty="계정이 없습니다.">
         {members.map((member) => (
           <tr key={member.id}>
             <th scope="row" className="workspace-table__title">
@@ -97,7 +106,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
               {member.lastSignInAt ?? "로그인한 적 없음"}
               {member.activeSessions > 0 ? <span className="workspace-table__sub">{`로그인 중 ${member.activeSessions}곳`}</span> : null}
             </td>
-            <td data-label="상태">{member.active ? "사용 중" : "사용 중지"}</td>
+            <td data-label="상태">
+              {member.active ? "사용 중" : "사용 중지"}
+              <span className={member.secondFactor.needsLink ? "workspace-table__sub staff-needs-link" : "workspace-table__sub"}>{member.secondFactor.label}</span>
+            </td>
             <td className="workspace-table__actions">
               {member.id === me ? (
                 <span className="workspace-table__sub">내 계정</span>
@@ -108,6 +120,14 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                       <input type="hidden" name="id" value={member.id} />
                       <button type="submit" name="intent" value="end-sessions" className="button button--small" aria-label={`${member.name} 로그아웃시키기`}>
                         로그아웃시키기
+                      </button>
+                    </Form>
+                  ) : null}
+                  {member.active ? (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={member.id} />
+                      <button type="submit" name="intent" value="setup-link" className="button button--small" aria-label={`${member.name} 2단계 인증 설정 링크 만들기`}>
+                        2단계 인증 설정 링크
                       </button>
                     </Form>
                   ) : null}
@@ -132,7 +152,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </h2>
       <p className="workspace-help">
         {mailConfigured ? "초대 메일로 72시간 동안 쓸 수 있는 링크를 보냅니다." : "메일 서버가 설정되어 있지 않으니, 초대하면 나오는 링크를 직접 전해 주세요."} 초대받은 사람이 링크에서 아이디와
-        비밀번호를 정하면 계정이 만들어집니다.
+        비밀번호를 정하고 휴대폰 인증 앱을 등록하면 계정이 만들어지고 바로 로그인됩니다.
       </p>
       {/* A new, empty form after each invitation. */}
       <Form method="post" className="staff-invite" aria-labelledby="invite-title" key={actionData?.invited?.link ?? "invite"}>
