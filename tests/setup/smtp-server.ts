@@ -108,3 +108,23 @@ function quotedPrintableBytes(input: string): Buffer {
   }
   return Buffer.from(bytes);
 }
+
+/**
+ * A real SMTP server for a suite, on a free port, started in `beforeAll` (register it before the app
+ * server that sends to it) and closed in `afterAll` (a test may close it earlier: closing twice is fine).
+ */
+export function useSmtpServer(hooks: { beforeAll(fn: () => Promise<void>): void; afterAll(fn: () => Promise<void>): void }): { readonly server: TestSmtpServer } {
+  let server: TestSmtpServer | undefined;
+  hooks.beforeAll(async () => {
+    server = await startSmtpServer();
+  });
+  hooks.afterAll(async () => {
+    await server?.close();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error("the SMTP server starts in beforeAll");
+      return server;
+    },
+  };
+}

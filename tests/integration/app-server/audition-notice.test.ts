@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pollUntil, useAppServer } from "../../setup/app-server";
-import { freePort } from "../../setup/free-port";
-import { startSmtpServer, type TestSmtpServer } from "../../setup/smtp-server";
+import { useSmtpServer } from "../../setup/smtp-server";
 import { testEngine } from "../../setup/test-database";
 import { applicationForm, TEST_SESSION_SECRET } from "../../fixtures/audition-form";
 
@@ -11,14 +10,8 @@ import { applicationForm, TEST_SESSION_SECRET } from "../../fixtures/audition-fo
  * application is received all the same.
  */
 describe(`the notice of a new application by e-mail (${testEngine()})`, () => {
-  let smtp: TestSmtpServer;
-  let smtpPort = 0;
-  beforeAll(async () => {
-    smtpPort = await freePort();
-    smtp = await startSmtpServer({ port: smtpPort });
-  });
-  afterAll(() => smtp?.close());
-  const server = useAppServer({ beforeAll, afterAll }, () => ({ env: { SESSION_SECRET: TEST_SESSION_SECRET, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } }));
+  const smtp = useSmtpServer({ beforeAll, afterAll });
+  const server = useAppServer({ beforeAll, afterAll }, () => ({ env: { SESSION_SECRET: TEST_SESSION_SECRET, SMTP_URL: smtp.server.url } }));
   let address = 0;
   const apply = async (form: FormData) => {
     const response = await fetch(`${server.baseURL}/audition/apply`, { method: "POST", body: form, redirect: "manual", headers: { Origin: server.baseURL, "X-Forwarded-For": `192.0.2.${++address}` } });
@@ -31,8 +24,8 @@ describe(`the notice of a new application by e-mail (${testEngine()})`, () => {
   it("is sent when the mail server is up: the receipt number and the admin link, nothing the applicant typed", async () => {
     const form = await applicationForm({ fields: { name: "메일알림테스트" } });
     const receipt = await apply(form);
-    await pollUntil(() => smtp.received.some((m) => m.subject.includes(receipt)), { timeoutMs: 20_000, what: () => `the notice of ${receipt}` });
-    const mail = smtp.received.find((m) => m.subject.includes(receipt))!;
+    await pollUntil(() => smtp.server.received.some((m) => m.subject.includes(receipt)), { timeoutMs: 20_000, what: () => `the notice of ${receipt}` });
+    const mail = smtp.server.received.find((m) => m.subject.includes(receipt))!;
     expect(mail.text).toMatch(/\/admin\/auditions\/\d+/);
     const whole = JSON.stringify(mail);
     for (const typed of ["메일알림테스트", String(form.get("phone")), String(form.get("email")), "사람의 마음을 움직이는"]) expect(whole).not.toContain(typed);
@@ -43,19 +36,19 @@ describe(`the notice of a new application by e-mail (${testEngine()})`, () => {
     const email = String(first.get("email"));
     const firstReceipt = await apply(first);
     const secondReceipt = await apply(await applicationForm({ fields: { email } }));
-    await pollUntil(() => smtp.received.some((m) => m.to.includes(email)), { timeoutMs: 20_000, what: () => `the note to ${email}` });
-    const notes = smtp.received.filter((m) => m.to.includes(email));
+    await pollUntil(() => smtp.server.received.some((m) => m.to.includes(email)), { timeoutMs: 20_000, what: () => `the note to ${email}` });
+    const notes = smtp.server.received.filter((m) => m.to.includes(email));
     expect(notes).toHaveLength(1);
     expect(notes[0]!.subject).toBe(`[WE ENTERTAINMENT] 오디션 지원서 접수 안내 (${secondReceipt})`);
     expect(notes[0]!.text).toContain("보내 주신 오디션 지원서가 이미 접수되어 있습니다.");
     expect(notes[0]!.text).not.toContain(firstReceipt);
     // Both reached the agency as new applications.
-    await pollUntil(() => [firstReceipt, secondReceipt].every((r) => smtp.received.some((m) => m.subject === `[WE ENTERTAINMENT] 새 오디션 지원서 ${r}`)), { timeoutMs: 20_000, what: () => "both notices" });
+    await pollUntil(() => [firstReceipt, secondReceipt].every((r) => smtp.server.received.some((m) => m.subject === `[WE ENTERTAINMENT] 새 오디션 지원서 ${r}`)), { timeoutMs: 20_000, what: () => "both notices" });
   });
 
   // The retry once the mail server is back is proven with a controlled clock in mail-outbox.test.ts.
   it("does not hold up or fail the application when the mail server is down", async () => {
-    await smtp.close();
+    await smtp.server.close();
     const started = Date.now();
     const receipt = await apply(await applicationForm());
     expect(receipt).toMatch(/^AUD-\d{4}-\d{6}$/);

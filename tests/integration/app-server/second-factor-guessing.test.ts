@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { base32Decode, hotp, totpStep } from "../../../app/server/auth/totp.server";
 import { TEST_SESSION_SECRET } from "../../fixtures/audition-stamp";
-import { freePort } from "../../setup/free-port";
 import { pollUntil, TEST_ADMIN, useAppServer } from "../../setup/app-server";
 import { signInCookie } from "../../setup/sign-in";
-import { startSmtpServer, type TestSmtpServer } from "../../setup/smtp-server";
+import { useSmtpServer } from "../../setup/smtp-server";
 import { testEngine } from "../../setup/test-database";
 
 /**
@@ -69,14 +68,8 @@ function useAttacker(baseURL: () => string) {
 }
 
 describe(`guessing the second step with the password (one address; ${testEngine()})`, () => {
-  let smtp: TestSmtpServer;
-  let smtpPort = 0;
-  beforeAll(async () => {
-    smtpPort = await freePort();
-    smtp = await startSmtpServer({ port: smtpPort });
-  });
-  afterAll(() => smtp?.close());
-  const server = useAppServer({ beforeAll, afterAll }, () => ({ env: { SESSION_SECRET: TEST_SESSION_SECRET, SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } }));
+  const smtp = useSmtpServer({ beforeAll, afterAll });
+  const server = useAppServer({ beforeAll, afterAll }, () => ({ env: { SESSION_SECRET: TEST_SESSION_SECRET, SMTP_URL: smtp.server.url } }));
   const attacker = useAttacker(() => server.baseURL);
 
   it("the owner who signs in after a smaller attack is told what happened, until they say they have read it", async () => {
@@ -112,8 +105,8 @@ describe(`guessing the second step with the password (one address; ${testEngine(
     expect(cookieOf(again, "we_2fa_pending")).toBeUndefined();
     expect(await again.text()).toContain("2단계 인증을 잠시 막았습니다.");
     // The first owner has no address of their own: the agency's main address hears of it.
-    await pollUntil(() => smtp.received.some((m) => m.subject.includes("2단계 인증을 막았습니다")), { timeoutMs: 20_000, what: () => "the lock notice" });
-    const mail = smtp.received.find((m) => m.subject.includes("2단계 인증을 막았습니다"))!;
+    await pollUntil(() => smtp.server.received.some((m) => m.subject.includes("2단계 인증을 막았습니다")), { timeoutMs: 20_000, what: () => "the lock notice" });
+    const mail = smtp.server.received.find((m) => m.subject.includes("2단계 인증을 막았습니다"))!;
     expect(mail.subject).toBe("[WE ENTERTAINMENT] ‘admin’ 계정의 2단계 인증을 막았습니다");
     expect(mail.text).toContain("203.0.113.7");
   });
