@@ -6,7 +6,7 @@ import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { getSiteSettings, type SiteSettings } from "../site/settings.server";
 import type { MailMessage } from "../platform/services.server";
-import { queueMail } from "./outbox.server";
+import { isMailAddress, queueMail } from "./outbox.server";
 
 /**
  * E-mail notices about applications. The agency's carry a receipt number and a link to the admin page
@@ -51,7 +51,7 @@ export function applicationNoticeMessage(notice: ApplicationNotice, options: { p
 export async function queueApplicationNotice(tx: Tx, services: Services, notice: ApplicationNotice): Promise<void> {
   const mail = services.mail;
   if (!mail) return;
-  if (!isReceiptNumber(notice.receiptNumber) || !Number.isSafeInteger(notice.applicationId) || !/^[^\s@<>]+@[^\s@<>]+$/.test(notice.to)) {
+  if (!isReceiptNumber(notice.receiptNumber) || !Number.isSafeInteger(notice.applicationId) || !isMailAddress(notice.to)) {
     services.logger.error({ receiptNumber: notice.receiptNumber }, "application notice not queued: no valid receipt number, id or audition address");
     return;
   }
@@ -116,7 +116,7 @@ export function duplicateApplicationMessage(
  */
 export async function queueDuplicateApplicationMail(tx: Tx, services: Services, mail: DuplicateApplicationMail): Promise<void> {
   if (!services.mail) return;
-  if (!isReceiptNumber(mail.receiptNumber) || !/^[^\s@<>]+@[^\s@<>]+$/.test(mail.to)) {
+  if (!isReceiptNumber(mail.receiptNumber) || !isMailAddress(mail.to)) {
     services.logger.error({ receiptNumber: mail.receiptNumber }, "duplicate notice not queued: no valid receipt number or address");
     return;
   }

@@ -39,6 +39,11 @@ export function mailRetryDelayMs(failedAttempts: number): number {
   return MAIL_RETRY_DELAYS_MS[Math.min(Math.max(failedAttempts, 1), MAIL_RETRY_DELAYS_MS.length) - 1]!;
 }
 
+/** Whether a stored address can be sent to (one @, no spaces or angle brackets): what every notice checks before queueing. */
+export function isMailAddress(value: string): boolean {
+  return /^[^\s@<>]+@[^\s@<>]+$/.test(value);
+}
+
 /** Queues a message in the caller's transaction: it exists (and goes out) only if that commits. */
 export async function queueMail(tx: Tx | Database, message: MailMessage): Promise<number> {
   const [row] = await tx.insert(mailOutbox).values({ toAddress: message.to, subject: message.subject, body: message.text }).returning({ id: mailOutbox.id });

@@ -4,15 +4,13 @@ import { formatKst } from "../../domain/kst";
 import type { Database } from "../platform/db.server";
 import type { MailMessage, Services } from "../platform/services.server";
 import { getSiteSettings } from "../site/settings.server";
-import { queueMail } from "./outbox.server";
+import { isMailAddress, queueMail } from "./outbox.server";
 
 /**
  * E-mail when an account's second sign-in step is refused after too many wrong codes (decision 051): to
  * the account's own address and to every active owner's (when none has one, to the site's main address),
  * so that a stolen password is noticed the moment it is used. Only the account's login id, the time and the address: no code, no password.
  */
-
-const VALID_ADDRESS = /^[^\s@<>]+@[^\s@<>]+$/;
 
 export function lockNoticeMessage(
   to: string,
@@ -53,9 +51,9 @@ export async function queueLockNotice(
     .where(and(eq(adminUsers.role, "owner"), isNull(adminUsers.deactivatedAt)));
   const [self] = await db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, account.adminId));
   const settings = await getSiteSettings(db);
-  const staff = [...new Set([self?.email ?? "", ...owners.map((o) => o.email)].map((e) => e.trim().toLowerCase()))].filter((e) => VALID_ADDRESS.test(e));
+  const staff = [...new Set([self?.email ?? "", ...owners.map((o) => o.email)].map((e) => e.trim().toLowerCase()))].filter(isMailAddress);
   // The first owner may have no address of their own: then the agency's main address hears of it.
-  const recipients = staff.length > 0 ? staff : [settings.email].filter((e) => VALID_ADDRESS.test(e));
+  const recipients = staff.length > 0 ? staff : [settings.email].filter(isMailAddress);
   if (recipients.length === 0) return 0;
   const { companyNameEn } = settings;
   await db.transaction(async (tx) => {

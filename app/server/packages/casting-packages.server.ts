@@ -25,7 +25,7 @@ import type { Locale } from "../../domain/locale";
 import { castingPackagePath, castingPackagePdfPath, packageAdminPath } from "../../domain/site-routes";
 import { getArtistById, getArtistsByIds, type Artist } from "../artists/artist-queries.server";
 import { openSecret, sealSecret } from "../auth/secret-box.server";
-import { queueMail } from "../mail/outbox.server";
+import { isMailAddress, queueMail } from "../mail/outbox.server";
 import { recordAudit } from "../platform/audit.server";
 import type { Database, Tx } from "../platform/db.server";
 import { nowOf, systemActor, type Actor, type Services } from "../platform/services.server";
@@ -599,7 +599,7 @@ async function queuePackageNotice(tx: Tx, services: Services, packageId: number,
         .limit(1);
       if (!row) return;
       const settings = await getSiteSettings(savepoint);
-      const to = row.creatorEmail && /^[^\s@<>]+@[^\s@<>]+$/.test(row.creatorEmail) ? row.creatorEmail : settings.email;
+      const to = row.creatorEmail && isMailAddress(row.creatorEmail) ? row.creatorEmail : settings.email;
       const brand = settings.companyNameEn.replace(/\s+/g, " ").trim();
       const who = `${row.company} ${row.name}님`;
       const link = `${mail.publicOrigin}${packageAdminPath(packageId)}`;
