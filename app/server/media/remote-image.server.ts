@@ -1,4 +1,4 @@
-import { GuardedFetchError, guardedFetch, type GuardedFetchFailure, type GuardedFetchLimits, type GuardedFetchOptions } from "../platform/guarded-fetch.server";
+import { GuardedFetchError, guardedFetch, isRedirectStatus, type GuardedFetchFailure, type GuardedFetchLimits, type GuardedFetchOptions } from "../platform/guarded-fetch.server";
 import { imageSources } from "../posts/sanitize.server";
 import { MAX_UPLOAD_BYTES } from "./media.server";
 
@@ -14,18 +14,9 @@ export const DEFAULT_REMOTE_IMAGE_POLICY: Readonly<RemoteImagePolicy> = Object.f
 });
 
 /** Why an image could not be imported. */
-export type RemoteImageFailure =
-  | "invalid_url"
-  | "forbidden_address"
-  | "unreachable"
-  | "timeout"
-  | "http_status"
-  | "too_large"
-  | "not_an_image"
-  | "too_many_redirects";
+export type RemoteImageFailure = Exclude<GuardedFetchFailure, "unacceptable"> | "not_an_image";
 
 const USER_AGENT = "WE-ENTERTAINMENT-image-import/1.0";
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Longest URL shown in a message; longer ones keep their start (the site) and end (the file name). */
 const MAX_SHOWN_URL = 80;
 
@@ -179,7 +170,7 @@ function httpStatusDetail(status: number): string {
   if (status === 401 || status === 403) return `사이트가 접근을 거부했습니다(HTTP ${status}).`;
   if (status === 429) return `사이트가 요청이 너무 많다며 거부했습니다(HTTP ${status}). 잠시 후 다시 시도해 주세요.`;
   if (status >= 500) return `사이트에 오류가 발생했습니다(HTTP ${status}).`;
-  if (REDIRECT_STATUSES.has(status)) return `이동할 주소가 없는 리다이렉트 응답을 받았습니다(HTTP ${status}).`;
+  if (isRedirectStatus(status)) return `이동할 주소가 없는 리다이렉트 응답을 받았습니다(HTTP ${status}).`;
   return `사이트가 이미지 대신 다른 응답을 보냈습니다(HTTP ${status}).`;
 }
 

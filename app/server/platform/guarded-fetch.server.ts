@@ -86,6 +86,11 @@ export class GuardedFetchError extends Error {
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/** Whether an answer's status is a redirect (followed by guardedFetch when it carries a Location). */
+export function isRedirectStatus(status: number): boolean {
+  return REDIRECT_STATUSES.has(status);
+}
 /** Ports a public web server uses; anything else is how SSRF reaches admin consoles and databases. */
 const ALLOWED_PORTS = new Set([80, 443]);
 
