@@ -67,8 +67,12 @@ function safeDecode(urlPath: string): string {
   }
 }
 
-/** How long closing the database may take after the requests are done, before the process exits anyway. */
-const CLOSE_GRACE_MS = 5_000;
+/**
+ * How long closing the database may take after the requests are done, before the process exits anyway:
+ * the embedded PostgreSQL's fast shutdown writes a checkpoint (0.05–0.2 s measured, seconds on a loaded
+ * machine) and gets 5 s before an immediate shutdown (embedded-postgres.server.ts).
+ */
+const CLOSE_GRACE_MS = 10_000;
 
 async function main() {
   const server = express();
@@ -138,7 +142,8 @@ async function main() {
   /**
    * SIGTERM/SIGINT: no new connections; the requests under way finish (up to SHUTDOWN_TIMEOUT_MS), each
    * answer saying `Connection: close`, and kept-alive connections close as soon as they are idle; then the
-   * scheduler stops, the database closes (PGlite writes its checkpoint) and its lock is released. Exit 0,
+   * scheduler stops, the database closes (the embedded PostgreSQL, when it runs one, stops with a checkpoint)
+ * and the data directory's lock is released. Exit 0,
    * or 1 when requests had to be cut off at the limit or the database did not close.
    */
   const stop = async (signal: string) => {

@@ -10,14 +10,14 @@
  *
  * Prints "OK" with the number of entries checked, the head's id and hash (note them elsewhere: they are
  * the next check's anchor) and how many anchors held; or the id of the first entry that does not fit and
- * why, and exits 1. Exits 2 when it cannot check (no database, PGlite in use, an unreadable anchor).
- * Uses DATABASE_URL / DATA_DIR like the server; with PGlite the server must be stopped first (one
- * process per data directory) — the workspace's 접속기록 page runs the same check.
+ * why, and exits 1. Exits 2 when it cannot check (no database, an unreachable one, an unreadable anchor).
+ * Uses DATABASE_URL / DATA_DIR like the server; with the embedded PostgreSQL it connects to the running
+ * server's, or starts it for the check when no server runs — the workspace's 접속기록 page runs the same check.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
+import { embeddedClusterExists } from "../app/server/platform/embedded-postgres.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { openStorages } from "../app/server/platform/storages.server";
@@ -73,8 +73,8 @@ async function main(): Promise<number> {
   const args = readArguments();
   const env = loadEnv();
   const anchors = givenAnchors(args);
-  if (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR, "pglite"))) {
-    throw new Error(`확인할 사이트의 데이터베이스가 없습니다: ${env.DATA_DIR}에 PGlite 데이터가 없습니다. DATA_DIR 또는 DATABASE_URL을 확인하세요.`);
+  if (!env.DATABASE_URL && !embeddedClusterExists(env.DATA_DIR)) {
+    throw new Error(`확인할 사이트의 데이터베이스가 없습니다: ${env.DATA_DIR}에 데이터베이스가 없습니다. DATA_DIR 또는 DATABASE_URL을 확인하세요.`);
   }
   // The server's head file, where BACKUP_TARGET keeps the backups.
   const storages = openStorages(env);
@@ -87,7 +87,7 @@ async function main(): Promise<number> {
   const database = await openDatabaseForScript(
     env,
     createLogger("warn"),
-    "PGlite는 한 프로세스만 열 수 있어 지금은 확인할 수 없습니다: 서버를 멈춘 뒤 다시 실행하거나, 관리 화면의 ‘접속기록’에서 확인하세요.",
+    "서버가 완전히 시작된 뒤 다시 실행하거나, 관리 화면의 ‘접속기록’에서 확인하세요.",
   );
   try {
     const result = await verifyAccessRecords(database.db, anchors);

@@ -8,16 +8,18 @@
  *                  Besides the first account of an installation, this is the only way an account enrolls
  *                  after a password-only sign-in; everyone else enrolls through an invitation or an
  *                  owner's setup link (decision 040, amended 2026-11-29).
- * Uses DATABASE_URL / DATA_DIR like the server. With PGlite, stop the server first (one process per
- * data directory). Existing sessions end.
+ * Uses DATABASE_URL / DATA_DIR like the server; with the embedded PostgreSQL it connects to the running
+ * server's, or starts it when no server runs. Existing sessions end.
  */
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { DEFAULT_ADMIN_ID, setAdminCredential } from "../app/server/auth/admin-credential.server";
 import { eq } from "drizzle-orm";
 import { adminUsers } from "../drizzle/schema";
-import { openDatabase, type Database } from "../app/server/platform/db.server";
+import { openDatabaseForScript } from "../app/server/backup/script-database.server";
+import type { Database } from "../app/server/platform/db.server";
 import { loadEnv } from "../app/server/platform/env.server";
+import { createLogger } from "../app/server/platform/logger.server";
 import { generatePassword, normalizeLoginId } from "../app/server/auth/passwords.server";
 import { resetSecondFactor } from "../app/server/auth/second-factor.server";
 
@@ -68,9 +70,7 @@ async function main() {
   }
   if (password.length < MIN_LENGTH) throw new Error(`비밀번호는 ${MIN_LENGTH}자 이상이어야 합니다.`);
 
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL } : { kind: "pglite", dataDir: env.DATA_DIR },
-  );
+  const database = await openDatabaseForScript(env, createLogger("warn"), "서버가 완전히 시작된 뒤 다시 실행하세요.");
   try {
     await database.migrate();
     const result = await setAdminCredential(database.db, loginId, password);

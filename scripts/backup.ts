@@ -1,8 +1,9 @@
 /**
  * Writes one backup archive of the database and both storages: `npm run backup [-- --out PATH]`.
  * PATH is the archive's file, or a directory to put `we-backup-<time>.tar.gz` in (default: the current
- * directory). Uses DATABASE_URL / DATA_DIR and the storages like the server. With PGlite the server must
- * be stopped first (one process per data directory); a running server makes its own backups (BACKUP_CRON).
+ * directory). Uses DATABASE_URL / DATA_DIR and the storages like the server; with the embedded PostgreSQL
+ * it connects to the running server's, or starts it when no server runs. A running server also makes
+ * its own backups (BACKUP_CRON).
  * See docs/decisions/024-backups.md.
  */
 import fs from "node:fs";
@@ -11,6 +12,7 @@ import { parseArgs } from "node:util";
 import { backupFileName } from "../app/server/backup/archive.server";
 import { fileSink, writeBackup } from "../app/server/backup/backup.server";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
+import { embeddedClusterExists } from "../app/server/platform/embedded-postgres.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { openStorages } from "../app/server/platform/storages.server";
@@ -28,8 +30,8 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 async function main() {
   const env = loadEnv();
   const logger = createLogger("warn");
-  if (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR, "pglite"))) {
-    throw new Error(`백업할 데이터베이스가 없습니다: ${env.DATA_DIR}에 PGlite 데이터가 없습니다. DATA_DIR 또는 DATABASE_URL을 확인하세요.`);
+  if (!env.DATABASE_URL && !embeddedClusterExists(env.DATA_DIR)) {
+    throw new Error(`백업할 데이터베이스가 없습니다: ${env.DATA_DIR}에 데이터베이스가 없습니다. DATA_DIR 또는 DATABASE_URL을 확인하세요.`);
   }
   const createdAt = new Date();
   const file = outputFile(values.out, createdAt);
@@ -37,7 +39,7 @@ async function main() {
   const database = await openDatabaseForScript(
     env,
     logger,
-    "PGlite는 한 프로세스만 열 수 있어 지금은 백업할 수 없습니다: 서버를 멈춘 뒤 다시 실행하거나, 서버가 스스로 백업하도록 BACKUP_CRON을 설정하세요.",
+    "서버가 완전히 시작된 뒤 다시 실행하거나, 서버가 스스로 백업하도록 BACKUP_CRON을 설정하세요.",
   );
   try {
     const storages = openStorages(env);

@@ -7,9 +7,9 @@
  * saves through the same use cases as the workspace. Safe to run again until the day of the switch: it
  * adds what is new there, updates what changed there, reports what was edited here as a conflict, and
  * never deletes anything here; an interrupted run continues where it stopped. Uses DATABASE_URL /
- * DATA_DIR and the storages like the server, and prepares the database as `npm start` does. With
- * PGlite, a running server holds the data directory: start the import from the workspace (가져오기)
- * instead, which runs it as the server's own job. A database it creates gets no demo content
+ * DATA_DIR and the storages like the server, and prepares the database as `npm start` does; with the
+ * embedded PostgreSQL it connects to the running server's, or starts it when no server runs (the
+ * workspace's 가져오기 runs the same import as the server's own job). A database it creates gets no demo content
  * (SEED_DEMO_CONTENT=true asks for it).
  */
 import { parseArgs } from "node:util";
@@ -82,7 +82,7 @@ async function main() {
   const services = await openScriptServices(
     env,
     logger,
-    "PGlite는 한 프로세스만 열 수 있습니다: 서버를 멈춘 뒤 다시 실행하거나, 작업 공간의 '이전 사이트 가져오기' 화면에서 서버가 직접 가져오게 하세요.",
+    "서버가 완전히 시작된 뒤 다시 실행하거나, 작업 공간의 '이전 사이트 가져오기' 화면에서 서버가 직접 가져오게 하세요.",
   );
   try {
     let actor: Actor = systemActor(`사이트 가져오기 (명령줄)`);

@@ -2,16 +2,16 @@
  * The orphan sweep by hand: `npm run media:sweep [-- --dry-run]`. Removes (or with --dry-run only lists)
  * the stored files of both storages that no database record refers to and that are older than the grace
  * period, as every app server does once a day by itself. Uses DATABASE_URL / DATA_DIR and the storages
- * like the server. With PGlite the server must be stopped first (one process per data directory).
+ * like the server; with the embedded PostgreSQL it connects to the running server's, or starts it when
+ * no server runs.
  * See docs/decisions/035-orphaned-files.md.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { formatKst } from "../app/domain/kst";
 import { formatFileSize } from "../app/domain/site-settings";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
 import { ORPHAN_GRACE_MS, sweepOrphans, type StorageSweep } from "../app/server/jobs/storage-sweep.server";
+import { embeddedClusterExists } from "../app/server/platform/embedded-postgres.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { systemActor } from "../app/server/platform/services.server";
@@ -38,13 +38,13 @@ async function main() {
   const dryRun = values["dry-run"];
   const logger = createLogger("warn");
   // A database that is not there would refer to nothing, and every file would look unused.
-  if (!env.DATABASE_URL && !fs.existsSync(path.join(env.DATA_DIR, "pglite"))) {
-    throw new Error(`정리할 사이트의 데이터베이스가 없습니다: ${env.DATA_DIR}에 PGlite 데이터가 없습니다. DATA_DIR 또는 DATABASE_URL을 확인하세요.`);
+  if (!env.DATABASE_URL && !embeddedClusterExists(env.DATA_DIR)) {
+    throw new Error(`정리할 사이트의 데이터베이스가 없습니다: ${env.DATA_DIR}에 데이터베이스가 없습니다. DATA_DIR 또는 DATABASE_URL을 확인하세요.`);
   }
   const database = await openDatabaseForScript(
     env,
     logger,
-    "PGlite는 한 프로세스만 열 수 있어 지금은 정리할 수 없습니다: 서버를 멈춘 뒤 다시 실행하세요. 서버는 하루에 한 번 스스로 정리합니다.",
+    "서버가 완전히 시작된 뒤 다시 실행하세요. 서버는 하루에 한 번 스스로 정리합니다.",
   );
   try {
     const storages = openStorages(env);

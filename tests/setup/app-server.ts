@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { embeddedPostgresPaths, runningPostmaster } from "../../app/server/platform/embedded-postgres.server";
 import { freePort } from "./free-port";
 import { seedPgliteDataDir } from "./pglite-template";
 import { createPostgresDatabase, testEngine, type TestEngine } from "./test-database";
@@ -14,11 +15,16 @@ import { signInCookie, TEST_ADMIN, TEST_ADMIN_ENV } from "./sign-in";
 
 export { TEST_ADMIN, TEST_ADMIN_ENV };
 
+/** "embedded": no DATABASE_URL, so the server runs the embedded PostgreSQL under its DATA_DIR (decision 055). */
+export type AppServerEngine = TestEngine | "embedded";
+
 export interface AppServerOptions {
   /** Environment on top of the test defaults (no demo content, errors only in the log, ...). */
   env?: Record<string, string>;
   /** Default: the test project's engine (TEST_ENGINE). */
-  engine?: TestEngine;
+  engine?: AppServerEngine;
+  /** Run the server process as this user (a DATA_DIR of the caller's making that the user owns). */
+  runAs?: { uid: number; gid: number };
   /** PostgreSQL only: serve this existing database (another server's, or one behind a proxy) instead of a new one. */
   databaseUrl?: string;
   /** PostgreSQL only: the server to create the database on (default TEST_DATABASE_URL). */
@@ -42,7 +48,7 @@ export interface AppServer {
   baseURL: string;
   /** The site's origin as browsers see it: PUBLIC_ORIGIN when the server has one, else baseURL (decision 031). */
   origin: string;
-  engine: TestEngine;
+  engine: AppServerEngine;
   /** The PostgreSQL database it serves (null on PGlite, whose files the server process holds). */
   databaseUrl: string | null;
   dataDir: string;
@@ -61,6 +67,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const engine = options.engine ?? testEngine();
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
+  // As root, the embedded PostgreSQL runs as a system user, which must be able to enter DATA_DIR.
+  if (engine === "embedded" && !options.dataDir) fs.chmodSync(dataDir, 0o755);
   // A new PGlite directory starts as a copy of the migrated template (tests/setup/pglite-template.ts).
   if (engine === "pglite" && !options.dataDir && (options.fromTemplate ?? true)) seedPgliteDataDir(dataDir);
   const database =
@@ -90,7 +98,11 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...options.env,
   };
   await options.beforeStart?.(env);
-  const child: ChildProcess = spawn(process.execPath, ["main.ts"], { env, stdio: ["ignore", options.captureStdout ? "pipe" : "ignore", options.stderr ?? "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["main.ts"], {
+    env,
+    stdio: ["ignore", options.captureStdout ? "pipe" : "ignore", options.stderr ?? "pipe"],
+    ...options.runAs,
+  });
   let stderr = "";
   let stdout = "";
   child.stderr?.on("data", (d) => (stderr += d));
@@ -100,6 +112,12 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   );
   const cleanUp = async () => {
     await database?.drop();
+    // A server killed with -9 leaves its embedded PostgreSQL running.
+    const leftover = engine === "embedded" && !options.dataDir ? runningPostmaster(embeddedPostgresPaths(dataDir).clusterDir) : null;
+    if (leftover) {
+      process.kill(leftover, "SIGQUIT");
+      await pollUntil(() => !fs.existsSync(`/proc/${leftover}`), { timeoutMs: 10_000, what: () => `the leftover postmaster ${leftover} to exit` });
+    }
     if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {

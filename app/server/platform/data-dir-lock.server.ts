@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * The exclusive lock on a PGlite data directory (docs/decisions/025-crash-recovery.md).
+ * The exclusive lock on a data directory (docs/decisions/025-crash-recovery.md): its holder owns the
+ * embedded PostgreSQL server under it (decision 055; PGlite before it, whose tests still use it).
  *
  * The lock file names its holder and is linked or renamed into place whole. The holder refreshes the
  * file's modification time every few seconds; a lock not refreshed for `staleAfterMs` is abandoned
@@ -63,7 +64,7 @@ export class DataDirLockedError extends Error {
       : "";
     super(
       `The data directory ${dataDir} is already in use by ${who}. ` +
-        `Only one process may open an embedded (PGlite) database: stop that process first, ` +
+        `Only one process may run a data directory's embedded database: stop that process first, ` +
         `use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.${when}`,
     );
   }
@@ -83,6 +84,7 @@ export interface DataDirLock {
   release(): void;
 }
 
+// The name of PGlite's time (decision 025), kept: a running older version and this one exclude each other.
 const LOCK_FILE = "pglite.lock";
 
 function readProcFile(file: string): string | null {
@@ -198,8 +200,8 @@ function stamp(fd: number, at: number) {
 
 /**
  * Takes the exclusive lock on a data directory, or fails at once naming the holder (and, for a holder
- * on another host, when its lock will count as abandoned). Two processes on one PGlite directory
- * silently lose committed writes, so this is not optional.
+ * on another host, when its lock will count as abandoned). The holder starts the embedded PostgreSQL and
+ * stops a server found running on the directory as a leftover: a second holder would stop the first's.
  */
 export function acquireDataDirLock(dataDir: string, options: DataDirLockOptions = {}): DataDirLock {
   const heartbeatMs = options.heartbeatMs ?? LOCK_HEARTBEAT_MS;

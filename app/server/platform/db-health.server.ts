@@ -22,6 +22,8 @@ export function isConnectionError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
+    // The embedded PostgreSQL's Unix socket is not there while it starts again (decision 055).
+    if (code === "ENOENT" && (e as { syscall?: unknown }).syscall === "connect") return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === "string" && /Connection terminated|connection timeout|Client has encountered a connection error/i.test(message)) return true;
   }

@@ -12,6 +12,7 @@ import pg from "pg";
 import * as schema from "../../../drizzle/schema";
 import { acquireDataDirLock, type DataDirLock, type DataDirLockOptions } from "./data-dir-lock.server";
 import { decodeChangeFromWire, encodeChangeForWire, type ChangeFeed } from "./changes.server";
+import { startEmbeddedPostgres } from "./embedded-postgres.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -61,6 +62,22 @@ export type DatabaseConfig =
       lockTimeoutMs?: number;
     }
   | {
+      /**
+       * PostgreSQL started by this process under DATA_DIR (embedded-postgres.server.ts), holding the
+       * data-directory lock while it runs (decision 055).
+       */
+      kind: "embedded";
+      dataDir: string;
+      poolMax?: number;
+      logger?: Logger;
+      statementTimeoutMs?: number;
+      lockTimeoutMs?: number;
+      lock?: DataDirLockOptions;
+      /** PostgreSQL settings on top of the embedded defaults. */
+      settings?: Record<string, string>;
+    }
+  | {
+      /** PGlite: tests and the mover of an old PGlite directory only; no longer the app's engine (decision 055). */
       kind: "pglite";
       dataDir: string | null;
       logger?: Logger;
@@ -102,7 +119,7 @@ export function findMigrationsFolder(): string {
   throw new Error("The migrations folder (migrations/meta/_journal.json) was not found.");
 }
 
-/** The database the environment names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR. */
+/** The database the environment names: PostgreSQL at DATABASE_URL, else the embedded PostgreSQL under DATA_DIR. */
 export function databaseConfig(
   env: Pick<Env, "DATABASE_URL" | "DATABASE_POOL_MAX" | "DATA_DIR"> & Partial<Pick<Env, "DATABASE_STATEMENT_TIMEOUT_MS" | "DATABASE_LOCK_TIMEOUT_MS">>,
   logger?: Logger,
@@ -116,12 +133,62 @@ export function databaseConfig(
         statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
         lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
       }
-    : { kind: "pglite", dataDir: env.DATA_DIR, logger };
+    : {
+        kind: "embedded",
+        dataDir: env.DATA_DIR,
+        poolMax: env.DATABASE_POOL_MAX,
+        logger,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockTimeoutMs: env.DATABASE_LOCK_TIMEOUT_MS,
+      };
 }
 
-/** Opens PostgreSQL through a `pg` pool, or the embedded PGlite under `dataDir` (`null`: in memory). */
+/**
+ * Opens PostgreSQL through a `pg` pool: a server at a URL, or the embedded one under `dataDir`, started
+ * here; or PGlite under `dataDir` (`null`: in memory).
+ */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  return config.kind === "postgres" ? openPostgres(config) : openPglite(config);
+  if (config.kind === "postgres") return openPostgres(config);
+  if (config.kind === "embedded") return openEmbedded(config);
+  return openPglite(config);
+}
+
+/**
+ * The lock holder owns the server (decision 025): it takes the data-directory lock, starts the cluster
+ * (stopping one an app killed with -9 left running), and serves it through the same pool as any
+ * PostgreSQL. Closing ends the pool, then stops PostgreSQL, then lets go of the lock.
+ */
+async function openEmbedded(config: Extract<DatabaseConfig, { kind: "embedded" }>): Promise<DatabaseHandle> {
+  const lock = acquireDataDirLock(config.dataDir, {
+    onRefreshError: (error) => config.logger?.warn({ err: error }, "could not refresh the data directory lock; trying again"),
+    ...config.lock,
+  });
+  try {
+    const server = await startEmbeddedPostgres({ dataDir: config.dataDir, logger: config.logger, settings: config.settings });
+    try {
+      const handle = await openPostgres({ ...config, kind: "postgres", url: server.url });
+      return {
+        ...handle,
+        async close() {
+          try {
+            await handle.close();
+          } finally {
+            try {
+              await server.stop();
+            } finally {
+              lock.release();
+            }
+          }
+        },
+      };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
 
 async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }>): Promise<DatabaseHandle> {

