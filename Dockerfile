@@ -25,6 +25,8 @@ COPY migrations ./migrations
 COPY scripts ./scripts
 COPY app ./app
 COPY drizzle ./drizzle
+# Without DATABASE_URL the app starts the embedded PostgreSQL (decision 055) as this same unprivileged user,
+# under /data/postgres. Run the container with `docker run --init` so that orphaned processes are reaped.
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -67,8 +67,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const engine = options.engine ?? testEngine();
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
-  // As root, the embedded PostgreSQL runs as a system user, which must be able to enter DATA_DIR.
-  if (engine === "embedded" && !options.dataDir) fs.chmodSync(dataDir, 0o755);
+  // As root, the embedded PostgreSQL (any server without DATABASE_URL) runs as a system user, which must be able to enter DATA_DIR.
+  if (!options.dataDir) fs.chmodSync(dataDir, 0o755);
   // A new PGlite directory starts as a copy of the migrated template (tests/setup/pglite-template.ts).
   if (engine === "pglite" && !options.dataDir && (options.fromTemplate ?? true)) seedPgliteDataDir(dataDir);
   const database =

@@ -66,9 +66,9 @@ describe(`kill -9 while writes are in flight (${testEngine()})`, () => {
         acknowledged.push(...written);
         expect(await server.exited).toEqual({ code: null, signal: "SIGKILL" });
         if (first.engine === "pglite") {
-          // The killed process left both locks behind: ours and PGlite's own postmaster.pid.
+          // The killed process left its lock behind, and its embedded PostgreSQL running (decision 055).
           expect(fs.existsSync(path.join(first.dataDir, "pglite.lock"))).toBe(true);
-          expect(fs.existsSync(path.join(first.dataDir, "pglite", "postmaster.pid"))).toBe(true);
+          expect(fs.existsSync(path.join(first.dataDir, "postgres", "postmaster.pid"))).toBe(true);
         }
 
         // Restarted on the same data with no manual step, it serves every acknowledged write.
