@@ -1,6 +1,7 @@
 /**
  * The real production server (build/server + main.ts) in a child process, on a free loopback port,
- * over a database of its own: PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database. The one
+ * over a database of its own: a fresh database on the test PostgreSQL server, or the embedded default
+ * (no DATABASE_URL) in a temporary DATA_DIR. The one
  * way the integration and security suites (Vitest and Playwright) and the benchmark scripts start it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -8,7 +9,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
-import { seedPgliteDataDir } from "./pglite-template";
 import { createPostgresDatabase, testEngine, type TestEngine } from "./test-database";
 import { signInCookie, TEST_ADMIN, TEST_ADMIN_ENV } from "./sign-in";
 
@@ -17,15 +17,18 @@ export { TEST_ADMIN, TEST_ADMIN_ENV };
 export interface AppServerOptions {
   /** Environment on top of the test defaults (no demo content, errors only in the log, ...). */
   env?: Record<string, string>;
-  /** Default: the test project's engine (TEST_ENGINE). */
+  /**
+   * "postgres" (default): a database of its own on the test server; "embedded": the site's default
+   * without DATABASE_URL, its database server under DATA_DIR (tests of the embedded default itself).
+   */
   engine?: TestEngine;
-  /** PostgreSQL only: serve this existing database (another server's, or one behind a proxy) instead of a new one. */
+  /** "postgres" only: serve this existing database (another server's, or one behind a proxy) instead of a new one. */
   databaseUrl?: string;
-  /** PostgreSQL only: the server to create the database on (default TEST_DATABASE_URL). */
+  /** "postgres" only: the server to create the database on (default TEST_DATABASE_URL). */
   postgresServerUrl?: string;
   /**
-   * Copy the migrated template of the Vitest global setup (fast; on PGlite only when it exists), or let
-   * the server create and migrate an empty database at start (benchmarks, which measure that).
+   * Copy the migrated template of the Vitest global setup (fast), or let the server create and migrate
+   * an empty database at start (benchmarks, which measure that). "postgres" only.
    */
   fromTemplate?: boolean;
   /** The server's stderr: kept for the error message if it fails to start (default), or shown. */
@@ -43,7 +46,7 @@ export interface AppServer {
   /** The site's origin as browsers see it: PUBLIC_ORIGIN when the server has one, else baseURL (decision 031). */
   origin: string;
   engine: TestEngine;
-  /** The PostgreSQL database it serves (null on PGlite, whose files the server process holds). */
+  /** The test server's database it serves (null on the embedded default, whose server lives under DATA_DIR). */
   databaseUrl: string | null;
   dataDir: string;
   pid: number;
@@ -61,8 +64,6 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const engine = options.engine ?? testEngine();
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
-  // A new PGlite directory starts as a copy of the migrated template (tests/setup/pglite-template.ts).
-  if (engine === "pglite" && !options.dataDir && (options.fromTemplate ?? true)) seedPgliteDataDir(dataDir);
   const database =
     engine === "postgres" && !options.databaseUrl
       ? await createPostgresDatabase({ fromTemplate: options.fromTemplate ?? true, serverUrl: options.postgresServerUrl })
@@ -80,7 +81,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     LOG_LEVEL: "error",
     // As behind a local reverse proxy (tests act as different client addresses), and so, like every
     // deployed site, with its public address: its own (decision 053). A test of a server that has none
-    // clears both (and serves PGlite: PostgreSQL says deployed too).
+    // clears both (and serves the embedded default: DATABASE_URL says deployed too).
     PUBLIC_ORIGIN: baseURL,
     TRUST_PROXY: "loopback",
     KAKAO_MAP_APP_KEY: "",
