@@ -1,7 +1,7 @@
 /**
- * `npm test`: typecheck, lint, build, unit, integration (PGlite, and PostgreSQL when TEST_DATABASE_URL
- * is set) and the server-side security suite, then e2e, accessibility and browser security tests in
- * Chromium, then the dependency audit. Stops at the first failing step and exits non-zero.
+ * `npm test`: typecheck, lint, build, unit, integration (on PostgreSQL: TEST_DATABASE_URL's server, else
+ * one the tests start from the embedded binaries) and the server-side security suite, then e2e,
+ * accessibility and browser security tests in Chromium, then the dependency audit. Stops at the first failing step and exits non-zero.
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -42,8 +42,8 @@ run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("lint", `${npmBin}/eslint`, ["."]);
 process.stdout.write(
   process.env.TEST_DATABASE_URL
-    ? "\nIntegration tests run on PGlite and on PostgreSQL (TEST_DATABASE_URL).\n"
-    : "\nIntegration tests run on PGlite only; set TEST_DATABASE_URL to also run them on PostgreSQL.\n",
+    ? "\nIntegration tests run on the PostgreSQL server at TEST_DATABASE_URL.\n"
+    : "\nIntegration tests run on a PostgreSQL server of their own (set TEST_DATABASE_URL to use another).\n",
 );
 // The integration suite also talks to the production server, so the build comes first.
 run("build", "npm", ["run", "--silent", "build"]);

@@ -45,7 +45,7 @@ const line = (label: string, ms: number[], statuses: number[], memory: string) =
       `non-200: ${statuses.filter((s) => s !== 200).length}  ${memory}`,
   );
 
-for (const engine of postgresServerUrl() ? (["pglite", "postgres"] as const) : (["pglite"] as const)) {
+for (const engine of postgresServerUrl() ? (["embedded", "postgres"] as const) : (["embedded"] as const)) {
   const server = await startBenchServer(engine, { PAGE_CACHE: "false", PAGE_CACHE_WARM: "0", MAX_EVENT_LOOP_DELAY_MS: "60000" }, { prepared: true });
   const pages = () => timePages(server.baseURL, Array.from({ length: COUNT }, (_, i) => `${PAGES[i % PAGES.length]}?v=${i}`));
   try {

@@ -16,7 +16,7 @@ const allRoutes = process.env.BENCH_ROUTES === "all";
 const routes = allRoutes
   ? ["/", "/company", "/artist", artistPage, "/audition", "/pr", "/news", "/notice", "/newsDetail/:id", "/noticeDetail/:id", "/privacy", "/en", "/en/artist", `/en${artistPage}`, "/en/news", "/api/we/actorList", "/api/we/newslist"]
   : ["/", "/artist", "/news", artistPage, "/api/we/actorList"];
-const engines: ("pglite" | "postgres")[] = ["pglite", ...(postgresServerUrl() ? (["postgres"] as const) : [])];
+const engines: ("embedded" | "postgres")[] = ["embedded", ...(postgresServerUrl() ? (["postgres"] as const) : [])];
 
 interface Row {
   engine: string;

@@ -11,7 +11,7 @@ import { startBenchServer } from "./server";
 
 const route = process.argv[2] ?? "/company";
 const RUNS = Number(process.env.LH_RUNS ?? 8);
-const server = await startBenchServer("pglite");
+const server = await startBenchServer("embedded");
 const chrome = await launchBenchChrome();
 // The DevTools protocol events read here, loosely typed (only the fields used).
 type Entry = {

@@ -23,7 +23,7 @@ interface TraceEvent {
 
 const route = process.argv[2] ?? "/";
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const server = await startBenchServer("pglite");
+const server = await startBenchServer("embedded");
 const chrome = await launchBenchChrome();
 const ms = (micro: number) => (micro / 1000).toFixed(1);
 try {

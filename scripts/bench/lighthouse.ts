@@ -22,7 +22,7 @@ const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, se
 type Category = keyof typeof TARGETS;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 
-const server = await startBenchServer("pglite");
+const server = await startBenchServer("embedded");
 const newsId = /href="\/newsDetail\/(\d+)"/.exec(await (await fetch(`${server.baseURL}/news`)).text())?.[1];
 const only = process.argv.slice(2);
 const koreanRoutes = ["/", "/company", "/artist", `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`, "/audition", "/pr", "/news", "/notice", `/newsDetail/${newsId}`];

@@ -18,7 +18,7 @@ async function heapMb(baseURL: string): Promise<string> {
 }
 
 // PGlite, and PostgreSQL when TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server.
-for (const engine of postgresServerUrl() ? (["pglite", "postgres"] as const) : (["pglite"] as const)) {
+for (const engine of postgresServerUrl() ? (["embedded", "postgres"] as const) : (["embedded"] as const)) {
   // As after any start but the very first: the database was prepared (created, seeded) by another process.
   const server = await startBenchServer(engine, { METRICS_TOKEN }, { prepared: true });
   try {
@@ -52,7 +52,7 @@ for (const engine of postgresServerUrl() ? (["pglite", "postgres"] as const) : (
 
 // Beyond capacity: page cache off, renders limited to 4 at a time (and, by default, an event loop at
 // most 100 ms behind), 200 connections asking for pages that must be rendered.
-const small = await startBenchServer("pglite", { MAX_CONCURRENT_REQUESTS: "4", PAGE_CACHE: "false" });
+const small = await startBenchServer("embedded", { MAX_CONCURRENT_REQUESTS: "4", PAGE_CACHE: "false" });
 try {
   let retryAfter = 0;
   const run = autocannon({ url: `${small.baseURL}/news`, connections: 200, duration: 10 });

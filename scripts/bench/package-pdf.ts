@@ -35,7 +35,7 @@ async function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-const server = await startBenchServer("pglite");
+const server = await startBenchServer("embedded");
 const base = server.baseURL;
 let failed = false;
 const lines: string[] = [];

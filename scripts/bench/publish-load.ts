@@ -13,7 +13,7 @@ import { postgresServerUrl, rssMb, startBenchServer } from "./server";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const engines = (postgresServerUrl() ? ["pglite", "postgres"] : ["pglite"]) as ("pglite" | "postgres")[];
+const engines = (postgresServerUrl() ? ["embedded", "postgres"] : ["embedded"]) as ("embedded" | "postgres")[];
 const artists = DEMO_ARTISTS.slice(0, 6).map((a) => `/artist/${encodeURIComponent(a.name)}`);
 const paths = ["/", "/company", "/artist", "/audition", "/pr", "/news", "/notice", "/news?page=2", ...artists, "/en", "/en/artist", "/en/news", "/api/we/actorList", "/api/we/newslist"];
 

@@ -18,7 +18,7 @@ import { postgresServerUrl, startBenchServer } from "./server";
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim());
 const artistPage = `/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`;
 const routes = ["/", "/company", "/artist", artistPage, "/audition", "/pr", "/news", "/newsDetail/:id", "/privacy", "/en", "/en/artist", "/api/we/actorList", "/api/we/newslist"];
-const engines: ("pglite" | "postgres")[] = ["pglite", ...(postgresServerUrl() ? (["postgres"] as const) : [])];
+const engines: ("embedded" | "postgres")[] = ["embedded", ...(postgresServerUrl() ? (["postgres"] as const) : [])];
 const profile = process.env.BENCH_PROFILE === "1";
 
 /** CPU time (ms) of a process, all threads. */

@@ -1,6 +1,7 @@
 /**
  * The production server for a benchmark: the tests' one way to start it (tests/setup/app-server.ts),
- * with the demo content seeded, PGlite in a temporary directory or a fresh PostgreSQL database.
+ * with the demo content seeded, the embedded default (its own database server under a temporary DATA_DIR)
+ * or a fresh database on the test PostgreSQL server.
  */
 import fs from "node:fs";
 import { startAppServer, type AppServer } from "../../tests/setup/app-server";
@@ -19,7 +20,7 @@ export function postgresServerUrl(): string | null {
  * the database itself, like every later start.
  */
 export async function startBenchServer(
-  engine: "pglite" | "postgres",
+  engine: "embedded" | "postgres",
   extraEnv: Record<string, string> = {},
   options: { prepared?: boolean } = {},
 ): Promise<BenchServer> {

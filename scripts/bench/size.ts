@@ -28,7 +28,7 @@ const routes = [
 const clientDir = path.resolve("build/client");
 const gz = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).byteLength;
 
-const server = await startBenchServer("pglite");
+const server = await startBenchServer("embedded");
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

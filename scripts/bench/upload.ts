@@ -10,7 +10,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#888", noise: { type: "gaussian", mean: 120, sigma: 30 } } })
   .jpeg({ quality: 90 })
   .toBuffer();
-const server = await startBenchServer("pglite");
+const server = await startBenchServer("embedded");
 const times: number[] = [];
 try {
   const cookie = await signInCookie(server.baseURL);

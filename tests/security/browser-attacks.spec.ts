@@ -7,7 +7,7 @@ import { useAppServer } from "../setup/app-server";
 import { browserCookie, TEST_ADMIN } from "../setup/sign-in";
 import { uploadFile } from "../setup/site-requests";
 
-const server = useAppServer(test, { signIn: true });
+const server = useAppServer(test, { engine: "embedded", signIn: true });
 
 test("security headers are on every kind of response; CSP has no unsafe-inline scripts; HSTS only for an https PUBLIC_ORIGIN", async ({ request }) => {
   const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");

@@ -14,7 +14,7 @@ test.describe.configure({ mode: "serial" });
 const UNFETCHABLE_IMAGE = "https://evil.example/x.png";
 const withoutUnfetchableImage = (html: string) => html.replaceAll(UNFETCHABLE_IMAGE, "/media/x.png");
 
-const server = useAppServer(test, { signIn: true });
+const server = useAppServer(test, { engine: "embedded", signIn: true });
 const postIds: number[] = [];
 
 test.beforeAll(async () => {

@@ -1,6 +1,7 @@
 /**
  * The real production server (build/server + main.ts) in a child process, on a free loopback port,
- * over a database of its own: PGlite in a temporary DATA_DIR, or a fresh PostgreSQL database. The one
+ * over a database of its own: a fresh database on the test PostgreSQL server, or the embedded default
+ * (no DATABASE_URL) in a temporary DATA_DIR. The one
  * way the integration and security suites (Vitest and Playwright) and the benchmark scripts start it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -9,29 +10,28 @@ import os from "node:os";
 import path from "node:path";
 import { embeddedPostgresPaths, runningPostmaster } from "../../app/server/platform/embedded-postgres.server";
 import { freePort } from "./free-port";
-import { seedPgliteDataDir } from "./pglite-template";
 import { createPostgresDatabase, testEngine, type TestEngine } from "./test-database";
 import { signInCookie, TEST_ADMIN, TEST_ADMIN_ENV } from "./sign-in";
 
 export { TEST_ADMIN, TEST_ADMIN_ENV };
 
-/** "embedded": no DATABASE_URL, so the server runs the embedded PostgreSQL under its DATA_DIR (decision 055). */
-export type AppServerEngine = TestEngine | "embedded";
-
 export interface AppServerOptions {
   /** Environment on top of the test defaults (no demo content, errors only in the log, ...). */
   env?: Record<string, string>;
-  /** Default: the test project's engine (TEST_ENGINE). */
-  engine?: AppServerEngine;
+  /**
+   * "postgres" (default): a database of its own on the test server; "embedded": the site's default
+   * without DATABASE_URL, its database server under DATA_DIR (tests of the embedded default itself).
+   */
+  engine?: TestEngine;
   /** Run the server process as this user (a DATA_DIR of the caller's making that the user owns). */
   runAs?: { uid: number; gid: number };
-  /** PostgreSQL only: serve this existing database (another server's, or one behind a proxy) instead of a new one. */
+  /** "postgres" only: serve this existing database (another server's, or one behind a proxy) instead of a new one. */
   databaseUrl?: string;
-  /** PostgreSQL only: the server to create the database on (default TEST_DATABASE_URL). */
+  /** "postgres" only: the server to create the database on (default TEST_DATABASE_URL). */
   postgresServerUrl?: string;
   /**
-   * Copy the migrated template of the Vitest global setup (fast; on PGlite only when it exists), or let
-   * the server create and migrate an empty database at start (benchmarks, which measure that).
+   * Copy the migrated template of the Vitest global setup (fast), or let the server create and migrate
+   * an empty database at start (benchmarks, which measure that). "postgres" only.
    */
   fromTemplate?: boolean;
   /** The server's stderr: kept for the error message if it fails to start (default), or shown. */
@@ -48,8 +48,8 @@ export interface AppServer {
   baseURL: string;
   /** The site's origin as browsers see it: PUBLIC_ORIGIN when the server has one, else baseURL (decision 031). */
   origin: string;
-  engine: AppServerEngine;
-  /** The PostgreSQL database it serves (null on PGlite, whose files the server process holds). */
+  engine: TestEngine;
+  /** The test server's database it serves (null on the embedded default, whose server lives under DATA_DIR). */
   databaseUrl: string | null;
   dataDir: string;
   pid: number;
@@ -69,8 +69,6 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "we-app-"));
   // As root, the embedded PostgreSQL (any server without DATABASE_URL) runs as a system user, which must be able to enter DATA_DIR.
   if (!options.dataDir) fs.chmodSync(dataDir, 0o755);
-  // A new PGlite directory starts as a copy of the migrated template (tests/setup/pglite-template.ts).
-  if (engine === "pglite" && !options.dataDir && (options.fromTemplate ?? true)) seedPgliteDataDir(dataDir);
   const database =
     engine === "postgres" && !options.databaseUrl
       ? await createPostgresDatabase({ fromTemplate: options.fromTemplate ?? true, serverUrl: options.postgresServerUrl })
@@ -88,7 +86,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     LOG_LEVEL: "error",
     // As behind a local reverse proxy (tests act as different client addresses), and so, like every
     // deployed site, with its public address: its own (decision 053). A test of a server that has none
-    // clears both (and serves PGlite: PostgreSQL says deployed too).
+    // clears both (and serves the embedded default: DATABASE_URL says deployed too).
     PUBLIC_ORIGIN: baseURL,
     TRUST_PROXY: "loopback",
     KAKAO_MAP_APP_KEY: "",

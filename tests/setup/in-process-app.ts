@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from "vitest";
 import { loadEnv, type Env } from "../../app/server/platform/env.server";
 import type { Runtime } from "../../app/server/composition/runtime.server";
 import { signInCookie, TEST_ADMIN_ENV } from "./sign-in";
-import { createPostgresDatabase, testEngine } from "./test-database";
+import { createPostgresDatabase } from "./test-database";
 
 export interface InProcessApp {
   runtime: Runtime;
@@ -18,7 +18,7 @@ export interface InProcessApp {
 
 /**
  * The settings of a runtime a test starts in this process: production, over its own data directory
- * and database (PGlite when there is no URL), without demo content or logs, with the test administrator.
+ * and database (the embedded default when there is no URL), without demo content or logs, with the test administrator.
  */
 export function testRuntimeEnv(dataDir: string, databaseUrl: string | undefined, extraEnv: Record<string, string> = {}): Env {
   return loadEnv({
@@ -34,13 +34,13 @@ export function testRuntimeEnv(dataDir: string, databaseUrl: string | undefined,
 
 /**
  * The production build's app run in this process, on a loopback port, over a database of its own
- * (PGlite in a temporary DATA_DIR, or a PostgreSQL database from the template): the test can write
+ * (a copy of the template on the test PostgreSQL server, and a temporary DATA_DIR): the test can write
  * through the runtime's use cases directly and read the result over HTTP.
  */
 export async function startInProcessApp(prefix: string, extraEnv: Record<string, string> = {}): Promise<InProcessApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `we-${prefix}-`));
-  const database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: true }) : null;
-  const env = testRuntimeEnv(dataDir, database?.url, {
+  const database = await createPostgresDatabase({ fromTemplate: true });
+  const env = testRuntimeEnv(dataDir, database.url, {
     // As tests/setup/app-server.ts: no background renders after a change unless the test asks for them.
     PAGE_CACHE_WARM: "0",
     ...extraEnv,
@@ -57,7 +57,7 @@ export async function startInProcessApp(prefix: string, extraEnv: Record<string,
     async stop() {
       await new Promise((resolve) => listener.close(resolve));
       await runtime.close();
-      await database?.drop();
+      await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

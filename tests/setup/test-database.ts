@@ -1,6 +1,6 @@
 /**
- * One isolated database per test suite, built from the committed migrations: PGlite in memory, or a
- * copy of the migrated template on the TEST_DATABASE_URL server. `useTestDatabase` is the one way
+ * One isolated database per test suite: a copy of the migrated template (built from the committed
+ * migrations by the Vitest global setup) on the test PostgreSQL server (TEST_DATABASE_URL). `useTestDatabase` is the one way
  * in-process suites get a database, a media storage and the services a use case takes.
  */
 import { randomBytes } from "node:crypto";
@@ -15,12 +15,17 @@ import type { Services } from "../../app/server/platform/services.server";
 import { createLocalStorage, type MediaStorage } from "../../app/server/platform/storage.server";
 import type { SuiteHooks } from "./app-server";
 import { TEMPLATE_DATABASE, testServerUrl, urlForDatabase } from "./postgres-urls";
-import { pgliteTemplateDump } from "./pglite-template";
 
-export type TestEngine = "pglite" | "postgres";
+/**
+ * How a test server gets its database: a database of its own on the test PostgreSQL server
+ * ("postgres", the default), or the site's embedded default, with no DATABASE_URL and a fresh DATA_DIR
+ * ("embedded": what `npm start` runs on a small server).
+ */
+export type TestEngine = "postgres" | "embedded";
 
-export function testEngine(): TestEngine {
-  return process.env.TEST_ENGINE === "postgres" ? "postgres" : "pglite";
+/** The engine of the shared test server, named in suite titles. */
+export function testEngine(): "postgres" {
+  return "postgres";
 }
 
 export const silentLogger = createLogger("silent");
@@ -59,20 +64,14 @@ export async function createPostgresDatabase(options: { fromTemplate: boolean; s
 }
 
 export interface TestDatabase extends DatabaseHandle {
-  /** Connection URL of the PostgreSQL copy (null on PGlite in memory). */
-  url: string | null;
+  /** Connection URL of the copy. */
+  url: string;
   /** Closes and removes the database. */
   destroy(): Promise<void>;
 }
 
-/** A migrated database of the test project's engine. */
+/** A migrated database of its own on the test server. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  if (testEngine() === "pglite") {
-    // From the migrated template when the global setup made one (initdb in WebAssembly is slow).
-    const handle = await openDatabase({ kind: "pglite", dataDir: null, loadDataDir: pgliteTemplateDump() ?? undefined });
-    await handle.migrate();
-    return Object.assign(handle, { url: null, destroy: () => handle.close() });
-  }
   const database = await createPostgresDatabase({ fromTemplate: true });
   const handle = await openDatabase({ kind: "postgres", url: database.url, poolMax: 4 });
   return Object.assign(handle, {
@@ -106,7 +105,7 @@ export function createTestServices(db: Database, storage: MediaStorage, privateS
 export interface UsedTestDatabase {
   readonly handle: TestDatabase;
   readonly db: Database;
-  readonly url: string | null;
+  readonly url: string;
   readonly storage: ReturnType<typeof createTestStorage>;
   /** Services over this database and storage; `announced` lists the changes the use cases announced. */
   readonly services: ReturnType<typeof createTestServices>;

@@ -14,7 +14,7 @@ import { passSecondStep, TEST_ADMIN, uniqueName } from "./admin-helpers";
  * from 127.0.0.1 (within the sign-in throttle's 5 an address: the browsers' device cookies count apart).
  */
 test.describe.configure({ timeout: 180_000 });
-const own = useAppServer(test, { env: { PUBLIC_ORIGIN: "", TRUST_PROXY: "" } });
+const own = useAppServer(test, { engine: "embedded", env: { PUBLIC_ORIGIN: "", TRUST_PROXY: "" } });
 
 test("the administrator registers a passkey, signs in with it instead of a code, and removes it", async ({ page }) => {
   const baseURL = own.baseURL;

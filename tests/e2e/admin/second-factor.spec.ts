@@ -47,7 +47,7 @@ test("with JavaScript: the password, then the authenticator's code", async ({ pa
 test.describe("an account without a second factor", () => {
   // A server of its own whose administrator has a password only (no ADMIN_TOTP_SECRET), started fresh.
   test.describe.configure({ timeout: 180_000 });
-  const own = useAppServer(test, { env: { ADMIN_TOTP_SECRET: "" } });
+  const own = useAppServer(test, { engine: "embedded", env: { ADMIN_TOTP_SECRET: "" } });
 
   test("enrolls from the security page, keeps its recovery codes, and signs in with one of them, once", async ({ page }) => {
     const base = own.baseURL;

@@ -6,7 +6,6 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { pollUntil, startAppServer, type AppServer } from "../../setup/app-server";
 import { signInCookie } from "../../setup/sign-in";
-import { testEngine } from "../../setup/test-database";
 
 const BOUNDARY = "----we-shutdown-test";
 
@@ -84,9 +83,9 @@ async function idleKeptAliveConnection(server: AppServer) {
   return { closed: () => closed, agent };
 }
 
-describe(`SIGTERM stops the server gracefully (${testEngine()})`, () => {
+describe.each(["embedded", "postgres"] as const)("SIGTERM stops the server gracefully (%s)", (engine) => {
   it("finishes the request under way, refuses new connections, closes kept-alive ones, closes the database and exits 0", async () => {
-    const first = await startAppServer({ env: { SHUTDOWN_TIMEOUT_MS: "10000" } });
+    const first = await startAppServer({ engine, env: { SHUTDOWN_TIMEOUT_MS: "10000" } });
     let second: AppServer | null = null;
     try {
       const cookie = await signInCookie(first.baseURL);
@@ -111,12 +110,12 @@ describe(`SIGTERM stops the server gracefully (${testEngine()})`, () => {
 
       expect(await first.exited).toEqual({ code: 0, signal: null });
       expect(Date.now() - signalledAt).toBeLessThan(10_000);
-      // PGlite's lock is released (PostgreSQL has none).
-      if (first.engine === "pglite") expect(fs.existsSync(path.join(first.dataDir, "pglite.lock"))).toBe(false);
+      // The embedded database server stopped with it (a clean stop removes its postmaster.pid).
+      if (engine === "embedded") expect(fs.existsSync(path.join(first.dataDir, "postgres", "postmaster.pid"))).toBe(false);
       idle.agent.destroy();
 
       // A restart on the same data starts at once and has the upload that finished during the shutdown.
-      second = await startAppServer({ dataDir: first.dataDir, databaseUrl: first.databaseUrl ?? undefined, env: { SHUTDOWN_TIMEOUT_MS: "300" } });
+      second = await startAppServer({ engine, dataDir: first.dataDir, databaseUrl: first.databaseUrl ?? undefined, env: { SHUTDOWN_TIMEOUT_MS: "300" } });
       const served = await fetch(new URL(url, second.baseURL));
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toMatch(/^image\//);
@@ -127,7 +126,7 @@ describe(`SIGTERM stops the server gracefully (${testEngine()})`, () => {
       second.kill("SIGTERM");
       await expect(stuck.response).rejects.toThrow(/socket hang up|ECONNRESET/);
       expect(await second.exited).toEqual({ code: 1, signal: null });
-      if (second.engine === "pglite") expect(fs.existsSync(path.join(first.dataDir, "pglite.lock"))).toBe(false);
+      if (engine === "embedded") expect(fs.existsSync(path.join(first.dataDir, "postgres", "postmaster.pid"))).toBe(false);
     } finally {
       await second?.stop();
       await first.stop();

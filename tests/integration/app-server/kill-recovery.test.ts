@@ -3,7 +3,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "../../setup/app-server";
 import { signInCookie } from "../../setup/sign-in";
-import { testEngine } from "../../setup/test-database";
 
 const WRITERS = 4;
 
@@ -51,9 +50,9 @@ async function newsTitles(server: AppServer): Promise<Set<string>> {
   return new Set(((await response.json()) as { title: string }[]).map((post) => post.title));
 }
 
-describe(`kill -9 while writes are in flight (${testEngine()})`, () => {
+describe.each(["embedded", "postgres"] as const)("kill -9 while writes are in flight (%s)", (engine) => {
   it("every acknowledged write is there after each restart, over three kill/restart cycles", async () => {
-    const first = await startAppServer();
+    const first = await startAppServer({ engine });
     const servers: AppServer[] = [first];
     try {
       const cookie = await signInCookie(first.baseURL);
@@ -65,14 +64,14 @@ describe(`kill -9 while writes are in flight (${testEngine()})`, () => {
         expect(written.length).toBeGreaterThanOrEqual(killAfter);
         acknowledged.push(...written);
         expect(await server.exited).toEqual({ code: null, signal: "SIGKILL" });
-        if (first.engine === "pglite") {
+        if (engine === "embedded") {
           // The killed process left its lock behind, and its embedded PostgreSQL running (decision 055).
           expect(fs.existsSync(path.join(first.dataDir, "pglite.lock"))).toBe(true);
           expect(fs.existsSync(path.join(first.dataDir, "postgres", "postmaster.pid"))).toBe(true);
         }
 
         // Restarted on the same data with no manual step, it serves every acknowledged write.
-        server = await startAppServer({ dataDir: first.dataDir, databaseUrl: first.databaseUrl ?? undefined });
+        server = await startAppServer({ engine, dataDir: first.dataDir, databaseUrl: first.databaseUrl ?? undefined });
         servers.push(server);
         const titles = await newsTitles(server);
         expect(acknowledged.filter((title) => !titles.has(title))).toEqual([]);

@@ -5,8 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, media } from "../../../drizzle/schema";
-import { openDatabase, type Database } from "../../../app/server/platform/db.server";
-import { seedPgliteDataDir } from "../../setup/pglite-template";
+import type { Database } from "../../../app/server/platform/db.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 
 /** `npm run media:sweep` as an operator runs it, with the server's environment (local storages under DATA_DIR). */
@@ -28,23 +27,8 @@ describe(`npm run media:sweep (${testEngine()})`, () => {
   it("lists what it would remove with --dry-run, then removes it and records it in the activity log", { timeout: 120_000 }, async () => {
     const dataDir = path.join(scratch, "site");
     fs.mkdirSync(dataDir);
-    let env: Record<string, string>;
-    // The site's database: PGlite under DATA_DIR (written to only while no script holds it), or PostgreSQL.
-    const withDatabase = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
-      if (testEngine() === "postgres") return work(database.db);
-      const handle = await openDatabase({ kind: "pglite", dataDir });
-      try {
-        return await work(handle.db);
-      } finally {
-        await handle.close();
-      }
-    };
-    if (testEngine() === "pglite") {
-      seedPgliteDataDir(dataDir);
-      env = { DATA_DIR: dataDir, DATABASE_URL: "" };
-    } else {
-      env = { DATA_DIR: dataDir, DATABASE_URL: database.url! };
-    }
+    const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
+    const withDatabase = <T>(work: (db: Database) => Promise<T>): Promise<T> => work(database.db);
     const used = "2026/10/0123456789abcdef0123456789abcdef.jpg";
     const orphan = "2026/10/fedcba9876543210fedcba9876543210.jpg";
     const applicant = "auditions/2026/0123456789abcdef0123456789abcdef0123456789abcdef.video";

@@ -4,9 +4,9 @@ import { testEngine } from "../../setup/test-database";
 
 /**
  * A deployed server must know its public address (decision 053): with anything that says it is deployed
- * (here a trusted proxy, and on PostgreSQL the database itself) and no PUBLIC_ORIGIN, the production server
+ * (here a trusted proxy, and DATABASE_URL itself) and no PUBLIC_ORIGIN, the production server
  * stops at start with a message naming the variable and why. (`npm start` with nothing set still starts:
- * public-origin-trial.pglite.test.ts.)
+ * public-origin-trial.embedded.test.ts.)
  */
 describe(`PUBLIC_ORIGIN at start (${testEngine()})`, () => {
   it("a server behind a trusted proxy without PUBLIC_ORIGIN does not start, and says why", async () => {
@@ -16,6 +16,6 @@ describe(`PUBLIC_ORIGIN at start (${testEngine()})`, () => {
       expect.fail("the server started without PUBLIC_ORIGIN");
     }
     expect(started.message).toMatch(/server exited with 1: [^]*The server could not start\.[^]*PUBLIC_ORIGIN: must be set[^]*TRUST_PROXY \(a proxy stands in front of the server\)/);
-    if (testEngine() === "postgres") expect(started.message).toContain("DATABASE_URL (PostgreSQL, the database several app servers share)");
+    expect(started.message).toContain("DATABASE_URL (PostgreSQL, the database several app servers share)");
   }, 120_000);
 });

@@ -9,7 +9,7 @@ import { fileSink, writeBackup } from "../../../app/server/backup/backup.server"
 import { createS3Storages } from "../../../app/server/platform/s3-storage.server";
 import { pack, unpack } from "../../setup/backup-archives";
 import { startS3Server, type TestS3Server } from "../../setup/s3-server";
-import { createPostgresDatabase, silentLogger, testEngine, useTestDatabase, type PostgresDatabase } from "../../setup/test-database";
+import { createPostgresDatabase, silentLogger, useTestDatabase, type PostgresDatabase } from "../../setup/test-database";
 
 /**
  * `npm run restore` into a data directory that is not there, as an operator runs it: whatever makes it
@@ -54,7 +54,8 @@ async function withEntry(archive: string, name: string, edit: (data: Buffer) => 
   return out;
 }
 
-describe(`npm run restore leaves nothing behind when it refuses or fails (${testEngine()})`, () => {
+/** Into a new database on the test server, or into the embedded default's own server under DATA_DIR. */
+describe.each(["postgres", "embedded"] as const)("npm run restore leaves nothing behind when it refuses or fails (%s)", (target) => {
   const source = useTestDatabase({ beforeAll, afterAll });
   let s3: TestS3Server;
   const archives = {} as Record<"good" | "truncated" | "foreign" | "newer" | "badRow", string>;
@@ -97,9 +98,9 @@ describe(`npm run restore leaves nothing behind when it refuses or fails (${test
     await s3?.stop();
   });
 
-  /** The run's database: PGlite under DATA_DIR, or a new, empty PostgreSQL database. */
+  /** The run's database: the embedded default's under DATA_DIR, or a new, empty database on the test server. */
   const databaseEnv = async (): Promise<Record<string, string>> => {
-    if (testEngine() === "pglite") return { DATABASE_URL: "" };
+    if (target === "embedded") return { DATABASE_URL: "" };
     const database = await createPostgresDatabase({ fromTemplate: false });
     databases.push(database);
     return { DATABASE_URL: database.url };
@@ -141,8 +142,8 @@ describe(`npm run restore leaves nothing behind when it refuses or fails (${test
     await storage.delete("2026/10/ffffffffffffffffffffffffffffffff.jpg");
   });
 
-  // PGlite's target is the data directory itself, which the cases above cover.
-  if (testEngine() === "postgres") it("a PostgreSQL database that is not empty: refused, and no data directory is made for the files", () => {
+  // The embedded default's target is the data directory itself, which the cases above cover.
+  if (target === "postgres") it("a PostgreSQL database that is not empty: refused, and no data directory is made for the files", () => {
     const dataDir = missingDataDir();
     const run = runRestore(archives.good, { DATABASE_URL: source.url!, DATA_DIR: dataDir });
     expect(run.status).toBe(1);
@@ -171,6 +172,6 @@ describe(`npm run restore leaves nothing behind when it refuses or fails (${test
     expect(run.stdout).toContain("복원했습니다");
     expect(run.status).toBe(0);
     expect(fs.readdirSync(path.join(dataDir, "media", "2026", "11"))).toEqual(["0123456789abcdef0123456789abcdef.jpg"]);
-    expect(fs.existsSync(path.join(dataDir, "pglite"))).toBe(testEngine() === "pglite");
+    expect(fs.existsSync(path.join(dataDir, "postgres"))).toBe(target === "embedded");
   });
 });

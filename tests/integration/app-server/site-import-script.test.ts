@@ -39,7 +39,7 @@ function runScript(args: string[], env: Record<string, string>): Promise<{ statu
 
 describe(`npm run import:site (${testEngine()})`, () => {
   let old: OldSite;
-  let postgres: PostgresDatabase | null = null;
+  let postgres: PostgresDatabase;
   const dataDir = path.join(scratch, "site");
   let env: Record<string, string>;
 
@@ -47,17 +47,17 @@ describe(`npm run import:site (${testEngine()})`, () => {
     // A slow old host (40 ms per answer), so the run can be stopped halfway.
     old = await startOldSite({ artists: 8, news: 30, notices: 12, apiDelayMs: 40, photoSize: [240, 320] });
     fs.mkdirSync(dataDir);
-    postgres = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: false }) : null;
-    env = { ...process.env, LOG_LEVEL: "warn", S3_BUCKET: "", DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? "" } as Record<string, string>;
+    postgres = await createPostgresDatabase({ fromTemplate: false });
+    env = { ...process.env, LOG_LEVEL: "warn", S3_BUCKET: "", DATA_DIR: dataDir, DATABASE_URL: postgres.url } as Record<string, string>;
     delete env.SEED_DEMO_CONTENT;
   }, 60_000);
   afterAll(async () => {
     await old?.close();
-    await postgres?.drop();
+    await postgres.drop();
   });
 
   const withDatabase = async <T>(work: (db: Database) => Promise<T>): Promise<T> => {
-    const handle = await openDatabase(postgres ? { kind: "postgres", url: postgres.url, poolMax: 2 } : { kind: "pglite", dataDir });
+    const handle = await openDatabase({ kind: "postgres", url: postgres.url, poolMax: 2 });
     try {
       return await work(handle.db);
     } finally {
@@ -134,9 +134,9 @@ describe(`npm run import:site (${testEngine()})`, () => {
     });
     const redirectDataDir = path.join(scratch, "redirect-site");
     fs.mkdirSync(redirectDataDir);
-    const redirectDatabase = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: false }) : null;
+    const redirectDatabase = await createPostgresDatabase({ fromTemplate: false });
     try {
-      const result = await runScript(["--from", redirecting.origin, "--only", "news"], { ...env, DATA_DIR: redirectDataDir, DATABASE_URL: redirectDatabase?.url ?? "" });
+      const result = await runScript(["--from", redirecting.origin, "--only", "news"], { ...env, DATA_DIR: redirectDataDir, DATABASE_URL: redirectDatabase.url });
       expect(result.stderr).toBe("");
       expect(result.status, result.stdout).toBe(1);
       expect(result.stdout).toContain(`중단됨: 이전 사이트가 /api/we/newslist 요청을 다른 곳(${elsewhere})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`);
@@ -145,7 +145,7 @@ describe(`npm run import:site (${testEngine()})`, () => {
       await redirecting.close();
       internal.closeAllConnections();
       await new Promise((resolve) => internal.close(resolve));
-      await redirectDatabase?.drop();
+      await redirectDatabase.drop();
     }
   }, 120_000);
 
@@ -153,9 +153,9 @@ describe(`npm run import:site (${testEngine()})`, () => {
     const s3 = await startS3Server({ bucket: "we-import-test" });
     const s3DataDir = path.join(scratch, "s3-site");
     fs.mkdirSync(s3DataDir);
-    const s3Database = testEngine() === "postgres" ? await createPostgresDatabase({ fromTemplate: false }) : null;
+    const s3Database = await createPostgresDatabase({ fromTemplate: false });
     try {
-      const result = await runScript(["--from", old.origin, "--only", "artists"], { ...env, ...s3.env, DATA_DIR: s3DataDir, DATABASE_URL: s3Database?.url ?? "" });
+      const result = await runScript(["--from", old.origin, "--only", "artists"], { ...env, ...s3.env, DATA_DIR: s3DataDir, DATABASE_URL: s3Database.url });
       expect(result.stderr).toBe("");
       expect(result.status, result.stdout).toBe(0);
       expect(result.stdout).toMatch(/배우\t8\t0\t0\t0\t0/);
@@ -171,7 +171,7 @@ describe(`npm run import:site (${testEngine()})`, () => {
       expect(fs.existsSync(path.join(s3DataDir, "media")) ? fs.readdirSync(path.join(s3DataDir, "media")) : []).toEqual([]);
     } finally {
       await s3.stop();
-      await s3Database?.drop();
+      await s3Database.drop();
     }
   }, 300_000);
 });

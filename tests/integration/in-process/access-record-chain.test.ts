@@ -14,7 +14,6 @@ import { entryHash, findBursts, markMonthInspected, monthlyInspection, recordAcc
 import { directoryHeadFile, HEAD_FILE_NAME, runAccessRecordHeadSlot } from "../../../app/server/privacy/access-record-heads.server";
 import { getSiteSettings } from "../../../app/server/site/settings.server";
 import { saveSiteSettings } from "../../../app/server/site/settings-use-cases.server";
-import { seedPgliteDataDir } from "../../setup/pglite-template";
 import { createPostgresDatabase, silentLogger, testEngine, useTestDatabase } from "../../setup/test-database";
 
 /**
@@ -256,21 +255,20 @@ describe(`the monthly inspection (${testEngine()})`, () => {
 /** The script opens the database as the server would (DATABASE_URL or DATA_DIR): a database of its own here. */
 describe(`npm run access-records:verify (${testEngine()})`, () => {
   let dataDir: string;
-  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>> | null = null;
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-access-verify-"));
-    if (testEngine() === "postgres") postgres = await createPostgresDatabase({ fromTemplate: true });
-    else seedPgliteDataDir(dataDir);
+    postgres = await createPostgresDatabase({ fromTemplate: true });
   }, 120_000);
   afterAll(async () => {
-    await postgres?.drop();
+    await postgres.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  /** Opens the database, does `work`, closes it (PGlite: one process at a time, and the script is another). */
+  /** Opens the database, does `work`, closes it. */
   async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
-    const handle: DatabaseHandle = await openDatabase(postgres ? { kind: "postgres", url: postgres.url, poolMax: 2 } : { kind: "pglite", dataDir });
+    const handle: DatabaseHandle = await openDatabase({ kind: "postgres", url: postgres.url, poolMax: 2 });
     try {
       await handle.migrate();
       return await work(handle.db);
@@ -282,7 +280,7 @@ describe(`npm run access-records:verify (${testEngine()})`, () => {
   const runScript = (...args: string[]) =>
     spawnSync(process.execPath, ["--import", "tsx", "scripts/access-records-verify.ts", ...args], {
       encoding: "utf8",
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? "" },
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: postgres.url },
       timeout: 60_000,
     });
 

@@ -87,12 +87,8 @@ async function fillSite(db: Database, storage: MediaStorage, privateStorage: Med
   await db.insert(auditionFiles).values({ id: "fedcba9876543210fedcba9876543210", applicationId: withGuardian!.id, kind: "photo", storageKey: "auditions/2026/11/fedcba9876543210fedcba9876543210.jpg", contentType: "image/jpeg", bytes: 70_000 });
 }
 
-/** A database of the project's engine with nothing in it, not even the migrations. */
+/** A database on the test server with nothing in it, not even the migrations. */
 async function blankDatabase(): Promise<{ handle: DatabaseHandle; destroy(): Promise<void> }> {
-  if (testEngine() === "pglite") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: null });
-    return { handle, destroy: () => handle.close() };
-  }
   const created = await createPostgresDatabase({ fromTemplate: false });
   const handle = await openDatabase({ kind: "postgres", url: created.url, poolMax: 2 });
   return {
@@ -105,7 +101,8 @@ async function blankDatabase(): Promise<{ handle: DatabaseHandle; destroy(): Pro
 }
 
 async function emptyTarget() {
-  const database = await openDatabase({ kind: "pglite", dataDir: null });
+  const blank = await blankDatabase();
+  const database = blank.handle;
   const storage = createTestStorage();
   const privateStorage = createTestStorage();
   return {
@@ -113,7 +110,7 @@ async function emptyTarget() {
     storage,
     privateStorage,
     async destroy() {
-      await database.close();
+      await blank.destroy();
       storage.cleanup();
       privateStorage.cleanup();
     },
@@ -128,7 +125,7 @@ async function expectUntouched(target: Awaited<ReturnType<typeof emptyTarget>>) 
   expect(await storageContents(target.privateStorage)).toEqual({});
 }
 
-describe(`backup and restore, ${testEngine()} → PGlite`, () => {
+describe(`backup and restore, one database into another (${testEngine()})`, () => {
   const source = useTestDatabase({ beforeAll, afterAll });
   let target: Awaited<ReturnType<typeof emptyTarget>>;
   const archive = path.join(scratch, "site.tar.gz");
@@ -286,7 +283,7 @@ describe(`backup and restore, ${testEngine()} → PGlite`, () => {
     await expect(attempt(archive)).rejects.toThrow(/데이터베이스가 비어 있지 않습니다 \(.*artists.*\)/);
   });
 
-  it("numeric, bytea, arrays, intervals, json and timestamps of other tables read back the same on PGlite", async () => {
+  it("numeric, bytea, arrays, intervals, json and timestamps of other tables read back the same in another database", async () => {
     const create = sql`create table backup_probe (
       id bigint generated always as identity primary key, amount numeric, data bytea, tags text[], grid int[][], span interval,
       at timestamptz, plain timestamp, day date, ratio double precision, doc json, flag boolean, twice int generated always as (id * 2) stored)`;

@@ -328,7 +328,7 @@ describe.each<Kind>(["local", "s3"])(`the orphan sweep, %s storage (${testEngine
         env: {
           ...process.env,
           CRASH_STORAGE: JSON.stringify(storages.spec),
-          CRASH_DATABASE_URL: database.url ?? "",
+          CRASH_DATABASE_URL: database.url,
         },
         timeout: 90_000,
       });

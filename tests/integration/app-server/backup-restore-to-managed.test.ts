@@ -12,7 +12,7 @@ import { createPostgresDatabase, type PostgresDatabase } from "../../setup/test-
 import { call, uploadImage } from "../../setup/site-requests";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "we-move-"));
-const dirs = { pglite: path.join(scratch, "pglite-site"), restored: path.join(scratch, "restored-site"), archives: path.join(scratch, "archives") };
+const dirs = { embedded: path.join(scratch, "embedded-site"), restored: path.join(scratch, "restored-site"), archives: path.join(scratch, "archives") };
 let restoredDatabase: PostgresDatabase | undefined;
 afterAll(async () => {
   await restoredDatabase?.drop();
@@ -87,7 +87,7 @@ async function siteAsSeen(baseURL: string, cookie: string) {
   return { pages, api, images, applicantFiles, receipt: /AUD-\d{4}-\d{6}/.exec(detail)?.[0] };
 }
 
-describe("a PGlite site moves to PostgreSQL by backup and restore, through the real servers and scripts", () => {
+describe("a site on the embedded default moves to a managed PostgreSQL by backup and restore, through the real servers and scripts", () => {
   let before: Awaited<ReturnType<typeof siteAsSeen>>;
   let cookie: string;
   let archivePath: string;
@@ -95,13 +95,13 @@ describe("a PGlite site moves to PostgreSQL by backup and restore, through the r
 
   beforeAll(async () => {
     // The session secret signs the applicants' form stamps, and the administrator's session cookie.
-    const source = await startAppServer({ engine: "pglite", env: { DATA_DIR: dirs.pglite, SESSION_SECRET: TEST_SESSION_SECRET } });
+    const source = await startAppServer({ engine: "embedded", env: { DATA_DIR: dirs.embedded, SESSION_SECRET: TEST_SESSION_SECRET } });
     try {
       cookie = await signInCookie(source.baseURL);
       await fillSite(source.baseURL, cookie);
       before = await siteAsSeen(source.baseURL, cookie);
       // The running server holds the embedded database: the script says what to do instead.
-      const locked = runScript("backup", ["--out", dirs.archives], { DATA_DIR: dirs.pglite, DATABASE_URL: "" });
+      const locked = runScript("backup", ["--out", dirs.archives], { DATA_DIR: dirs.embedded, DATABASE_URL: "" });
       expect(locked.status).toBe(1);
       expect(locked.stderr).toContain("서버를 멈춘 뒤 다시 실행하거나, 서버가 스스로 백업하도록 BACKUP_CRON을 설정하세요.");
     } finally {
@@ -120,7 +120,7 @@ describe("a PGlite site moves to PostgreSQL by backup and restore, through the r
 
   it("npm run backup writes one archive, readable by its owner only", () => {
     fs.mkdirSync(dirs.archives);
-    const backup = runScript("backup", ["--out", dirs.archives], { DATA_DIR: dirs.pglite, DATABASE_URL: "" });
+    const backup = runScript("backup", ["--out", dirs.archives], { DATA_DIR: dirs.embedded, DATABASE_URL: "" });
     expect(backup.stderr).toBe("");
     expect(backup.stdout).toMatch(/백업을 만들었습니다: .*we-backup-\d{8}T\d{6}Z\.tar\.gz/);
     expect(backup.stdout).toMatch(/비공개 파일 [1-9]\d*개/);

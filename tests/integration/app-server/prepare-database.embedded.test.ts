@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { startAppServer } from "../../setup/app-server";
 import { prepareDatabaseAsNpmStart as prepare } from "../../setup/prepare-database";
 
-describe("the first npm start's database preparation, on PGlite", () => {
+describe("the first npm start's database preparation, on the embedded default", () => {
   it("gives way, without a word, when the data directory is held by a running server: the server's own start reports such problems", async () => {
-    const server = await startAppServer({});
+    const server = await startAppServer({ engine: "embedded" });
     try {
       const prepared = await prepare({ DATA_DIR: server.dataDir, DATABASE_URL: "" });
       expect(prepared.code).toBe(1);
