@@ -173,7 +173,7 @@ export async function loadTable(tx: Tx, table: TableInfo, file: string): Promise
  * The lines of a file written by dumpTable. Only "\n" ends a line: JSON escapes it inside strings, but
  * leaves U+2028 and U+2029 as they are, which readline would also take for line ends.
  */
-async function* jsonLines(file: string): AsyncGenerator<string> {
+export async function* jsonLines(file: string): AsyncGenerator<string> {
   const decoder = new StringDecoder("utf8");
   let pending = "";
   for await (const chunk of fs.createReadStream(file)) {
