@@ -19,7 +19,7 @@ try {
   const database = await openDatabase(databaseConfig(env, logger));
   const storages = openStorages(env);
   try {
-    await prepareDatabase({ database, storage: storages.storage, env, logger });
+    await prepareDatabase({ database, storage: storages.storage, privateStorage: storages.privateStorage, env, logger });
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database prepared");
   } finally {
     await database.close();

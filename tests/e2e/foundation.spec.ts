@@ -28,7 +28,7 @@ test("an unknown address answers 404 with the Korean not-found page", async ({ p
 test("the health check answers when the database does", async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
-  expect(await response.json()).toEqual({ status: "ok", database: "pglite" });
+  expect(await response.json()).toEqual({ status: "ok", database: "postgres" });
 });
 
 test("hashed scripts go out precompressed with Brotli or gzip, identical once decoded, cached for a year", async ({ page, request }) => {

@@ -63,6 +63,16 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
+/**
+ * A new temporary directory that the embedded PostgreSQL's system user can enter (as root it runs as
+ * `we-postgres`, decision 055; mkdtemp makes 0700 directories): for a DATA_DIR, or a directory above one.
+ */
+export function enterableTempDir(prefix: string, parent = os.tmpdir()): string {
+  const dir = fs.mkdtempSync(path.join(parent, prefix));
+  fs.chmodSync(dir, 0o755);
+  return dir;
+}
+
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   const engine = options.engine ?? testEngine();
   const port = await freePort();

@@ -91,7 +91,7 @@ export async function startRuntime(env: Env = loadServerEnv()): Promise<Runtime>
     const storage = metrics.countStorageErrors("media", storages.storage);
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");
-    await prepareDatabase({ database, storage, env, logger });
+    await prepareDatabase({ database, storage, privateStorage, env, logger });
     const sessionSecret = resolveSessionSecret(env);
     // ADMIN_TOTP_SECRET: the administrator's second factor, for automation (decision 040).
     if (env.ADMIN_ID && env.ADMIN_TOTP_SECRET) await provisionTotpSecret(db, sessionSecret, env.ADMIN_ID, env.ADMIN_TOTP_SECRET, logger);

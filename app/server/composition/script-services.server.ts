@@ -18,7 +18,7 @@ export async function openScriptServices(env: Env, logger: Logger, advice: strin
   const database = await openDatabaseForScript(env, logger, advice);
   const storages = openStorages(env);
   try {
-    await prepareDatabase({ database, storage: storages.storage, env, logger });
+    await prepareDatabase({ database, storage: storages.storage, privateStorage: storages.privateStorage, env, logger });
     const changes = createChangeFeed(logger);
     const relay = database.relayChanges(changes);
     await relay.ready;

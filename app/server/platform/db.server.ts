@@ -1,16 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import * as schema from "../../../drizzle/schema";
-import { acquireDataDirLock, type DataDirLock, type DataDirLockOptions } from "./data-dir-lock.server";
+import { acquireDataDirLock, type DataDirLockOptions } from "./data-dir-lock.server";
 import { decodeChangeFromWire, encodeChangeForWire, type ChangeFeed } from "./changes.server";
 import { startEmbeddedPostgres } from "./embedded-postgres.server";
 import type { Env } from "./env.server";
@@ -44,7 +41,7 @@ export interface DatabaseHandle {
    * first attempt to listen has finished (listening or not; it keeps retrying either way).
    */
   relayChanges(feed: ChangeFeed): { ready: Promise<void>; stop(): Promise<void> };
-  /** PostgreSQL's connection pool (for metrics); null on PGlite, which has none. */
+  /** The connection pool (for metrics); null for a source without one (an old PGlite directory being moved). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
@@ -76,31 +73,9 @@ export type DatabaseConfig =
       /** PostgreSQL settings on top of the embedded defaults. */
       settings?: Record<string, string>;
     }
-  | {
-      /** PGlite: tests and the mover of an old PGlite directory only; no longer the app's engine (decision 055). */
-      kind: "pglite";
-      dataDir: string | null;
-      logger?: Logger;
-      lock?: DataDirLockOptions;
-      /** In memory only: start from this dumped cluster (`dumpDataDir`) instead of an empty one (tests' migrated template). */
-      loadDataDir?: Blob;
-    };
+  ;
 
-/**
- * PostgreSQL settings of the embedded engine, on top of PGlite's own start parameters. Its memory is one
- * WebAssembly heap that never shrinks, and stock PostgreSQL's 128 MB of shared buffers alone made
- * ~140 MB of the server's resident memory; the site's whole database is a few MB, and pages that are
- * not in the buffers come from the operating system's file cache (docs/decisions/028-cold-start-and-memory.md).
- */
-export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
-  shared_buffers: "16MB",
-  // One session only (PGlite runs PostgreSQL in single-user mode): no room for 100 connections' slots.
-  max_connections: "10",
-};
 
-function pgliteStartParams(): string[] {
-  return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
-}
 
 /** Arbitrary, fixed key of the advisory lock that serializes migrations between app servers. */
 const MIGRATION_LOCK_KEY = 4_185_730_221;
@@ -144,13 +119,10 @@ export function databaseConfig(
 }
 
 /**
- * Opens PostgreSQL through a `pg` pool: a server at a URL, or the embedded one under `dataDir`, started
- * here; or PGlite under `dataDir` (`null`: in memory).
+ * Opens PostgreSQL through a `pg` pool: a server at a URL, or the embedded one under `dataDir`, started here.
  */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
-  if (config.kind === "postgres") return openPostgres(config);
-  if (config.kind === "embedded") return openEmbedded(config);
-  return openPglite(config);
+  return config.kind === "postgres" ? openPostgres(config) : openEmbedded(config);
 }
 
 /**
@@ -285,60 +257,6 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
     },
     async close() {
       await pool.end();
-    },
-  };
-}
-
-async function openPglite(config: Extract<DatabaseConfig, { kind: "pglite" }>): Promise<DatabaseHandle> {
-  let lock: DataDirLock | null = null;
-  let client: PGlite;
-  if (config.dataDir) {
-    const held = acquireDataDirLock(config.dataDir, {
-      onRefreshError: (error) => config.logger?.warn({ err: error }, "could not refresh the data directory lock; trying again"),
-      ...config.lock,
-    });
-    lock = held;
-    try {
-      client = await PGlite.create({ dataDir: path.join(config.dataDir, "pglite"), startParams: pgliteStartParams() });
-    } catch (error) {
-      held.release();
-      throw error;
-    }
-    // Every message to the engine first makes sure this process still holds the directory, and keeps
-    // the lock fresh while queries keep the event loop from its timers. After a stall (a frozen process,
-    // a suspended container) another process may have taken the lock over, and the heartbeat's timer is
-    // not sure to run before the next query would write.
-    const send = client.execProtocolRawSync.bind(client);
-    client.execProtocolRawSync = (message) => {
-      held.ensureHeld();
-      return send(message);
-    };
-  } else {
-    client = await PGlite.create({ loadDataDir: config.loadDataDir, startParams: pgliteStartParams() });
-  }
-  const db = drizzlePglite({ client, schema });
-  return {
-    db,
-    engine: "pglite",
-    async migrate(options) {
-      await migratePglite(db, { migrationsFolder: options?.migrationsFolder ?? findMigrationsFolder() });
-    },
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
-    // One process owns an embedded database: there is nobody else to tell.
-    relayChanges() {
-      return { ready: Promise.resolve(), async stop() {} };
-    },
-    poolStats() {
-      return null;
-    },
-    async close() {
-      try {
-        await client.close();
-      } finally {
-        lock?.release();
-      }
     },
   };
 }

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artists, media } from "../../../drizzle/schema";
@@ -10,6 +9,7 @@ import { createS3Storages } from "../../../app/server/platform/s3-storage.server
 import { pack, unpack } from "../../setup/backup-archives";
 import { startS3Server, type TestS3Server } from "../../setup/s3-server";
 import { createPostgresDatabase, silentLogger, useTestDatabase, type PostgresDatabase } from "../../setup/test-database";
+import { enterableTempDir } from "../../setup/app-server";
 
 /**
  * `npm run restore` into a data directory that is not there, as an operator runs it: whatever makes it
@@ -17,7 +17,7 @@ import { createPostgresDatabase, silentLogger, useTestDatabase, type PostgresDat
  * directory is still not there afterwards, and one that was there (empty) is left as it was.
  */
 
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "we-restore-nothing-"));
+const scratch = enterableTempDir("we-restore-nothing-");
 const databases: PostgresDatabase[] = [];
 afterAll(async () => {
   for (const database of databases) await database.drop();
@@ -36,7 +36,7 @@ let counter = 0;
 /** A data directory that does not exist, under a parent that does not either (both are this run's to create). */
 const missingDataDir = () => path.join(scratch, `missing-${++counter}`, "data");
 /** An empty data directory made before the run. */
-const emptyDataDir = () => fs.mkdtempSync(path.join(scratch, "empty-"));
+const emptyDataDir = () => enterableTempDir("empty-", scratch);
 
 /** Rewrites one entry of an archive, keeping the manifest's size and checksum of it right (the manifest itself has none): it still passes the checks. */
 async function withEntry(archive: string, name: string, edit: (data: Buffer) => Buffer, out: string) {

@@ -1,13 +1,12 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { adminUsers } from "../../../drizzle/schema";
 import { openDatabase } from "../../../app/server/platform/db.server";
 import { verifyPassword } from "../../../app/server/auth/passwords.server";
+import { enterableTempDir } from "../../setup/app-server";
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-adminpw-"));
+const dataDir = enterableTempDir("we-adminpw-");
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function runScript(args: string[], input?: string) {
@@ -20,7 +19,7 @@ function runScript(args: string[], input?: string) {
 }
 
 async function storedAdmin() {
-  const db = await openDatabase({ kind: "pglite", dataDir });
+  const db = await openDatabase({ kind: "embedded", dataDir });
   try {
     const [admin] = await db.db.select().from(adminUsers);
     return admin!;
@@ -56,7 +55,7 @@ describe("npm run admin:password", () => {
   }, 60_000);
 
   it("--reset-second-factor also clears the second factor (the owner who lost the phone enrolls again)", async () => {
-    const db = await openDatabase({ kind: "pglite", dataDir });
+    const db = await openDatabase({ kind: "embedded", dataDir });
     try {
       await db.db.update(adminUsers).set({ totpSecret: "v1.sealed", totpEnabledAt: new Date(), totpLastStep: 1 });
     } finally {
@@ -71,7 +70,7 @@ describe("npm run admin:password", () => {
   }, 60_000);
 
   it("an owner created beside other accounts is told that it enrolls through --reset-second-factor (or an owner's link)", async () => {
-    const db = await openDatabase({ kind: "pglite", dataDir });
+    const db = await openDatabase({ kind: "embedded", dataDir });
     try {
       await db.db.insert(adminUsers).values({ loginId: "invited-editor", passwordHash: "x", role: "editor" });
     } finally {

@@ -24,12 +24,12 @@ describe("/metrics and /healthz", () => {
       app.get(
         "/healthz",
         healthCheck({
-          database: { engine: "pglite", ping: async () => (up ? undefined : Promise.reject(new Error("gone"))) },
+          database: { engine: "postgres", ping: async () => (up ? undefined : Promise.reject(new Error("gone"))) },
           dbHealth: { markDown: (error) => void marked.push(error) },
         }),
       ),
     );
-    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok", database: "pglite" });
+    expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: "ok", database: "postgres" });
     up = false;
     const down = await fetch(`${url}/healthz`);
     expect(down.status).toBe(503);

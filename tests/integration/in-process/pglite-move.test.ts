@@ -30,6 +30,7 @@ import { localStorages } from "../../../app/server/platform/storages.server";
 import { recordAccess, verifyAccessRecords } from "../../../app/server/privacy/access-records.server";
 import { databaseContents as orderedContents, storageContents } from "../../setup/backup-archives";
 import { capturedLogger } from "../../setup/captured-logger";
+import { openPgliteDataDir } from "../../setup/pglite-data-dir";
 import { queryRows } from "../../setup/sql-rows";
 import { createPostgresDatabase, silentLogger } from "../../setup/test-database";
 
@@ -113,7 +114,7 @@ let expectedFiles: { media: Record<string, string>; private: Record<string, stri
 
 beforeAll(async () => {
   seedDir = path.join(scratch, "seed");
-  const database = await openDatabase({ kind: "pglite", dataDir: seedDir });
+  const database = await openPgliteDataDir(seedDir);
   try {
     await database.migrate();
     const storages = localStorages(seedDir);
@@ -336,7 +337,7 @@ await movePgliteDataDir({ dataDir, target, ...localStorages(dataDir), logger: cr
     const migrations = knownMigrations();
     const older = migrations.at(-2)!;
     const oldDir = path.join(scratch, "old-seed");
-    const database = await openDatabase({ kind: "pglite", dataDir: oldDir });
+    const database = await openPgliteDataDir(oldDir);
     try {
       await database.migrate({ migrationsFolder: migrationsUpTo(older, fs.mkdtempSync(path.join(scratch, "migrations-"))) });
       await database.db.execute(sql`insert into artists (name) values ('옛 배우')`);
