@@ -9,7 +9,11 @@ import { TEST_SESSION_SECRET } from "./tests/fixtures/audition-stamp";
 // One free port and one fresh data directory per run, chosen once here and inherited by workers.
 // (The config is synchronous: tests/setup/free-port.ts runs as a script and prints the port.)
 process.env.E2E_PORT ??= execFileSync(process.execPath, ["tests/setup/free-port.ts"]).toString();
-process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "we-e2e-"));
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "we-e2e-"));
+  // As root, the embedded PostgreSQL runs as a system user that must be able to enter DATA_DIR (decision 055).
+  fs.chmodSync(process.env.E2E_DATA_DIR, 0o755);
+}
 
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 /**
@@ -108,6 +112,8 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM, so that the server stops its embedded PostgreSQL too (a SIGKILL would leave it running).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:cold`: the README's first start on a fresh clone, timed. Clones this repository's
  * committed HEAD into a temporary directory (node_modules hard-linked from this checkout, as `npm ci`
- * would leave it; no build, no data, no cache of ours), times `npm start` (embedded PGlite) to the first
+ * would leave it; no build, no data, no cache of ours), times `npm start` (the embedded PostgreSQL) to the first
  * 200 on `/`, stops it with SIGTERM, and times the restart the same way. BENCH_COLD_RUNS (default 1)
  * repeats the whole; BENCH_COLD_REF clones another commit. The 2-core machine is shared: each run prints
  * the load average, and the CPU seconds the start used, which others' load does not change.

@@ -4,7 +4,7 @@
  * byte a second, to the sign-in form and the audition form), then 100 huge ones (600 MB declared or
  * chunked; 200 MB "videos" to the audition form, which are read on at the anonymous bodies' shared
  * rate). The clients run in a process of their own. Prints p50/p99/max of BENCH_PAGES page loads (one
- * after another) and the server's resident memory, on PGlite and (with TEST_DATABASE_URL) PostgreSQL.
+ * after another) and the server's resident memory, on the embedded default and (with TEST_DATABASE_URL) a PostgreSQL server.
  */
 import { pollUntil } from "../../tests/setup/app-server";
 import { percentile, residentMb, startHostileClients, timePages, type HostileSpec, type HostileState } from "../../tests/setup/hostile-bodies";

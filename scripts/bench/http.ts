@@ -1,5 +1,5 @@
 /**
- * `npm run bench:http`: autocannon on loopback against the production server, on PGlite and (when
+ * `npm run bench:http`: autocannon on loopback against the production server, on the embedded default and (when
  * TEST_DATABASE_URL or BENCH_DATABASE_URL is set) on PostgreSQL. 50 connections, 10 s per route
  * (BENCH_DURATION to change). Prints req/s and latency percentiles. BENCH_ROUTES=all: every public
  * route (both languages, a post page of each kind, the API reads); with PAGE_CACHE=false it measures

@@ -2,7 +2,7 @@
  * `npm run bench:import`: the move from the original site, timed. Starts the stand-in of the old host
  * (tests/fixtures/old-site.ts: 30 artists with 5 photos each, 120 news posts and 80 notices, `data:`
  * images and a few broken records) and runs `npm run import:site` against it as an operator would, on a
- * fresh PGlite data directory (or a fresh PostgreSQL database with BENCH_DATABASE_URL=postgres://…/postgres).
+ * fresh embedded data directory (or a fresh PostgreSQL database with BENCH_DATABASE_URL=postgres://…/postgres).
  * Prints records per second and the time taken. Target: the whole site in under 60 s.
  */
 import { spawn } from "node:child_process";
@@ -16,6 +16,8 @@ const TARGET_SECONDS = 60;
 const photoSize = [800, 1067] as const;
 const old = await startOldSite({ photoSize });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "we-bench-import-"));
+// As root, the embedded PostgreSQL runs as a system user that must be able to enter DATA_DIR (decision 055).
+fs.chmodSync(dataDir, 0o755);
 const postgres = process.env.BENCH_DATABASE_URL ? await createPostgresDatabase({ fromTemplate: false, serverUrl: process.env.BENCH_DATABASE_URL }) : null;
 
 function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string; seconds: number }> {
@@ -45,7 +47,7 @@ try {
   const againSeconds = Number(/걸린 시간: ([\d.]+)초/.exec(again.stdout)?.[1]);
   process.stdout.write(
     `import:site of the stand-in old site (${old.artists.length} artists × 5 photos ${photoSize.join("×")}, ${old.news.length} news, ${old.notices.length} notices), ` +
-      `${postgres ? "PostgreSQL" : "PGlite"}, ${os.cpus().length} cores, ${new Date().toISOString()}\n` +
+      `${postgres ? "PostgreSQL" : "embedded PostgreSQL"}, ${os.cpus().length} cores, ${new Date().toISOString()}\n` +
       `first run: ${records} records in ${importSeconds.toFixed(1)} s (${(records / importSeconds).toFixed(1)} records/s), ${images?.[1]} images (${images?.[2]}); ` +
       `whole command ${first.seconds.toFixed(1)} s including preparing a fresh database\n` +
       `second run (nothing changed): ${againSeconds.toFixed(1)} s; whole command ${again.seconds.toFixed(1)} s\n` +

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:load`: does the server hold? (1) 500 connections for 60 s (BENCH_LOAD_SECONDS) on
- * cached pages: errors and memory over time, on PGlite and (with TEST_DATABASE_URL) PostgreSQL; (2) beyond capacity: a server without its page cache,
+ * cached pages: errors and memory over time, on the embedded default and (with TEST_DATABASE_URL) a PostgreSQL server; (2) beyond capacity: a server without its page cache,
  * flooded with renders, answers 503 with Retry-After instead of falling over (no timeouts, no errors).
  */
 import autocannon from "autocannon";
@@ -17,7 +17,7 @@ async function heapMb(baseURL: string): Promise<string> {
   return `V8 heap used ${mb("nodejs_heap_size_used_bytes")} of ${mb("nodejs_heap_size_total_bytes")} MB, external ${mb("nodejs_external_memory_bytes")} MB`;
 }
 
-// PGlite, and PostgreSQL when TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server.
+// The embedded default, and PostgreSQL when TEST_DATABASE_URL (or BENCH_DATABASE_URL) names a server.
 for (const engine of postgresServerUrl() ? (["embedded", "postgres"] as const) : (["embedded"] as const)) {
   // As after any start but the very first: the database was prepared (created, seeded) by another process.
   const server = await startBenchServer(engine, { METRICS_TOKEN }, { prepared: true });

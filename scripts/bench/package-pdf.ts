@@ -1,6 +1,6 @@
 /**
  * `npm run bench:package-pdf`: a casting package's budgets (issue 30), against the production build on
- * PGlite with the demo content.
+ * the embedded default with the demo content.
  *
  * - The package PDF of 10 artists, each with three camera-sized photos, renders in under 3 s and weighs
  *   under 5 MB. The first download of a package is an uncached render; six packages (the first pays
@@ -123,7 +123,7 @@ try {
   const cachedMs = ms(again);
   const warm = renders.slice(1).map((r) => r.ms).sort((a, b) => a - b);
   const maxMb = Math.max(...renders.map((r) => r.bytes)) / 1024 / 1024;
-  say(`Measured ${new Date().toISOString()} · ${ARTISTS} artists × 3 photos (1800×2400 noisy JPEG) · PGlite, production build`);
+  say(`Measured ${new Date().toISOString()} · ${ARTISTS} artists × 3 photos (1800×2400 noisy JPEG) · embedded PostgreSQL, production build`);
   say("");
   say("| package PDF | figure | budget |");
   say("|---|---|---|");

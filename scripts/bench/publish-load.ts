@@ -2,7 +2,7 @@
  * `npm run bench:publish`: 200 connections on the public pages while the administrator publishes a
  * news post every 2 s (after a write, no stampede: decision 029). Every publish empties the page cache;
  * concurrent requests for a missing page wait for one render (single flight) and the pages visitors
- * were reading are rendered again in the background (PAGE_CACHE_WARM). Runs on PGlite and, with
+ * were reading are rendered again in the background (PAGE_CACHE_WARM). Runs on the embedded default and, with
  * TEST_DATABASE_URL, on PostgreSQL; each with background renders on (the default) and off
  * (PAGE_CACHE_WARM=0), and prints p50/p99/max latency, errors and how long until /news shows each post.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:render`: what an uncached render costs (decision 029). A production server with
- * PAGE_CACHE=false per engine (PGlite; PostgreSQL too with TEST_DATABASE_URL); for each public route,
+ * PAGE_CACHE=false per engine (the embedded default; PostgreSQL too with TEST_DATABASE_URL); for each public route,
  * after 100 warm-up requests, 1,000 requests at 10 connections: the server's CPU time per request (all
  * its threads, compression included, from /proc) and, on PostgreSQL, the database's (every `postgres`
  * process on the machine), which unlike req/s hardly depends on what else the machine is doing.
@@ -101,7 +101,7 @@ function printBreakdown(p: CpuProfile, skipMicros: number) {
     const pkg = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(url)?.[1];
     if (pkg === "react-dom" || pkg === "react") return "React (render to HTML)";
     if (pkg === "react-router" || pkg === "@react-router/node" || pkg === "@react-router/express") return "React Router (matching, loaders, data)";
-    if (pkg === "drizzle-orm" || pkg === "pg" || pkg === "pg-protocol" || pkg === "pg-pool" || pkg === "@electric-sql/pglite") return "database client (drizzle, pg, PGlite)";
+    if (pkg === "drizzle-orm" || pkg === "pg" || pkg === "pg-protocol" || pkg === "pg-pool") return "database client (drizzle, pg)";
     if (pkg === "express" || pkg === "router" || pkg === "send" || pkg === "compression" || pkg === "serve-static") return "Express and middleware";
     if (url.includes("/build/server/") || url.includes("/app/")) return "the app's own code";
     if (/node:zlib/.test(url)) return "compression (zlib)";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EnvError, loadEnv, loadServerEnv } from "../../app/server/platform/env.server";
 
 describe("environment", () => {
-  it("has working defaults: port 3000, PGlite under ./data, demo content on", () => {
+  it("has working defaults: port 3000, the embedded database under ./data, demo content on", () => {
     const env = loadEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();

@@ -211,7 +211,7 @@ export async function checkDatabaseEmpty(db: Database, archive: CheckedArchive):
   if (filled.length > 0) {
     refuse(
       `데이터베이스가 비어 있지 않습니다 (${filled.join(", ")} 표에 행이 있습니다). 복원은 빈 데이터베이스에만 합니다: ` +
-        "PostgreSQL이면 새 데이터베이스를 만들어 DATABASE_URL로 지정하고, PGlite이면 새(빈) DATA_DIR을 지정하세요.",
+        "PostgreSQL이면 새 데이터베이스를 만들어 DATABASE_URL로 지정하고, DATABASE_URL 없이 내장 데이터베이스를 쓰면 새(빈) DATA_DIR을 지정하세요.",
     );
   }
 }

@@ -10,9 +10,9 @@
  * - the process must have been using the CPU for most of the gap: a process the machine did not schedule
  *   is not overloaded by its requests.
  *
- * With the embedded PGlite database, queries run on the event loop itself: a flood of uncached requests
- * never raises the number of requests in flight, it only makes every one of them wait. This measure
- * catches that case; the in-flight count catches slow I/O.
+ * A flood of requests whose work is on the event loop itself (rendering) never raises the number of
+ * requests in flight as much as it makes every one of them wait. This measure catches that case; the
+ * in-flight count catches slow I/O.
  */
 export interface EventLoopWatch {
   /** Milliseconds the loop is behind its timer now (0 when idle). */

@@ -290,7 +290,7 @@ const envSchema = z
   });
 
 export type Env = Omit<z.output<typeof envSchema>, "DATA_DIR" | "LOG_LEVEL" | "BACKUP_DIR"> & {
-  /** Absolute path of the data directory (PGlite files, uploads, generated secrets). */
+  /** Absolute path of the data directory (the embedded PostgreSQL, uploads, generated secrets). */
   DATA_DIR: string;
   /** Absolute path of the scheduled backups' directory. */
   BACKUP_DIR: string;

@@ -121,7 +121,7 @@ export class Metrics {
     });
     new Gauge({
       name: "database_pool_connections",
-      help: "PostgreSQL pool connections by state (total, idle) and requests waiting for one; absent on PGlite.",
+      help: "PostgreSQL pool connections by state (total, idle) and requests waiting for one.",
       labelNames: ["state"] as const,
       registers: [this.registry],
       collect() {

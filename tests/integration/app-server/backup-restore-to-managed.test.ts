@@ -131,7 +131,7 @@ describe("a site on the embedded default moves to a managed PostgreSQL by backup
     const restored = runScript("restore", [archivePath], restoreEnv);
     expect(restored.stderr).toBe("");
     expect(restored.stdout).toContain("복원했습니다");
-    expect(restored.stdout).toContain("원본 PGlite");
+    expect(restored.stdout).toContain("원본 PostgreSQL");
   });
 
   it("the restored site serves the same pages, API answers, images and applicant's files, to the same session", async () => {

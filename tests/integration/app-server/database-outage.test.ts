@@ -10,12 +10,13 @@ class CuttableProxy {
   private server: net.Server | null = null;
   private sockets = new Set<net.Socket>();
   constructor(
-    private readonly target: { host: string; port: number },
+    /** A TCP address, or a Unix socket's path (the tests' own PostgreSQL listens on one only). */
+    private readonly target: { host: string; port: number } | { path: string },
     readonly port: number,
   ) {}
   async open(): Promise<void> {
     this.server = net.createServer((client) => {
-      const upstream = net.connect(this.target.port, this.target.host);
+      const upstream = "path" in this.target ? net.connect(this.target.path) : net.connect(this.target.port, this.target.host);
       for (const s of [client, upstream]) {
         this.sockets.add(s);
         s.on("close", () => this.sockets.delete(s));
@@ -37,10 +38,15 @@ describe("a PostgreSQL outage", () => {
   let proxy: CuttableProxy;
   let viaProxy: URL;
   beforeAll(async () => {
-    const target = new URL(database.url!);
-    proxy = new CuttableProxy({ host: target.hostname, port: Number(target.port || 5432) }, await freePort());
+    const target = new URL(database.url);
+    // `?host=/dir` names a Unix socket's directory (pg's connection strings), which wins over the URL's host.
+    const socketDir = target.searchParams.get("host");
+    const port = Number(target.searchParams.get("port") || target.port || 5432);
+    proxy = new CuttableProxy(socketDir?.startsWith("/") ? { path: `${socketDir}/.s.PGSQL.${port}` } : { host: target.hostname, port }, await freePort());
     await proxy.open();
-    viaProxy = new URL(database.url!);
+    viaProxy = new URL(database.url);
+    viaProxy.searchParams.delete("host");
+    viaProxy.searchParams.delete("port");
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
   });
