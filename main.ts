@@ -1,14 +1,18 @@
 /**
  * Process entry: `node main.ts` (Node 24 runs TypeScript by stripping types).
  * Production serves the Vite build; NODE_ENV=development runs Vite in middleware mode.
+ * With WEB_CONCURRENCY > 1 (production), this process is the cluster's primary: it prepares the database,
+ * runs the embedded PostgreSQL when there is no DATABASE_URL, and keeps that many worker processes
+ * serving the port; each worker runs this file too (decision 056).
  */
+import cluster, { type Worker } from "node:cluster";
 import fs from "node:fs";
 import type { ServerResponse } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
 
-type CreateApp = () => Promise<{
+type CreateApp = (options?: { worker?: boolean; prepares?: boolean }) => Promise<{
   app: express.Express;
   /** Request headers and whole requests must arrive within these (app/server/http/request-limits.server.ts). */
   serverTimeouts: { headersTimeout: number; requestTimeout: number };
@@ -19,7 +23,22 @@ type CreateApp = () => Promise<{
   };
 }>;
 
+/** What the cluster primary takes from the server build's small entry (app/server/composition/cluster-primary.server.ts). */
+interface PrimaryBuild {
+  /** WEB_CONCURRENCY, or its default (env.server.ts); throws on a bad environment. */
+  webConcurrency(): number;
+  startClusterPrimary(): Promise<{
+    env: { SHUTDOWN_TIMEOUT_MS: number };
+    logger: Record<"info" | "warn" | "error", (o: object, m: string) => void>;
+    stop(): Promise<void>;
+  }>;
+}
+
 const DEVELOPMENT = process.env.NODE_ENV === "development";
+/** Set by the primary on its first worker only: that one prepares the database (migrations, seed) before the others start. */
+const PREPARES = "WE_CLUSTER_WORKER_PREPARES";
+
+const importBuild = async () => (await import(new URL("./build/server/index.js", import.meta.url).href)) as { createApp: CreateApp };
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",
@@ -75,6 +94,16 @@ function safeDecode(urlPath: string): string {
 const CLOSE_GRACE_MS = 10_000;
 
 async function main() {
+  // Development is always one process (Vite's dev server); a worker serves (below).
+  if (DEVELOPMENT || cluster.isWorker) return serve();
+  const primary = (await import(new URL("./build/server/cluster-primary.js", import.meta.url).href)) as PrimaryBuild;
+  const processes = primary.webConcurrency();
+  // One process: exactly the single server, no primary beside it.
+  return processes > 1 ? runPrimary(primary, processes) : serve();
+}
+
+/** Serves HTTP: the only process, or one of the cluster's workers (sharing the port through the primary). */
+async function serve() {
   const server = express();
   server.disable("x-powered-by");
   // The responses under way, for a graceful stop (see `stop` below).
@@ -124,8 +153,8 @@ async function main() {
     staticFiles.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
     staticFiles.use(express.static("build/client", { maxAge: "1h", index: false }));
     server.use((req, res, next) => (clientFiles.has(safeDecode(req.path)) ? staticFiles(req, res, next) : next()));
-    const build = (await import(new URL("./build/server/index.js", import.meta.url).href)) as { createApp: CreateApp };
-    created = await build.createApp();
+    const build = await importBuild();
+    created = await build.createApp({ worker: cluster.isWorker, prepares: process.env[PREPARES] === "1" });
     server.use(created.app);
   }
 
@@ -180,6 +209,111 @@ async function main() {
   };
   process.on("SIGTERM", () => void stop("SIGTERM"));
   process.on("SIGINT", () => void stop("SIGINT"));
+}
+
+/** After a worker's unexpected exit, the delay before its replacement, by the number of recent ones in a row. */
+const WORKER_RESTART_DELAYS_MS = [0, 250, 1_000, 2_000, 5_000, 10_000];
+/** A worker that ran this long before it exited resets the count: it was no crash loop. */
+const WORKER_STABLE_MS = 30_000;
+
+async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+/**
+ * The cluster's primary (WEB_CONCURRENCY > 1): serves no HTTP and loads no app (a small entry of the
+ * build). Without DATABASE_URL it holds the data-directory lock and runs the embedded PostgreSQL
+ * (supervised as in a single server). It forks one worker, which prepares the database as a single
+ * server does at start (migrations, seed) and serves; once it listens, the others, which find the
+ * database prepared. The workers share the port (the cluster module hands each new connection to the
+ * next worker). A worker that exits, whatever the reason (a crash, an orchestrator's SIGTERM, an
+ * out-of-memory kill), is logged and replaced, at once the first time and after a growing delay when
+ * replacements keep exiting. A worker that fails before any worker served stops the start (exit 1).
+ *
+ * SIGTERM/SIGINT: each worker stops as a single server does (finishes its requests, closes its pool);
+ * then PostgreSQL stops and the lock is released. Exit 0, or 1 when a worker had to cut requests off,
+ * failed to close, or did not stop in time (then it is killed).
+ */
+async function runPrimary(build: PrimaryBuild, processes: number) {
+  const primary = await build.startClusterPrimary();
+  const { logger } = primary;
+  const workers = new Map<Worker, { startedAt: number }>();
+  const restarts = new Set<NodeJS.Timeout>();
+  let stopping = false;
+  let served = false;
+  let failures = 0;
+  let failedAtStop = false;
+
+  const fork = (prepares = false) => {
+    const worker = cluster.fork(prepares ? { [PREPARES]: "1" } : {});
+    workers.set(worker, { startedAt: Date.now() });
+    worker.once("listening", () => {
+      if (served) return;
+      served = true;
+      // The first has prepared the database: the others start now, and find it done.
+      for (let i = 1; i < processes; i++) fork();
+      logger.info({ processes, pid: process.pid }, "app processes starting beside the first, which serves");
+    });
+    worker.once("exit", (code, signal) => {
+      const startedAt = workers.get(worker)?.startedAt ?? Date.now();
+      workers.delete(worker);
+      const pid = worker.process.pid;
+      if (stopping) {
+        if (code !== 0) failedAtStop = true;
+        return;
+      }
+      if (!served) {
+        logger.error({ pid, code, signal }, "an app process failed at start: stopping");
+        void stop("start failure", true);
+        return;
+      }
+      if (Date.now() - startedAt > WORKER_STABLE_MS) failures = 0;
+      const delayMs = WORKER_RESTART_DELAYS_MS[Math.min(failures, WORKER_RESTART_DELAYS_MS.length - 1)]!;
+      failures++;
+      logger[code === 0 ? "warn" : "error"]({ pid, code, signal, restartInMs: delayMs }, "an app process exited: starting another");
+      const timer = setTimeout(() => {
+        restarts.delete(timer);
+        if (!stopping) fork();
+      }, delayMs);
+      restarts.add(timer);
+    });
+  };
+
+  const stop = async (signal: string, failed = false) => {
+    if (stopping) return;
+    stopping = true;
+    for (const timer of restarts) clearTimeout(timer);
+    logger.info({ signal, processes: workers.size }, "shutting down the app processes");
+    for (const worker of workers.keys()) worker.process.kill("SIGTERM");
+    // Each worker gives itself SHUTDOWN_TIMEOUT_MS for its requests and CLOSE_GRACE_MS for its pool.
+    const limitMs = primary.env.SHUTDOWN_TIMEOUT_MS + CLOSE_GRACE_MS + 5_000;
+    if (!(await waitUntil(() => workers.size === 0, limitMs))) {
+      logger.error({ processes: workers.size, limitMs }, "app processes did not stop in time: killing them");
+      failedAtStop = true;
+      for (const worker of workers.keys()) worker.process.kill("SIGKILL");
+      await waitUntil(() => workers.size === 0, 5_000);
+    }
+    setTimeout(() => {
+      logger.error({ ms: CLOSE_GRACE_MS }, "the database did not close in time; exiting anyway");
+      process.exit(1);
+    }, CLOSE_GRACE_MS).unref();
+    try {
+      await primary.stop();
+    } catch (error) {
+      logger.error({ err: error }, "stopping the database failed");
+      process.exit(1);
+    }
+    process.exit(failed || failedAtStop ? 1 : 0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+
+  fork(true);
 }
 
 main().catch((error: unknown) => {

@@ -49,6 +49,15 @@ export default defineConfig({
         return { code: kept.join("\n"), map: null };
       },
     },
+    {
+      // The cluster primary of WEB_CONCURRENCY > 1 (main.ts) loads a small entry of its own, not the app
+      // (decision 056): build/server/cluster-primary.js.
+      name: "cluster-primary-entry",
+      applyToEnvironment: (environment) => environment.name === "ssr",
+      buildStart() {
+        this.emitFile({ type: "chunk", id: "./app/server/composition/cluster-primary.server.ts", fileName: "cluster-primary.js" });
+      },
+    },
     // The spec §9 constants of app/domain/constants.ts as CSS custom properties and media queries.
     designTokens(),
     reactRouter(),

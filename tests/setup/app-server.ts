@@ -103,6 +103,9 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     // Pages are not rendered again in the background after a change unless a test asks for it: the tests
     // that check X-Cache after a write need to know which request rendered the page.
     PAGE_CACHE_WARM: "0",
+    // One process (no cluster primary): the tests that count X-Cache or a process's memory need to know
+    // which process answered. Tests of several processes set it (web-concurrency.test.ts).
+    WEB_CONCURRENCY: "1",
     ...options.env,
   };
   await options.beforeStart?.(env);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv, loadServerEnv } from "../../app/server/platform/env.server";
+import { defaultWebConcurrency, EnvError, loadEnv, loadServerEnv } from "../../app/server/platform/env.server";
 
 describe("environment", () => {
   it("has working defaults: port 3000, the embedded database under ./data, demo content on", () => {
@@ -150,5 +150,21 @@ describe("PUBLIC_ORIGIN on a deployed site (decision 053)", () => {
 
   it("names every sign at once", () => {
     expect(() => loadServerEnv({ DATABASE_URL: "postgres://we@db/we", TRUST_PROXY: "loopback" })).toThrow(/TRUST_PROXY \(.*\), DATABASE_URL \(/);
+  });
+});
+
+describe("WEB_CONCURRENCY", () => {
+  const GB = 1024 ** 3;
+  it("defaults to one process per core, as many as the memory holds (256 MB set aside, 256 MB each)", () => {
+    expect(defaultWebConcurrency(2, 8 * GB)).toBe(2);
+    expect(defaultWebConcurrency(8, 1 * GB)).toBe(3);
+    expect(defaultWebConcurrency(8, 0.5 * GB)).toBe(1);
+    expect(defaultWebConcurrency(4, 0.25 * GB)).toBe(1);
+    expect(defaultWebConcurrency(64, 64 * GB)).toBe(16);
+  });
+  it("takes a count of 1 to 16, and an empty value as unset", () => {
+    expect(loadEnv({ WEB_CONCURRENCY: "3" }).WEB_CONCURRENCY).toBe(3);
+    expect(loadEnv({ WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBeGreaterThanOrEqual(1);
+    for (const bad of ["0", "17", "2.5", "many"]) expect(() => loadEnv({ WEB_CONCURRENCY: bad })).toThrow(EnvError);
   });
 });

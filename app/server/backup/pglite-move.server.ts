@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -108,13 +109,17 @@ export async function movePgliteDataDir(options: PgliteMoveOptions): Promise<Pgl
   }
 }
 
-/** The data directory's lock for the move, or null when this very process holds it already (the server that calls the move). */
+/**
+ * The data directory's lock for the move, or null when this very process holds it already (the server
+ * that calls the move), or its cluster primary does (WEB_CONCURRENCY's first worker, decision 056).
+ */
 function takeLock(dataDir: string): DataDirLock | null {
   try {
     return acquireDataDirLock(dataDir);
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      if (error.holder?.pid === process.pid && error.holder.hostname === os.hostname()) return null;
+      const holder = error.holder;
+      if (holder && holder.hostname === os.hostname() && (holder.pid === process.pid || (cluster.isWorker && holder.pid === process.ppid))) return null;
       throw new PgliteMoveError(`another process still uses the data directory (a server of the previous version?). ${error.message}`, { cause: error });
     }
     throw error;

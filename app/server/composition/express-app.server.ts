@@ -7,7 +7,7 @@
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "../platform/env.server";
-import { startRuntime, type Runtime } from "./runtime.server";
+import { startRuntime, type Runtime, type RuntimeOptions } from "./runtime.server";
 import { watchEventLoop } from "../http/overload.server";
 import type { CachedResponse } from "../http/page-cache.server";
 import { guardRequestBodies, HEADERS_TIMEOUT_MS, refuseUnreadableUrls, REQUEST_TIMEOUT_MS } from "../http/request-limits.server";
@@ -40,10 +40,12 @@ let created: Promise<CreatedApp> | undefined;
 /**
  * The process's app: starts the runtime (database, migrations, seed) once and builds the Express app
  * around it. With `env`, a separate app with its own runtime (tests run one in-process this way).
+ * `worker`: one of the cluster's app processes, whose primary prepared the database (RuntimeOptions).
  */
-export function createApp(options: { env?: Env } = {}): Promise<CreatedApp> {
-  if (options.env) return startRuntime(options.env).then(buildApp);
-  created ??= (globalThis.__weRuntime ??= startRuntime()).then(buildApp);
+export function createApp(options: { env?: Env } & RuntimeOptions = {}): Promise<CreatedApp> {
+  const runtimeOptions: RuntimeOptions = { worker: options.worker, prepares: options.prepares };
+  if (options.env) return startRuntime(options.env, runtimeOptions).then(buildApp);
+  created ??= (globalThis.__weRuntime ??= startRuntime(undefined, runtimeOptions)).then(buildApp);
   return created;
 }
 

@@ -57,30 +57,65 @@ function mailService(env: Env, logger: Logger): MailService | undefined {
   return { mailer: createSmtpMailer({ url: env.SMTP_URL, from: resolveMailFrom(env) }), publicOrigin };
 }
 
-/** SESSION_SECRET, or one generated once and kept in DATA_DIR. */
-function resolveSessionSecret(env: Env): string {
+/**
+ * SESSION_SECRET, or one generated once and kept in DATA_DIR. (Processes starting at once: the first
+ * write wins, and the others read it; written to a file of its own and linked into place, never half-written.)
+ */
+export function resolveSessionSecret(env: Pick<Env, "SESSION_SECRET" | "DATA_DIR">): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET;
   const file = path.join(env.DATA_DIR, "session-secret");
+  const read = () => {
+    try {
+      return fs.readFileSync(file, "utf8").trim() || null;
+    } catch {
+      return null;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  fs.mkdirSync(env.DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(draft, secret, { mode: 0o600, flag: "wx" });
   try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(env.DATA_DIR, { recursive: true });
-    const secret = randomBytes(32).toString("hex");
-    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    fs.linkSync(draft, file);
     return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const theirs = read();
+    if (!theirs) throw error;
+    return theirs;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
+}
+
+/** How this process serves: alone, or as one of the cluster's workers (decision 056). */
+export interface RuntimeOptions {
+  /**
+   * One of WEB_CONCURRENCY's worker processes: without DATABASE_URL, the primary runs the embedded
+   * PostgreSQL, which this process joins through its socket.
+   */
+  worker?: boolean;
+  /**
+   * A worker prepares the database (migrations, the PGlite move, settings, admin credential, seed)
+   * only when it is the first: the primary starts the others once it serves, and they find it done.
+   */
+  prepares?: boolean;
 }
 
 /**
  * Opens the database, applies migrations, stores default settings, sets the admin credential
  * and seeds demo content into an empty database. Called once per process, before listening.
  */
-export async function startRuntime(env: Env = loadServerEnv()): Promise<Runtime> {
+export async function startRuntime(env: Env = loadServerEnv(), options: RuntimeOptions = {}): Promise<Runtime> {
   // libvips' operation cache (up to 50 MB) only helps a program that processes the same image again;
   // this server processes each upload once (docs/decisions/028-cold-start-and-memory.md).
   sharp.cache(false);
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase(databaseConfig(env, logger));
+  const config = databaseConfig(env, logger);
+  if (options.worker && config.kind === "embedded") config.attach = true;
+  const database = await openDatabase(config);
   const storages = openStorages(env);
   try {
     const started = Date.now();
@@ -91,10 +126,12 @@ export async function startRuntime(env: Env = loadServerEnv()): Promise<Runtime>
     const storage = metrics.countStorageErrors("media", storages.storage);
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");
-    await prepareDatabase({ database, storage, privateStorage, env, logger });
+    const prepares = !options.worker || options.prepares === true;
+    // The cluster's first worker did this before the others started (main.ts).
+    if (prepares) await prepareDatabase({ database, storage, privateStorage, env, logger });
     const sessionSecret = resolveSessionSecret(env);
     // ADMIN_TOTP_SECRET: the administrator's second factor, for automation (decision 040).
-    if (env.ADMIN_ID && env.ADMIN_TOTP_SECRET) await provisionTotpSecret(db, sessionSecret, env.ADMIN_ID, env.ADMIN_TOTP_SECRET, logger);
+    if (prepares && env.ADMIN_ID && env.ADMIN_TOTP_SECRET) await provisionTotpSecret(db, sessionSecret, env.ADMIN_ID, env.ADMIN_TOTP_SECRET, logger);
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
     const changes = createChangeFeed(logger);
     // The reads every page repeats, kept between changes (read-cache.server.ts); from here on, after

@@ -7,9 +7,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "../../../drizzle/schema";
-import { acquireDataDirLock, type DataDirLockOptions } from "./data-dir-lock.server";
+import type { DataDirLockOptions } from "./data-dir-lock.server";
 import { decodeChangeFromWire, encodeChangeForWire, type ChangeFeed } from "./changes.server";
-import { startEmbeddedPostgres } from "./embedded-postgres.server";
+import { embeddedConnectionUrl, startEmbeddedDatabaseServer } from "./embedded-postgres.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 
@@ -72,6 +72,12 @@ export type DatabaseConfig =
       lock?: DataDirLockOptions;
       /** PostgreSQL settings on top of the embedded defaults. */
       settings?: Record<string, string>;
+      /**
+       * Connect to the server another process of this site runs under `dataDir` (the primary of
+       * WEB_CONCURRENCY's processes, decision 056) through its socket and password file: no lock,
+       * nothing started or stopped here.
+       */
+      attach?: boolean;
     }
   ;
 
@@ -126,39 +132,27 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 }
 
 /**
- * The lock holder owns the server (decision 025): it takes the data-directory lock, starts the cluster
- * (stopping one an app killed with -9 left running), and serves it through the same pool as any
- * PostgreSQL. Closing ends the pool, then stops PostgreSQL, then lets go of the lock.
+ * The embedded PostgreSQL through the same pool as any PostgreSQL: started here under the lock (closing
+ * ends the pool, then stops PostgreSQL, then lets go of the lock), or, with `attach`, the one another
+ * process of the site runs (closing ends the pool only).
  */
 async function openEmbedded(config: Extract<DatabaseConfig, { kind: "embedded" }>): Promise<DatabaseHandle> {
-  const lock = acquireDataDirLock(config.dataDir, {
-    onRefreshError: (error) => config.logger?.warn({ err: error }, "could not refresh the data directory lock; trying again"),
-    ...config.lock,
-  });
+  if (config.attach) return openPostgres({ ...config, kind: "postgres", url: embeddedConnectionUrl(config.dataDir) });
+  const server = await startEmbeddedDatabaseServer(config);
   try {
-    const server = await startEmbeddedPostgres({ dataDir: config.dataDir, logger: config.logger, settings: config.settings });
-    try {
-      const handle = await openPostgres({ ...config, kind: "postgres", url: server.url });
-      return {
-        ...handle,
-        async close() {
-          try {
-            await handle.close();
-          } finally {
-            try {
-              await server.stop();
-            } finally {
-              lock.release();
-            }
-          }
-        },
-      };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
+    const handle = await openPostgres({ ...config, kind: "postgres", url: server.url });
+    return {
+      ...handle,
+      async close() {
+        try {
+          await handle.close();
+        } finally {
+          await server.stop();
+        }
+      },
+    };
   } catch (error) {
-    lock.release();
+    await server.stop();
     throw error;
   }
 }

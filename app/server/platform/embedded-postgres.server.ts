@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { acquireDataDirLock, type DataDirLockOptions } from "./data-dir-lock.server";
 import type { Logger } from "./logger.server";
 
 /**
@@ -496,4 +497,42 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       closeLog();
     },
   };
+}
+
+/** The embedded PostgreSQL of a data directory, run by the process holding its lock. */
+export interface EmbeddedDatabaseServer {
+  /** The `pg` connection URL (Unix socket, password). */
+  readonly url: string;
+  /** Stops PostgreSQL (with a checkpoint), then lets go of the lock. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes the data-directory lock and starts the cluster under it (stopping one an app killed with -9
+ * left running), supervised until `stop()` (embedded-postgres.server.ts). The lock holder owns the
+ * server (decisions 025, 055).
+ */
+export async function startEmbeddedDatabaseServer(
+  config: { dataDir: string; logger?: Logger; lock?: DataDirLockOptions; settings?: Record<string, string> },
+): Promise<EmbeddedDatabaseServer> {
+  const lock = acquireDataDirLock(config.dataDir, {
+    onRefreshError: (error) => config.logger?.warn({ err: error }, "could not refresh the data directory lock; trying again"),
+    ...config.lock,
+  });
+  try {
+    const server = await startEmbeddedPostgres({ dataDir: config.dataDir, logger: config.logger, settings: config.settings });
+    return {
+      url: server.url,
+      async stop() {
+        try {
+          await server.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }

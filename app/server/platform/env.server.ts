@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { englishZodMessages, z } from "../../domain/zod";
 import { parseCron } from "./cron.server";
@@ -134,6 +135,11 @@ const envSchema = z
     // Waiting for a row or table lock gives up sooner: a lock held that long is someone else's long job.
     DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    /**
+     * App processes serving HTTP (production; decision 056). Unset: one per core, as many as the
+     * machine's memory allows (`defaultWebConcurrency`). 1: a single process, as before.
+     */
+    WEB_CONCURRENCY: optionalString.pipe(z.coerce.number<string>().int().min(1).max(16).optional()),
     ADMIN_ID: optionalString.pipe(z.string().max(64).optional()),
     ADMIN_PASSWORD: optionalString.pipe(
       z.string().min(10, "must be at least 10 characters").max(256).optional(),
@@ -289,13 +295,42 @@ const envSchema = z
     }
   });
 
-export type Env = Omit<z.output<typeof envSchema>, "DATA_DIR" | "LOG_LEVEL" | "BACKUP_DIR"> & {
+export type Env = Omit<z.output<typeof envSchema>, "DATA_DIR" | "LOG_LEVEL" | "BACKUP_DIR" | "WEB_CONCURRENCY"> & {
+  /** How many app processes serve HTTP: WEB_CONCURRENCY, or `defaultWebConcurrency()` when unset. */
+  WEB_CONCURRENCY: number;
   /** Absolute path of the data directory (the embedded PostgreSQL, uploads, generated secrets). */
   DATA_DIR: string;
   /** Absolute path of the scheduled backups' directory. */
   BACKUP_DIR: string;
   LOG_LEVEL: NonNullable<z.output<typeof envSchema>["LOG_LEVEL"]>;
 };
+
+/** Memory set aside for the embedded PostgreSQL, the cluster's primary and the system (MB). */
+const RESERVED_MEMORY_MB = 256;
+/** Memory counted per app process (MB): one measured ~150-250 MB PSS after load (decision 056). */
+const MEMORY_PER_PROCESS_MB = 256;
+
+/**
+ * WEB_CONCURRENCY's default: one app process per core, but no more than the memory holds, counting
+ * 256 MB for PostgreSQL and the rest and 256 MB per process: min(cores, floor((MB − 256) / 256)),
+ * at least 1, at most 16. The memory is the container's limit when there is one (cgroup:
+ * `process.constrainedMemory()`), else the machine's: a 512 MB container gets one process on any
+ * number of cores, 1 GB three, 2 GB seven.
+ */
+export function defaultWebConcurrency(
+  cores: number = os.availableParallelism(),
+  memoryBytes: number = usableMemoryBytes(),
+): number {
+  const byMemory = Math.floor((memoryBytes / 1024 / 1024 - RESERVED_MEMORY_MB) / MEMORY_PER_PROCESS_MB);
+  return Math.max(1, Math.min(16, cores, byMemory));
+}
+
+/** The machine's memory, or the container's limit when lower (0 or a huge number means no limit). */
+function usableMemoryBytes(): number {
+  const total = os.totalmem();
+  const limit = typeof process.constrainedMemory === "function" ? process.constrainedMemory() : 0;
+  return limit > 0 && limit < total ? limit : total;
+}
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -353,6 +388,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
+    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? defaultWebConcurrency(),
     BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : env.NODE_ENV === "test" ? "warn" : "debug"),
   };

@@ -62,6 +62,14 @@ export class Metrics {
   }) {
     collectDefaultMetrics({ register: this.registry });
     const { pageCache, readCache, databasePool, argon2 } = sources;
+    new Gauge({
+      name: "process_pid",
+      help: "This app process's id. With WEB_CONCURRENCY > 1 each scrape is answered by one of the app processes, and every figure here is that process's own (decision 056).",
+      registers: [this.registry],
+      collect() {
+        this.set(process.pid);
+      },
+    });
     new Counter({
       name: "argon2_operations_total",
       help: "Password hashes (argon2id) computed by this process, by operation (hash, verify): the costliest work a request can cause.",
