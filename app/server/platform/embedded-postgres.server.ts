@@ -89,7 +89,7 @@ export class EmbeddedPostgresError extends Error {
 }
 
 /** The directory of the PostgreSQL binaries (the package's `exports` hides its package.json: up from its entry). */
-function binaries(): { initdb: string; postgres: string } {
+export function binaries(): { initdb: string; postgres: string } {
   let entry: string;
   try {
     entry = createRequire(import.meta.url).resolve(PACKAGE);
@@ -107,7 +107,7 @@ function binaries(): { initdb: string; postgres: string } {
   return { initdb: path.join(bin, "initdb"), postgres: path.join(bin, "postgres") };
 }
 
-interface RunAs {
+export interface RunAs {
   uid: number;
   gid: number;
   name: string;
@@ -121,7 +121,7 @@ function lookUpUser(name: string): RunAs | null {
 }
 
 /** As root: the system user PostgreSQL runs as, created once. Otherwise: null (it runs as this process's user). */
-function systemUser(logger?: Logger): RunAs | null {
+export function systemUser(logger?: Logger): RunAs | null {
   if (process.getuid?.() !== 0) return null;
   const existing = lookUpUser(EMBEDDED_SYSTEM_USER);
   if (existing) return existing;
@@ -139,16 +139,60 @@ function systemUser(logger?: Logger): RunAs | null {
   return user;
 }
 
-/** Fails clearly when the server's user cannot reach its binaries or enter the data directory. */
-function checkReach(runAs: RunAs, bins: { postgres: string }, dataDir: string) {
-  const canRun = spawnSync(bins.postgres, ["--version"], { uid: runAs.uid, gid: runAs.gid, cwd: "/", env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
-  if (canRun.status !== 0) {
+function canRunAs(runAs: RunAs, postgres: string, cwd: string) {
+  return spawnSync(postgres, ["--version"], { uid: runAs.uid, gid: runAs.gid, cwd, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+}
+
+/**
+ * Binaries the server's user can run. Installed under a directory it cannot enter (an app cloned into
+ * /root, 0700), the package's `native` directory is copied once, whole, to
+ * /var/lib/we-postgres/<package version> (0755), and run from there.
+ */
+export function reachableBinaries(
+  runAs: RunAs,
+  bins: { initdb: string; postgres: string },
+  logger?: Logger,
+  copyRoot = path.join("/var/lib", EMBEDDED_SYSTEM_USER),
+): { initdb: string; postgres: string } {
+  if (canRunAs(runAs, bins.postgres, "/").status === 0) return bins;
+  const native = path.dirname(path.dirname(bins.postgres));
+  let version = "unknown";
+  try {
+    version = (JSON.parse(fs.readFileSync(path.join(native, "..", "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    // A copy named "unknown" is checked like any other.
+  }
+  const copy = path.join(copyRoot, version);
+  const copied = { initdb: path.join(copy, "bin", "initdb"), postgres: path.join(copy, "bin", "postgres") };
+  if (!fs.existsSync(copied.postgres)) {
+    fs.mkdirSync(path.dirname(copy), { recursive: true, mode: 0o755 });
+    fs.chmodSync(path.dirname(copy), 0o755);
+    const building = `${copy}.${process.pid}.tmp`;
+    fs.rmSync(building, { recursive: true, force: true });
+    fs.cpSync(native, building, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(building, 0o755);
+    try {
+      fs.renameSync(building, copy);
+    } catch (error) {
+      // Another process copied it meanwhile.
+      fs.rmSync(building, { recursive: true, force: true });
+      if (!fs.existsSync(copied.postgres)) throw error;
+    }
+    logger?.info({ from: native, to: copy }, `the embedded PostgreSQL's binaries copied where ${EMBEDDED_SYSTEM_USER} can run them`);
+  }
+  const check = canRunAs(runAs, copied.postgres, "/");
+  if (check.status !== 0) {
     throw new EmbeddedPostgresError(
-      `The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, cannot run ${bins.postgres}: every directory ` +
-        `above it must let others enter (chmod o+x), e.g. the application's directory. (${canRun.error?.message ?? canRun.stderr.toString().trim()})`,
+      `The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, cannot run ${bins.postgres} nor its copy ${copied.postgres}. ` +
+        `(${check.error?.message ?? check.stderr.toString().trim()})`,
     );
   }
-  const canEnter = spawnSync(bins.postgres, ["--version"], { uid: runAs.uid, gid: runAs.gid, cwd: dataDir, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" } });
+  return copied;
+}
+
+/** Fails clearly when the server's user cannot enter the data directory. */
+function checkReach(runAs: RunAs, bins: { postgres: string }, dataDir: string) {
+  const canEnter = canRunAs(runAs, bins.postgres, dataDir);
   if (canEnter.status !== 0) {
     throw new EmbeddedPostgresError(
       `The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, cannot enter DATA_DIR ${dataDir}: it and every ` +
@@ -354,9 +398,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const paths = embeddedPostgresPaths(options.dataDir);
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   const stopGraceMs = options.stopGraceMs ?? 5_000;
-  const bins = binaries();
   fs.mkdirSync(paths.dataDir, { recursive: true });
   const runAs = systemUser(logger);
+  const bins = runAs ? reachableBinaries(runAs, binaries(), logger) : binaries();
   if (runAs) checkReach(runAs, bins, paths.dataDir);
   const password = ensurePassword(paths.passwordFile);
   await stopLeftover(paths.clusterDir, logger);
