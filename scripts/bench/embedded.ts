@@ -284,8 +284,22 @@ async function durability(kind: Kill) {
       if (kind !== "app") process.kill(await postmasterPid(dataDir), "SIGKILL");
       if (kind !== "postgres") server.kill("SIGKILL");
       if (kind === "postgres") {
-        // The app stays; the site serves again once its PostgreSQL is back (503 meanwhile).
-        await pollUntil(async () => (await fetch(`${server.baseURL}/news`).catch(() => null))?.status === 200, { timeoutMs: 30_000, intervalMs: 50, what: () => "the site to serve again" });
+        // The app stays; it serves again once a write goes through (503 meanwhile). Cached pages are
+        // served all along, so a page is no sign of the database being back.
+        let probe = 0;
+        await pollUntil(
+          async () => {
+            const title = `${kind} round ${round} probe ${probe++}`;
+            const response = await fetch(`${server.baseURL}/api/we/writenews`, {
+              method: "POST",
+              headers: { Cookie: cookie, Origin: server.origin, "Content-Type": "application/json" },
+              body: JSON.stringify({ title, content: `<p>${title}</p>` }),
+            }).catch(() => null);
+            if (response?.status === 201) acknowledged.push(title);
+            return response?.status === 201;
+          },
+          { timeoutMs: 30_000, intervalMs: 50, what: () => "a write to go through again" },
+        );
         backAfterMs.push(Date.now() - killedAt);
         stop = true;
         await Promise.all(writers);

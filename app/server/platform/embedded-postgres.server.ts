@@ -348,6 +348,30 @@ async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
   return true;
 }
 
+/**
+ * Lock files (postmaster.pid, the socket's) when no postmaster of this cluster runs. PostgreSQL treats a dead pid as
+ * stale by itself, but not a zombie's (it still answers kill(pid, 0)) nor one reused by another process
+ * of its user: it then refuses to start ("lock file already exists"). A postmaster killed with -9
+ * together with the app that started it is reparented to PID 1, and stays a zombie where PID 1 does not
+ * reap (a container without an init). The caller holds the data-directory lock and has stopped any
+ * postmaster left on this cluster, so the file is nobody's. (PostgreSQL's own check of its shared memory
+ * segment still refuses a start beside a server that really runs.)
+ */
+function removeStaleLockFiles(paths: EmbeddedPostgresPaths, logger?: Logger) {
+  if (runningPostmaster(paths.clusterDir) !== null) return;
+  // The data directory's lock, and the socket's (`.s.PGSQL.<port>.lock`, checked the same way).
+  for (const file of [path.join(paths.clusterDir, "postmaster.pid"), path.join(paths.socketDir, `.s.PGSQL.${PORT}.lock`)]) {
+    let pid: number;
+    try {
+      pid = Number(fs.readFileSync(file, "utf8").split("\n")[0]);
+    } catch {
+      continue;
+    }
+    fs.rmSync(file, { force: true });
+    logger?.warn({ pid, file }, "removed the lock file of a PostgreSQL server that is no longer running");
+  }
+}
+
 /** Stops a postmaster that outlived an app killed with -9 (Node cannot tie a child's life to its own). */
 async function stopLeftover(clusterDir: string, logger?: Logger) {
   const pid = runningPostmaster(clusterDir);
@@ -437,6 +461,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
 
   /** Spawns the postmaster and waits for `ready` in postmaster.pid (the stale file of a killed one says `ready` too: its pid must be this one's). */
   const launch = async (): Promise<ChildProcess> => {
+    removeStaleLockFiles(paths, logger);
     const started = spawn(bins.postgres, args, {
       env: childEnv(),
       cwd: paths.clusterDir,

@@ -216,6 +216,28 @@ describe("the embedded PostgreSQL of a data directory", () => {
     const stored = await titlesIn(dataDir);
     expect(acknowledged.filter((t) => !stored.has(t))).toEqual([]);
   }, 120_000);
+
+  it("starts again after the app and its postmaster were both killed with -9, whatever is left of the postmaster", async () => {
+    const killedPostmaster = postmaster();
+    for (let n = 0; n < 5; n++) {
+      const title = `둘 다 죽기 전 ${n}`;
+      expect((await writeNotice(server!, cookie, title)).status).toBe(201);
+      acknowledged.push(title);
+    }
+    process.kill(killedPostmaster, "SIGKILL");
+    server!.kill("SIGKILL");
+    await server!.exited;
+    // Its postmaster.pid stays behind, naming a process that is gone, or a zombie nobody reaps (a
+    // container without an init): PostgreSQL alone would refuse to start on the latter.
+    expect(fs.existsSync(path.join(paths.clusterDir, "postmaster.pid"))).toBe(true);
+    await pollUntil(() => !alive(killedPostmaster), { timeoutMs: 10_000, what: () => "the killed postmaster to be gone" });
+    await start();
+    expect(postmaster()).not.toBe(killedPostmaster);
+    expect((await fetch(`${server!.baseURL}/`)).status).toBe(200);
+    expect((await writeNotice(server!, cookie, "다시 산 뒤")).status).toBe(201);
+    const stored = await titlesIn(dataDir);
+    expect(acknowledged.filter((t) => !stored.has(t))).toEqual([]);
+  }, 120_000);
 });
 
 // Only root can start the app as another user; run by an unprivileged user, the suite above is this case.
