@@ -63,6 +63,30 @@ export async function createPostgresDatabase(options: { fromTemplate: boolean; s
   };
 }
 
+/**
+ * An empty database (no migrations) and one connection to it for the enclosing suite, for tests of SQL
+ * on its own (a migration's statements, a query helper): made before the first test, dropped after the last.
+ */
+export function useEmptyDatabaseClient(hooks: SuiteHooks): { readonly client: pg.Client } {
+  let database: PostgresDatabase | undefined;
+  let client: pg.Client | undefined;
+  hooks.beforeAll(async () => {
+    database = await createPostgresDatabase({ fromTemplate: false });
+    client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+  });
+  hooks.afterAll(async () => {
+    await client?.end();
+    await database?.drop();
+  });
+  return {
+    get client() {
+      if (!client) throw new Error("useEmptyDatabaseClient: the database is created in beforeAll; read it inside a test or hook");
+      return client;
+    },
+  };
+}
+
 export interface TestDatabase extends DatabaseHandle {
   /** Connection URL of the copy. */
   url: string;

@@ -1,27 +1,16 @@
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { pgTable, text } from "drizzle-orm/pg-core";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { containsText } from "../../../app/server/platform/search-pattern.server";
-import { createPostgresDatabase, type PostgresDatabase } from "../../setup/test-database";
+import { useEmptyDatabaseClient } from "../../setup/test-database";
 
 describe("searching for what someone typed", () => {
-  let database: PostgresDatabase;
-  let client: pg.Client;
-  beforeAll(async () => {
-    database = await createPostgresDatabase({ fromTemplate: false });
-    client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-    await database.drop();
-  });
+  const empty = useEmptyDatabaseClient({ beforeAll, afterAll });
   const names = pgTable("names", { value: text("value").notNull() });
 
   it("finds the text anywhere, whatever its case; %, _ and \\ match only themselves", async () => {
-    const db = drizzle({ client });
+    const db = drizzle({ client: empty.client });
     await db.execute(sql`create table names (value text not null)`);
     await db.insert(names).values(["Kim Ha-neul", "50% off", "5000 off", "a_b", "axb", "back\\slash", "backslash"].map((value) => ({ value })));
     const find = async (typed: string) => (await db.select().from(names).where(containsText(names.value, typed))).map((row) => row.value).sort();
