@@ -448,7 +448,23 @@ export async function runSiteImport(services: Services, options: SiteImportOptio
     report.error = error;
     report.finishedAt = new Date().toISOString();
     report.seconds = (Date.now() - started.getTime()) / 1000;
-    if (runId === null) return;
+    if (runId === null) {
+      // A dry run writes nothing but its report, kept like a run's so that every app process (and the
+      // workspace after a command-line dry run) shows the same last dry run.
+      await db.insert(siteImports).values({
+        origin: base,
+        only,
+        dryRun: true,
+        state,
+        actorLabel: options.actor.label ?? "",
+        holder: `${os.hostname()}:${process.pid}`,
+        report: { ...report },
+        startedAt: started,
+        heartbeatAt: new Date(report.finishedAt!),
+        finishedAt: new Date(report.finishedAt!),
+      });
+      return;
+    }
     await db.transaction(async (tx) => {
       await tx.update(siteImports).set({ state, report: { ...report }, finishedAt: new Date(report.finishedAt!) }).where(eq(siteImports.id, runId));
       await recordBatchAudit(tx, options.actor, {

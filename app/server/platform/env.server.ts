@@ -296,7 +296,7 @@ const envSchema = z
   });
 
 export type Env = Omit<z.output<typeof envSchema>, "DATA_DIR" | "LOG_LEVEL" | "BACKUP_DIR" | "WEB_CONCURRENCY"> & {
-  /** How many app processes serve HTTP: WEB_CONCURRENCY, or 1 when unset (decision 056). */
+  /** How many app processes serve HTTP: WEB_CONCURRENCY, or `defaultWebConcurrency()` when unset (decision 056). */
   WEB_CONCURRENCY: number;
   /** Absolute path of the data directory (the embedded PostgreSQL, uploads, generated secrets). */
   DATA_DIR: string;
@@ -388,10 +388,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
-    // One process unless asked (decision 056, amended): per-process state that must be shared (the site
-    // import's last dry run) was found after the per-core default landed; `defaultWebConcurrency()` is the
-    // rule that returns once that audit is done.
-    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? 1,
+    // One process per core, as the memory allows (decision 056); every process shares what a visitor or
+    // staff member sees through the database (the site import's last dry run included, amendment 2).
+    WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? defaultWebConcurrency(),
     BACKUP_DIR: path.resolve(env.BACKUP_DIR ?? path.join(env.DATA_DIR, "backups")),
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === "production" ? "info" : env.NODE_ENV === "test" ? "warn" : "debug"),
   };

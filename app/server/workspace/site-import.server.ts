@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { siteImports } from "../../../drizzle/schema";
 import { emptyImportReport, IMPORT_KINDS, type ImportKind, type SiteImportReport } from "../../domain/site-import";
@@ -17,9 +17,6 @@ import type { Services } from "../platform/services.server";
  * into a PGlite data directory while the server holds it), and the last run's report. The command line
  * (`npm run import:site`) runs the same import and shows up here too.
  */
-
-/** The last dry run started here, per process (a dry run writes nothing, so it is kept in memory only). */
-const lastDryRuns = new WeakMap<Services, SiteImportReport>();
 
 const formSchema = z.object({
   from: z
@@ -47,8 +44,10 @@ export interface SiteImportFormValues {
 
 export async function loadSiteImport(ctx: RequestContext) {
   staffSessionOf(ctx);
-  const [last] = await ctx.runtime.db.select().from(siteImports).orderBy(desc(siteImports.id)).limit(1);
-  const stored = lastDryRuns.get(ctx.runtime) ?? null;
+  const { db } = ctx.runtime;
+  const [last] = await db.select().from(siteImports).where(eq(siteImports.dryRun, false)).orderBy(desc(siteImports.id)).limit(1);
+  const [lastDry] = await db.select().from(siteImports).where(eq(siteImports.dryRun, true)).orderBy(desc(siteImports.id)).limit(1);
+  const stored = lastDry && "counts" in lastDry.report ? (lastDry.report as unknown as SiteImportReport) : null;
   // A dry run newer than the last real run: shown, and its address and kinds fill the form for the real one.
   const dryRun = stored && (!last || new Date(stored.startedAt) > last.startedAt) ? stored : null;
   return {
@@ -88,7 +87,7 @@ export async function handleSiteImportAction(ctx: RequestContext, request: Reque
   const actor = adminActor(session, ctx);
   if (parsed.data.dryRun) {
     try {
-      lastDryRuns.set(services, await runSiteImport(services, { ...parsed.data, actor }));
+      await runSiteImport(services, { ...parsed.data, actor });
     } catch (error) {
       if (!(error instanceof SiteImportError)) throw error;
       return data({ formError: error.message, fields: {}, values }, { status: 409 });
