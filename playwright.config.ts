@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { appProcessEnv } from "./tests/setup/app-process-env";
 import { TEST_ADMIN_ENV } from "./tests/setup/sign-in";
 import { TEST_SESSION_SECRET } from "./tests/fixtures/audition-stamp";
 
@@ -117,6 +118,7 @@ export default defineConfig({
     stdout: "ignore",
     stderr: "pipe",
     env: {
+      ...appProcessEnv(),
       NODE_ENV: "production",
       PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { embeddedPostgresPaths, runningPostmaster } from "../../app/server/platform/embedded-postgres.server";
+import { appProcessEnv } from "./app-process-env";
 import { freePort } from "./free-port";
 import { createPostgresDatabase, testEngine, type TestEngine } from "./test-database";
 import { signInCookie, TEST_ADMIN, TEST_ADMIN_ENV } from "./sign-in";
@@ -86,6 +87,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const baseURL = `http://127.0.0.1:${port}`;
   const env: Record<string, string | undefined> = {
     ...process.env,
+    ...appProcessEnv(),
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -136,7 +136,15 @@ export function applicationFormSummaryOf(settings: SiteSettings): string {
   return applicationFormSummary(form.type, form.bytes);
 }
 
-/** The settings as the English pages show them: an English version left empty shows the Korean one. */
+/** englishSiteSettings' answers, per settings object (the read cache hands every page the same one). */
+const englishVersions = new WeakMap<SiteSettings, SiteSettings>();
+
+/**
+ * The settings as the English pages show them: an English version left empty shows the Korean one.
+ * Computed once per settings object (a deep copy: every page's root loader asks); neither is changed.
+ */
 export function englishSiteSettings(settings: SiteSettings): SiteSettings {
-  return withEnglishFallbacks(SITE_SETTING_FIELDS, settings);
+  let english = englishVersions.get(settings);
+  if (!english) englishVersions.set(settings, (english = withEnglishFallbacks(SITE_SETTING_FIELDS, settings)));
+  return english;
 }
