@@ -190,15 +190,62 @@ export function reachableBinaries(
   return copied;
 }
 
-/** Fails clearly when the server's user cannot enter the data directory. */
-function checkReach(runAs: RunAs, bins: { postgres: string }, dataDir: string) {
-  const canEnter = canRunAs(runAs, bins.postgres, dataDir);
-  if (canEnter.status !== 0) {
-    throw new EmbeddedPostgresError(
-      `The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, cannot enter DATA_DIR ${dataDir}: it and every ` +
-        `directory above it must let others enter (chmod o+x ${dataDir}). (${canEnter.error?.message ?? ""})`,
-    );
+/** Whether `runAs` can enter `dir` (every directory above it included): `cd` as that user. */
+function canEnter(runAs: RunAs, dir: string): boolean {
+  // Not spawn's `cwd`: the child changes directory before it drops root, so that would always succeed.
+  return spawnSync("/bin/sh", ["-c", 'cd -- "$1"', "sh", dir], { uid: runAs.uid, gid: runAs.gid, cwd: "/", env: { PATH: "/usr/bin:/bin" } }).status === 0;
+}
+
+/** Where the server process itself finds its cluster and socket, and where initdb works. */
+interface ServerSidePaths {
+  clusterDir: string;
+  socketDir: string;
+  /** The directory initdb's temporary directory is made in (beside the cluster, so that it is renamed into place). */
+  initParent: string;
+}
+
+/**
+ * As root, where PostgreSQL's user finds the cluster. Normally under DATA_DIR. When it cannot enter
+ * DATA_DIR (a clone under /root, 0700, whose default DATA_DIR is ./data), the cluster and its socket
+ * directory live under /var/lib/we-postgres/clusters/<hash of DATA_DIR>, and DATA_DIR/postgres and
+ * DATA_DIR/postgres-run are symbolic links to them: the app, as root, finds everything under DATA_DIR as
+ * usual; PostgreSQL is given the real paths. A cluster already made under DATA_DIR is never moved.
+ */
+export function serverSidePaths(runAs: RunAs, paths: EmbeddedPostgresPaths, logger?: Logger, root = path.join("/var/lib", EMBEDDED_SYSTEM_USER)): ServerSidePaths {
+  if (canEnter(runAs, paths.dataDir)) return { clusterDir: paths.clusterDir, socketDir: paths.socketDir, initParent: paths.dataDir };
+  const home = path.join(root, "clusters", createHash("sha256").update(paths.dataDir).digest("hex").slice(0, 16));
+  const linked: [link: string, target: string][] = [[paths.clusterDir, path.join(home, "postgres")]];
+  // A socket directory under the system's temporary directory (a deep DATA_DIR) is reachable already.
+  const socketUnderDataDir = paths.socketDir.startsWith(paths.dataDir + path.sep);
+  if (socketUnderDataDir) linked.push([paths.socketDir, path.join(home, "run")]);
+  for (const [link] of linked) {
+    const existing = fs.lstatSync(link, { throwIfNoEntry: false });
+    if (existing && !existing.isSymbolicLink()) {
+      throw new EmbeddedPostgresError(
+        `The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, cannot enter DATA_DIR ${paths.dataDir}, ` +
+          `and ${link} already exists there: let it enter (every directory above DATA_DIR must allow others to enter: chmod o+x), ` +
+          `or start with a DATA_DIR it can reach.`,
+      );
+    }
   }
+  for (const dir of [root, path.join(root, "clusters")]) {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+    fs.chmodSync(dir, 0o755);
+  }
+  ownDirectory(home, runAs);
+  if (!canEnter(runAs, home)) {
+    throw new EmbeddedPostgresError(`The user ${runAs.name} (uid ${runAs.uid}), which runs the embedded PostgreSQL, can enter neither DATA_DIR ${paths.dataDir} nor ${home}.`);
+  }
+  for (const [link, target] of linked) {
+    if (fs.lstatSync(link, { throwIfNoEntry: false }) && fs.readlinkSync(link) === target) continue;
+    fs.rmSync(link, { force: true });
+    fs.symlinkSync(target, link);
+  }
+  logger?.warn(
+    { dataDir: paths.dataDir, cluster: path.join(home, "postgres") },
+    `${EMBEDDED_SYSTEM_USER} cannot enter DATA_DIR (a directory above it is closed to other users): the cluster lives in ${home}, linked from DATA_DIR/postgres`,
+  );
+  return { clusterDir: path.join(home, "postgres"), socketDir: socketUnderDataDir ? path.join(home, "run") : paths.socketDir, initParent: home };
 }
 
 function chownTree(target: string, runAs: RunAs) {
@@ -268,13 +315,13 @@ async function runToEnd(child: ChildProcess): Promise<number | null> {
 }
 
 /** initdb into a temporary directory beside the cluster, renamed into place once whole. */
-async function initCluster(paths: EmbeddedPostgresPaths, bins: { initdb: string }, runAs: RunAs | null, password: string, logFd: number, logger?: Logger) {
+async function initCluster(paths: EmbeddedPostgresPaths, server: ServerSidePaths, bins: { initdb: string }, runAs: RunAs | null, password: string, logFd: number, logger?: Logger) {
   const started = Date.now();
   // A run that died during initdb left its temporary directory: this process holds the lock, so nobody else's.
-  for (const name of fs.readdirSync(paths.dataDir)) {
-    if (name.startsWith(".postgres-init-")) fs.rmSync(path.join(paths.dataDir, name), { recursive: true, force: true });
+  for (const name of fs.readdirSync(server.initParent)) {
+    if (name.startsWith(".postgres-init-")) fs.rmSync(path.join(server.initParent, name), { recursive: true, force: true });
   }
-  const work = path.join(paths.dataDir, `.postgres-init-${randomBytes(6).toString("hex")}`);
+  const work = path.join(server.initParent, `.postgres-init-${randomBytes(6).toString("hex")}`);
   fs.mkdirSync(work, { mode: 0o700 });
   try {
     const pwfile = path.join(work, "password");
@@ -298,8 +345,8 @@ async function initCluster(paths: EmbeddedPostgresPaths, bins: { initdb: string 
     );
     const code = await runToEnd(child);
     if (code !== 0) throw new EmbeddedPostgresError(`initdb failed (exit ${code}). The end of ${paths.logFile}:\n${tail(paths.logFile)}`);
-    fs.renameSync(building, paths.clusterDir);
-    logger?.info({ ms: Date.now() - started, dir: paths.clusterDir }, "created the embedded PostgreSQL cluster");
+    fs.renameSync(building, server.clusterDir);
+    logger?.info({ ms: Date.now() - started, dir: server.clusterDir }, "created the embedded PostgreSQL cluster");
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
   }
@@ -336,7 +383,17 @@ export function runningPostmaster(clusterDir: string): number | null {
     return null;
   }
   const d = args.indexOf("-D");
-  return path.basename(args[0] ?? "") === "postgres" && d >= 0 && args[d + 1] === clusterDir ? pid : null;
+  // DATA_DIR/postgres may be a link to where the server runs it (serverSidePaths): compared as real paths.
+  return path.basename(args[0] ?? "") === "postgres" && d >= 0 && samePath(args[d + 1] ?? "", clusterDir) ? pid : null;
+}
+
+function samePath(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return fs.realpathSync(a) === fs.realpathSync(b);
+  } catch {
+    return false;
+  }
 }
 
 async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
@@ -425,10 +482,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   fs.mkdirSync(paths.dataDir, { recursive: true });
   const runAs = systemUser(logger);
   const bins = runAs ? reachableBinaries(runAs, binaries(), logger) : binaries();
-  if (runAs) checkReach(runAs, bins, paths.dataDir);
+  const server: ServerSidePaths = runAs ? serverSidePaths(runAs, paths, logger) : { clusterDir: paths.clusterDir, socketDir: paths.socketDir, initParent: paths.dataDir };
   const password = ensurePassword(paths.passwordFile);
   await stopLeftover(paths.clusterDir, logger);
-  ownDirectory(paths.socketDir, runAs);
+  ownDirectory(server.socketDir, runAs);
 
   const logFd = openLog(paths.logFile);
   let logClosed = false;
@@ -438,8 +495,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     fs.closeSync(logFd);
   };
   try {
-    if (!fs.existsSync(paths.clusterDir)) await initCluster(paths, bins, runAs, password, logFd, logger);
-    else if (runAs && fs.statSync(paths.clusterDir).uid !== runAs.uid) chownTree(paths.clusterDir, runAs);
+    if (!fs.existsSync(server.clusterDir)) await initCluster(paths, server, bins, runAs, password, logFd, logger);
+    else if (runAs && fs.statSync(server.clusterDir).uid !== runAs.uid) chownTree(server.clusterDir, runAs);
   } catch (error) {
     closeLog();
     throw error;
@@ -449,10 +506,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     ...options.settings,
     listen_addresses: "",
     port: String(PORT),
-    unix_socket_directories: /[\s,"\\]/.test(paths.socketDir) ? `"${paths.socketDir.replace(/["\\]/g, "\\$&")}"` : paths.socketDir,
+    unix_socket_directories: /[\s,"\\]/.test(server.socketDir) ? `"${server.socketDir.replace(/["\\]/g, "\\$&")}"` : server.socketDir,
     unix_socket_permissions: "0700",
   };
-  const args = ["-D", paths.clusterDir, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+  const args = ["-D", server.clusterDir, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
 
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -464,7 +521,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     removeStaleLockFiles(paths, logger);
     const started = spawn(bins.postgres, args, {
       env: childEnv(),
-      cwd: paths.clusterDir,
+      cwd: server.clusterDir,
       // Its own session: a Ctrl-C in the terminal reaches the app, which stops it in order, not PostgreSQL first.
       detached: true,
       stdio: ["ignore", logFd, logFd],

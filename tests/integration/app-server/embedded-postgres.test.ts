@@ -264,3 +264,43 @@ const asRoot = process.getuid?.() === 0;
     expect(alive(pid)).toBe(false);
   }, 180_000);
 });
+
+(asRoot ? describe : describe.skip)("the embedded PostgreSQL of an app run as root from a directory closed to others (a clone under /root)", () => {
+  // Like /root (0700): the system user PostgreSQL runs as cannot enter the default DATA_DIR (./data).
+  const closed = fs.mkdtempSync(path.join(os.tmpdir(), "we-embedded-closed-"));
+  const dataDir = path.join(closed, "data");
+  const paths = embeddedPostgresPaths(dataDir);
+  let server: AppServer | null = null;
+  let home = "";
+  afterAll(async () => {
+    await server?.stop();
+    fs.rmSync(closed, { recursive: true, force: true });
+    if (home) fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it("keeps the cluster where that user can reach it, linked from DATA_DIR, and starts again on it", async () => {
+    expect(fs.statSync(closed).mode & 0o777).toBe(0o700);
+    server = await startAppServer({ engine: "embedded", dataDir });
+    expect((await fetch(`${server.baseURL}/`)).status).toBe(200);
+    expect(fs.lstatSync(paths.clusterDir).isSymbolicLink()).toBe(true);
+    const real = fs.realpathSync(paths.clusterDir);
+    expect(real).toMatch(new RegExp(`^/var/lib/${EMBEDDED_SYSTEM_USER}/clusters/[0-9a-f]{16}/postgres$`));
+    home = path.dirname(real);
+    expect(fs.existsSync(path.join(real, "PG_VERSION"))).toBe(true);
+    // Nothing but the links is left under DATA_DIR for the server: its files are the app's (password, log).
+    const pid = runningPostmaster(paths.clusterDir)!;
+    expect(pid).toBeGreaterThan(0);
+    expect(uidOf(pid)).not.toBe(0);
+    expect(processesOn(real)).toContain(pid);
+    const cookie = await signInCookie(server.baseURL, undefined, server.origin);
+    expect((await writeNotice(server, cookie, "닫힌 디렉터리의 공지")).status).toBe(201);
+
+    server.kill("SIGTERM");
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(alive(pid)).toBe(false);
+
+    server = await startAppServer({ engine: "embedded", dataDir });
+    expect(await titlesIn(dataDir)).toContain("닫힌 디렉터리의 공지");
+    expect(fs.realpathSync(paths.clusterDir)).toBe(real);
+  }, 240_000);
+});
