@@ -4,11 +4,11 @@
  * then every main-thread task of 10 ms or more (unthrottled, as observed; Lighthouse's simulation
  * multiplies them by 4) with the trace events inside it by total time and the scripts it ran.
  *
- *   npm run build && tsx scripts/bench/lighthouse-tasks-probe.ts /news
+ *   npm run build && npm ci --prefix scripts/bench/lighthouse && tsx scripts/bench/lighthouse/tasks-probe.ts /news
  */
 import lighthouse from "lighthouse";
-import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./lighthouse-chrome";
-import { startBenchServer } from "./server";
+import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./chrome";
+import { startBenchServer } from "../server";
 
 /** A trace event, loosely typed (only the fields read here). */
 interface TraceEvent {

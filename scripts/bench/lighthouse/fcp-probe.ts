@@ -3,11 +3,11 @@
  * route and prints, per run, the simulated and observed FCP and every request that finished before the
  * observed first paint, with its connection (id, reused or new), priority and timing from the DevTools log.
  *
- *   tsx scripts/bench/lighthouse-fcp-probe.ts /company
+ *   npm ci --prefix scripts/bench/lighthouse && tsx scripts/bench/lighthouse/fcp-probe.ts /company
  */
 import lighthouse from "lighthouse";
-import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./lighthouse-chrome";
-import { startBenchServer } from "./server";
+import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./chrome";
+import { startBenchServer } from "../server";
 
 const route = process.argv[2] ?? "/company";
 const RUNS = Number(process.env.LH_RUNS ?? 8);

@@ -13,11 +13,11 @@
 import fs from "node:fs";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";
-import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./lighthouse-chrome";
-import { startBenchServer } from "./server";
+import { DEMO_ARTISTS } from "../../../app/server/seed/demo-content.server";
+import { FIRST_VISIT_STORAGE, launchBenchChrome } from "./chrome";
+import { startBenchServer } from "../server";
 
-const lighthouseVersion = (JSON.parse(fs.readFileSync("node_modules/lighthouse/package.json", "utf8")) as { version: string }).version;
+const lighthouseVersion = (JSON.parse(fs.readFileSync(new URL("node_modules/lighthouse/package.json", import.meta.url), "utf8")) as { version: string }).version;
 const TARGETS = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100 } as const;
 type Category = keyof typeof TARGETS;
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
