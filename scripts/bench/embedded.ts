@@ -188,6 +188,32 @@ async function bareServer(body: Buffer, headers: Record<string, string>): Promis
   };
 }
 
+/** CPU time (ms) of each kind of thread of a process (the main thread, V8's helpers, libuv's pool), from /proc. */
+function threadCpuMs(pid: number): Map<string, number> {
+  const kinds = new Map<string, number>();
+  for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${task}/stat`, "utf8");
+      const kind = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")).replace(/\d+$/, "");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      kinds.set(kind, (kinds.get(kind) ?? 0) + (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return kinds;
+}
+
+/** "MainThread 83 %, V8Worker 32 %, …": each kind's CPU over `wallMs` as a share of one core. */
+function threadShares(before: Map<string, number>, after: Map<string, number>, wallMs: number): string {
+  return [...after]
+    .map(([kind, ms]) => [kind, (100 * (ms - (before.get(kind) ?? 0))) / wallMs] as const)
+    .filter(([, share]) => share >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, share]) => `${kind} ${share.toFixed(0)} %`)
+    .join(", ");
+}
+
 async function measure(url: string): Promise<number> {
   const headers = { "accept-encoding": "br, gzip" };
   await autocannon({ url, connections: 10, duration: 3, headers });
@@ -221,7 +247,9 @@ async function speed() {
     const cachedRate = await measure(cached.baseURL);
     await cached.stop();
     const uncached1 = await start({ WEB_CONCURRENCY: "1", PAGE_CACHE: "false" });
+    const threadsBefore = threadCpuMs(uncached1.pid);
     const one = await measure(uncached1.baseURL);
+    const threads = threadShares(threadsBefore, threadCpuMs(uncached1.pid), (3 + duration) * 1000);
     await uncached1.stop();
     const uncached2 = await start({ WEB_CONCURRENCY: "2", PAGE_CACHE: "false" });
     const two = await measure(uncached2.baseURL);
@@ -232,7 +260,8 @@ async function speed() {
         `  bare node:http (the limit): ${limit} req/s\n` +
         `  cached, one app process:    ${cachedRate} req/s = ${ratio(cachedRate)}× the limit (target ≥ 0.45×)\n` +
         `  uncached, one app process:  ${one} req/s = ${ratio(one)}× the limit (target ≥ 0.03×)\n` +
-        `  uncached, two app processes: ${two} req/s = ${(two / one).toFixed(2)}× one process (target ≥ 1.7×)`,
+        `  uncached, two app processes: ${two} req/s = ${(two / one).toFixed(2)}× one process (target ≥ 1.7×)\n` +
+        `  one uncached process's CPU by thread (share of one core): ${threads}`,
     );
   } finally {
     for (const server of servers) await server.stop().catch(() => undefined);
