@@ -96,7 +96,7 @@ export async function referencedKeys(db: Database): Promise<Set<string>> {
       columns.map((c) => sql`t.${sql.identifier(c.name)}::text`),
       sql`, `,
     );
-    // One table at a time: on PGlite each query holds the one connection every request waits for.
+    // One table at a time: each statement stays short (under the statement timeout) and holds one pooled connection.
     const found = (await db.execute(
       sql`select distinct m[1] as key from ${sql.identifier(table.name)} as t cross join lateral regexp_matches(concat_ws(' ', ${text}), ${ANY_SWEPT_KEY}, 'g') as m`,
     )) as unknown as { rows: { key: string }[] };

@@ -5,7 +5,7 @@ import path from "node:path";
 
 /**
  * The exclusive lock on a data directory (docs/decisions/025-crash-recovery.md): its holder owns the
- * embedded PostgreSQL server under it (decision 055; PGlite before it, whose tests still use it).
+ * embedded PostgreSQL server under it (decision 055; PGlite's database before it).
  *
  * The lock file names its holder and is linked or renamed into place whole. The holder refreshes the
  * file's modification time every few seconds; a lock not refreshed for `staleAfterMs` is abandoned
@@ -357,8 +357,8 @@ export function acquireDataDirLock(dataDir: string, options: DataDirLockOptions 
       path: lockPath,
       refresh,
       ensureHeld() {
-        // A run of queries never lets the event loop reach the timer (PGlite resolves each one without
-        // waiting for I/O), so the queries refresh the lock too when it is due. After a stall (a frozen
+        // A long run of work that keeps the event loop from reaching the timer (PGlite's queries did, a
+        // big import's parsing can) must not let the lock go stale, so the queries refresh it too when due. After a stall (a frozen
         // process) the same refresh finds out whether another process took the lock over meanwhile.
         if (state === "held" && now() - confirmedAt >= heartbeatMs) refresh();
         if (state !== "held") throw new DataDirLockLostError(`The lock on ${dataDir} is no longer held by this process.`);

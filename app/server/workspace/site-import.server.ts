@@ -13,8 +13,8 @@ import { oldSiteBase, runSiteImport, SiteImportError } from "../import/site-impo
 import type { Services } from "../platform/services.server";
 
 /**
- * /admin/import: the move from the original site as the running server's own job (the way to import
- * into a PGlite data directory while the server holds it), and the last run's report. The command line
+ * /admin/import: the move from the original site as the running server's own job, and the last run's
+ * report (and the last dry run's, kept in site_imports so that every app process shows it). The command line
  * (`npm run import:site`) runs the same import and shows up here too.
  */
 
