@@ -5,6 +5,11 @@ import { axeViolations } from "../helpers";
 import { createArtist, createNews } from "../../setup/content-api";
 import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
 
+// Public reads after a write are polled: the Playwright server runs one app process per core, and another
+// process hears of the write through PostgreSQL NOTIFY a few milliseconds later, so a read right after it
+// may reach that process first (decision 056, amendment 2). The "next request" rule itself is tested on one
+// process (tests/integration/app-server/page-cache.test.ts) and across two (web-concurrency.test.ts).
+
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
 test.use({ signedIn: true });
 
@@ -80,7 +85,7 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(/\/admin\/media$/);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-deleted"] })).toBeVisible();
       await expect(page.getByRole("link", { name: `이미지 #${image.id}`, exact: true })).toHaveCount(0);
-      expect((await fetch(`${baseURL}${image.url}`)).status).toBe(404);
+      await expect.poll(async () => (await fetch(`${baseURL}${image.url}`)).status).toBe(404);
       await api.dispose();
     });
 
@@ -106,7 +111,7 @@ for (const js of [true, false]) {
       expect(postHtml).not.toContain(image.url);
       const profile = (await (await fetch(`${baseURL}/api/we/actorList/${encodeURIComponent(artist)}`)).json()) as { imgList: string };
       expect(JSON.parse(profile.imgList)).toEqual([keep.url]);
-      expect((await fetch(`${baseURL}${image.url}`)).status).toBe(404);
+      await expect.poll(async () => (await fetch(`${baseURL}${image.url}`)).status).toBe(404);
       await api.dispose();
     });
 
