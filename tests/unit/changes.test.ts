@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createChangeFeed, decodeChangeFromWire, encodeChangeForWire, type ChangeEvent, type ContentChange } from "../../app/server/platform/changes.server";
+import { createChangeFeed, decodeChangeFromWire, encodeChangeForWire, ownEchoOnWire, type ChangeEvent, type ContentChange } from "../../app/server/platform/changes.server";
 import { createLogger } from "../../app/server/platform/logger.server";
 
 const change: ContentChange = { entity: "post", action: "created", ids: ["7"], paths: ["/news", "/newsDetail/7"] };
@@ -43,6 +43,16 @@ describe("the change feed", () => {
     expect(remote).toEqual({ entity: "post", action: "created", ids: ["7"], paths: ["/news", "/newsDetail/7"], at: "2026-11-23T00:00:00.000Z" });
     feed.receiveRemote(remote!);
     expect(seen).toEqual([{ ...remote, origin: "remote" }]);
+  });
+
+  it("our own announcement coming back is known by its sequence number; anyone else's is not ours", () => {
+    const local: ChangeEvent = { ...change, ids: [...change.ids], paths: [...change.paths], origin: "local", at: "2026-11-23T00:00:00.000Z" };
+    const wire = encodeChangeForWire(local, "server-a", 42);
+    expect(ownEchoOnWire(wire, "server-a")).toBe(42);
+    expect(ownEchoOnWire(wire, "server-b")).toBeNull();
+    const huge = encodeChangeForWire({ ...local, ids: Array.from({ length: 2000 }, (_, i) => String(i)) }, "server-a", 43);
+    expect(ownEchoOnWire(huge, "server-a")).toBe(43);
+    for (const garbage of ["", "{", "null", '{"sender":"server-a"}', '{"sender":"server-a","seq":"1"}']) expect(ownEchoOnWire(garbage, "server-a")).toBeNull();
   });
 
   it("a change too big for one NOTIFY becomes a resync; garbage on the channel is ignored", () => {

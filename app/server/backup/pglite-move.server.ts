@@ -352,7 +352,7 @@ async function openPgliteSource(pgliteDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    relayChanges: () => ({ ready: Promise.resolve(), async stop() {} }),
+    relayChanges: () => ({ ready: Promise.resolve(), delivered: () => Promise.resolve(), async stop() {} }),
     poolStats: () => null,
     close: () => client.close(),
   };

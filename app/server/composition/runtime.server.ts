@@ -39,6 +39,12 @@ export interface Runtime extends Services {
   pageWarmer: PageWarmer;
   dbHealth: DatabaseHealth;
   metrics: Metrics;
+  /**
+   * Resolves once the changes this process announced have reached every other app process and server
+   * (ChangeRelay.delivered): a write's answer waits for it, so the client's next request finds every
+   * cache emptied, whichever process answers it (decision 056, amendment 3).
+   */
+  changesDelivered(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -190,6 +196,7 @@ export async function startRuntime(env: Env = loadServerEnv(), options: RuntimeO
       pageWarmer,
       dbHealth,
       metrics,
+      changesDelivered: () => relay.delivered(),
       changes,
       remoteImages: { allowPrivateHosts: env.REMOTE_IMAGES_ALLOW_PRIVATE_HOSTS },
       mail: mailService(env, logger),

@@ -62,11 +62,21 @@ export function createChangeFeed(logger?: Logger, now: () => Date = () => new Da
 }
 
 /** NOTIFY payloads are limited to 8000 bytes: long id or path lists are cut and marked as a resync. */
-export function encodeChangeForWire(event: ChangeEvent, sender: string): string {
-  const payload = JSON.stringify({ sender, event });
+export function encodeChangeForWire(event: ChangeEvent, sender: string, seq = 0): string {
+  const payload = JSON.stringify({ sender, seq, event });
   if (Buffer.byteLength(payload) <= 7000) return payload;
   const resync: ChangeEvent = { ...event, entity: "site", action: "resync", ids: [], paths: ["/"] };
-  return JSON.stringify({ sender, event: resync });
+  return JSON.stringify({ sender, seq, event: resync });
+}
+
+/** The sequence number of one of our own announcements coming back to us, or null for anyone else's. */
+export function ownEchoOnWire(payload: string, me: string): number | null {
+  try {
+    const parsed = JSON.parse(payload) as { sender?: unknown; seq?: unknown };
+    return parsed.sender === me && typeof parsed.seq === "number" ? parsed.seq : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The event inside a NOTIFY payload from another server, or null for our own or a malformed one. */

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "../../../drizzle/schema";
 import type { DataDirLockOptions } from "./data-dir-lock.server";
-import { decodeChangeFromWire, encodeChangeForWire, type ChangeFeed } from "./changes.server";
+import { decodeChangeFromWire, encodeChangeForWire, ownEchoOnWire, type ChangeFeed } from "./changes.server";
 import { embeddedConnectionUrl, startEmbeddedDatabaseServer } from "./embedded-postgres.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
@@ -40,13 +40,30 @@ export interface DatabaseHandle {
    * Relays the feed's local changes to the other app servers and theirs to it. `ready` settles once the
    * first attempt to listen has finished (listening or not; it keeps retrying either way).
    */
-  relayChanges(feed: ChangeFeed): { ready: Promise<void>; stop(): Promise<void> };
+  relayChanges(feed: ChangeFeed): ChangeRelay;
   /** The connection pool (for metrics); null for a source without one (an old PGlite directory being moved). */
   poolStats(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
 const CHANGE_CHANNEL = "we_content_changed";
+
+/** This process's side of the change announcements between app processes and servers (NOTIFY). */
+export interface ChangeRelay {
+  /** Resolves once this process listens (it serves only then: nothing it caches can miss a change). */
+  ready: Promise<void>;
+  /**
+   * Resolves once every change announced here so far has come back to this process's own listener:
+   * PostgreSQL then has it queued for every other listener too, so a write's answer that waits for this
+   * reaches its client after every other process could hear of the change (decision 056, amendment 3).
+   * At most `RELAY_WAIT_MS`: a listener that is down or slow never holds an answer longer.
+   */
+  delivered(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** The longest a write's answer waits for its change to come back (normally 1-3 ms). */
+const RELAY_WAIT_MS = 1_000;
 
 export type DatabaseConfig =
   | {
@@ -204,16 +221,35 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
       let stopped = false;
       let retry: NodeJS.Timeout | null = null;
       let firstAttempt = true;
+      // Our announcements not yet back from PostgreSQL, and the answers waiting for them.
+      let sent = 0;
+      const outstanding = new Set<number>();
+      const waiters = new Set<{ upTo: number; done: () => void }>();
+      const settle = (seq: number) => {
+        outstanding.delete(seq);
+        for (const waiter of waiters) {
+          if (![...outstanding].some((pending) => pending <= waiter.upTo)) waiter.done();
+        }
+      };
+      const settleAll = () => {
+        outstanding.clear();
+        for (const waiter of waiters) waiter.done();
+      };
       const connect = async () => {
         if (stopped) return;
         const next = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: 5_000 });
         next.on("notification", (message) => {
-          const event = message.payload ? decodeChangeFromWire(message.payload, me) : null;
+          if (!message.payload) return;
+          const echo = ownEchoOnWire(message.payload, me);
+          if (echo !== null) return settle(echo);
+          const event = decodeChangeFromWire(message.payload, me);
           if (event) feed.receiveRemote(event);
         });
         next.on("error", () => undefined);
         next.on("end", () => {
           if (client === next) client = null;
+          // Nothing will come back on a closed listener: no answer waits for it.
+          settleAll();
           if (!stopped) retry = setTimeout(() => void connect(), 1000);
         });
         const first = firstAttempt;
@@ -232,16 +268,38 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
       const ready = connect();
       const unsubscribe = feed.subscribe((event) => {
         if (event.origin !== "local") return;
-        pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, encodeChangeForWire(event, me)]).catch((error: unknown) => {
+        const seq = ++sent;
+        // Without a listener, nothing comes back to wait for.
+        if (client) outstanding.add(seq);
+        pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, encodeChangeForWire(event, me, seq)]).catch((error: unknown) => {
+          settle(seq);
           config.logger?.warn({ err: error }, "could not tell the other app servers about a change");
         });
       });
       return {
         ready,
+        delivered() {
+          const upTo = sent;
+          if (![...outstanding].some((pending) => pending <= upTo)) return Promise.resolve();
+          return new Promise<void>((resolve) => {
+            const waiter = {
+              upTo,
+              done: () => {
+                clearTimeout(timer);
+                waiters.delete(waiter);
+                resolve();
+              },
+            };
+            const timer = setTimeout(waiter.done, RELAY_WAIT_MS);
+            timer.unref();
+            waiters.add(waiter);
+          });
+        },
         async stop() {
           stopped = true;
           unsubscribe();
           if (retry) clearTimeout(retry);
+          settleAll();
           await client?.end().catch(() => undefined);
         },
       };

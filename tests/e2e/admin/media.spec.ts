@@ -5,10 +5,11 @@ import { axeViolations } from "../helpers";
 import { createArtist, createNews } from "../../setup/content-api";
 import { adminApi, portraitJpeg, uniqueName } from "./admin-helpers";
 
-// Public reads after a write are polled: the Playwright server runs one app process per core, and another
-// process hears of the write through PostgreSQL NOTIFY a few milliseconds later, so a read right after it
-// may reach that process first (decision 056, amendment 2). The "next request" rule itself is tested on one
-// process (tests/integration/app-server/page-cache.test.ts) and across two (web-concurrency.test.ts).
+// Public reads after a write are polled: the Playwright server runs one app process per core, and although
+// a write's answer waits until the others have its change (decision 056, amendments 2 and 3), a process
+// whose event loop is busy with another test's long task may answer a read before it handles the change.
+// The "next request" rule itself is tested on one process (tests/integration/app-server/page-cache.test.ts)
+// and across processes (web-concurrency.test.ts, page-cache-notify.test.ts).
 
 // Signed in over HTTP before each test (the login form has its own stories in auth.spec.ts).
 test.use({ signedIn: true });

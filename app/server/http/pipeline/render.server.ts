@@ -13,6 +13,8 @@ import type { HandleRequest, StorablePublicRead } from "./page-cache.server";
 import { routerContext } from "./router-context.server";
 import { sendCached, sendCompressed } from "./send-body.server";
 
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 const isWholeText = (response: Response) =>
   !response.headers.has("Content-Encoding") && /^(text\/html|text\/x-script|application\/json)\b/.test(response.headers.get("Content-Type") ?? "");
 
@@ -50,6 +52,9 @@ export function renderWithRouter(options: {
         adminSession: () => (session ??= getSiteSettings(runtime.db).then((settings) => getAdminSession(runtime.db, runtime.sessionSecret, request, settings.staffIdleMinutes * 60_000))),
       });
       let response = await handleRequest(request, context);
+      // A write's answer leaves once the other processes have its change (a few ms): the client's next
+      // request then finds the new content whichever process answers it.
+      if (!READ_METHODS.has(req.method)) await runtime.changesDelivered();
       const { databaseFailure } = context.get(requestContext);
       if (databaseFailure && response.status >= 500) {
         // Gone or too busy: come back shortly, like every other outage path (not an error page).
