@@ -225,11 +225,10 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
       let sent = 0;
       const outstanding = new Set<number>();
       const waiters = new Set<{ upTo: number; done: () => void }>();
+      const backUpTo = (upTo: number) => ![...outstanding].some((pending) => pending <= upTo);
       const settle = (seq: number) => {
         outstanding.delete(seq);
-        for (const waiter of waiters) {
-          if (![...outstanding].some((pending) => pending <= waiter.upTo)) waiter.done();
-        }
+        for (const waiter of waiters) if (backUpTo(waiter.upTo)) waiter.done();
       };
       const settleAll = () => {
         outstanding.clear();
@@ -280,7 +279,7 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
         ready,
         delivered() {
           const upTo = sent;
-          if (![...outstanding].some((pending) => pending <= upTo)) return Promise.resolve();
+          if (backUpTo(upTo)) return Promise.resolve();
           return new Promise<void>((resolve) => {
             const waiter = {
               upTo,
