@@ -36,7 +36,7 @@ describe("a write by another process reaches every app server (PostgreSQL NOTIFY
     await expect.poll(() => fetch(`${server.baseURL}/notice`).then((r) => r.text()), { timeout: 15_000 }).toContain("다른 서버의 공지");
   });
 
-  it("once the writer's relay says its change was delivered, the server's very next answer shows it (no polling)", async () => {
+  it("once the writer's relay says its change was delivered, the server shows it within moments", async () => {
     const services = { db: other.db, storage, privateStorage: storage, changes, logger: silentLogger, remoteImages: { allowPrivateHosts: false } };
     for (let i = 1; i <= 10; i++) {
       await fetch(`${server.baseURL}/notice`);
@@ -44,8 +44,12 @@ describe("a write by another process reaches every app server (PostgreSQL NOTIFY
       const title = `전달 확인 공지 ${i}`;
       expect((await savePost(services, SYSTEM, { kind: "notice", postId: null, title, content: "<p>NOTIFY</p>", expectedVersion: null })).status).toBe("saved");
       // What a write's answer waits for (render.server.ts): the change is back at the writer's own listener.
+      // The server's listener got it at the same commit, but its process may not have run yet on a busy
+      // machine (decision 056, amendment 4), so this polls, briefly: a change never relayed fails it.
       await relay.delivered();
-      expect(await (await fetch(`${server.baseURL}/notice`)).text(), `write ${i}`).toContain(title);
+      await expect
+        .poll(() => fetch(`${server.baseURL}/notice`).then((r) => r.text()), { timeout: 2_000, interval: 20, message: `write ${i}` })
+        .toContain(title);
     }
   });
 
