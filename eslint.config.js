@@ -1,6 +1,7 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import layers from "./eslint/layers.js";
 
 /** zod is imported from app/domain/zod.ts, which installs the Korean error map (decision 034). */
 const ZOD_FROM_DOMAIN = { name: "zod", message: "Import z from app/domain/zod.ts: it installs the Korean error messages.", allowTypeImports: true };
@@ -26,6 +27,12 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": ["error", { paths: [ZOD_FROM_DOMAIN] }],
     },
+  },
+  {
+    // The layers, top first, and the rule that holds them: eslint/layers.js (docs/architecture.md).
+    files: ["main.ts", "app/**/*.{ts,tsx}", "drizzle/**/*.ts"],
+    plugins: { layers },
+    rules: { "layers/no-upward-import": "error" },
   },
   {
     // Layers: platform/ is the bottom one and imports nothing from the folders beside it (only domain,

@@ -14,7 +14,7 @@ import express from "express";
 
 type CreateApp = (options?: { worker?: boolean; prepares?: boolean }) => Promise<{
   app: express.Express;
-  /** Request headers and whole requests must arrive within these (app/server/http/request-limits.server.ts). */
+  /** Request headers and whole requests must arrive within these (app/server/pipeline/request-limits.server.ts). */
   serverTimeouts: { headersTimeout: number; requestTimeout: number };
   runtime: {
     env: { PORT: number; HOST: string; SHUTDOWN_TIMEOUT_MS: number };

@@ -1,10 +1,10 @@
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction, type RouterContextProvider } from "react-router";
-import { getRequestContext } from "./server/http/context.server";
+import { getRequestContext } from "./server/route-kit/context.server";
 import { databaseFailureOf } from "./server/platform/db-health.server";
-import { withLowPriorityModulePreloads } from "./server/http/html-hints.server";
-import { publicMediaRewrite } from "./server/http/public-media-urls.server";
+import { withLowPriorityModulePreloads } from "./server/pipeline/html-hints.server";
+import { publicMediaRewrite } from "./server/pipeline/public-media-urls.server";
 import { isVisitorDocument } from "./domain/site-routes";
 
 export const streamTimeout = 5_000;
@@ -101,7 +101,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const ctx = getRequestContext(context);
   const failure = databaseFailureOf(error);
   if (failure) {
-    // Answered 503 by the server (server/http/pipeline/render.server.ts), which logs those once a second with a count.
+    // Answered 503 by the server (server/pipeline/render.server.ts), which logs those once a second with a count.
     ctx.databaseFailure = failure;
     if (failure === "down") ctx.runtime.dbHealth.markDown(error);
     return;

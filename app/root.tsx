@@ -22,14 +22,14 @@ import { SiteHeader } from "./components/site-header";
 import { AdminBar } from "./components/admin-bar";
 import { IdleWarning } from "./components/admin/idle-warning";
 import { FlashNotice } from "./components/flash-notice";
-import { getRequestContext } from "./server/http/context.server";
-import { takeFlash } from "./server/http/flash.server";
+import { getRequestContext } from "./server/route-kit/context.server";
+import { takeFlash } from "./server/route-kit/flash.server";
 import { englishSiteSettings, getSiteSettings } from "./server/site/settings.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
 import { isVisitorDocument, PATHS, WORKSPACE_PATHS } from "./domain/site-routes";
 import { FORBIDDEN_MESSAGE } from "./domain/staff-roles";
-import { enhanceScriptUrl } from "./server/http/enhance-script.server";
+import { enhanceScriptUrl } from "./server/route-kit/enhance-script.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const ctx = getRequestContext(context);

@@ -10,7 +10,7 @@ import { SiteCarousel } from "./site-carousel";
 import { largestImageUrl, PhotoLightbox } from "../islands/photo-lightbox";
 import { ReelPlayer, type ReelPlayerItem } from "../islands/reel-player";
 
-/** What the profile shows (app/server/artists/artist-profile.server.ts builds it from an artist). */
+/** What the profile shows (app/routes/artist-detail.server.ts builds it from an artist). */
 export interface ArtistProfileView {
   /** The page's language. */
   locale: Locale;

@@ -20,7 +20,7 @@ import {
 import { kstDate } from "../domain/kst";
 import { useHydrated } from "../lib/use-hydrated";
 import { widgetRoot } from "../widgets/widget-root";
-import { describedByOf, Field, FieldMessages } from "./field";
+import { describedByOf, Field, FieldMessages } from "../widgets/field";
 
 /**
  * The online audition application (/audition/apply). A native multipart form that works without

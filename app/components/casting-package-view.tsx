@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { ReelPlayer, type ReelPlayerItem } from "../islands/reel-player";
 import { MAX_ANSWER_MESSAGE, RECIPIENT_COPY } from "../domain/casting-packages";
-import { Field } from "./field";
+import { Field } from "../widgets/field";
 import type { Locale } from "../domain/locale";
 import type { ResponsiveImage } from "../lib/responsive-image";
 

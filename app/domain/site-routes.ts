@@ -16,7 +16,7 @@ export type Audience = "public" | "admin" | "api" | "file";
  * Who may use a route (decision 031). Private unless declared otherwise: a route is open to anyone only
  * by declaring `access: "public"`. Without it a route needs a signed-in member of staff ("staff");
  * "api-writer" routes take the staff session (same-origin requests only) or an API token. One gate
- * (app/routes/private-gate.tsx, app/server/http/access-gate.server.ts) checks it for every private route
+ * (app/routes/private-gate.tsx, app/server/route-kit/access-gate.server.ts) checks it for every private route
  * before any of the route's loaders, actions or body parsers run.
  */
 export type Access = "public" | "staff" | "api-writer";

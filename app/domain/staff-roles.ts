@@ -1,7 +1,7 @@
 /**
  * Who on the agency's staff may do what (개인정보의 안전성 확보조치 기준 Art. 5: access by role, only as
  * needed). Every private route of the route table names its area (site-routes.ts); the one private gate
- * (http/access-gate.server.ts) lets a request through only when the signed-in person's role may read
+ * (route-kit/access-gate.server.ts) lets a request through only when the signed-in person's role may read
  * (GET, HEAD) or change (any other method) that area. The workspace's navigation shows the same.
  */
 

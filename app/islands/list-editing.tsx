@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { FieldError } from "../components/field";
+import { FieldError } from "../widgets/field";
 import { applyListMove, focusAfterListMove, listButtonId, LIST_MOVE_FIELD, type ListMove } from "../domain/list-moves";
 import { useHydrated } from "../lib/use-hydrated";
 

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from "react";
-import { describedByOf } from "../components/field";
+import { describedByOf } from "../widgets/field";
 import { listEntryId } from "../domain/list-moves";
 import { EditableListFrame, useListEditing } from "./list-editing";
 

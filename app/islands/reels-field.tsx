@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { describedByOf } from "../components/field";
+import { describedByOf } from "../widgets/field";
 import { listEntryId } from "../domain/list-moves";
 import { MAX_REEL_TITLE_LENGTH, MAX_REEL_URL_LENGTH, MAX_REELS, REELS_FIELD, type ReelFormValue } from "../domain/reels";
 import { EditableListFrame, useListEditing } from "./list-editing";

@@ -1,7 +1,7 @@
 /**
  * The RSS feeds of news and notices (docs/decisions/022-feeds-sitemap-structured-data.md): their titles
  * and descriptions per language, and the `<link rel="alternate">` tags that let browsers, feed readers
- * and Naver find them from the list pages. The feed documents are made in app/server/site/feeds.server.ts.
+ * and Naver find them from the list pages. The feed documents are made in app/routes/post-feed.server.ts.
  */
 import type { MetaDescriptor } from "react-router";
 import type { Locale } from "../domain/locale";

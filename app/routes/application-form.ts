@@ -1,6 +1,6 @@
 import type { Route } from "./+types/application-form";
 import { DEFAULT_APPLICATION_FORM } from "../domain/site-settings";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { serveApplicationForm } from "../server/site/application-form.server";
 
 /** /files/audition-application: the uploaded application form, or a redirect to the bundled PDF. */

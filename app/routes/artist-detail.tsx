@@ -1,4 +1,4 @@
-import { readsUnpublishedContent } from "../server/http/access-gate.server";
+import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/artist-detail";
 import { ArtistProfile } from "../components/artist-profile";
@@ -8,9 +8,9 @@ import { messagesFor } from "../domain/messages";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { personJsonLd } from "../lib/structured-data";
-import { artistProfileView } from "../server/artists/artist-profile.server";
+import { artistProfileView } from "./artist-detail.server";
 import { getArtist } from "../server/artists/artist-queries.server";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { artistShareImage } from "../server/media/share-image-store.server";
 
 /** /artist/{name}: a public artist's profile; the administrator also opens hidden and draft ones (marked, never cached). */

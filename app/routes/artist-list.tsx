@@ -1,4 +1,4 @@
-import { readsUnpublishedContent } from "../server/http/access-gate.server";
+import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/artist-list";
 import { AdminLinks } from "../components/admin-links";
@@ -7,7 +7,7 @@ import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { listArtists } from "../server/artists/artist-queries.server";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { ARTIST_STATUS_LABELS } from "../domain/content-states";
 import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";

@@ -1,8 +1,8 @@
-import { readsUnpublishedContent } from "../server/http/access-gate.server";
+import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
 import type { Route } from "./+types/artist-profile-pdf";
 import { localeOfPattern } from "../domain/locale";
-import { serveProfilePdf } from "../server/artists/profile-pdf.server";
-import { getRequestContext } from "../server/http/context.server";
+import { serveProfilePdf } from "./artist-profile-pdf.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 
 /**
  * /artist/{name}/profile.pdf and /en/artist/{name}/profile.pdf: the artist's casting profile as an A4

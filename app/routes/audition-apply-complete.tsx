@@ -3,8 +3,8 @@ import { EyebrowHeading } from "../components/eyebrow-heading";
 import { AUDITION_PATHS } from "../domain/auditions";
 import { formatKst } from "../domain/kst";
 import { PATHS } from "../domain/site-routes";
-import { getRequestContext } from "../server/http/context.server";
-import { loadCompletePage, NO_STORE } from "../server/auditions/apply-page.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { loadCompletePage, NO_STORE } from "./audition-apply.server";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadCompletePage(getRequestContext(context), request);

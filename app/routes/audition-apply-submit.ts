@@ -1,6 +1,6 @@
 import type { Route } from "./+types/audition-apply-submit";
-import { getRequestContext } from "../server/http/context.server";
-import { handleApplySubmit } from "../server/auditions/apply-page.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { handleApplySubmit } from "./audition-apply.server";
 
 /** The JavaScript form's post (multipart in, JSON out), so the page can show the upload's progress. */
 export function action({ context, request }: Route.ActionArgs) {

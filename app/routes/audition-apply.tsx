@@ -5,8 +5,8 @@ import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD } from "../domain/auditions
 import { PATHS } from "../domain/site-routes";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
-import { getRequestContext } from "../server/http/context.server";
-import { handleApplyAction, loadApplyPage, NO_STORE } from "../server/auditions/apply-page.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { handleApplyAction, loadApplyPage, NO_STORE } from "./audition-apply.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadApplyPage(getRequestContext(context));

@@ -7,7 +7,7 @@ import { AUDITION_PATHS } from "../domain/audition-paths";
 import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useLocale } from "../lib/locale";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { applicationFormFileName } from "../server/site/application-form.server";
 import { applicationFormSummaryOf, getSiteSettings } from "../server/site/settings.server";
 import { TitledSection } from "../components/titled-section";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/casting-artist-pdf";
-import { getRequestContext } from "../server/http/context.server";
-import { servePackagePdf } from "../server/packages/package-pdf.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { servePackagePdf } from "./casting-package-pdf.server";
 
 /** /casting/{token}/{artistId}/profile.pdf: one artist's profile PDF as the package presents them. */
 export function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/casting-artist";
 import { RecipientPage, recipientMeta, type RecipientPageData } from "../components/casting-package-view";
-import { getRequestContext } from "../server/http/context.server";
-import { answerRecipient, loadRecipientPage } from "../server/packages/recipient-pages.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { answerRecipient, loadRecipientPage } from "./casting-package.server";
 
 /** /casting/{token}/{artistId}: one artist's profile inside the package, and the recipient's answer (decision 047). */
 export function loader({ context, request, params }: Route.LoaderArgs) {

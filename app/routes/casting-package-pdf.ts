@@ -1,6 +1,6 @@
 import type { Route } from "./+types/casting-package-pdf";
-import { getRequestContext } from "../server/http/context.server";
-import { servePackagePdf } from "../server/packages/package-pdf.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { servePackagePdf } from "./casting-package-pdf.server";
 
 /** /casting/{token}/package.pdf: the whole casting package as one PDF (a cover, then a page per artist). */
 export function loader({ context, request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/casting-package";
 import { RecipientPage, recipientMeta, type RecipientPageData } from "../components/casting-package-view";
-import { getRequestContext } from "../server/http/context.server";
-import { loadRecipientPage } from "../server/packages/recipient-pages.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { loadRecipientPage } from "./casting-package.server";
 
 /** /casting/{token}: a casting package as its recipient sees it (decision 047); the token is the credential. */
 export function loader({ context, request, params }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import { DEFAULT_DESCRIPTION, seoMeta } from "../lib/seo";
 import { organizationJsonLd } from "../lib/structured-data";
 import { artistPath } from "../domain/site-routes";
 import { listArtists, pickHomeCarouselImages } from "../server/artists/artist-queries.server";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";

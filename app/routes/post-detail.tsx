@@ -6,7 +6,7 @@ import { parsePostId } from "../lib/post-id";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta, SITE_NAME } from "../lib/seo";
 import { articleJsonLd } from "../lib/structured-data";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { postShareImage } from "../server/media/share-image-store.server";
 import { getPostForPage } from "../server/posts/post-queries.server";
 import { localeOfPattern, localizedPath } from "../domain/locale";

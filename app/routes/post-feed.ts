@@ -1,8 +1,8 @@
 import type { Route } from "./+types/post-feed";
 import { LOCALES } from "../domain/locale";
 import { POST_KINDS, postFeedPath } from "../domain/post-kinds";
-import { getRequestContext } from "../server/http/context.server";
-import { postFeedXml } from "../server/site/feeds.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { postFeedXml } from "./post-feed.server";
 
 /** The feed a route pattern serves: its kind and language (the route table registers all four). */
 function feedOfPattern(pattern: string) {

@@ -6,7 +6,7 @@ import { parsePage } from "../lib/pagination";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { feedLinks } from "../lib/feeds";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { listPosts } from "../server/posts/post-queries.server";
 import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";

@@ -6,7 +6,7 @@ import { parsePage } from "../lib/pagination";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { feedLinks } from "../lib/feeds";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { listPosts } from "../server/posts/post-queries.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";

@@ -8,8 +8,8 @@ import { PACKAGE_RETENTION_DAYS } from "../domain/casting-packages";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { telHref } from "../lib/tel";
-import { getRequestContext } from "../server/http/context.server";
-import { loadPrivacyPolicy } from "../server/site/privacy-policy.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { loadPrivacyPolicy } from "./privacy.server";
 import { TitledSection } from "../components/titled-section";
 
 /** Everything the policy states that the administrator can change (site settings). */

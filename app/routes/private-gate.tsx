@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/private-gate";
-import { privateGate } from "../server/http/access-gate.server";
+import { privateGate } from "../server/route-kit/access-gate.server";
 
 /**
  * The private site's gate (decision 031): every route that does not declare itself public in

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 import { ADMIN_PATH_PREFIXES, PATHS } from "../domain/site-routes";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 
 /** Every admin address of the route table and the JSON API are not for crawlers. */
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/share-image";
-import { getRequestContext } from "../server/http/context.server";
+import { getRequestContext } from "../server/route-kit/context.server";
 import { serveShareImage } from "../server/media/share-image-store.server";
 
 /** /share/{artist|news|notice}/{id}[-en].jpg?v=…: the Open Graph / KakaoTalk image. */

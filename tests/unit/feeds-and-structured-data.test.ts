@@ -13,8 +13,8 @@ import {
   postalAddress,
   schoolName,
 } from "../../app/lib/structured-data";
-import { renderRssFeed } from "../../app/server/site/feeds.server";
-import { renderSitemap } from "../../app/server/site/sitemap.server";
+import { renderRssFeed } from "../../app/routes/post-feed.server";
+import { renderSitemap } from "../../app/routes/sitemap.server";
 import { escapeXml } from "../../app/server/site/xml.server";
 import { articleSchema, organizationSchema, personSchema } from "../fixtures/structured-data";
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Field, FieldMessages } from "../../app/components/field";
+import { Field, FieldMessages } from "../../app/widgets/field";
 
 describe("<Field>: one frame for every form field", () => {
   it("ties the label to the control and the control to its error and hint, error first", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { purgeRequestFor } from "../../app/server/http/cdn-purge.server";
-import { etagMatches, isPersonalRequest, publicCacheControl } from "../../app/server/http/http-caching.server";
+import { purgeRequestFor } from "../../app/server/pipeline/cdn-purge.server";
+import { etagMatches, isPersonalRequest, publicCacheControl } from "../../app/server/pipeline/http-caching.server";
 import type { ChangeEvent } from "../../app/server/platform/changes.server";
 import { routeLabel } from "../../app/server/platform/metrics.server";
 

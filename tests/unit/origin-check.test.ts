@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isForeignWrite } from "../../app/server/http/origin-check.server";
+import { isForeignWrite } from "../../app/server/pipeline/cross-site-writes.server";
 
 const base = { requestOrigin: "http://127.0.0.1:3000", secFetchSite: undefined };
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { watchEventLoop } from "../../app/server/http/overload.server";
+import { watchEventLoop } from "../../app/server/pipeline/overload.server";
 
 describe("event loop watch", () => {
   describe("on a clock the test moves", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PageWarmer } from "../../app/server/http/page-warmer.server";
+import { PageWarmer } from "../../app/server/pipeline/page-warmer.server";
 import { createLogger } from "../../app/server/platform/logger.server";
 
 const page = (key: string) => ({ key, url: `http://localhost${key}` });

@@ -6,7 +6,7 @@ import {
   postHtmlToText,
   PostHtmlTooComplexError,
   sanitizePostHtml,
-} from "../../app/server/posts/sanitize.server";
+} from "../../app/server/platform/sanitize-html.server";
 import { MAX_POST_HTML_DEPTH, MAX_POST_HTML_ELEMENTS } from "../../app/domain/schemas";
 import { largeQuillPost, NESTED_B_200KB } from "../fixtures/post-html";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicMediaRewrite } from "../../app/server/http/public-media-urls.server";
+import { publicMediaRewrite } from "../../app/server/pipeline/public-media-urls.server";
 
 const CDN = "https://cdn.example.com/media";
 const key = "2026/11/0123456789abcdef0123456789abcdef";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALT_REQUIRED_MESSAGE, postFigureHtml } from "../../app/domain/post-figures";
 import { figureDetailsSchema } from "../../app/domain/schemas";
-import { firstImageSrc, postHtmlToText, removeImageSources, sanitizePostHtml } from "../../app/server/posts/sanitize.server";
+import { firstImageSrc, postHtmlToText, removeImageSources, sanitizePostHtml } from "../../app/server/platform/sanitize-html.server";
 
 describe("post HTML sanitizing", () => {
   it("keeps the editor's formatting", () => {
@@ -57,7 +57,7 @@ describe("Quill markup", () => {
 
 describe("post images for the page", () => {
   it("get their stored size and variants; the first loads at once, the rest lazily", async () => {
-    const { enhancePostImages } = await import("../../app/server/posts/sanitize.server");
+    const { enhancePostImages } = await import("../../app/server/platform/sanitize-html.server");
     const html = '<p><img src="/media/2026/11/a.jpg" alt="사진"></p><p><img src="https://example.com/x.png"></p>';
     const out = enhancePostImages(
       html,
@@ -72,7 +72,7 @@ describe("post images for the page", () => {
 
 describe("hydration script preloads", () => {
   it("are marked low priority, and nothing else changes", async () => {
-    const { withLowPriorityModulePreloads } = await import("../../app/server/http/html-hints.server");
+    const { withLowPriorityModulePreloads } = await import("../../app/server/pipeline/html-hints.server");
     const html =
       '<link rel="stylesheet" href="/assets/root.css"/><link rel="modulepreload" href="/assets/a.js" nonce="n"/><p>&lt;link rel="modulepreload" href=</p>';
     expect(withLowPriorityModulePreloads(html)).toBe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizePostHtml } from "../../app/server/posts/sanitize.server";
+import { sanitizePostHtml } from "../../app/server/platform/sanitize-html.server";
 import { BLNS_STRINGS, HANDWRITTEN_VECTORS, XSS_CORPUS } from "../security/xss-corpus";
 
 const ALLOWED_TAGS = new Set(["p", "br", "h1", "h2", "strong", "b", "em", "i", "u", "s", "blockquote", "ol", "ul", "li", "a", "img", "span", "figure", "figcaption"]);

@@ -8,7 +8,7 @@ import type { useEditorDraft } from "../../lib/use-editor-draft";
 import { useFocusOnArrival } from "./focus-on-arrival";
 import { LeaveGuard } from "../leave-guard";
 import { EyebrowHeading } from "../eyebrow-heading";
-import { Field } from "../field";
+import { Field } from "../../widgets/field";
 import { ErrorSummary } from "../form-status";
 
 /**

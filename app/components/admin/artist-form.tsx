@@ -11,7 +11,7 @@ import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { AdminFormShell, DefaultSave, FormActions } from "./admin-form-shell";
 import { ArtistEnglishInputs, ArtistListInputs, ArtistTextInputs } from "./artist-fields";
-import { Field, FieldError } from "../field";
+import { Field, FieldError } from "../../widgets/field";
 
 /** What the artist form holds: the artist fields, state, order, and one image URL per slot. */
 export type ArtistFormValues = ArtistFields & {

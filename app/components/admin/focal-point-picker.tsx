@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { focalObjectPosition, focalPercent, SHARE_IMAGE_SIZE } from "../../domain/focal-point";
 import { useHydrated } from "../../lib/use-hydrated";
-import { Field } from "../field";
+import { Field } from "../../widgets/field";
 
 interface FocalPointPickerProps {
   image: { width: number; height: number; src: string; alt: string };

@@ -3,7 +3,7 @@ import type { PickerLibrary } from "../../domain/media-uses";
 import { POST_FIGURE_SIZE_LABELS, POST_FIGURE_SIZES, MAX_FIGURE_ALT_LENGTH, MAX_FIGURE_CAPTION_LENGTH } from "../../domain/post-figures";
 import { MAX_EXCERPT_LENGTH, MAX_SEO_DESCRIPTION_LENGTH, POST_EXTRA_LABELS, type PostExtras } from "../../domain/schemas";
 import { IMAGE_ACCEPT, LibraryRadios, MediaPicker } from "../../islands/media-picker";
-import { Field } from "../field";
+import { Field } from "../../widgets/field";
 
 /** The form's names of the no-JavaScript fields (post-editor.server.ts reads them). */
 export const POST_FORM_FILES = { featured: "featuredImageFile", attach: "attachImage" } as const;

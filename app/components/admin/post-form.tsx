@@ -11,7 +11,7 @@ import type { LibraryPage } from "../../domain/media-uses";
 import type { PostExtras } from "../../domain/schemas";
 import { AdminFormShell, DefaultSave, FormActions, TextField } from "./admin-form-shell";
 import { AttachImageFields, PostExtrasFields, type AttachValues } from "./post-extras-fields";
-import { describedByOf, Field, FieldError } from "../field";
+import { describedByOf, Field, FieldError } from "../../widgets/field";
 
 export type PostFormValues = {
   title: string;
@@ -163,7 +163,7 @@ function ContentField({
   );
 }
 
-/** The post as the editor opens it (server/posts/post-editor.server.ts). */
+/** The post as the editor opens it (routes/admin/post-editor.server.ts). */
 export interface EditorPostView {
   postId: number | null;
   version: number;

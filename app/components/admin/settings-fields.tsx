@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { SettingField, SettingsGroup } from "../../domain/setting-fields";
-import { Field } from "../field";
+import { Field } from "../../widgets/field";
 
 const DEMO_MESSAGE = "예시 값입니다. 실제 정보로 바꿔 주세요.";
 

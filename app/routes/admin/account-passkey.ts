@@ -1,10 +1,10 @@
 import type { Route } from "./+types/account-passkey";
 import { passkeyRegistrationOptions, registerPasskey, relyingParty } from "../../server/auth/passkeys.server";
 import { secondFactorStatus } from "../../server/auth/second-factor.server";
-import { staffSessionOf } from "../../server/http/access-gate.server";
-import { adminActor } from "../../server/http/admin-forms.server";
-import { getRequestContext } from "../../server/http/context.server";
-import { readSmallJson } from "../../server/http/json-body.server";
+import { staffSessionOf } from "../../server/route-kit/access-gate.server";
+import { adminActor } from "../../server/route-kit/admin-forms.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { readSmallJson } from "../../server/api/json-body.server";
 
 /**
  * /admin/account/security/passkey (POST, JSON): registering a passkey on the account's security page

@@ -3,12 +3,12 @@ import type { Route } from "./+types/api-tokens";
 import { formatKoreanDate } from "../../lib/preview";
 import { API_SCOPE_CHOICES, API_SCOPE_INFO, API_TOKEN_LIFETIMES } from "../../domain/api-scopes";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../server/auth/api-tokens.server";
-import { adminActor, readAdminForm } from "../../server/http/admin-forms.server";
-import { staffSessionOf } from "../../server/http/access-gate.server";
-import { getRequestContext } from "../../server/http/context.server";
+import { adminActor, readAdminForm } from "../../server/route-kit/admin-forms.server";
+import { staffSessionOf } from "../../server/route-kit/access-gate.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
 import { EyebrowHeading } from "../../components/eyebrow-heading";
 import { SESSION_EXPIRED_MESSAGE, submitKeepingTypedText } from "../../lib/signed-out-submit";
-import { Field } from "../../components/field";
+import { Field } from "../../widgets/field";
 import { adminMeta } from "../../lib/admin-meta";
 import { FormStatus } from "../../components/form-status";
 

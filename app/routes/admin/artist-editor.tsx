@@ -3,8 +3,8 @@ import { artistTrashQuestion, EditorTools } from "../../components/admin/delete-
 import { DeleteConfirm } from "../../components/admin/admin-form-shell";
 import { ArtistForm } from "../../components/admin/artist-form";
 import { artistEditorPath, artistPath, WORKSPACE_PATHS } from "../../domain/site-routes";
-import { handleArtistEditorAction, loadArtistEditor } from "../../server/artists/artist-editor.server";
-import { getRequestContext } from "../../server/http/context.server";
+import { handleArtistEditorAction, loadArtistEditor } from "./artist-editor.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { adminMeta } from "../../lib/admin-meta";
 

@@ -6,12 +6,13 @@ import { MIN_STAFF_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH, STAFF_ROLE_INFO } fro
 import { acceptInvitation, invitationTotpSecret, linkRequiresSecondFactor, readInvitation } from "../../server/staff/staff.server";
 import { enrollmentView } from "../../server/auth/enrollment-view.server";
 import { startSession } from "../../server/auth/sessions.server";
-import { getRequestContext } from "../../server/http/context.server";
-import { hitRateLimit, rateLimitSubject } from "../../server/http/rate-limit.server";
-import { setFlash } from "../../server/http/flash.server";
-import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { hitRateLimit, rateLimitSubject } from "../../server/platform/rate-limit.server";
+import { setFlash } from "../../server/route-kit/flash.server";
+import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { parseUploadForm } from "../../server/route-kit/uploads.server";
 import { RecoveryCodes, TotpEnrollment } from "../../components/admin/totp-enrollment";
-import { Field } from "../../components/field";
+import { Field } from "../../widgets/field";
 import { FormStatus } from "../../components/form-status";
 
 /**

@@ -4,9 +4,9 @@ import { passkeySignInOptions, relyingParty } from "../../server/auth/passkeys.s
 import { readPendingCookie } from "../../server/auth/second-factor-pending.server";
 import { verifySecondFactor } from "../../server/auth/second-factor.server";
 import { safeRedirectPath } from "../../server/auth/sessions.server";
-import { getRequestContext } from "../../server/http/context.server";
-import { setFlash } from "../../server/http/flash.server";
-import { readSmallJson } from "../../server/http/json-body.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { setFlash } from "../../server/route-kit/flash.server";
+import { readSmallJson } from "../../server/api/json-body.server";
 
 /**
  * /adminLogin/verify/passkey: the sign-in's second step with a passkey (decision 040), for the second

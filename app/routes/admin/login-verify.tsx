@@ -6,10 +6,11 @@ import { readPendingCookie } from "../../server/auth/second-factor-pending.serve
 import { listPasskeys } from "../../server/auth/passkeys.server";
 import { PasskeySignIn } from "../../components/admin/passkey-buttons";
 import { safeRedirectPath } from "../../server/auth/sessions.server";
-import { getRequestContext } from "../../server/http/context.server";
-import { setFlash } from "../../server/http/flash.server";
-import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
-import { Field } from "../../components/field";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { setFlash } from "../../server/route-kit/flash.server";
+import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { parseUploadForm } from "../../server/route-kit/uploads.server";
+import { Field } from "../../widgets/field";
 import { FormStatus } from "../../components/form-status";
 
 /**

@@ -5,12 +5,13 @@ import { fieldErrors, loginSchema } from "../../domain/schemas";
 import { secondStepPath, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { lockedMessage } from "../../server/auth/second-factor.server";
 import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
-import { getRequestContext } from "../../server/http/context.server";
-import { setFlash } from "../../server/http/flash.server";
-import { parseUploadForm, RequestBodyError } from "../../server/http/uploads.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { setFlash } from "../../server/route-kit/flash.server";
+import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { parseUploadForm } from "../../server/route-kit/uploads.server";
 import { restartMessage } from "../../server/auth/second-factor.server";
 import { SETUP_LINK_NEEDED_MESSAGE } from "../../server/auth/second-factor-setup.server";
-import { Field } from "../../components/field";
+import { Field } from "../../widgets/field";
 import { FormStatus } from "../../components/form-status";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/logout";
 import { signOut } from "../../server/auth/sessions.server";
-import { getRequestContext } from "../../server/http/context.server";
-import { setFlash } from "../../server/http/flash.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { setFlash } from "../../server/route-kit/flash.server";
 
 /** Signing out is a POST: the session is deleted on the server, the cookie cleared, then home (spec §4). */
 export async function action({ context, request }: Route.ActionArgs) {

@@ -4,8 +4,8 @@ import { EditorTools, postTrashQuestion } from "../../components/admin/delete-co
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { PostForm } from "../../components/admin/post-form";
 import { POST_KIND_INFO, postDetailPath, postEditorPath, postKindOfPattern } from "../../domain/post-kinds";
-import { getRequestContext } from "../../server/http/context.server";
-import { handlePostEditorAction, loadPostEditor } from "../../server/posts/post-editor.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { handlePostEditorAction, loadPostEditor } from "./post-editor.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { adminMeta } from "../../lib/admin-meta";
 

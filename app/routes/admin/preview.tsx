@@ -1,8 +1,8 @@
 import type { Route } from "./+types/preview";
 import { ArtistProfile } from "../../components/artist-profile";
 import { PostDetail } from "../../components/post-detail";
-import { getRequestContext } from "../../server/http/context.server";
-import { loadSavedPreview, parsePreviewSubject, previewFromForm } from "../../server/workspace/preview.server";
+import { getRequestContext } from "../../server/route-kit/context.server";
+import { loadSavedPreview, parsePreviewSubject, previewFromForm } from "./preview.server";
 import { adminMeta } from "../../lib/admin-meta";
 
 /**

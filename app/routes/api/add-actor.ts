@@ -1,4 +1,4 @@
-import { apiWriterOf } from "../../server/http/access-gate.server";
+import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import type { Route } from "./+types/add-actor";
 import { apiJson, handleApi, methodNotAllowed, readApiBody } from "../../server/api/api.server";
 import { apiArtistInputSchema, artistInputFromApi, artistToApi } from "../../server/api/api-shapes.server";

@@ -1,4 +1,4 @@
-import { apiWriterOf } from "../../server/http/access-gate.server";
+import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import type { Route } from "./+types/delete-actor";
 import { ApiError, handleApi, methodNotAllowed } from "../../server/api/api.server";
 import { deleteArtist } from "../../server/artists/artist-use-cases.server";

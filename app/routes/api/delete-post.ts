@@ -1,4 +1,4 @@
-import { apiWriterOf } from "../../server/http/access-gate.server";
+import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import type { Route } from "./+types/delete-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
 import { ApiError, handleApi, methodNotAllowed, requirePostId } from "../../server/api/api.server";

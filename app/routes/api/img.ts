@@ -1,7 +1,8 @@
-import { apiWriterOf } from "../../server/http/access-gate.server";
+import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import type { Route } from "./+types/img";
 import { ApiError, apiJson, handleApi, methodNotAllowed } from "../../server/api/api.server";
-import { parseUploadForm, RequestBodyError, uploadedFile } from "../../server/http/uploads.server";
+import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { parseUploadForm, uploadedFile } from "../../server/route-kit/uploads.server";
 import { ImageRejectedError } from "../../server/media/media.server";
 import { uploadImage } from "../../server/media/upload-image.server";
 

@@ -1,4 +1,4 @@
-import { apiWriterOf } from "../../server/http/access-gate.server";
+import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import type { Route } from "./+types/update-post";
 import { postKindOfPattern } from "../../domain/post-kinds";
 import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requirePostId, versionConflict } from "../../server/api/api.server";

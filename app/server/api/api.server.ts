@@ -1,11 +1,11 @@
-import { readsUnpublishedContent } from "../http/access-gate.server";
+import { readsUnpublishedContent } from "../route-kit/access-gate.server";
 import type { Locale } from "../../domain/locale";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "../../domain/zod";
 import { parsePostId } from "../../lib/post-id";
 import { verifyApiToken } from "../auth/api-tokens.server";
 import { databaseFailureOf } from "../platform/db-health.server";
-import { getRequestContext, type RequestContext } from "../http/context.server";
+import { getRequestContext, type RequestContext } from "../route-kit/context.server";
 
 /** An API failure: JSON `{ "error": { "code", "message" } }` with this status. */
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ export async function handleApi(context: Readonly<RouterContextProvider>, run: (
     if (error instanceof ApiError) return apiJson({ error: { code: error.code, message: error.message } }, error.status, error.headers);
     const failure = databaseFailureOf(error);
     if (failure) {
-      // The server answers it as every outage path does: 503 with Retry-After (http/pipeline/render.server.ts).
+      // The server answers it as every outage path does: 503 with Retry-After (pipeline/render.server.ts).
       ctx.databaseFailure = failure;
       if (failure === "down") ctx.runtime.dbHealth.markDown(error);
       return apiJson({ error: { code: "service_unavailable", message: "일시적으로 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해 주세요." } }, 503, { "Retry-After": failure === "down" ? "5" : "2" });

@@ -11,7 +11,7 @@ import type { Font } from "fontkit";
 import type { Locale } from "../../domain/locale";
 import { PROFILE_PDF_LABELS } from "../../domain/profile-pdf-labels";
 
-/** What the PDF shows, resolved to one language (app/server/artists/profile-pdf.server.ts builds it). */
+/** What the PDF shows, resolved to one language (app/routes/artist-profile-pdf.server.ts builds it). */
 export interface ProfilePdfContent {
   locale: Locale;
   /** The name printed large, and the other one beside it (Korean: name, nameEn; English: nameEn, name). */

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { AUDITION_FILE_FIELDS, MAX_AUDITION_PHOTO_BYTES, MAX_AUDITION_PHOTOS, MAX_AUDITION_VIDEO_BYTES } from "../../domain/auditions";
-import { RequestBodyError } from "../http/uploads.server";
+import { RequestBodyError } from "../platform/request-body-error.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { VideoContainerChecker, VideoContainerError, type VideoContainer } from "./video-container.server";
 

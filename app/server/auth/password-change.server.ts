@@ -5,7 +5,7 @@ import { MIN_STAFF_PASSWORD_LENGTH } from "../../domain/staff-roles";
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
 import type { Actor } from "../platform/services.server";
-import { hitRateLimit, rateLimitSubject, type RateLimitRule } from "../http/rate-limit.server";
+import { hitRateLimit, rateLimitSubject, type RateLimitRule } from "../platform/rate-limit.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
 
 /**

@@ -7,7 +7,7 @@ import { recordAudit } from "../platform/audit.server";
 import type { Database, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { systemActor, type Actor, type Services } from "../platform/services.server";
-import { rateLimitSubject } from "../http/rate-limit.server";
+import { rateLimitSubject } from "../platform/rate-limit.server";
 import { normalizeLoginId, verifyPassword } from "./passwords.server";
 import { consumeRecoveryCode, normalizeRecoveryCode, remainingRecoveryCodes, replaceRecoveryCodes } from "./recovery-codes.server";
 import { openSecret, sealSecret } from "./secret-box.server";

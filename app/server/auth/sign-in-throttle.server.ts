@@ -2,7 +2,7 @@ import { and, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import { loginAttempts, rateLimitHits } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
-import { rateLimitSubject } from "../http/rate-limit.server";
+import { rateLimitSubject } from "../platform/rate-limit.server";
 
 /**
  * The sign-in throttle (docs/decisions/032-sign-in-throttle.md). Every attempt is counted before its

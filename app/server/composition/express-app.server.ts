@@ -1,27 +1,27 @@
 /**
  * The Express application around React Router, bundled by Vite as the server build's entry.
  * main.ts (the process entry) imports `createApp` from the build and listens. The pipeline is a list
- * of named middleware (app/server/http/pipeline/), each with one job, in the order a request meets them.
+ * of named middleware (app/server/pipeline/), each with one job, in the order a request meets them.
  * This module and runtime.server.ts are the composition root: the only place that wires the layers together.
  */
 import express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Env } from "../platform/env.server";
 import { startRuntime, type Runtime, type RuntimeOptions } from "./runtime.server";
-import { watchEventLoop } from "../http/overload.server";
-import type { CachedResponse } from "../http/page-cache.server";
-import { guardRequestBodies, HEADERS_TIMEOUT_MS, refuseUnreadableUrls, REQUEST_TIMEOUT_MS } from "../http/request-limits.server";
-import { unhandledErrors } from "../http/pipeline/error-answers.server";
-import { closeAfterUnreadBody } from "../http/pipeline/lingering-close.server";
-import { loadShedding } from "../http/pipeline/load-shedding.server";
-import { mediaFiles } from "../http/pipeline/media-files.server";
-import { apiCors, sameOriginWrites } from "../http/pipeline/origin-check.server";
-import { pageCacheReads, publicReadStore, warmPageRenderer } from "../http/pipeline/page-cache.server";
-import { renderWithRouter } from "../http/pipeline/render.server";
-import { requestLog } from "../http/pipeline/request-log.server";
-import { securityHeaders } from "../http/pipeline/security-headers.server";
-import { SingleFlight } from "../http/pipeline/single-flight.server";
-import { healthCheck, metricsEndpoint } from "../http/pipeline/status-endpoints.server";
+import { watchEventLoop } from "../pipeline/overload.server";
+import type { CachedResponse } from "../pipeline/page-cache-store.server";
+import { guardRequestBodies, HEADERS_TIMEOUT_MS, refuseUnreadableUrls, REQUEST_TIMEOUT_MS } from "../pipeline/request-limits.server";
+import { unhandledErrors } from "../pipeline/error-answers.server";
+import { closeAfterUnreadBody } from "../pipeline/lingering-close.server";
+import { loadShedding } from "../pipeline/load-shedding.server";
+import { mediaFiles } from "../pipeline/media-files.server";
+import { apiCors, sameOriginWrites } from "../pipeline/origin-check.server";
+import { pageCacheReads, publicReadStore, warmPageRenderer } from "../pipeline/page-cache.server";
+import { renderWithRouter } from "../pipeline/render.server";
+import { requestLog } from "../pipeline/request-log.server";
+import { securityHeaders } from "../pipeline/security-headers.server";
+import { SingleFlight } from "../pipeline/single-flight.server";
+import { healthCheck, metricsEndpoint } from "../pipeline/status-endpoints.server";
 
 declare global {
   // One runtime per process, also across Vite dev-server module reloads.

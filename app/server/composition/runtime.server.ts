@@ -3,7 +3,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { DatabaseHealth } from "../platform/db-health.server";
-import { PageCache } from "../http/page-cache.server";
+import { PageCache } from "../pipeline/page-cache-store.server";
 import { databaseConfig, openDatabase, type Database, type DatabaseHandle } from "../platform/db.server";
 import { loadServerEnv, type Env } from "../platform/env.server";
 import { createLogger, type Logger } from "../platform/logger.server";
@@ -22,8 +22,8 @@ import type { MediaStorage } from "../platform/storage.server";
 import { openStorages } from "../platform/storages.server";
 import { Metrics } from "../platform/metrics.server";
 import { attachReadCache, ReadCache } from "../platform/read-cache.server";
-import { PageWarmer } from "../http/page-warmer.server";
-import { startCdnPurge } from "../http/cdn-purge.server";
+import { PageWarmer } from "../pipeline/page-warmer.server";
+import { startCdnPurge } from "../pipeline/cdn-purge.server";
 
 /** Everything a request needs from the process: configuration, database, storage, change feed, logger. */
 export interface Runtime extends Services {

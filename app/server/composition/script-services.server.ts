@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { openDatabaseForScript } from "../backup/script-database.server";
-import { startCdnPurge } from "../http/cdn-purge.server";
+import { startCdnPurge } from "../pipeline/cdn-purge.server";
 import { createChangeFeed } from "../platform/changes.server";
 import type { Env } from "../platform/env.server";
 import type { Logger } from "../platform/logger.server";

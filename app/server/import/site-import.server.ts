@@ -13,7 +13,7 @@ import type { Tx } from "../platform/db.server";
 import { GuardedFetchError, guardedFetch, type GuardedFetchLimits } from "../platform/guarded-fetch.server";
 import type { Actor, Services } from "../platform/services.server";
 import { savePost } from "../posts/post-use-cases.server";
-import { foreignImageSources, postHtmlShapeProblem, replaceForeignImages } from "../posts/sanitize.server";
+import { foreignImageSources, postHtmlShapeProblem, replaceForeignImages } from "../platform/sanitize-html.server";
 import { fingerprint, listOf, OLD_SITE_PATHS, readArtist, readPost, recordOf, type SourceArtist, type SourceKind, type SourcePost } from "./old-site.server";
 
 /**

@@ -10,7 +10,7 @@ import type { Logger } from "../platform/logger.server";
 import { systemActor, type Actor } from "../platform/services.server";
 import { MEDIA_KEY_PATTERN, type MediaStorage } from "../platform/storage.server";
 import { APPLICATION_FORM_KEY_PATTERN } from "../site/application-form.server";
-import { claimJobRun, finishJobRun, jobServerId } from "./job-runs.server";
+import { claimJobRun, finishJobRun, jobServerId } from "../platform/job-runs.server";
 
 /**
  * The orphan sweep (docs/decisions/035-orphaned-files.md): removes the stored objects no database record

@@ -1,4 +1,4 @@
-import { rewriteImageSources } from "../posts/sanitize.server";
+import { rewriteImageSources } from "../platform/sanitize-html.server";
 import type { Actor, Services } from "../platform/services.server";
 import { ImageRejectedError } from "./media.server";
 import { externalImageUrls, fetchRemoteImage, RemoteImageError } from "./remote-image.server";

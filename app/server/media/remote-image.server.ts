@@ -1,5 +1,5 @@
 import { GuardedFetchError, guardedFetch, isRedirectStatus, type GuardedFetchFailure, type GuardedFetchLimits, type GuardedFetchOptions } from "../platform/guarded-fetch.server";
-import { imageSources } from "../posts/sanitize.server";
+import { imageSources } from "../platform/sanitize-html.server";
 import { MAX_UPLOAD_BYTES } from "./media.server";
 
 /** Limits for downloading one image from another site (one total time limit covers every head and the body). */

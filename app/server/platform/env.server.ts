@@ -359,7 +359,7 @@ export function deploymentSigns(env: Env): string[] {
 /**
  * The server's environment (`npm start`): loadEnv, and PUBLIC_ORIGIN required once anything says the
  * site is deployed. `npm start` with nothing set, the scripts (loadEnv) and the Vite dev server go on
- * without it; the workspace's overview then warns the owner (workspace/dashboard.server.ts).
+ * without it; the workspace's overview then warns the owner (app/routes/admin/workspace/dashboard.server.ts).
  */
 export function loadServerEnv(source: Record<string, string | undefined> = process.env): Env {
   const env = loadEnv(source);

@@ -4,7 +4,7 @@ import { previewText } from "../../lib/preview";
 import type { Database, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { getMediaByUrls } from "../media/media.server";
-import { enhancePostImages, imageSources, postHtmlToText } from "./sanitize.server";
+import { enhancePostImages, imageSources, postHtmlToText } from "../platform/sanitize-html.server";
 
 /**
  * Post HTML is sanitized once, when it is written, and everything the pages need from it is derived

@@ -22,7 +22,7 @@ import {
   writePostMedia,
   type PostChoices,
 } from "./post-content.server";
-import { postHtmlShapeProblem, sanitizePostHtml } from "./sanitize.server";
+import { postHtmlShapeProblem, sanitizePostHtml } from "../platform/sanitize-html.server";
 
 /** When a post goes public: now, never (a draft), or at a time. */
 export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "schedule"; at: Date };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { STORED_BACKUPS_PREFIX } from "../backup/archive.server";
-import { claimJobRun, finishJobRun, jobServerId } from "../jobs/job-runs.server";
+import { claimJobRun, finishJobRun, jobServerId } from "../platform/job-runs.server";
 import { parseCron } from "../platform/cron.server";
 import type { Database } from "../platform/db.server";
 import type { Env } from "../platform/env.server";

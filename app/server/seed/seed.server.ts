@@ -5,7 +5,7 @@ import type { Logger } from "../platform/logger.server";
 import { deleteMedia, storeImage } from "../media/media.server";
 import { pickArtistFields } from "../../domain/artist-fields";
 import { derivePostContent, writePostMedia } from "../posts/post-content.server";
-import { sanitizePostHtml } from "../posts/sanitize.server";
+import { sanitizePostHtml } from "../platform/sanitize-html.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { DEMO_ARTISTS, DEMO_NEWS, DEMO_NOTICES, type DemoPost } from "./demo-content.server";
 import { demoPhoto, findDemoPhotosFolder } from "./demo-images.server";

@@ -73,7 +73,7 @@ export function applicationFormContentType(type: ApplicationFormType): string {
 /**
  * The download response: the stored file with its type, a Korean file name (RFC 5987) and a validator
  * (the stable address keeps its content until a new file is uploaded); the bundled form when none is.
- * Every response of the app says `X-Content-Type-Options: nosniff` already (http/pipeline/security-headers.server.ts).
+ * Every response of the app says `X-Content-Type-Options: nosniff` already (pipeline/security-headers.server.ts).
  */
 export async function serveApplicationForm(services: Pick<Services, "db" | "storage">, request: Request, fallbackPath: string): Promise<Response> {
   const { applicationForm } = await getSiteSettings(services.db);

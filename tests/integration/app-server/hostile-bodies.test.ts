@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ANONYMOUS_BODY_SLOTS } from "../../../app/server/http/request-limits.server";
+import { ANONYMOUS_BODY_SLOTS } from "../../../app/server/pipeline/request-limits.server";
 import { pollUntil, useAppServer } from "../../setup/app-server";
 import { percentile, residentMb, startHostileClients, timePages, type HostileClients, type HostileSpec, type HostileState } from "../../setup/hostile-bodies";
 import { TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";

@@ -4,7 +4,7 @@ import { auditionApplications, auditLog } from "../../../drizzle/schema";
 import { purgeExpiredApplications } from "../../../app/server/auditions/audition-retention.server";
 import { openDatabase, type DatabaseHandle } from "../../../app/server/platform/db.server";
 import { ensureSiteSettings } from "../../../app/server/site/settings.server";
-import { hitRateLimit } from "../../../app/server/http/rate-limit.server";
+import { hitRateLimit } from "../../../app/server/platform/rate-limit.server";
 import { submitTestApplication } from "../../fixtures/audition-upload";
 import { createTestServices, useTestDatabase } from "../../setup/test-database";
 

@@ -12,7 +12,7 @@ import { uploadImage } from "../../../app/server/media/upload-image.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { getPost, getPostForPage, listAllPosts, listPosts, nextScheduledTime } from "../../../app/server/posts/post-queries.server";
 import { deletePost, postSnapshotToRequest, restorePost, savePost } from "../../../app/server/posts/post-use-cases.server";
-import { listSitemapEntries } from "../../../app/server/site/sitemap.server";
+import { listSitemapEntries } from "../../../app/routes/sitemap.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 
 const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postMedia, posts } from "../../../drizzle/schema";
 import { emptyArtistFields } from "../../../app/domain/artist-fields";
 import { artistToApi, postToApi } from "../../../app/server/api/api-shapes.server";
-import { artistProfileView } from "../../../app/server/artists/artist-profile.server";
+import { artistProfileView } from "../../../app/routes/artist-detail.server";
 import { getArtist } from "../../../app/server/artists/artist-queries.server";
 import { artistSnapshotToInput, saveArtist } from "../../../app/server/artists/artist-use-cases.server";
 import { listRevisions } from "../../../app/server/history/revisions.server";

@@ -9,7 +9,7 @@ import { uploadImage } from "../../../app/server/media/upload-image.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
-import { FEED_SIZE } from "../../../app/server/site/feeds.server";
+import { FEED_SIZE } from "../../../app/routes/post-feed.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { testEngine } from "../../setup/test-database";
 import { articleSchema, jsonLdOf, organizationSchema, personSchema } from "../../fixtures/structured-data";

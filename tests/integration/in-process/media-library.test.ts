@@ -9,7 +9,7 @@ import { getArtist, getArtistById } from "../../../app/server/artists/artist-que
 import { deleteArtist, saveArtist } from "../../../app/server/artists/artist-use-cases.server";
 import { listRevisions } from "../../../app/server/history/revisions.server";
 import { getMediaItem, listMediaLibrary } from "../../../app/server/media/media-queries.server";
-import { deleteMediaItem, updateMediaAlt } from "../../../app/server/media/media-use-cases.server";
+import { deleteMediaItem, updateMediaAlt } from "../../../app/server/media-library/media-use-cases.server";
 import { uploadImage } from "../../../app/server/media/upload-image.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { getPostForPage } from "../../../app/server/posts/post-queries.server";

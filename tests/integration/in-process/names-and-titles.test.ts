@@ -10,7 +10,7 @@ import { uploadImage } from "../../../app/server/media/upload-image.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { getPost } from "../../../app/server/posts/post-queries.server";
 import { savePost } from "../../../app/server/posts/post-use-cases.server";
-import { sanitizePostHtml } from "../../../app/server/posts/sanitize.server";
+import { sanitizePostHtml } from "../../../app/server/platform/sanitize-html.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 import { largeQuillPost, NESTED_B_200KB as NESTED_B } from "../../fixtures/post-html";
 

@@ -9,7 +9,7 @@ import { storeImage } from "../../../app/server/media/media.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { getPost, listPosts } from "../../../app/server/posts/post-queries.server";
 import { savePost } from "../../../app/server/posts/post-use-cases.server";
-import { listSitemapEntries } from "../../../app/server/site/sitemap.server";
+import { listSitemapEntries } from "../../../app/routes/sitemap.server";
 import { useTestDatabase } from "../../setup/test-database";
 
 const SYSTEM: Actor = { adminId: null, via: "system" };

@@ -7,7 +7,7 @@ import { auditLog, posts } from "../../../drizzle/schema";
 import { emptyArtistFields } from "../../../app/domain/artist-fields";
 import { saveArtist } from "../../../app/server/artists/artist-use-cases.server";
 import { getMediaItem } from "../../../app/server/media/media-queries.server";
-import { updateMediaFocalPoint } from "../../../app/server/media/media-use-cases.server";
+import { updateMediaFocalPoint } from "../../../app/server/media-library/media-use-cases.server";
 import {
   artistShareImagePath,
   artistShareSubject,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../drizzle/schema";
 import { settingsFormValues } from "../../../app/domain/setting-fields";
 import { DEFAULT_APPLICATION_FORM, SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../app/domain/site-settings";
-import { PageCache } from "../../../app/server/http/page-cache.server";
+import { PageCache } from "../../../app/server/pipeline/page-cache-store.server";
 import { describeAuditEntry } from "../../../app/server/platform/audit.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { serveApplicationForm, sniffApplicationFormType } from "../../../app/server/site/application-form.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRouterFallbackBody, sendSiteError, sendUnavailable, unhandledErrors } from "../../../app/server/http/pipeline/error-answers.server";
+import { isRouterFallbackBody, sendSiteError, sendUnavailable, unhandledErrors } from "../../../app/server/pipeline/error-answers.server";
 import { serve } from "./serve";
 
 describe("error answers", () => {

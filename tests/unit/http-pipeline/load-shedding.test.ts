@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sessionCookie } from "../../../app/server/auth/sessions.server";
-import { loadShedding } from "../../../app/server/http/pipeline/load-shedding.server";
-import type { EventLoopWatch } from "../../../app/server/http/overload.server";
+import { loadShedding } from "../../../app/server/pipeline/load-shedding.server";
+import type { EventLoopWatch } from "../../../app/server/pipeline/overload.server";
 import { serve } from "./serve";
 
 const calmLoop: EventLoopWatch = { delay: () => 0, noteRequest: () => {}, saturated: () => false, stop: () => {} };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiCors, sameOriginWrites } from "../../../app/server/http/pipeline/origin-check.server";
+import { apiCors, sameOriginWrites } from "../../../app/server/pipeline/origin-check.server";
 import { serve } from "./serve";
 
 const env = { PUBLIC_ORIGIN: undefined, CORS_ORIGINS: ["https://front.example"] };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { AppLocals } from "../../../app/server/http/pipeline/locals.server";
-import { pageCacheReads, publicReadStore } from "../../../app/server/http/pipeline/page-cache.server";
-import { SingleFlight } from "../../../app/server/http/pipeline/single-flight.server";
-import { type CachedResponse, PageCache } from "../../../app/server/http/page-cache.server";
+import type { AppLocals } from "../../../app/server/pipeline/locals.server";
+import { pageCacheReads, publicReadStore } from "../../../app/server/pipeline/page-cache.server";
+import { SingleFlight } from "../../../app/server/pipeline/single-flight.server";
+import { type CachedResponse, PageCache } from "../../../app/server/pipeline/page-cache-store.server";
 import { serve } from "./serve";
 
 const env = { CDN_MAX_AGE: 60, CDN_STALE_WHILE_REVALIDATE: 30, KAKAO_MAP_APP_KEY: undefined, MEDIA_PUBLIC_URL: undefined };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestLog } from "../../../app/server/http/pipeline/request-log.server";
+import { requestLog } from "../../../app/server/pipeline/request-log.server";
 import { logContext } from "../../../app/server/platform/logger.server";
 import { capturedLogger } from "../../setup/captured-logger";
 import { pollUntil } from "../../setup/app-server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "../../../app/server/http/pipeline/security-headers.server";
+import { securityHeaders } from "../../../app/server/pipeline/security-headers.server";
 import { serve } from "./serve";
 
 const env = { NODE_ENV: "production", PUBLIC_ORIGIN: undefined, KAKAO_MAP_APP_KEY: undefined, MEDIA_PUBLIC_URL: undefined } as const;

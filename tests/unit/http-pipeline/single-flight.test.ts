@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SingleFlight } from "../../../app/server/http/pipeline/single-flight.server";
+import { SingleFlight } from "../../../app/server/pipeline/single-flight.server";
 
 describe("single flight", () => {
   it("the first caller leads, later ones get its result; the first finish counts; then a new flight starts", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { healthCheck, metricsEndpoint } from "../../../app/server/http/pipeline/status-endpoints.server";
+import { healthCheck, metricsEndpoint } from "../../../app/server/pipeline/status-endpoints.server";
 import { serve } from "./serve";
 
 const registry = { contentType: "text/plain; version=0.0.4; charset=utf-8", metrics: async () => "requests 1\n" } as never;

@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/access-records";
 import { Pagination } from "../../../components/pagination";
 import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
-import { getRequestContext } from "../../../server/http/context.server";
-import { handleAccessRecordsAction, loadAccessRecords } from "../../../server/workspace/access-records.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { handleAccessRecordsAction, loadAccessRecords } from "./access-records.server";
 import { MAX_INSPECTION_NOTE_LENGTH } from "../../../domain/access-records";
 import { adminMeta } from "../../../lib/admin-meta";
 

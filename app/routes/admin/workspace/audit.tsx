@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/audit";
 import { Pagination } from "../../../components/pagination";
-import { getRequestContext } from "../../../server/http/context.server";
-import { loadAudit } from "../../../server/workspace/audit.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { loadAudit } from "./audit.server";
 import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 

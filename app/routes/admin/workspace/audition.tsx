@@ -3,11 +3,11 @@ import type { Route } from "./+types/audition";
 import { ConfirmActions, WorkspacePage } from "../../../components/admin/workspace-ui";
 import { adminAuditionPath } from "../../../domain/auditions";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
-import { getRequestContext } from "../../../server/http/context.server";
-import { handleAuditionDetailAction, loadAuditionDetail } from "../../../server/workspace/auditions.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { handleAuditionDetailAction, loadAuditionDetail } from "./auditions.server";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
-import { Field } from "../../../components/field";
+import { Field } from "../../../widgets/field";
 import { adminMeta } from "../../../lib/admin-meta";
 import { DownloadReasonForm } from "../../../components/admin/download-reason";
 

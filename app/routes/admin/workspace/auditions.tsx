@@ -7,8 +7,8 @@ import { MAX_AUDITION_QUERY_LENGTH } from "../../../domain/audition-review";
 import { AUDITION_PATHS } from "../../../domain/auditions";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { useHydrated } from "../../../lib/use-hydrated";
-import { getRequestContext } from "../../../server/http/context.server";
-import { handleWorkspaceAuditionsAction, loadWorkspaceAuditions } from "../../../server/workspace/auditions.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { handleWorkspaceAuditionsAction, loadWorkspaceAuditions } from "./auditions.server";
 import { adminMeta } from "../../../lib/admin-meta";
 import { DownloadReasonFields } from "../../../components/admin/download-reason";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/history";
-import { getRequestContext } from "../../../server/http/context.server";
-import { loadHistory, parseHistorySubject } from "../../../server/workspace/history.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { loadHistory, parseHistorySubject } from "./history.server";
 import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 

@@ -6,12 +6,12 @@ import { MediaUses } from "../../../components/admin/media-uses";
 import { mediaInUseMessage } from "../../../domain/media-uses";
 import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
 import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
-import { getRequestContext } from "../../../server/http/context.server";
-import { handleMediaItemAction, loadMediaItem } from "../../../server/workspace/media.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { handleMediaItemAction, loadMediaItem } from "./media.server";
 import { ConfirmActions, WorkspacePage } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
-import { Field } from "../../../components/field";
+import { Field } from "../../../widgets/field";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {

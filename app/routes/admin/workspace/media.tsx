@@ -3,8 +3,8 @@ import type { Route } from "./+types/media";
 import { MediaUses } from "../../../components/admin/media-uses";
 import { Pagination } from "../../../components/pagination";
 import { MEDIA_USE_FILTER_LABELS, MEDIA_USE_FILTERS } from "../../../domain/media-uses";
-import { getRequestContext } from "../../../server/http/context.server";
-import { loadMediaLibrary } from "../../../server/workspace/media.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { loadMediaLibrary } from "./media.server";
 import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 

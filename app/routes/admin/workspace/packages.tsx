@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/packages";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
-import { getRequestContext } from "../../../server/http/context.server";
-import { loadPackages } from "../../../server/workspace/packages.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { loadPackages } from "./packages.server";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { adminMeta } from "../../../lib/admin-meta";
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/revision";
-import { getRequestContext } from "../../../server/http/context.server";
-import { handleRevisionAction, loadRevision, parseHistorySubject } from "../../../server/workspace/history.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { handleRevisionAction, loadRevision, parseHistorySubject } from "./history.server";
 import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";

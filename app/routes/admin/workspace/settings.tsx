@@ -7,13 +7,13 @@ import { AUDITION_PATHS } from "../../../domain/auditions";
 import { APPLICATION_FORM_FIELD, SETTINGS_GROUPS, SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../domain/site-settings";
 import type { AdminFormReply } from "../../../lib/admin-form-reply";
 import { useRootData } from "../../../lib/root-data";
-import { getRequestContext } from "../../../server/http/context.server";
-import { handleWorkspaceSettingsAction, loadWorkspaceSettings } from "../../../server/workspace/settings.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { handleWorkspaceSettingsAction, loadWorkspaceSettings } from "./settings.server";
 import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { SettingsFields } from "../../../components/admin/settings-fields";
-import { Field } from "../../../components/field";
+import { Field } from "../../../widgets/field";
 import { adminMeta } from "../../../lib/admin-meta";
 
 export function loader({ context }: Route.LoaderArgs) {

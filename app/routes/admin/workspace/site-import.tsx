@@ -6,8 +6,8 @@ import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspa
 import { formatBytes, IMPORT_KIND_LABELS, IMPORT_KINDS, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportNote, type SiteImportReport } from "../../../domain/site-import";
 import { WORKSPACE_PATHS } from "../../../domain/site-routes";
 import { adminMeta } from "../../../lib/admin-meta";
-import { getRequestContext } from "../../../server/http/context.server";
-import { handleSiteImportAction, loadSiteImport, type SiteImportFormValues } from "../../../server/workspace/site-import.server";
+import { getRequestContext } from "../../../server/route-kit/context.server";
+import { handleSiteImportAction, loadSiteImport, type SiteImportFormValues } from "./site-import.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadSiteImport(getRequestContext(context));

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { artistNameProblem, oneLineTextProblem } from "../../../../app/domain/text-checks";
-import { sanitizePostHtml } from "../../../../app/server/posts/sanitize.server";
+import { sanitizePostHtml } from "../../../../app/server/platform/sanitize-html.server";
 import { useAppServer } from "../../../setup/app-server";
 import { testEngine } from "../../../setup/test-database";
 import { call } from "../../../setup/site-requests";

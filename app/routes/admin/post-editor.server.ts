@@ -1,0 +1,244 @@
+import { data, redirect } from "react-router";
+import type { PostFormValues } from "../../components/admin/post-form";
+import type { PostKind } from "../../domain/post-kinds";
+import type { PostStatus } from "../../domain/content-states";
+import { formatKst, parseKstInputValue, toKstInputValue } from "../../domain/kst";
+import { postDetailPath, postEditorPath } from "../../domain/post-kinds";
+import { deleteReturnOf, previewPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { parsePostId } from "../../lib/post-id";
+import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../../server/route-kit/admin-forms.server";
+import { staffSessionOf } from "../../server/route-kit/access-gate.server";
+import type { RequestContext } from "../../server/route-kit/context.server";
+import { setFlash } from "../../server/route-kit/flash.server";
+import { isOversizeUpload, OVERSIZE_MESSAGE } from "../../server/route-kit/uploads.server";
+import { ImageRejectedError } from "../../server/media/media.server";
+import { uploadImage } from "../../server/media/upload-image.server";
+import { getPost } from "../../server/posts/post-queries.server";
+import { getMediaByUrls } from "../../server/media/media.server";
+import { postFigureHtml } from "../../domain/post-figures";
+import { fieldErrors, figureDetailsSchema } from "../../domain/schemas";
+import { POST_FORM_FILES, type AttachValues } from "../../components/admin/post-extras-fields";
+import { listPickerImages, pickerSearchOf } from "../../server/media/media-queries.server";
+import type { Actor } from "../../server/platform/services.server";
+import { choicesOf, NO_CHOICES } from "../../server/posts/post-content.server";
+import { deletePost, savePost, type Publication } from "../../server/posts/post-use-cases.server";
+
+/** The news and notice editors' server side (routes/admin/post-editor.tsx is the route module). */
+
+/** Without JavaScript an image comes as a file (or a library pick) next to the HTML; it is stored and appended as a figure. */
+export const ATTACHMENT_FIELD = POST_FORM_FILES.attach;
+/** Every file field of the post editor's form (the editor's action and its preview read the same form). */
+export const POST_FILE_FIELDS = [ATTACHMENT_FIELD, POST_FORM_FILES.featured] as const;
+
+/** The post as the editor opens it: its fields, its state, and the form values it starts from. */
+export interface EditorPost {
+  postId: number | null;
+  version: number;
+  status: PostStatus | null;
+  publishAt: string | null;
+  values: PostFormValues;
+}
+
+const NO_ATTACHMENT: AttachValues = { attachLibraryImage: "", attachAlt: "", attachCaption: "", attachSize: "full", attachDecorative: false };
+
+function emptyValues(): PostFormValues {
+  return { title: "", content: "", titleEn: "", contentEn: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false, ...NO_CHOICES, ...NO_ATTACHMENT };
+}
+
+export async function loadPostEditor(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
+  staffSessionOf(ctx);
+  const requestedId = rawPostId === undefined ? null : parsePostId(rawPostId);
+  // The newest images, for the pickers without JavaScript (with it, the picker dialog loads its own).
+  const library = await listPickerImages(ctx.runtime.db, { page: 1, query: "" });
+  if (rawPostId === undefined) {
+    const empty: EditorPost = { postId: null, version: 0, status: null, publishAt: null, values: emptyValues() };
+    return { kind, mode: "create" as const, post: empty, confirmDelete: false, deleteFrom: null, viewHref: null, library };
+  }
+  const post = requestedId === null ? null : await getPost(ctx.runtime.db, kind, requestedId, "workspace");
+  if (!post) throw data(null, { status: 404 });
+  const editorPost: EditorPost = {
+    postId: post.postId,
+    version: post.version,
+    status: post.status,
+    publishAt: post.publishAt ? formatKst(post.publishAt) : null,
+    values: {
+      title: post.title,
+      content: post.content,
+      titleEn: post.titleEn,
+      contentEn: post.contentEn,
+      publication: post.status === "draft" ? "draft" : post.status === "scheduled" ? "schedule" : "publish",
+      publishAt: post.publishAt ? toKstInputValue(post.publishAt) : "",
+      unpublishAt: post.unpublishAt ? toKstInputValue(post.unpublishAt) : "",
+      pinned: post.pinned,
+      ...choicesOf(post),
+      ...NO_ATTACHMENT,
+    },
+  };
+  const deleteParam = new URL(request.url).searchParams.get("delete");
+  return {
+    kind,
+    mode: "edit" as const,
+    post: editorPost,
+    confirmDelete: deleteParam !== null,
+    deleteFrom: deleteReturnOf(deleteParam),
+    // Where it is seen: on the site once published, in the preview otherwise.
+    viewHref: post.status === "published" ? postDetailPath(kind, post.postId) : previewPath(kind, post.postId),
+    library,
+  };
+}
+
+/** The form's values as sent (everything kept, for showing them again). */
+export function postValuesFromForm(form: FormData): PostFormValues {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const publication = String(form.get("publication") ?? "publish");
+  return {
+    title: String(form.get("title") ?? ""),
+    content: String(form.get("content") ?? ""),
+    titleEn: String(form.get("titleEn") ?? ""),
+    contentEn: String(form.get("contentEn") ?? ""),
+    publication: publication === "draft" || publication === "schedule" ? publication : "publish",
+    publishAt: String(form.get("publishAt") ?? ""),
+    unpublishAt: String(form.get("unpublishAt") ?? ""),
+    pinned: form.get("pinned") === "1",
+    // Without JavaScript: a library pick or "remove" beside the featured image's hidden field.
+    featuredImage: form.get("removeFeaturedImage") ? "" : text("featuredImagePick") || text("featuredImage"),
+    excerpt: text("excerpt"),
+    excerptEn: text("excerptEn"),
+    seoDescription: text("seoDescription"),
+    seoDescriptionEn: text("seoDescriptionEn"),
+    attachLibraryImage: text("attachLibraryImage"),
+    attachAlt: text("attachAlt"),
+    attachCaption: text("attachCaption"),
+    attachSize: text("attachSize"),
+    attachDecorative: form.get("attachDecorative") === "1",
+  };
+}
+
+/** The state the form asks for, or the messages for the date fields that cannot be read. */
+export function publicationFromValues(values: PostFormValues): { publication: Publication; unpublishAt: Date | null } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  let publication: Publication = { mode: values.publication === "draft" ? "draft" : "publish" };
+  if (values.publication === "schedule") {
+    const at = parseKstInputValue(values.publishAt);
+    if (!values.publishAt.trim()) errors.publishAt = "예약 공개 날짜와 시각을 입력해 주세요.";
+    else if (!at) errors.publishAt = "예약 공개 시각을 2026-12-01 09:00처럼 날짜와 시각으로 입력해 주세요.";
+    else publication = { mode: "schedule", at };
+  }
+  let unpublishAt: Date | null = null;
+  if (values.unpublishAt.trim()) {
+    unpublishAt = parseKstInputValue(values.unpublishAt);
+    if (!unpublishAt) errors.unpublishAt = "공개 종료 시각을 2026-12-31 18:00처럼 날짜와 시각으로 입력해 주세요.";
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { publication, unpublishAt };
+}
+
+export async function handlePostEditorAction(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
+  const read = await readAdminForm<PostFormValues>(request, POST_FILE_FIELDS);
+  if ("refused" in read) return read.refused;
+  const { form } = read;
+  const values = postValuesFromForm(form);
+
+  const session = staffSessionOf(ctx);
+  const actor = adminActor(session, ctx);
+  const postId = rawPostId === undefined ? null : parsePostId(rawPostId);
+  if (rawPostId !== undefined && postId === null) throw data(null, { status: 404 });
+
+  if (form.get("intent") === "delete") {
+    if (postId === null || !(await deletePost(ctx.runtime, actor, { kind, postId }))) throw data(null, { status: 404 });
+    // From the workspace, back to its list; from the public page, to /pr (spec §4).
+    const to = deleteReturnOf(form.get("from")) === "public" ? PATHS.pr : WORKSPACE_PATHS.posts;
+    return redirect(to, { headers: { "Set-Cookie": await setFlash(`${kind}-deleted`) } });
+  }
+
+  // A picker's search without JavaScript: the form comes back as typed, with what was found.
+  const librarySearch = await pickerSearchOf(ctx.runtime.db, form);
+  if (librarySearch) return replyWith(200, { formError: "", values, librarySearch });
+
+  const attached = await attachWithoutScript(ctx, actor, form, values);
+  if (attached) return attached;
+
+  const state = publicationFromValues(values);
+  if ("errors" in state) return replyWith(400, { formError: INVALID_MESSAGE, values, fields: state.errors });
+  const result = await savePost(ctx.runtime, actor, {
+    kind,
+    postId,
+    title: values.title,
+    content: values.content,
+    english: { title: values.titleEn, content: values.contentEn },
+    extras: {
+      featuredImage: values.featuredImage,
+      excerpt: values.excerpt,
+      excerptEn: values.excerptEn,
+      seoDescription: values.seoDescription,
+      seoDescriptionEn: values.seoDescriptionEn,
+    },
+    expectedVersion: postId === null ? null : expectedVersionOf(form),
+    publication: state.publication,
+    unpublishAt: state.unpublishAt,
+    pinned: values.pinned,
+  });
+  switch (result.status) {
+    case "invalid":
+      return replyWith(400, { formError: INVALID_MESSAGE, values, fields: result.errors });
+    case "not-found":
+      throw data(null, { status: 404 });
+    case "conflict":
+      return replyConflict(values, "글", result.version);
+    case "saved": {
+      // Always back to the post's editor, whatever its state (decision 044, instead of spec §4's /pr).
+      const outcome = result.postStatus === "draft" ? "drafted" : result.postStatus === "scheduled" ? "scheduled" : result.created ? "created" : "updated";
+      return redirect(postEditorPath(kind, result.postId), { headers: { "Set-Cookie": await setFlash(`${kind}-${outcome}`) } });
+    }
+  }
+}
+
+/** A file sent with the form, or null when none was chosen. */
+function sentFile(form: FormData, name: string): File | null {
+  const file = form.get(name);
+  return file instanceof File && file.size > 0 ? file : null;
+}
+
+/**
+ * Without JavaScript: a featured image uploaded with the form takes its place, and an image uploaded or
+ * picked for the content goes at its end as a figure with its alt text, caption and size (the editor's
+ * dialog asks the same with JavaScript). Changes `values`; answers the form only when something is wrong.
+ */
+async function attachWithoutScript(ctx: RequestContext, actor: Actor, form: FormData, values: PostFormValues) {
+  const refuse = (status: number, fields: Record<string, string>) => replyWith(status, { formError: INVALID_MESSAGE, values, fields });
+  for (const name of POST_FILE_FIELDS) if (isOversizeUpload(form.get(name))) return refuse(413, { [name]: OVERSIZE_MESSAGE });
+  const details = figureDetailsSchema.safeParse(values);
+  const attachment = sentFile(form, ATTACHMENT_FIELD);
+  const picked = values.attachLibraryImage;
+  if ((attachment || picked) && !details.success) return refuse(400, fieldErrors(details.error));
+  const upload = async (file: File, field: string) => {
+    try {
+      return { stored: await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()), file.name) };
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      return { refused: refuse(400, { [field]: error.message }) };
+    }
+  };
+  const featuredFile = sentFile(form, POST_FORM_FILES.featured);
+  if (featuredFile) {
+    const result = await upload(featuredFile, POST_FORM_FILES.featured);
+    if ("refused" in result) return result.refused;
+    values.featuredImage = result.stored.url;
+  }
+  if (!details.success) return null;
+  let image: { url: string; width?: number; height?: number } | null = null;
+  if (attachment) {
+    const result = await upload(attachment, ATTACHMENT_FIELD);
+    if ("refused" in result) return result.refused;
+    image = result.stored;
+  } else if (picked) {
+    const found = (await getMediaByUrls(ctx.runtime.db, [picked])).get(picked);
+    if (!found) return refuse(400, { attachLibraryImage: "선택한 이미지를 찾을 수 없습니다. 다시 선택해 주세요." });
+    image = found;
+  }
+  if (image) {
+    const { alt, caption, size } = details.data;
+    values.content = `${values.content}${postFigureHtml({ src: image.url, alt, caption, size, width: image.width, height: image.height })}`;
+    Object.assign(values, NO_ATTACHMENT);
+  }
+  return null;
+}
