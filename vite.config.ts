@@ -58,7 +58,7 @@ export default defineConfig({
         this.emitFile({ type: "chunk", id: "./app/server/composition/cluster-primary.server.ts", fileName: "cluster-primary.js" });
       },
     },
-    // The spec §9 constants of app/domain/constants.ts as CSS custom properties and media queries.
+    // The layout constants of app/domain/constants.ts (requirements R10.2) as CSS custom properties and media queries.
     designTokens(),
     reactRouter(),
   ],

@@ -136,7 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const location = useLocation();
-  // Re-mounting on a new path replays the 1.5 s fade-in on every page (spec §2).
+  // Re-mounting on a new path replays the 1.5 s fade-in on every page (requirements R3.1).
   return (
     <div key={location.pathname} className="page-fade">
       <Outlet />

@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { accessOf, ENGLISH_ROUTES, PRIVATE_GATE_FILE, SITE_ROUTES, WORKSPACE_LAYOUT_FILE, type SiteRoute } from "./domain/site-routes";
 
-// The route table is app/domain/site-routes.ts (spec §2 pages, admin, the JSON API of §7, crawler files).
+// The route table is app/domain/site-routes.ts (the pages and admin of requirements R2, the JSON API of R9, crawler files).
 const toRoute = (r: SiteRoute) => {
   if (r.pattern === "/") return index(r.file);
   return r.id ? route(r.pattern.slice(1), r.file, { id: r.id }) : route(r.pattern.slice(1), r.file);

@@ -122,7 +122,7 @@ export const artists = pgTable(
   ],
 );
 
-/** Artist photos: position 0 is the main image, 1-4 the sub images (spec §9: at most 5). */
+/** Artist photos: position 0 is the main image, 1-4 the sub images (requirements R5.1: at most 5). */
 export const artistImages = pgTable(
   "artist_images",
   {
@@ -152,7 +152,7 @@ export const posts = pgTable(
     /** Derived from `content` on write (app/server/posts/post-content.server.ts), so reads never parse HTML: */
     /** the content's plain text, */
     contentText: text("content_text").notNull().default(""),
-    /** the list preview (spec §9), */
+    /** the list preview (requirements R6.4), */
     preview: text("preview").notNull().default(""),
     /** the link-preview description, */
     description: text("description").notNull().default(""),
@@ -184,7 +184,7 @@ export const posts = pgTable(
     seoDescriptionEn: text("seo_description_en").notNull().default(""),
     /** Which derivation made the fields above; older rows are derived again at start. */
     derivedVersion: integer("derived_version").notNull().default(0),
-    /** The spec's writeDay (shown as YYYY-MM-DD, Korea time): the day it was first published. */
+    /** The original's writeDay (requirements R6.1: shown as YYYY-MM-DD, Korea time): the day it was first published. */
     writeDay: date("write_day", { mode: "string" }).notNull(),
     /** app/domain/content-states.ts: draft, scheduled (goes public at `publishAt`) or published. */
     status: text("status", { enum: POST_STATUSES }).notNull().default("published"),

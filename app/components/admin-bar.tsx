@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { WORKSPACE_PATHS } from "../domain/site-routes";
 
-/** Shown only while an administrator is signed in (spec §4): the workspace, and the logout button that ends the session and goes home. */
+/** Shown only while an administrator is signed in (requirements R8.1): the workspace, and the logout button that ends the session and goes home. */
 export function AdminBar() {
   return (
     <div className="admin-bar">

@@ -45,7 +45,7 @@ function ListCell({ items, lang }: { items: string[]; lang: "ko" | null }) {
 }
 
 /**
- * An artist's profile page (spec §2): main photo (the artist's carousel when there are more photos,
+ * An artist's profile page (requirements R5.3): main photo (the artist's carousel when there are more photos,
  * decision 042), names, profile table, credits and gallery (photos that open large). The public page and
  * the administrator's preview render the same component.
  */
@@ -61,7 +61,7 @@ export function ArtistProfile({ artist, adminControls = true }: { artist: Artist
       <div className="artist-detail__top">
         <div className="artist-detail__photo">
           {slides.length > 1 ? (
-            // The artist's carousel (spec §2's per-artist carousel, moved here from the roster: decision 042).
+            // The artist's carousel (requirements R5.3: the per-artist carousel, moved here from the roster by decision 042).
             <SiteCarousel slides={slides} label={t.carouselLabel(primary)} wideSlides={1} sizes="(min-width: 1000px) 480px, 100vw" priority />
           ) : artist.main ? (
             <img

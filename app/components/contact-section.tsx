@@ -16,7 +16,7 @@ export interface ContactInfo {
   businessHoursEn?: string;
 }
 
-/** The contact block: details and a map with a marker and an info window at the company (spec §2). */
+/** The contact block: details and a map with a marker and an info window at the company (requirements R3.5). */
 export function ContactSection({ contact, kakaoMapKey }: { contact: ContactInfo; kakaoMapKey: string | null }) {
   const { lat, lng } = contact.map;
   const t = useMessages().contact;

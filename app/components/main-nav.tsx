@@ -9,7 +9,7 @@ interface NavItem {
   children?: { to: string; label: string }[];
 }
 
-/** The main navigation (spec §2): PR has News and Notice as a sub-menu. */
+/** The main navigation (requirements R3.2): PR has News and Notice as a sub-menu. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: PATHS.company, label: "COMPANY" },
   { to: PATHS.artists, label: "ARTIST" },

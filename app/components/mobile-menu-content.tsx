@@ -8,7 +8,7 @@ import { LanguageSwitch } from "./language-switch";
 import { useLocalizedPath, useMessages } from "../lib/locale";
 
 /**
- * What the overlay menu shows (spec §2): the logo (the close button is `MobileMenu`'s own), the links, the language switch,
+ * What the overlay menu shows (requirements R3.3): the logo (the close button is `MobileMenu`'s own), the links, the language switch,
  * the social icons, the phone and the footer line. Plain server markup: `MobileMenu` handles the clicks
  * on it, and on visitors' pages it is brought back from the server's markup when the menu opens.
  */

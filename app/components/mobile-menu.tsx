@@ -14,7 +14,7 @@ export interface MobileMenuProps {
 }
 
 /**
- * Under 1000 px: the hamburger opens a full-screen pink overlay (spec §2). Closing fades it out over
+ * Under 1000 px: the hamburger opens a full-screen pink overlay (requirements R3.3). Closing fades it out over
  * 0.4 s and removes it when the fade ends. Focus stays inside while it is open; Escape closes it; the
  * page does not scroll behind it; following a link (a page or the other language) closes it at once.
  * Without JavaScript the hamburger is a link to the overlay (#site-menu), shown with :target, and the

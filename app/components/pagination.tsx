@@ -2,7 +2,7 @@ import { Link, useLocation } from "react-router";
 import { pageHref } from "../lib/pagination";
 import { useLocale, useMessages } from "../lib/locale";
 
-/** Numbered page buttons; the current one is disabled (spec §4). Plain links, so it works without JavaScript. */
+/** Numbered page buttons; the current one is disabled (requirements R6.3). Plain links, so it works without JavaScript. */
 export function Pagination({ page, pageCount, param, label }: { page: number; pageCount: number; param: string; label: string }) {
   const location = useLocation();
   const t = useMessages().posts;

@@ -5,7 +5,7 @@ import { AdminLinks } from "./admin-links";
 import { localizedPath, type Locale } from "../domain/locale";
 import { formatDay, messagesFor } from "../domain/messages";
 
-/** A post: title, date and its HTML content; back link to /pr (spec §2). */
+/** A post: title, date and its HTML content; back link to /pr (requirements R6.5). */
 export function PostDetail({
   kind,
   post,

@@ -24,7 +24,7 @@ function coversAControl(button: HTMLElement): boolean {
 }
 
 /**
- * Back-to-top button (60 px, 50 px under 768 px; spec §9), shown once the visitor has scrolled down.
+ * Back-to-top button (60 px, 50 px under 768 px; requirements R3.7), shown once the visitor has scrolled down.
  * It is rendered hidden, so nothing flashes before it runs; without JavaScript the stylesheet shows
  * it anyway (`@media (scripting: none)`), at the end of the page's content rather than floating, and it
  * is a plain link to the top. It steps aside (hides) while a control of the page is under it, so it

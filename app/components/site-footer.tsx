@@ -21,7 +21,7 @@ export interface FooterInfo {
 const NOTICE_MS = 8000;
 
 /**
- * Site footer with company details and the small admin entry icon (spec §2). When the administrator
+ * Site footer with company details and the small admin entry icon (requirements R3.4). When the administrator
  * is already signed in, the icon says so instead of opening the sign-in page. The footer lives in the
  * root layout, so the notice is tied to the page (history entry) it was asked on: it is gone after any
  * navigation, can be dismissed, and clears itself after a few seconds.

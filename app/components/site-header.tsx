@@ -9,7 +9,7 @@ import { useLocalizedPath, useMessages } from "../lib/locale";
 import { LanguageSwitch } from "./language-switch";
 
 /**
- * The fixed 100 px header (spec §2): logo, links with the PR sub-menu, the company phone (from the
+ * The fixed 100 px header (requirements R3.2): logo, links with the PR sub-menu, the company phone (from the
  * site settings, decision 014), social icons; a hamburger under 1000 px, whose overlay has them too.
  */
 export function SiteHeader({ social, phone, adminControls }: { social: SocialLinks | null; phone: string | null; adminControls?: React.ReactNode }) {

@@ -3,7 +3,7 @@ import { controlProblem, storedValue, type ArtistFormControl } from "./artist-fo
 import { z } from "./zod";
 
 /**
- * The artist's fields (spec §3): one typed entry per field, like the site settings' (decision 037).
+ * The artist's fields (requirements R5.1): one typed entry per field, like the site settings' (decision 037).
  * Each entry says its key, its name in the original site's JSON API, its zod rule, its labels and help
  * in Korean and English, its English variant, its form widget and how the activity log and revision
  * history name it. Everything else is derived from `ARTIST_FIELDS` by the functions below and in
@@ -31,7 +31,7 @@ export interface ArtistEnglishVariant {
 
 interface ArtistFieldBase<Key extends string = string> {
   key: Key;
-  /** The field's name in the original site's JSON API (spec §7), which only the API adapter speaks. */
+  /** The field's name in the original site's JSON API (requirements R5.1, R9.5), which only the API adapter speaks. */
   seedName: string;
   /** Korean label (the admin form, messages, the activity log) and the English pages' word. */
   label: { ko: string; en: string };
@@ -113,7 +113,7 @@ export function creditList<const Key extends string>(key: Key, seedName: string,
   return { ...listEntry(key, seedName, label, hints), section: "credits", title, anchor: `credits-${seedName}` };
 }
 
-/** Every artist field, in the form's and the spec's order (§3): the text fields, then the eight lists. */
+/** Every artist field, in the form's order, which is the original's (requirements R5.1): the text fields, then the eight lists. */
 export const ARTIST_FIELDS = defineArtistFields([
   {
     kind: "text",
@@ -182,7 +182,7 @@ type Entry = (typeof ARTIST_FIELDS)[number];
 export const ARTIST_TEXT_FIELDS = textFieldsOf(ARTIST_FIELDS);
 export type ArtistTextKey = Extract<Entry, { kind: "text" }>["key"];
 
-/** The list fields, in the spec's order (§3). */
+/** The list fields, in the original's order (requirements R5.1). */
 export const ARTIST_LIST_FIELD_INFO = listFieldsOf(ARTIST_FIELDS);
 export type ArtistListField = Extract<Entry, { kind: "list" }>["key"];
 

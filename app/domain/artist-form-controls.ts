@@ -1,8 +1,9 @@
 /**
  * The artist form's typed controls (decision 044): the birthday is a date input and the height a number
- * input, while the stored values stay the spec's text ("1994.03.14", "168"), so the public pages and the
- * API read exactly what they always did. A stored value a control cannot show (free text written through
- * the API) is shown in a plain text box instead, and saving asks for it in the control's form.
+ * input, while the stored values stay the original's text ("1994.03.14", "168": requirements R5.1), so the
+ * public pages and the API read exactly what they always did. A stored value a control cannot show (free
+ * text written through the API) is shown in a plain text box instead, and saving asks for it in the
+ * control's form.
  */
 
 export type ArtistFormControl = "date" | "height";

@@ -1,5 +1,5 @@
 /**
- * The site's two languages (decision 019): Korean at the spec's addresses, English under `/en`. Every public
+ * The site's two languages (decision 019): Korean at the original addresses (requirements R2.1), English under `/en`. Every public
  * page that has an English version has it at the same path behind the prefix (`/artist/한서윤` →
  * `/en/artist/한서윤`, `/` → `/en`). Pages that exist only in Korean (the online application form, its
  * receipt, the privacy policy, whose Korean text is the binding one) have no English address; the language

@@ -1,6 +1,7 @@
 /**
- * Every fixed text of the public pages in both languages. The Korean texts are the spec's;
- * the English ones are written for readers abroad (casting directors, press, fans), not word for word.
+ * Every fixed text of the public pages in both languages. The Korean texts are the site's own (those that
+ * must stay as they are: requirements R10.3); the English ones are written for readers abroad (casting
+ * directors, press, fans), not word for word.
  * Components read them through `useMessages()` (app/lib/locale.ts); server code through `messagesFor`.
  */
 import { withParticle } from "./korean";

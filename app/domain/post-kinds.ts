@@ -1,5 +1,5 @@
 /**
- * The two kinds of post (spec §2, §7): everything that differs between news and notices is here, and
+ * The two kinds of post (requirements R6.1, R9.3): everything that differs between news and notices is here, and
  * every consumer (route table, pages, editors, JSON API, OpenAPI, sitemap, robots, flash messages)
  * reads it from here.
  */
@@ -14,7 +14,7 @@ export interface PostKindDescriptor {
   /** Korean name, in lists, messages and the activity log: "뉴스", "공지사항". */
   label: string;
   /**
-   * The spec's English word (§2): the menu's link, the Korean pages' heading and title, a post's kind line
+   * The original's English word (requirements R3.2, R6.1): the menu's link, the Korean pages' heading and title, a post's kind line
    * and the editor's path ("/adminNoticeWrite"): "News", "Notice".
    */
   title: string;
@@ -30,7 +30,7 @@ export interface PostKindDescriptor {
   listDescription: string;
   /** The English pages (/en): the list's name in headings, titles, the feed and sentences ("All notices"), and its description. */
   en: { name: string; description: string };
-  /** The original client's API slugs (spec §7), e.g. `newslist`, `writenews`. */
+  /** The original client's API slugs (requirements R9.3), e.g. `newslist`, `writenews`. */
   api: { list: string; post: string; get: string; write: string; update: string; delete: string };
 }
 
@@ -59,7 +59,7 @@ export const POST_KIND_INFO: Record<PostKind, PostKindDescriptor> = {
     name: "News",
     description: "Castings, new work and awards of the actors of WE ENTERTAINMENT.",
   }),
-  // A list of notices in English is "Notices"; the spec's menu word "Notice" stays on the Korean pages and the menu.
+  // A list of notices in English is "Notices"; the original menu word "Notice" (requirements R3.2) stays on the Korean pages and the menu.
   notice: descriptor("notice", "공지사항", "Notice", "WE ENTERTAINMENT의 오디션, 운영 안내 등 공지사항입니다.", {
     name: "Notices",
     description: "Notices from WE ENTERTAINMENT, including auditions.",

@@ -1,6 +1,6 @@
 /** A page of a kind's public list, as the server reads it and the list component shows it. */
 
-/** A post as listed: its stored preview and thumbnail (spec §9). */
+/** A post as listed: its stored preview and thumbnail (requirements R6.4). */
 export interface PostSummary {
   postId: number;
   title: string;

@@ -146,7 +146,7 @@ export const figureDetailsSchema = z
 export const MAX_LIST_ENTRIES = 50;
 export const MAX_ENTRY_LENGTH = 200;
 
-/** One list field (spec §5: one entry at a time; empty entries are ignored). */
+/** One list field (requirements R8.4: one entry at a time; empty entries are ignored). */
 export function listFieldSchema(label: string) {
   return z
     .array(

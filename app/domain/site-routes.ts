@@ -272,7 +272,7 @@ const postRoutes = (kind: PostKind): SiteRoute[] => {
   ];
 };
 
-/** In the spec's order (§2), then sign-out and tokens, the JSON API (§7) and the crawler files. */
+/** In the order of requirements R2.1, then sign-out and tokens, the JSON API (R9) and the crawler files. */
 export const SITE_ROUTES: readonly SiteRoute[] = [
   { pattern: PATHS.home, file: "routes/home.tsx", audience: "public", access: "public", sitemap: true },
   { pattern: PATHS.company, file: "routes/company.tsx", audience: "public", access: "public", sitemap: true },
@@ -402,7 +402,7 @@ export function isAdminPath(pathname: string): boolean {
   return ADMIN_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
-/** Fixed public pages for the sitemap, in the spec's order. */
+/** Fixed public pages for the sitemap, in the order of requirements R2.1. */
 export const SITEMAP_STATIC_PATHS: readonly string[] = SITE_ROUTES.filter((r) => r.sitemap).map((r) => r.pattern);
 
 /** Public paths that show a post (for change events: caches, CDN purges). */

@@ -114,7 +114,7 @@ const paragraphs = (rule: z.ZodType<string>) => rule.transform((value) => value.
 
 const httpUrl = () => z.url({ protocol: /^https?$/ });
 
-/** The home page's intro (spec §1: the company philosophy); paragraphs are separated by a blank line. */
+/** The home page's intro (requirements R4.1: the company philosophy); paragraphs are separated by a blank line. */
 export const DEFAULT_HOME_INTRO = [
   "WE ENTERTAINMENT는 배우가 가진 창작의 욕구와 그동안 쌓아 온 경험을 무엇보다 존중합니다. 하고 싶은 마음(Want)과 몸으로 겪어 낸 시간(Experience)이 만날 때 가장 좋은 연기가 나온다고 믿기 때문입니다.",
   "소속 배우 한 사람 한 사람의 꿈을 회사의 목표로 삼고, 그 꿈이 이루어지는 순간까지 함께 걷겠습니다.",

@@ -1,6 +1,6 @@
 /**
  * The public pages' only script (decision 027): the pages are complete server-rendered HTML, and every
- * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, spec §2). This
+ * link is a full page load (which gives the 1.5 s fade-in and the scroll to the top, requirements R3.1). This
  * hydrates the widgets the server marked with `data-widget` (the overlay menu, the back-to-top button,
  * the flash notice, the Kakao map, the audition form, the carousels, a profile's photo gallery and showreels): the same React components the
  * admin's app hydrates, run here on Preact (decision 038). Loaded only on the pages that have them: the

@@ -29,7 +29,7 @@ export interface CarouselProps {
   slides: CarouselSlide[];
   /** Accessible name of the carousel region. */
   label: string;
-  /** Slides visible at 1000 px and wider (1 below, spec §9). */
+  /** Slides visible at 1000 px and wider (1 below, requirements R3.8). */
   wideSlides: 1 | 3;
   sizes: string;
   labels: CarouselLabels;
@@ -85,7 +85,7 @@ function whenNearAndIdle(root: HTMLElement, run: () => void): () => void {
 }
 
 /**
- * Image carousel (spec §2, §9: autoplay, speed 2000 ms, interval 2000 ms, infinite, no dots, one slide
+ * Image carousel (requirements R3.8: autoplay, speed 2000 ms, interval 2000 ms, infinite, no dots, one slide
  * per step), a widget (decision 038): the server renders the first visible slides as plain images and
  * the props as JSON; the administrator's React app hydrates it, and visitors' pages through the
  * enhancement script on preact/compat. react-slick is loaded when the carousel comes near the viewport

@@ -21,7 +21,7 @@ interface ImageSlotsProps {
 }
 
 /**
- * One main and four sub photo slots (spec §9: at most 5). With JavaScript a chosen file uploads at
+ * One main and four sub photo slots (requirements R8.4: at most 5). With JavaScript a chosen file uploads at
  * once and the slot shows uploading / success / error; each slot keeps its own image. Without
  * JavaScript each slot is a file input sent with the form, plus "remove" for a stored photo.
  */

@@ -15,7 +15,7 @@ interface ListFieldProps {
 }
 
 /**
- * A list field of the artist form (spec §5): one entry at a time through an add button, empty entries
+ * A list field of the artist form (requirements R8.4): one entry at a time through an add button, empty entries
  * ignored. Every entry is its own text box, edited in place, moved by its 위로/아래로 buttons (or
  * Alt+↑/↓ in the box) and removed by its 삭제 button. Without JavaScript the buttons submit the form
  * (LIST_MOVE_FIELD), which comes back with the change and everything typed; with it they act in place

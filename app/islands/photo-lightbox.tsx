@@ -36,7 +36,7 @@ export function largestImageUrl(image: ResponsiveImage): string {
 }
 
 /**
- * A profile's gallery (spec §2: images 2 to 5) whose photos open large. Without JavaScript each photo is
+ * A profile's gallery (requirements R5.3: images 2 to 5) whose photos open large. Without JavaScript each photo is
  * a plain link to its large image. Running, a link opens a modal dialog with the large photo: named,
  * focus on its close button and kept inside, Escape or the close button (or a click beside the photo)
  * closes it and puts focus back on the link of the photo shown, the arrow keys and the previous / next

@@ -13,7 +13,7 @@ function editorHtml(html: string): string {
   return clean === "<p><br></p>" ? "" : clean;
 }
 
-/** Spec §9: headers 1 and 2, size, bold, italic, underline, strike, blockquote, lists, alignment, image. */
+/** Requirements R8.3: headers 1 and 2, size, bold, italic, underline, strike, blockquote, lists, alignment, image. */
 export const EDITOR_TOOLBAR = [
   [{ header: 1 }, { header: 2 }],
   [{ size: ["small", false, "large", "huge"] }],

@@ -5,7 +5,7 @@ import { BREAKPOINT_WIDE, CAROUSEL_INTERVAL_MS, CAROUSEL_SPEED_MS } from "../dom
 import { useMediaQuery } from "../lib/use-media-query";
 
 /**
- * The carousel's state and react-slick settings (spec §2, §9: autoplay, speed 2000 ms, interval
+ * The carousel's state and react-slick settings (requirements R3.8: autoplay, speed 2000 ms, interval
  * 2000 ms, infinite, no dots, one slide per step; 1 slide under 1000 px, up to `wideSlides` above; no
  * autoplay and no sliding animation under reduced motion), of the carousel widget (carousel.tsx). `root` gives the carousel's element, whose
  * slides slick hides are made inert.

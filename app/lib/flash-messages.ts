@@ -17,7 +17,7 @@ const postMessages = Object.fromEntries(
   }),
 ) as Record<PostFlashCode, string>;
 
-/** Notices shown once after a redirect (spec §8: saved, updated; plus the other admin outcomes). */
+/** Notices shown once after a redirect (requirements R8.6: saved, updated; plus the other admin outcomes). */
 export const FLASH_MESSAGES = {
   "security-notice": "로그인했습니다. 지난번 로그인 뒤로 이 계정의 인증 코드가 여러 번 틀렸습니다. 관리 개요의 ‘로그인 보안 알림’을 확인해 주세요.",
   "artist-created": "배우가 저장되었습니다.",

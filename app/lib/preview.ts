@@ -1,6 +1,6 @@
 import { PREVIEW_CUT_LENGTH, PREVIEW_CUT_THRESHOLD } from "../domain/constants";
 
-/** Spec §9: text longer than 400 characters is cut to 200 characters plus an ellipsis. */
+/** Requirements R6.4: text longer than 400 characters is cut to 200 characters plus an ellipsis. */
 export function previewText(text: string): string {
   const chars = Array.from(text);
   if (chars.length <= PREVIEW_CUT_THRESHOLD) return text;

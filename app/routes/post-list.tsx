@@ -11,7 +11,7 @@ import { listPosts } from "../server/posts/post-queries.server";
 import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 
-/** /news and /notice: one kind's posts, five per page, with the contact block (spec §2). */
+/** /news and /notice: one kind's posts, five per page, with the contact block (requirements R6.3). */
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
   const kind = postKindOfPattern(pattern);

@@ -13,7 +13,7 @@ import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useMessages } from "../lib/locale";
 
-/** /pr: news, then notices (spec §2), each paged on its own. */
+/** /pr: news, then notices (requirements R6.2), each paged on its own. */
 export async function loader({ context, url, pattern }: Route.LoaderArgs) {
   const { runtime } = getRequestContext(context);
   const locale = localeOfPattern(pattern);

@@ -1,5 +1,5 @@
 /**
- * The spec §9 layout constants, handed to the stylesheet: app/domain/constants.ts is their only home.
+ * The layout constants (requirements R10.2), handed to the stylesheet: app/domain/constants.ts is their only home.
  *
  * global.css reads them in two ways, both resolved at build time (and by the dev server):
  * - custom properties, injected as a `:root` block at the top of the file: `var(--header-height)`;
@@ -64,7 +64,7 @@ export function applyDesignTokens(css: string, file = "stylesheet"): string {
   const declarations = Object.entries(CSS_CUSTOM_PROPERTIES)
     .map(([name, value]) => `  ${name}: ${value};`)
     .join("\n");
-  return `/* Spec §9 constants from app/domain/constants.ts (app/styles/design-tokens.ts). */\n:root {\n${declarations}\n}\n\n${resolved}`;
+  return `/* Layout constants (docs/requirements.md R10.2) from app/domain/constants.ts (app/styles/design-tokens.ts). */\n:root {\n${declarations}\n}\n\n${resolved}`;
 }
 
 const GLOBAL_CSS = fileURLToPath(new URL("./global.css", import.meta.url));

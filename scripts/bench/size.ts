@@ -56,7 +56,7 @@ try {
       else css += size;
     }
     // Editor and admin-page modules (the small edit/delete links shown to a signed-in admin on public
-    // pages are part of those pages, spec §2).
+    // pages are part of those pages, requirements R8.2).
     const forbidden = [...files].filter((f) => /quill|rich-text|admin-(post|artist)-editor|admin-login|admin-api-tokens|image-slots|list-field|use-editor-draft|schemas/i.test(f));
     if (forbidden.length > 0) {
       failed = true;

@@ -26,7 +26,7 @@ test("the artist list is a grid of cards: main photo, English name, Korean name 
   // The whole card opens the profile.
   await cards.first().click();
   await expect(page).toHaveURL(new RegExp(`/artist/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}$`));
-  // The artist's carousel (spec §2: one slide at a time, every photo) is on the profile.
+  // The artist's carousel (requirements R5.3: one slide at a time, every photo) is on the profile.
   const carousel = page.getByRole("region", { name: `${DEMO_ARTISTS[0]!.name} 사진` });
   await expect(carousel).toHaveClass(/is-ready/);
   await expect(carousel.locator(".slick-slide.slick-active")).toHaveCount(1);

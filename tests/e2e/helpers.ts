@@ -9,7 +9,7 @@ export function isWide(page: Page): boolean {
   return (page.viewportSize()?.width ?? 0) >= WIDE;
 }
 
-/** Visible text of a demo post, as the preview rule (spec §9) computes it. */
+/** Visible text of a demo post, as the preview rule (requirements R6.4) computes it. */
 export function demoPostText(post: DemoPost): string {
   return post.html
     .replace("{{IMAGE}}", "")

@@ -1,7 +1,7 @@
 import { DEMO_ARTISTS, expectLanguage, headerSwitch, resolveDemoPath } from "./helpers";
 import { expect, test } from "./fixtures";
 
-/** Every public page type: Korean at the spec's address, English under /en. */
+/** Every public page type: Korean at the original address (requirements R2.1), English under /en. */
 const PAGE_TYPES = ["/", "/company", "/artist", "/artist/{artist}", "/audition", "/pr", "/news", "/newsDetail/{news}", "/notice", "/noticeDetail/{notice}"];
 
 const english = (path: string) => (path === "/" ? "/en" : `/en${path}`);

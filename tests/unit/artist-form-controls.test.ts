@@ -4,7 +4,7 @@ import { artistControlProblems, artistFieldsFromForm } from "../../app/domain/ar
 import { applyListMove, focusAfterListMove, parseListMove } from "../../app/domain/list-moves";
 
 describe("the artist form's typed controls over the stored text (decision 044)", () => {
-  it("shows the stored birthday in a date input and stores the spec's text", () => {
+  it("shows the stored birthday in a date input and stores the original's text (requirements R5.1)", () => {
     expect(controlValue("date", "1994.03.14")).toBe("1994-03-14");
     expect(controlValue("date", "")).toBe("");
     // Free text written through the API cannot be shown by a date input.

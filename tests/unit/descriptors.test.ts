@@ -16,7 +16,7 @@ type JsonSchema = { type?: string; maxLength?: number; minLength?: number; maxIt
 const schemas = OPENAPI_DOCUMENT.components.schemas as unknown as Record<string, JsonSchema>;
 
 describe("one descriptor per concept", () => {
-  it("the route table is the routes descriptor, with the spec's paths", () => {
+  it("the route table is the routes descriptor, with the original paths (requirements R2.1)", () => {
     type Entry = { path?: string; index?: boolean; children?: Entry[] };
     // The workspace's pages sit under a pathless layout route.
     const flat = (entries: Entry[]): Entry[] => entries.flatMap((r) => (r.children ? flat(r.children) : [r]));
@@ -98,7 +98,7 @@ describe("one descriptor per concept", () => {
       expect(postKindText(kind, "en").heading).toBe(info.en.name);
       expect(AUDIT_ENTITY_LABELS[kind]).toBe(info.label);
     }
-    // A list of notices is "Notices" in English; the spec's menu word stays "Notice" (spec §2).
+    // A list of notices is "Notices" in English; the original menu word stays "Notice" (requirements R3.2).
     expect(postKindText("notice", "en")).toMatchObject({ name: "Notices", heading: "Notices" });
     expect(postKindText("notice", "ko")).toMatchObject({ name: "공지사항", heading: "Notice" });
     expect(messagesFor("en").posts.viewAll(postKindText("notice", "en").name)).toBe("All notices");

@@ -8,7 +8,7 @@ const source = fs.readFileSync(GLOBAL_CSS, "utf8");
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, "");
 const mediaPreludes = (css: string) => [...withoutComments(css).matchAll(/@media\s+([^{]+?)\s*\{/g)].map((m) => m[1]!);
 
-describe("design tokens: the spec §9 constants reach the stylesheet from app/domain/constants.ts", () => {
+describe("design tokens: the layout constants of requirements R10.2 reach the stylesheet from app/domain/constants.ts", () => {
   const output = applyDesignTokens(source);
 
   it("resolves every custom media query of global.css", () => {
@@ -18,7 +18,7 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     expect(mediaPreludes(source).filter((p) => p.includes("--")).length).toBeGreaterThan(10);
   });
 
-  it("builds the media queries from the spec's breakpoints, 768 and 1000 px", () => {
+  it("builds the media queries from the breakpoints of requirements R10.2, 768 and 1000 px", () => {
     expect(CSS_CUSTOM_MEDIA).toEqual({
       "--below-small": "(max-width: 767px)",
       "--below-wide": "(max-width: 999px)",
@@ -26,7 +26,7 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     });
     const preludes = new Set(mediaPreludes(output));
     for (const query of Object.values(CSS_CUSTOM_MEDIA)) expect(preludes).toContain(query);
-    // Only the token queries and media features unrelated to the spec's breakpoints remain.
+    // Only the token queries and media features unrelated to those breakpoints remain.
     const tokenQueries = new Set(Object.values(CSS_CUSTOM_MEDIA));
     expect([...preludes].filter((p) => !tokenQueries.has(p)).sort()).toEqual(
       // 1279px: the header has room for the company phone only from 1280 px (with the admin controls too).
@@ -35,8 +35,8 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     );
   });
 
-  it("defines the spec's layout values as custom properties at the top of the stylesheet", () => {
-    // Spec §9: header 100 px at z-index 999, spacers 100/60 px, the scroll button 60/50 px, fades 0.4 s and 1.5 s.
+  it("defines the layout values of requirements R10.2 as custom properties at the top of the stylesheet", () => {
+    // Requirements R10.2: header 100 px at z-index 999, spacers 100/60 px, the scroll button 60/50 px, fades 0.4 s and 1.5 s.
     expect(CSS_CUSTOM_PROPERTIES).toMatchObject({
       "--header-height": "100px",
       "--header-z": "999",
@@ -60,7 +60,7 @@ describe("design tokens: the spec §9 constants reach the stylesheet from app/do
     for (const name of Object.keys(CSS_CUSTOM_PROPERTIES)) expect(used).toContain(name);
   });
 
-  it("global.css itself holds none of the spec's layout values: they come from the tokens", () => {
+  it("global.css itself holds none of the required layout values: they come from the tokens", () => {
     const css = withoutComments(source);
     for (const literal of ["999px", "1000px", "767px", "768px", "999;", "0.4s", "1.5s", "400ms", "1500ms"]) {
       expect(css, literal).not.toContain(literal);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { absoluteImageUrl, fingerprint, listOf, readArtist, readPost, readWriteDay, recordOf, stringList } from "../../app/server/import/old-site.server";
 
-/** The original API's answers read tolerantly (decision 045): the spec does not show their exact shapes. */
+/** The original API's answers read tolerantly (decision 045): their exact shapes were never described (requirements R9.5). */
 describe("reading the original site's answers", () => {
   it("finds a list as a bare array or wrapped in an object, one or two levels down", () => {
     expect(listOf([1, 2])).toEqual([1, 2]);

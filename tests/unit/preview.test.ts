@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatKoreanDate, previewText } from "../../app/lib/preview";
 
-describe("list preview (spec §9)", () => {
+describe("list preview (requirements R6.4)", () => {
   it("keeps text of up to 400 characters whole", () => {
     const text = "가".repeat(400);
     expect(previewText(text)).toBe(text);

@@ -28,7 +28,7 @@ export type ArtistFormValues = ArtistFields & {
 const ARTIST_STATUS_CHOICES: ArtistStatus[] = ["public", "hidden", "draft", "former"];
 
 /**
- * The artist form (spec §2, §5): text fields, visibility and order, five photo slots and the eight
+ * The artist form (requirements R8.4): text fields, visibility and order, five photo slots and the eight
  * list fields and the English profile, all drawn from the field model (app/domain/artist-fields.ts).
  */
 export function ArtistForm({

@@ -128,7 +128,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
 
   if (form.get("intent") === "delete") {
     if (name === undefined || !(await deleteArtist(ctx.runtime, actor, name))) throw data(null, { status: 404 });
-    // From the workspace, back to its list; from the public profile, to /artist (spec §4).
+    // From the workspace, back to its list; from the public profile, to /artist (requirements R8.5).
     const to = deleteReturnOf(form.get("from")) === "public" ? PATHS.artists : WORKSPACE_PATHS.artists;
     return redirect(to, { headers: { "Set-Cookie": await setFlash("artist-deleted") } });
   }

@@ -145,7 +145,7 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
 
   if (form.get("intent") === "delete") {
     if (postId === null || !(await deletePost(ctx.runtime, actor, { kind, postId }))) throw data(null, { status: 404 });
-    // From the workspace, back to its list; from the public page, to /pr (spec §4).
+    // From the workspace, back to its list; from the public page, to /pr (requirements R8.5).
     const to = deleteReturnOf(form.get("from")) === "public" ? PATHS.pr : WORKSPACE_PATHS.posts;
     return redirect(to, { headers: { "Set-Cookie": await setFlash(`${kind}-deleted`) } });
   }
@@ -185,7 +185,7 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     case "conflict":
       return replyConflict(values, "글", result.version);
     case "saved": {
-      // Always back to the post's editor, whatever its state (decision 044, instead of spec §4's /pr).
+      // Always back to the post's editor, whatever its state (decision 044, instead of the original's /pr: requirements R8.5).
       const outcome = result.postStatus === "draft" ? "drafted" : result.postStatus === "scheduled" ? "scheduled" : result.created ? "created" : "updated";
       return redirect(postEditorPath(kind, result.postId), { headers: { "Set-Cookie": await setFlash(`${kind}-${outcome}`) } });
     }

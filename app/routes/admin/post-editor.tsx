@@ -9,7 +9,7 @@ import { handlePostEditorAction, loadPostEditor } from "./post-editor.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { adminMeta } from "../../lib/admin-meta";
 
-/** /adminNewsWrite/{postId?} and /adminNoticeWrite/{postId?}: write, edit or delete a post (spec §2). */
+/** /adminNewsWrite/{postId?} and /adminNoticeWrite/{postId?}: write, edit or delete a post (requirements R8.3). */
 export function loader({ context, request, params, pattern }: Route.LoaderArgs) {
   return loadPostEditor(getRequestContext(context), request, postKindOfPattern(pattern), params.postId);
 }

@@ -6,7 +6,7 @@ import { parseUploadForm, uploadedFile } from "../../server/route-kit/uploads.se
 import { ImageRejectedError } from "../../server/media/media.server";
 import { uploadImage } from "../../server/media/upload-image.server";
 
-/** POST /api/img: multipart field `image` → `{ "url": ... }` (spec §7), through the media pipeline. */
+/** POST /api/img: multipart field `image` → `{ "url": ... }` (requirements R9.4), through the media pipeline. */
 export function action({ context, request }: Route.ActionArgs) {
   return handleApi(context, async (ctx) => {
     if (request.method !== "POST") methodNotAllowed(["POST"]);

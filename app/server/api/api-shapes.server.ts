@@ -10,7 +10,7 @@ import type { Post } from "../posts/post-queries.server";
 import type { Publication } from "../posts/post-use-cases.server";
 
 /**
- * The JSON API's bodies (spec §7) as zod schemas: the routes parse with them, and the OpenAPI document
+ * The JSON API's bodies (requirements R9) as zod schemas: the routes parse with them, and the OpenAPI document
  * (openapi.server.ts) is generated from them, so the two cannot drift.
  */
 
@@ -88,7 +88,7 @@ export function apiPublication(body: { status?: "draft"; publishAt?: string }): 
 }
 
 /**
- * The API speaks the original site's names (spec §7: `ename`, `cm`, `insta`, `winList`, `imgList`, ...);
+ * The API speaks the original site's names (requirements R5.1, R9.5: `ename`, `cm`, `insta`, `winList`, `imgList`, ...);
  * the rest of the code speaks the domain's (app/domain/artist-fields.ts). These are the only translations.
  */
 const SEED_NAMES: ReadonlyMap<string, string> = new Map([

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 description of the JSON API (spec §7), served at /api/openapi.json. Its schemas are
+ * The OpenAPI 3.1 description of the JSON API (requirements R9), served at /api/openapi.json. Its schemas are
  * generated from the zod schemas the routes parse and answer with (api-shapes.server.ts), and its
  * paths from the post kinds, so the document cannot drift from the code.
  * tests/integration/api/openapi.test.ts checks it against the route table and validates real responses.

@@ -117,7 +117,7 @@ export async function getArtistById(db: Database, id: number): Promise<(Artist &
   return artist ? { ...artist, deletedAt: rows[0]!.deletedAt } : null;
 }
 
-/** Spec §9: the home carousel shows ten images from the roster, main images first. */
+/** The home carousel shows ten images from the roster, main images first (requirements R4.1). */
 export function pickHomeCarouselImages(roster: Artist[], count: number): { artist: Artist; image: MediaInfo }[] {
   const picked: { artist: Artist; image: MediaInfo }[] = [];
   const maxImages = Math.max(0, ...roster.map((a) => a.images.length));

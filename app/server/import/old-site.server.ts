@@ -3,10 +3,10 @@ import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistListField, type 
 import { kstDate } from "../../domain/kst";
 
 /**
- * The original site's JSON API (spec §7) as the import reads it. The spec does not show the responses'
- * exact shapes, so everything here is read tolerantly: a list may be a bare array or wrapped in an
- * object, a detail an object or a one-element array, `writeDay` a date or a timestamp, list fields
- * JSON-encoded strings or arrays. What had to be repaired is said in `repairs`, in Korean.
+ * The original site's JSON API (requirements R9) as the import reads it. Its answers' exact shapes were
+ * never described (requirements R9.5), so everything here is read tolerantly: a list may be a bare array
+ * or wrapped in an object, a detail an object or a one-element array, `writeDay` a date or a timestamp,
+ * list fields JSON-encoded strings or arrays. What had to be repaired is said in `repairs`, in Korean.
  */
 
 /** An artist of the old site in the domain's words (the field model's `seedName` says which is which). */

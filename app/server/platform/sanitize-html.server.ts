@@ -50,7 +50,7 @@ function isEmptyFigure(frame: sanitizeHtml.IFrame): boolean {
 }
 
 /**
- * The allowlist matches the editor's toolbar (spec §9): headers 1-2, size, bold, italic,
+ * The allowlist matches the editor's toolbar (requirements R8.3): headers 1-2, size, bold, italic,
  * underline, strike, blockquote, ordered and bullet lists, alignment, images; plus links and
  * line breaks that Quill produces, and the editor's image figures (an image with its alt text, a
  * caption and a size from a fixed list, decision 043). Everything else is removed, not escaped.
@@ -142,7 +142,7 @@ export function postHtmlToText(html: string): string {
   return decodeEntities(text).replace(/\s+/g, " ").trim();
 }
 
-/** The first image URL in post HTML, if any (spec §9: it is the list thumbnail). */
+/** The first image URL in post HTML, if any (requirements R6.4: it is the list thumbnail). */
 export function firstImageSrc(html: string): string | null {
   let found: string | null = null;
   sanitizeHtml(html, {

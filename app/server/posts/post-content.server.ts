@@ -27,7 +27,7 @@ export interface DerivedPostContent {
 }
 
 /**
- * The stored forms of sanitized post HTML (text, preview (spec §9), description, first image, rendered
+ * The stored forms of sanitized post HTML (text, preview (requirements R6.4), description, first image, rendered
  * HTML) and the stored media it shows (kept in post_media: the media library's "used by", and purges).
  */
 export async function derivePostContent(db: Database | Tx, cleanHtml: string): Promise<{ columns: DerivedPostContent; mediaIds: number[] }> {

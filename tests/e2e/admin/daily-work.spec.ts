@@ -110,7 +110,7 @@ for (const js of [true, false]) {
       await expect.poll(async () => (await fetch(`${site.origin}/artist/${encodeURIComponent(name)}`)).status).toBe(200);
     });
 
-    test("a refused save shows a focused summary linking to each field; birthday and height are checked, then stored in the spec's text", async ({ page }) => {
+    test("a refused save shows a focused summary linking to each field; birthday and height are checked, then stored in the original's text (requirements R5.1)", async ({ page }) => {
       const name = uniqueName(js ? "생일배우" : "무JS생일배우");
       await page.goto("/adminActor");
       await page.getByLabel("이름", { exact: true }).fill(name);
@@ -136,7 +136,7 @@ for (const js of [true, false]) {
       await page.getByRole("button", { name: "저장", exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-created"] })).toBeVisible();
-      // The site and the API read the same text as before (spec §3).
+      // The site and the API read the same text as before (requirements R5.1).
       const artist = (await (await site.api.get(`/api/we/actorList/${encodeURIComponent(name)}`)).json()) as { birthday: string; cm: string };
       expect(artist).toMatchObject({ birthday: "1995.03.14", cm: "172" });
       await page.goto(`/artist/${encodeURIComponent(name)}`);

@@ -18,7 +18,7 @@ for (const k of KINDS) {
     await expect(page).toHaveURL(new RegExp(`${k.editor}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${k.label} 작성`);
 
-    // Quill 2 with the spec's toolbar, 700 × 300 px.
+    // Quill 2 with the toolbar of requirements R8.3, 700 × 300 px.
     const editor = page.getByRole("textbox", { name: "내용", exact: true });
     await expect(editor).toBeVisible();
     const toolbar = page.locator(".ql-toolbar").first();

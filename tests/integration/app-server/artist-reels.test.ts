@@ -31,7 +31,7 @@ describe(`artists' showreels (${testEngine()})`, () => {
     expect(created.status).toBe(302);
   });
 
-  it("the form stores provider and id: the editor shows our address of the video, the API gives reelList beside every field of spec §7", async () => {
+  it("the form stores provider and id: the editor shows our address of the video, the API gives reelList beside every field of requirements R9.5", async () => {
     const { html } = await getPage(server, editor, server.cookie);
     expect(html).toContain('value="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
     expect(html).not.toContain("si=share");

@@ -26,7 +26,7 @@ describe(`/api/openapi.json stays true (${testEngine()})`, () => {
       .map((p) => `/${p.replace(/:(\w+)/g, "{$1}")}`)
       .sort();
     expect(documented).toEqual(routed);
-    // The spec's 18 calls (§7): 17 under /api/we plus /api/img.
+    // The original's 18 calls (requirements R9): 17 under /api/we plus /api/img.
     expect(documented.filter((p) => p.startsWith("/api/we/"))).toHaveLength(17);
     expect(documented).toContain("/api/img");
   });
