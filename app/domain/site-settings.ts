@@ -81,6 +81,21 @@ const coordinate = (name: string, limit: number, example: number) =>
     .refine((value) => /^-?\d{1,3}(?:\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `${name}는 -${limit}에서 ${limit} 사이의 숫자로 입력해 주세요. 예: ${example}`)
     .transform(Number);
 
+/** A social account's address the header links to (always shown, so required; the demo has one). */
+const socialAddressSetting = <const Key extends "instagram" | "youtube">(key: Key, example: string, label: { ko: string; en: string }, audit: string) =>
+  ({
+    key,
+    storage: `social.${key}`,
+    group: "social",
+    rule: webAddress(example),
+    stored: httpUrl(),
+    default: DEMO_CONTACT[key],
+    label,
+    widget: { type: "url" },
+    audit,
+    demo: true,
+  }) as const;
+
 /** One coordinate of the map's pin ("map.lat"): typed as text, stored as a number, an example of the demo's own. */
 const coordinateSetting = <const Key extends string, const Part extends "lat" | "lng">(key: Key, part: Part, label: { ko: string; en: string }, limit: number, demo: number) =>
   ({
@@ -250,30 +265,8 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
   },
   coordinateSetting("mapLat", "lat", { ko: "위도", en: "Latitude" }, 90, 37.524283),
   coordinateSetting("mapLng", "lng", { ko: "경도", en: "Longitude" }, 180, 127.037825),
-  {
-    key: "instagram",
-    storage: "social.instagram",
-    group: "social",
-    rule: webAddress("https://www.instagram.com/계정"),
-    stored: httpUrl(),
-    default: DEMO_CONTACT.instagram,
-    label: { ko: "인스타그램 주소", en: "Instagram address" },
-    widget: { type: "url" },
-    audit: "인스타그램",
-    demo: true,
-  },
-  {
-    key: "youtube",
-    storage: "social.youtube",
-    group: "social",
-    rule: webAddress("https://www.youtube.com/@채널"),
-    stored: httpUrl(),
-    default: DEMO_CONTACT.youtube,
-    label: { ko: "유튜브 채널 주소", en: "YouTube channel address" },
-    widget: { type: "url" },
-    audit: "유튜브",
-    demo: true,
-  },
+  socialAddressSetting("instagram", "https://www.instagram.com/계정", { ko: "인스타그램 주소", en: "Instagram address" }, "인스타그램"),
+  socialAddressSetting("youtube", "https://www.youtube.com/@채널", { ko: "유튜브 채널 주소", en: "YouTube channel address" }, "유튜브"),
   {
     key: "blog",
     storage: "social.blog",
