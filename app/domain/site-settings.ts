@@ -81,6 +81,18 @@ const coordinate = (name: string, limit: number, example: number) =>
     .refine((value) => /^-?\d{1,3}(?:\.\d+)?$/.test(value) && Math.abs(Number(value)) <= limit, `${name}는 -${limit}에서 ${limit} 사이의 숫자로 입력해 주세요. 예: ${example}`)
     .transform(Number);
 
+/** A whole number between two limits, typed as text (digits only) and stored as a number, in a number field. */
+const wholeNumberSetting = (min: number, max: number, message: string) =>
+  ({
+    rule: z
+      .string()
+      .trim()
+      .refine((value) => /^\d{1,6}$/.test(value) && Number(value) >= min && Number(value) <= max, message)
+      .transform(Number),
+    stored: z.number().int().min(min).max(max),
+    widget: { type: "number", min, max, step: 1, inputMode: "numeric" },
+  }) as const;
+
 /** A social account's address the header links to (always shown, so required; the demo has one). */
 const socialAddressSetting = <const Key extends "instagram" | "youtube">(key: Key, example: string, label: { ko: string; en: string }, audit: string) =>
   ({
@@ -370,22 +382,13 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     key: "auditionRetentionDays",
     storage: "auditionRetentionDays",
     group: "privacy",
-    rule: z
-      .string()
-      .trim()
-      .refine(
-        (value) => /^\d{1,4}$/.test(value) && Number(value) >= MIN_AUDITION_RETENTION_DAYS && Number(value) <= MAX_AUDITION_RETENTION_DAYS,
-        `보유 기간은 ${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이의 정수로 입력해 주세요. 예: 90`,
-      )
-      .transform(Number),
-    stored: z.number().int().min(MIN_AUDITION_RETENTION_DAYS).max(MAX_AUDITION_RETENTION_DAYS),
+    ...wholeNumberSetting(MIN_AUDITION_RETENTION_DAYS, MAX_AUDITION_RETENTION_DAYS, `보유 기간은 ${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이의 정수로 입력해 주세요. 예: 90`),
     default: DEFAULT_AUDITION_RETENTION_DAYS,
     label: { ko: "온라인 지원서 보유 기간 (일)", en: "Keep online applications for (days)" },
     help: {
       ko: `${MIN_AUDITION_RETENTION_DAYS}일에서 ${MAX_AUDITION_RETENTION_DAYS}일 사이. 최종 결과가 정해진 날(결과가 없으면 접수일)부터 세며, 지나면 사진·영상과 함께 자동으로 파기합니다.`,
       en: `${MIN_AUDITION_RETENTION_DAYS} to ${MAX_AUDITION_RETENTION_DAYS} days, counted from the final decision (or receipt when there is none); then the application is deleted with its photos and video.`,
     },
-    widget: { type: "number", min: MIN_AUDITION_RETENTION_DAYS, max: MAX_AUDITION_RETENTION_DAYS, step: 1, inputMode: "numeric" },
     audit: "지원서 보유 기간",
     privacyPolicy: true,
   },
@@ -394,22 +397,13 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     key: "accessRecordRetentionYears",
     storage: "accessRecordRetentionYears",
     group: "privacy",
-    rule: z
-      .string()
-      .trim()
-      .refine(
-        (value) => /^\d{1,2}$/.test(value) && Number(value) >= MIN_ACCESS_RECORD_RETENTION_YEARS && Number(value) <= MAX_ACCESS_RECORD_RETENTION_YEARS,
-        `보관 기간은 ${MIN_ACCESS_RECORD_RETENTION_YEARS}년에서 ${MAX_ACCESS_RECORD_RETENTION_YEARS}년 사이의 정수로 입력해 주세요. 예: 2`,
-      )
-      .transform(Number),
-    stored: z.number().int().min(MIN_ACCESS_RECORD_RETENTION_YEARS).max(MAX_ACCESS_RECORD_RETENTION_YEARS),
+    ...wholeNumberSetting(MIN_ACCESS_RECORD_RETENTION_YEARS, MAX_ACCESS_RECORD_RETENTION_YEARS, `보관 기간은 ${MIN_ACCESS_RECORD_RETENTION_YEARS}년에서 ${MAX_ACCESS_RECORD_RETENTION_YEARS}년 사이의 정수로 입력해 주세요. 예: 2`),
     default: DEFAULT_ACCESS_RECORD_RETENTION_YEARS,
     label: { ko: "접속기록 보관 기간 (년)", en: "Keep access records for (years)" },
     help: {
       ko: `${MIN_ACCESS_RECORD_RETENTION_YEARS}년에서 ${MAX_ACCESS_RECORD_RETENTION_YEARS}년 사이. 지원자 개인정보를 열람·내려받기·변경한 기록을 이 기간 동안 보관하고, 지나면 오래된 기록부터 자동으로 지웁니다. 법정 최소 기간은 1년입니다.`,
       en: `${MIN_ACCESS_RECORD_RETENTION_YEARS} to ${MAX_ACCESS_RECORD_RETENTION_YEARS} years. Records of who viewed, downloaded or changed applicants' personal data are kept this long, then the oldest are deleted. The legal minimum is one year.`,
     },
-    widget: { type: "number", min: MIN_ACCESS_RECORD_RETENTION_YEARS, max: MAX_ACCESS_RECORD_RETENTION_YEARS, step: 1, inputMode: "numeric" },
     audit: "접속기록 보관 기간",
     privacyPolicy: true,
   },
