@@ -128,7 +128,7 @@ describe.each(["postgres", "embedded"] as const)("npm run restore leaves nothing
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });
 
-  it("a bucket that already holds files: refused before any database is made", async () => {
+  it("a bucket that already holds files: refused before any database is made", { timeout: 120_000 }, async () => {
     const { storage } = createS3Storages(s3.settings());
     await storage.put("2026/10/ffffffffffffffffffffffffffffffff.jpg", new Uint8Array([1]));
     const dataDir = missingDataDir();
