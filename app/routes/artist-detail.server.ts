@@ -1,9 +1,14 @@
+import { data, redirect } from "react-router";
 import { ARTIST_LIST_FIELD_INFO, withArtistEnglishFallbacks, type ArtistEnglish, type ArtistFields } from "../domain/artist-fields";
 import { ARTIST_STATUS_LABELS } from "../domain/content-states";
-import type { Locale } from "../domain/locale";
+import { localeOfPattern, localizedPath, type Locale } from "../domain/locale";
 import type { ArtistProfileView } from "../components/artist-profile";
 import { toResponsiveImage } from "../lib/responsive-image";
-import type { Artist } from "../server/artists/artist-queries.server";
+import { getArtist, type Artist } from "../server/artists/artist-queries.server";
+import { artistShareImage } from "../server/media/share-image-store.server";
+import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
+import type { RequestContext } from "../server/route-kit/context.server";
+import { artistPath } from "../domain/site-routes";
 import { reelName, type Reel } from "../domain/reels";
 
 /**
@@ -47,4 +52,17 @@ export function artistProfileView(artist: ArtistFields & Pick<Artist, "status" |
     // Named by their titles, else "{name} 영상 n" in the page's language (decision 046).
     reels: (artist.reels ?? []).map((reel, i) => ({ provider: reel.provider, id: reel.id, name: reelName(reel, i, english && artist.nameEn ? artist.nameEn : artist.name, locale) })),
   };
+}
+
+/** /artist/{name}: a public artist's profile; the administrator also opens hidden and draft ones (marked, never cached). */
+export async function loadArtistDetail(ctx: RequestContext, pattern: string, name: string) {
+  const isAdmin = await readsUnpublishedContent(ctx);
+  const artist = await getArtist(ctx.runtime.db, name, isAdmin ? "admin-site" : "public");
+  if (!artist) throw data(null, { status: 404 });
+  const locale = localeOfPattern(pattern);
+  // Another spelling of the stored name (its decomposed form): one address per artist, for readers,
+  // caches and search engines alike.
+  if (name !== artist.name) throw redirect(localizedPath(locale, artistPath(artist.name)), 301);
+  const shareImage = await artistShareImage(ctx.runtime.db, artist, locale);
+  return { artist: artistProfileView(artist, locale), shareImage };
 }

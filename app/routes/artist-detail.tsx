@@ -1,30 +1,17 @@
-import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
-import { data, redirect } from "react-router";
 import type { Route } from "./+types/artist-detail";
 import { ArtistProfile } from "../components/artist-profile";
 import { artistPath } from "../domain/site-routes";
-import { localeOfPattern, localizedPath } from "../domain/locale";
+import { localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { personJsonLd } from "../lib/structured-data";
-import { artistProfileView } from "./artist-detail.server";
-import { getArtist } from "../server/artists/artist-queries.server";
+import { loadArtistDetail } from "./artist-detail.server";
 import { getRequestContext } from "../server/route-kit/context.server";
-import { artistShareImage } from "../server/media/share-image-store.server";
 
 /** /artist/{name}: a public artist's profile; the administrator also opens hidden and draft ones (marked, never cached). */
-export async function loader({ context, params, pattern }: Route.LoaderArgs) {
-  const ctx = getRequestContext(context);
-  const isAdmin = await readsUnpublishedContent(ctx);
-  const artist = await getArtist(ctx.runtime.db, params.name, isAdmin ? "admin-site" : "public");
-  if (!artist) throw data(null, { status: 404 });
-  const locale = localeOfPattern(pattern);
-  // Another spelling of the stored name (its decomposed form): one address per artist, for readers,
-  // caches and search engines alike.
-  if (params.name !== artist.name) throw redirect(localizedPath(locale, artistPath(artist.name)), 301);
-  const shareImage = await artistShareImage(ctx.runtime.db, artist, locale);
-  return { artist: artistProfileView(artist, locale), shareImage };
+export function loader({ context, params, pattern }: Route.LoaderArgs) {
+  return loadArtistDetail(getRequestContext(context), pattern, params.name);
 }
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {

@@ -1,16 +1,13 @@
-import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/artist-list";
 import { AdminLinks } from "../components/admin-links";
-import { artistEditorPath, artistPath, PATHS } from "../domain/site-routes";
-import { toResponsiveImage } from "../lib/responsive-image";
+import { artistEditorPath, PATHS } from "../domain/site-routes";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
-import { listArtists } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/route-kit/context.server";
+import { loadArtistList } from "./artist-list.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
-import { ARTIST_STATUS_LABELS } from "../domain/content-states";
-import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useLocale } from "../lib/locale";
 
@@ -19,27 +16,8 @@ import { useLocale } from "../lib/locale";
  * carousel is on their profile (decision 042). The administrator also sees hidden artists, marked as such
  * (never cached).
  */
-export async function loader({ context, pattern }: Route.LoaderArgs) {
-  const ctx = getRequestContext(context);
-  const locale = localeOfPattern(pattern);
-  const t = messagesFor(locale).artists;
-  const isAdmin = await readsUnpublishedContent(ctx);
-  const roster = await listArtists(ctx.runtime.db, isAdmin ? "admin-site" : "public");
-  return {
-    artists: roster.map((artist) => {
-      // English pages call artists by their English name.
-      const shown = locale === "en" && artist.nameEn ? artist.nameEn : artist.name;
-      return {
-        name: artist.name,
-        nameEn: artist.nameEn,
-        /** Shown to the administrator when the artist is not public ("비공개", "임시 저장"). */
-        statusLabel: artist.status === "public" ? null : ARTIST_STATUS_LABELS[artist.status],
-        href: localizedPath(locale, artistPath(artist.name)),
-        shown,
-        photo: artist.images[0] ? { image: toResponsiveImage(artist.images[0]), alt: artist.images[0].alt || t.mainPhotoAlt(shown) } : null,
-      };
-    }),
-  };
+export function loader({ context, pattern }: Route.LoaderArgs) {
+  return loadArtistList(getRequestContext(context), pattern);
 }
 
 export function meta({ matches, loaderData, location }: Route.MetaArgs) {

@@ -9,11 +9,13 @@ import { inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { media } from "../../drizzle/schema";
 import { artistFieldLabel } from "../domain/artist-fields";
-import { localizedPath, type Locale } from "../domain/locale";
+import { localeOfPattern, localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { formatHeight, profilePdfFileNames } from "../domain/profile-pdf-labels";
 import { artistPath } from "../domain/site-routes";
 import { PDF_CONTENT_SECURITY_POLICY } from "../server/route-kit/security-headers.server";
+import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
+import type { RequestContext } from "../server/route-kit/context.server";
 import type { MediaInfo } from "../server/media/media.server";
 import type { Database } from "../server/platform/db.server";
 import type { Logger } from "../server/platform/logger.server";
@@ -279,4 +281,18 @@ export async function serveProfilePdf(
   if (source.isPublic && httpRequest.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   const bytes = await profilePdfBytes(services, source);
   return new Response(new Uint8Array(bytes), { headers: { ...headers, "Content-Length": String(bytes.byteLength) } });
+}
+
+/**
+ * /artist/{name}/profile.pdf and /en/artist/{name}/profile.pdf (the route's pattern says the language):
+ * the PDF for whoever may see the artist page (the administrator also gets hidden and draft artists').
+ */
+export async function loadArtistProfilePdf(ctx: RequestContext, request: Request, pattern: string, name: string): Promise<Response> {
+  const isAdmin = await readsUnpublishedContent(ctx);
+  return serveProfilePdf(ctx.runtime, request, {
+    name,
+    locale: localeOfPattern(pattern),
+    audience: isAdmin ? "admin-site" : "public",
+    origin: ctx.runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin,
+  });
 }

@@ -8,19 +8,12 @@ import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useLocale } from "../lib/locale";
 import { getRequestContext } from "../server/route-kit/context.server";
-import { applicationFormFileName } from "../server/site/application-form.server";
-import { applicationFormSummaryOf, getSiteSettings } from "../server/site/settings.server";
+import { loadAudition } from "./audition.server";
 import { TitledSection } from "../components/titled-section";
 
-/** The application form on offer (site settings): its type and size, and its download name. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const settings = await getSiteSettings(getRequestContext(context).runtime.db);
-  return {
-    applicationForm: {
-      summary: applicationFormSummaryOf(settings),
-      fileName: applicationFormFileName(settings.applicationForm?.type ?? "pdf"),
-    },
-  };
+/** /audition: the application form on offer (site settings): its type and size, and its download name. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadAudition(getRequestContext(context));
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -3,30 +3,18 @@ import { ContactSection } from "../components/contact-section";
 import { Logo } from "../components/logo";
 import { ScrollTopButton } from "../components/scroll-top-button";
 import { SiteCarousel } from "../components/site-carousel";
-import { HOME_CAROUSEL_IMAGES } from "../domain/constants";
-import { toResponsiveImage } from "../lib/responsive-image";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { DEFAULT_DESCRIPTION, seoMeta } from "../lib/seo";
 import { organizationJsonLd } from "../lib/structured-data";
-import { artistPath } from "../domain/site-routes";
-import { listArtists, pickHomeCarouselImages } from "../server/artists/artist-queries.server";
 import { getRequestContext } from "../server/route-kit/context.server";
+import { loadHome } from "./home.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
-import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useLocale } from "../lib/locale";
 
-export async function loader({ context, pattern }: Route.LoaderArgs) {
-  const { runtime } = getRequestContext(context);
-  const locale = localeOfPattern(pattern);
-  const roster = await listArtists(runtime.db);
-  return {
-    slides: pickHomeCarouselImages(roster, HOME_CAROUSEL_IMAGES).map(({ artist, image }) => ({
-      image: toResponsiveImage(image),
-      alt: image.alt || (locale === "en" && artist.nameEn ? `${artist.nameEn} (${artist.name})` : `${artist.name} (${artist.nameEn})`),
-      href: localizedPath(locale, artistPath(artist.name)),
-    })),
-  };
+export function loader({ context, pattern }: Route.LoaderArgs) {
+  return loadHome(getRequestContext(context), pattern);
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

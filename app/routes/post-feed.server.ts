@@ -1,11 +1,12 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { media, posts } from "../../drizzle/schema";
 import { instantOnKstDay } from "../domain/kst";
-import { LOCALE_INFO, localizedPath, type Locale } from "../domain/locale";
-import { POST_KIND_INFO, postDetailPath, postFeedPath, type PostKind } from "../domain/post-kinds";
+import { LOCALE_INFO, LOCALES, localizedPath, type Locale } from "../domain/locale";
+import { POST_KIND_INFO, POST_KINDS, postDetailPath, postFeedPath, type PostKind } from "../domain/post-kinds";
 import { feedDescription, feedTitle } from "../lib/feeds";
 import { publicPostFilter } from "../server/posts/post-queries.server";
 import type { Database } from "../server/platform/db.server";
+import type { RequestContext } from "../server/route-kit/context.server";
 import { escapeXml } from "../server/site/xml.server";
 
 /** How many posts a feed carries: the latest ones (feed readers keep what they have seen). */
@@ -108,4 +109,20 @@ export function renderRssFeed(input: { kind: PostKind; locale: Locale; origin: s
 /** The feed document of a kind in a language, from the database. */
 export async function postFeedXml(db: Database, kind: PostKind, locale: Locale, origin: string): Promise<string> {
   return renderRssFeed({ kind, locale, origin, posts: await listFeedPosts(db, kind, locale) });
+}
+
+/** The feed a route pattern serves: its kind and language (the route table registers all four). */
+function feedOfPattern(pattern: string) {
+  const path = pattern.startsWith("/") ? pattern : `/${pattern}`;
+  for (const kind of POST_KINDS) for (const locale of LOCALES) if (postFeedPath(kind, locale) === path) return { kind, locale };
+  throw new Error(`No feed is served at the route pattern ${pattern}`);
+}
+
+/** /news/rss.xml, /notice/rss.xml and their English versions under /en: RSS 2.0 of the latest posts. */
+export async function loadPostFeed(ctx: RequestContext, request: Request, pattern: string): Promise<Response> {
+  const { runtime } = ctx;
+  const { kind, locale } = feedOfPattern(pattern);
+  const origin = runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  const xml = await postFeedXml(runtime.db, kind, locale, origin);
+  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
 }

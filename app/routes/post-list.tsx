@@ -1,21 +1,18 @@
 import type { Route } from "./+types/post-list";
 import { ContactSection } from "../components/contact-section";
 import { PostList } from "../components/post-list";
-import { POST_KIND_INFO, postKindOfPattern, postKindText } from "../domain/post-kinds";
-import { parsePage } from "../lib/pagination";
+import { POST_KIND_INFO, postKindText } from "../domain/post-kinds";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { feedLinks } from "../lib/feeds";
 import { getRequestContext } from "../server/route-kit/context.server";
-import { listPosts } from "../server/posts/post-queries.server";
-import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { loadPostList } from "./post-list.server";
+import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 
 /** /news and /notice: one kind's posts, five per page, with the contact block (requirements R6.3). */
-export async function loader({ context, url, pattern }: Route.LoaderArgs) {
-  const { runtime } = getRequestContext(context);
-  const kind = postKindOfPattern(pattern);
-  return { kind, list: await listPosts(runtime.db, kind, parsePage(url.searchParams.get("page")), localeOfPattern(pattern)) };
+export function loader({ context, url, pattern }: Route.LoaderArgs) {
+  return loadPostList(getRequestContext(context), pattern, url);
 }
 
 export function meta({ matches, loaderData, location }: Route.MetaArgs) {

@@ -2,23 +2,19 @@ import type { Route } from "./+types/pr";
 import { PostList } from "../components/post-list";
 import { POST_KINDS, prPageParam } from "../domain/post-kinds";
 import { PATHS } from "../domain/site-routes";
-import { parsePage } from "../lib/pagination";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { feedLinks } from "../lib/feeds";
 import { getRequestContext } from "../server/route-kit/context.server";
-import { listPosts } from "../server/posts/post-queries.server";
+import { loadPr } from "./pr.server";
 import { EyebrowHeading } from "../components/eyebrow-heading";
-import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
+import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { useMessages } from "../lib/locale";
 
 /** /pr: news, then notices (requirements R6.2), each paged on its own. */
-export async function loader({ context, url, pattern }: Route.LoaderArgs) {
-  const { runtime } = getRequestContext(context);
-  const locale = localeOfPattern(pattern);
-  const lists = await Promise.all(POST_KINDS.map((kind) => listPosts(runtime.db, kind, parsePage(url.searchParams.get(prPageParam(kind))), locale)));
-  return { lists: POST_KINDS.map((kind, i) => ({ kind, list: lists[i]! })) };
+export function loader({ context, url, pattern }: Route.LoaderArgs) {
+  return loadPr(getRequestContext(context), pattern, url);
 }
 
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -9,6 +9,7 @@ import { artistPath, PATHS, SITEMAP_STATIC_PATHS } from "../domain/site-routes";
 import { AUDITION_PATHS } from "../domain/auditions";
 import { SETTINGS_KEY } from "../server/site/settings.server";
 import type { Database } from "../server/platform/db.server";
+import type { RequestContext } from "../server/route-kit/context.server";
 import { escapeXml } from "../server/site/xml.server";
 
 /** One language version of a page with its alternates. */
@@ -105,4 +106,12 @@ export function renderSitemap(entries: readonly SitemapEntry[], origin: string):
     "</urlset>",
     "",
   ].join("\n");
+}
+
+/** /sitemap.xml: every public page, with its language versions, under the site's public origin. */
+export async function loadSitemap(ctx: RequestContext, request: Request): Promise<Response> {
+  const { runtime } = ctx;
+  const origin = runtime.env.PUBLIC_ORIGIN ?? new URL(request.url).origin;
+  const xml = renderSitemap(await listSitemapEntries(runtime.db), origin);
+  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

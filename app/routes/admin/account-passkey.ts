@@ -1,44 +1,15 @@
 import type { Route } from "./+types/account-passkey";
-import { passkeyRegistrationOptions, registerPasskey, relyingParty } from "../../server/auth/passkeys.server";
-import { secondFactorStatus } from "../../server/auth/second-factor.server";
-import { staffSessionOf } from "../../server/route-kit/access-gate.server";
-import { adminActor } from "../../server/route-kit/admin-forms.server";
 import { getRequestContext } from "../../server/route-kit/context.server";
-import { readSmallJson } from "../../server/api/json-body.server";
+import { handleAccountPasskeyAction, refuseAccountPasskeyRead } from "./account-passkey.server";
 
 /**
  * /admin/account/security/passkey (POST, JSON): registering a passkey on the account's security page
- * (decision 040). `{ step: "options" }` gives the `navigator.credentials.create` options (their
- * challenge in a signed cookie for 5 minutes); `{ step: "register", response, name }` checks the
- * browser's answer and stores the passkey. Only beside the authenticator app: without it, refused.
+ * (decision 040), for the page's script.
  */
-
-const NO_STORE = { "Cache-Control": "private, no-store" };
-const refusal = (status: number, code: string, message: string) => Response.json({ error: { code, message } }, { status, headers: NO_STORE });
-
-export async function action({ context, request }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const session = staffSessionOf(ctx);
-  const { db, sessionSecret, env } = ctx.runtime;
-  if (request.method !== "POST") return refusal(405, "method_not_allowed", "이 주소는 POST 요청만 받습니다.");
-  const read = await readSmallJson(request);
-  if ("refused" in read) return read.refused;
-  if (!(await secondFactorStatus(db, session)).enabled) return refusal(409, "no_second_factor", "먼저 인증 앱으로 2단계 인증을 켜 주세요. 패스키는 그 옆에 더하는 수단입니다.");
-  const rp = relyingParty(request, env.PUBLIC_ORIGIN);
-  if (read.body.step === "options") {
-    const made = await passkeyRegistrationOptions(db, sessionSecret, request, rp, { adminId: session.adminId, loginId: session.loginId, displayName: session.displayName });
-    if ("refused" in made) return refusal(409, "too_many_passkeys", made.refused);
-    return Response.json(made.options, { headers: { ...NO_STORE, "Set-Cookie": made.setCookie } });
-  }
-  if (read.body.step === "register") {
-    const actor = { ...adminActor(session, ctx), adminId: session.adminId };
-    const outcome = await registerPasskey(db, sessionSecret, request, rp, actor, { response: read.body.response, name: read.body.name });
-    if (!outcome.ok) return refusal(400, "passkey_refused", outcome.message);
-    return Response.json({ ok: true }, { headers: { ...NO_STORE, "Set-Cookie": outcome.clearCookie } });
-  }
-  return refusal(400, "unknown_step", "알 수 없는 요청입니다.");
+export function action({ context, request }: Route.ActionArgs) {
+  return handleAccountPasskeyAction(getRequestContext(context), request);
 }
 
 export function loader() {
-  return refusal(405, "method_not_allowed", "이 주소는 POST 요청만 받습니다.");
+  return refuseAccountPasskeyRead();
 }

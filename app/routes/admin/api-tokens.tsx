@@ -1,56 +1,20 @@
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/api-tokens";
-import { formatKoreanDate } from "../../lib/preview";
-import { API_SCOPE_CHOICES, API_SCOPE_INFO, API_TOKEN_LIFETIMES } from "../../domain/api-scopes";
-import { createApiToken, listApiTokens, revokeApiToken } from "../../server/auth/api-tokens.server";
-import { adminActor, readAdminForm } from "../../server/route-kit/admin-forms.server";
-import { staffSessionOf } from "../../server/route-kit/access-gate.server";
+import { API_SCOPE_CHOICES, API_TOKEN_LIFETIMES } from "../../domain/api-scopes";
 import { getRequestContext } from "../../server/route-kit/context.server";
+import { handleApiTokensAction, loadApiTokens } from "./api-tokens.server";
 import { EyebrowHeading } from "../../components/eyebrow-heading";
 import { SESSION_EXPIRED_MESSAGE, submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { Field } from "../../widgets/field";
 import { adminMeta } from "../../lib/admin-meta";
 import { FormStatus } from "../../components/form-status";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const ctx = getRequestContext(context);
-  const { runtime } = ctx;
-  staffSessionOf(ctx);
-  const tokens = await listApiTokens(runtime.db);
-  const now = Date.now();
-  return {
-    tokens: tokens.map((t) => ({
-      id: t.id,
-      name: t.name,
-      createdAt: formatKoreanDate(t.createdAt),
-      lastUsedAt: t.lastUsedAt ? formatKoreanDate(t.lastUsedAt) : null,
-      revoked: t.revokedAt !== null,
-      expired: t.expiresAt !== null && t.expiresAt.getTime() <= now,
-      expiresAt: t.expiresAt ? formatKoreanDate(t.expiresAt) : null,
-      scopes: t.scopes.map((scope) => API_SCOPE_INFO[scope].label).join(", "),
-      owner: t.owner,
-      ownerActive: t.ownerActive,
-    })),
-  };
+export function loader({ context }: Route.LoaderArgs) {
+  return loadApiTokens(getRequestContext(context));
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const ctx = getRequestContext(context);
-  const session = staffSessionOf(ctx);
-  const read = await readAdminForm(request, []);
-  if ("refused" in read) return data({ error: read.refused.data.formError, created: null }, { status: read.refused.init?.status ?? 400 });
-  const { form } = read;
-  const actor = adminActor(session, ctx);
-  if (form.get("intent") === "revoke") {
-    const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || !(await revokeApiToken(ctx.runtime, actor, id))) {
-      return data({ error: "이미 폐기되었거나 없는 토큰입니다.", created: null }, { status: 404 });
-    }
-    return { error: null, created: null };
-  }
-  const created = await createApiToken(ctx.runtime, actor, { name: form.get("name") ?? "", scopes: form.get("scopes") ?? undefined, lifetimeDays: form.get("lifetimeDays") ?? undefined });
-  if (created.status === "invalid") return data({ error: created.message, created: null }, { status: 400 });
-  return { error: null, created: { name: created.name, token: created.token } };
+export function action({ context, request }: Route.ActionArgs) {
+  return handleApiTokensAction(getRequestContext(context), request);
 }
 
 /** With JavaScript: an ended session leaves the page as it is, with the message (decision 031). */

@@ -33,6 +33,13 @@ export function parsePreviewSubject(value: string | undefined): PreviewSubject {
   throw data(null, { status: 404 });
 }
 
+/** GET: the saved post or artist; null when rendering after the form's POST (the action made the preview). */
+export async function loadPreview(ctx: RequestContext, request: Request, rawSubject: string | undefined, rawId: string | undefined): Promise<PreviewData | null> {
+  const subject = parsePreviewSubject(rawSubject);
+  if (ctx.method === "POST") return null;
+  return loadSavedPreview(ctx, request, subject, rawId);
+}
+
 /** GET: a saved post or artist (a draft, a scheduled post, a hidden artist) as the public page would show it. */
 export async function loadSavedPreview(ctx: RequestContext, request: Request, subject: PreviewSubject, rawId: string | undefined): Promise<PreviewData> {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.

@@ -2,7 +2,7 @@ import type { Route } from "./+types/preview";
 import { ArtistProfile } from "../../components/artist-profile";
 import { PostDetail } from "../../components/post-detail";
 import { getRequestContext } from "../../server/route-kit/context.server";
-import { loadSavedPreview, parsePreviewSubject, previewFromForm } from "./preview.server";
+import { loadPreview, parsePreviewSubject, previewFromForm } from "./preview.server";
 import { adminMeta } from "../../lib/admin-meta";
 
 /**
@@ -10,11 +10,7 @@ import { adminMeta } from "../../lib/admin-meta";
  * /admin/preview/{news|notice|artist}: the editor's unsaved values the same way (a new tab).
  */
 export function loader({ context, request, params }: Route.LoaderArgs) {
-  const ctx = getRequestContext(context);
-  const subject = parsePreviewSubject(params.subject);
-  // Rendering after the form's POST: the action made the preview.
-  if (ctx.method === "POST") return null;
-  return loadSavedPreview(ctx, request, subject, params.id);
+  return loadPreview(getRequestContext(context), request, params.subject, params.id);
 }
 
 export function action({ context, request, params }: Route.ActionArgs) {

@@ -1,14 +1,10 @@
 import type { Route } from "./+types/actor-list";
-import { apiJson, apiLocale, handleApi, methodNotAllowed } from "../../server/api/api.server";
-import { artistToApi } from "../../server/api/api-shapes.server";
-import { listArtists } from "../../server/artists/artist-queries.server";
+import { handleApi, methodNotAllowed } from "../../server/api/api.server";
+import { loadApiActorList } from "./actor-list.server";
 
 /** GET /api/we/actorList: every visible artist, in display order. */
 export function loader({ context, request }: Route.LoaderArgs) {
-  return handleApi(context, async ({ runtime }) => {
-    const locale = apiLocale(request);
-    return apiJson((await listArtists(runtime.db)).map((artist) => artistToApi(artist, locale)));
-  });
+  return handleApi(context, (ctx) => loadApiActorList(ctx, request));
 }
 
 export function action({ context }: Route.ActionArgs) {

@@ -1,22 +1,10 @@
-import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import type { Route } from "./+types/add-actor";
-import { apiJson, handleApi, methodNotAllowed, readApiBody } from "../../server/api/api.server";
-import { apiArtistInputSchema, artistInputFromApi, artistToApi } from "../../server/api/api-shapes.server";
-import { artistSaveError } from "../../server/api/artist-errors.server";
-import { getArtist } from "../../server/artists/artist-queries.server";
-import { saveArtist } from "../../server/artists/artist-use-cases.server";
+import { handleApi, methodNotAllowed } from "../../server/api/api.server";
+import { handleAddActorAction } from "./add-actor.server";
 
 /** POST /api/we/addactor: creates an artist with its images (URLs from /api/img). */
 export function action({ context, request }: Route.ActionArgs) {
-  return handleApi(context, async (ctx) => {
-    if (request.method !== "POST") methodNotAllowed(["POST"]);
-    const actor = apiWriterOf(ctx);
-    const { version: _version, ...body } = await readApiBody(request, apiArtistInputSchema);
-    const input = artistInputFromApi(body);
-    const result = await saveArtist(ctx.runtime, actor, { existingName: null, input, status: null, displayOrder: null, expectedVersion: null });
-    if (result.status !== "saved") throw artistSaveError(result);
-    return apiJson(artistToApi((await getArtist(ctx.runtime.db, result.name, "workspace"))!), 201);
-  });
+  return handleApi(context, (ctx) => handleAddActorAction(ctx, request));
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,39 +1,10 @@
-import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import type { Route } from "./+types/update-post";
-import { postKindOfPattern } from "../../domain/post-kinds";
-import { ApiError, apiJson, handleApi, invalidFields, methodNotAllowed, readApiBody, requirePostId, versionConflict } from "../../server/api/api.server";
-import { apiEnglish, apiPostInputSchema, apiPublication, postToApi } from "../../server/api/api-shapes.server";
-import { getPost } from "../../server/posts/post-queries.server";
-import { savePost } from "../../server/posts/post-use-cases.server";
+import { handleApi, methodNotAllowed } from "../../server/api/api.server";
+import { handleUpdatePostAction } from "./update-post.server";
 
 /** PUT /api/we/updatenews|updatenotice/{postId}; `version` (optional) guards against stale writes. */
 export function action({ context, request, params, pattern }: Route.ActionArgs) {
-  return handleApi(context, async (ctx) => {
-    if (request.method !== "PUT") methodNotAllowed(["PUT"]);
-    const actor = apiWriterOf(ctx);
-    const kind = postKindOfPattern(pattern);
-    const postId = requirePostId(params.postId);
-    const body = await readApiBody(request, apiPostInputSchema);
-    const result = await savePost(ctx.runtime, actor, {
-      kind,
-      postId,
-      title: body.title,
-      content: body.content,
-      english: apiEnglish(body),
-      expectedVersion: body.version ?? null,
-      publication: apiPublication(body),
-    });
-    switch (result.status) {
-      case "invalid":
-        throw invalidFields(result.errors);
-      case "not-found":
-        throw new ApiError(404, "not_found", "해당 글을 찾을 수 없습니다.");
-      case "conflict":
-        throw versionConflict(result.version);
-      case "saved":
-        return apiJson(postToApi((await getPost(ctx.runtime.db, kind, postId, "workspace"))!));
-    }
-  });
+  return handleApi(context, (ctx) => handleUpdatePostAction(ctx, request, pattern, params.postId));
 }
 
 export function loader({ context }: Route.LoaderArgs) {
