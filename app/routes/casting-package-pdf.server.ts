@@ -18,7 +18,9 @@ import type { RequestContext } from "../server/route-kit/context.server";
 import { PDF_CONTENT_SECURITY_POLICY } from "../server/route-kit/security-headers.server";
 import { nowOf, type Services } from "../server/platform/services.server";
 import { getSiteSettings, type SiteSettings } from "../server/site/settings.server";
-import { openPackage, recordPdfDownload, recordVisit, type PackageArtistView, type PackageRow } from "../server/packages/casting-packages.server";
+import type { PackageRow } from "../server/packages/package-link.server";
+import type { PackageArtistView } from "../server/packages/package-queries.server";
+import { openPackage, recordPdfDownload, recordVisit } from "../server/packages/package-recipients.server";
 import { chosenPhotos, highlightedCredits, packageNames, RECIPIENT_HEADERS, visitCookie, visitIdOf } from "./casting-package.server";
 
 /** Headings of the highlighted credits, printed first among the credits. */

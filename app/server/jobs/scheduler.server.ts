@@ -3,7 +3,7 @@ import { artists, posts } from "../../../drizzle/schema";
 import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
 import { purgeArtists } from "../artists/artist-use-cases.server";
 import { purgeExpiredApplications } from "../auditions/audition-retention.server";
-import { purgeClosedPackages } from "../packages/casting-packages.server";
+import { purgeClosedPackages } from "../packages/package-retention.server";
 import { purgeOldAccessRecords } from "../privacy/access-records.server";
 import { accessRecordHeadSlot, runAccessRecordHeadSlot, type HeadFile } from "../privacy/access-record-heads.server";
 import { purgeOldAccessChanges } from "../staff/staff.server";
