@@ -3,7 +3,7 @@ import type { Route } from "./+types/invitation";
 import { withParticle } from "../../domain/korean";
 import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
 import { MIN_STAFF_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH, STAFF_ROLE_INFO } from "../../domain/staff-roles";
-import { acceptInvitation, invitationTotpSecret, linkRequiresSecondFactor, readInvitation } from "../../server/staff/staff.server";
+import { acceptInvitation, invitationTotpSecret, linkRequiresSecondFactor, readInvitation } from "../../server/staff/staff-invitation-acceptance.server";
 import { enrollmentView } from "../../server/auth/enrollment-view.server";
 import { startSession } from "../../server/auth/sessions.server";
 import { getRequestContext } from "../../server/route-kit/context.server";

@@ -6,7 +6,7 @@ import { purgeExpiredApplications } from "../auditions/audition-retention.server
 import { purgeClosedPackages } from "../packages/package-retention.server";
 import { purgeOldAccessRecords } from "../privacy/access-records.server";
 import { accessRecordHeadSlot, runAccessRecordHeadSlot, type HeadFile } from "../privacy/access-record-heads.server";
-import { purgeOldAccessChanges } from "../staff/staff.server";
+import { purgeOldAccessChanges } from "../staff/staff-access-changes.server";
 import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbox.server";
 import { systemActor, type Services } from "../platform/services.server";
 import { nextScheduledTime } from "../posts/post-queries.server";

@@ -8,7 +8,7 @@ import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import { getSiteSettings } from "../../../server/site/settings.server";
-import { endSessionsOf, listSessionsOf } from "../../../server/staff/staff.server";
+import { endSessionsOf, listSessionsOf } from "../../../server/staff/staff-sessions.server";
 import { changeOwnPassword } from "../../../server/auth/password-change.server";
 import { MIN_STAFF_PASSWORD_LENGTH } from "../../../domain/staff-roles";
 import { Field } from "../../../widgets/field";
