@@ -13,7 +13,8 @@ import { formatHeight, profilePdfFileNames } from "../domain/profile-pdf-labels"
 import { reelWatchUrl } from "../domain/reels";
 import { castingArtistPath } from "../domain/site-routes";
 import { cachedPdf, pdfContact, photoSourcesOf, preparePhotos, profilePdfContent, profilePdfDisposition, profilePdfHash, type PhotoSource } from "./artist-profile-pdf.server";
-import { renderPackagePdf, renderProfilePdf, type PackageCover, type ProfilePdfContent } from "../server/artists/profile-pdf-render.server";
+import { renderPackagePdf, type PackageCover } from "../server/artists/package-pdf-render.server";
+import { renderProfilePdf, type ProfilePdfContent } from "../server/artists/profile-pdf-render.server";
 import type { RequestContext } from "../server/route-kit/context.server";
 import { PDF_CONTENT_SECURITY_POLICY } from "../server/route-kit/security-headers.server";
 import { nowOf, type Services } from "../server/platform/services.server";
