@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { backupFileName } from "../app/server/backup/archive.server";
 import { fileSink, writeBackup } from "../app/server/backup/backup.server";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
-import { embeddedClusterExists } from "../app/server/platform/embedded-postgres.server";
+import { embeddedClusterExists } from "../app/server/platform/embedded-postgres-paths.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { openStorages } from "../app/server/platform/storages.server";

@@ -11,7 +11,7 @@ import { formatKst } from "../app/domain/kst";
 import { formatFileSize } from "../app/domain/site-settings";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
 import { ORPHAN_GRACE_MS, sweepOrphans, type StorageSweep } from "../app/server/jobs/storage-sweep.server";
-import { embeddedClusterExists } from "../app/server/platform/embedded-postgres.server";
+import { embeddedClusterExists } from "../app/server/platform/embedded-postgres-paths.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { systemActor } from "../app/server/platform/services.server";

@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { applyRestore, checkArchive, checkDatabaseEmpty, checkStoragesEmpty, RestoreRefusedError, type RestoreResult } from "../app/server/backup/restore.server";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
 import type { DatabaseHandle } from "../app/server/platform/db.server";
-import { embeddedPostgresPaths } from "../app/server/platform/embedded-postgres.server";
+import { embeddedPostgresPaths } from "../app/server/platform/embedded-postgres-paths.server";
 import { loadEnv } from "../app/server/platform/env.server";
 import { createLogger } from "../app/server/platform/logger.server";
 import { openStorages } from "../app/server/platform/storages.server";

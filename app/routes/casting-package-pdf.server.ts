@@ -13,12 +13,15 @@ import { formatHeight, profilePdfFileNames } from "../domain/profile-pdf-labels"
 import { reelWatchUrl } from "../domain/reels";
 import { castingArtistPath } from "../domain/site-routes";
 import { cachedPdf, pdfContact, photoSourcesOf, preparePhotos, profilePdfContent, profilePdfDisposition, profilePdfHash, type PhotoSource } from "./artist-profile-pdf.server";
-import { renderPackagePdf, renderProfilePdf, type PackageCover, type ProfilePdfContent } from "../server/artists/profile-pdf-render.server";
+import { renderPackagePdf, type PackageCover } from "../server/artists/package-pdf-render.server";
+import { renderProfilePdf, type ProfilePdfContent } from "../server/artists/profile-pdf-render.server";
 import type { RequestContext } from "../server/route-kit/context.server";
 import { PDF_CONTENT_SECURITY_POLICY } from "../server/route-kit/security-headers.server";
 import { nowOf, type Services } from "../server/platform/services.server";
 import { getSiteSettings, type SiteSettings } from "../server/site/settings.server";
-import { openPackage, recordPdfDownload, recordVisit, type PackageArtistView, type PackageRow } from "../server/packages/casting-packages.server";
+import type { PackageRow } from "../server/packages/package-link.server";
+import type { PackageArtistView } from "../server/packages/package-queries.server";
+import { openPackage, recordPdfDownload, recordVisit } from "../server/packages/package-recipients.server";
 import { chosenPhotos, highlightedCredits, packageNames, RECIPIENT_HEADERS, visitCookie, visitIdOf } from "./casting-package.server";
 
 /** Headings of the highlighted credits, printed first among the credits. */

@@ -13,7 +13,9 @@ import { getSiteSettings } from "../server/site/settings.server";
 import { reelName } from "../domain/reels";
 import type { RecipientCard, RefusedAnswer } from "../components/casting-package-view";
 import type { ReelPlayerItem } from "../islands/reel-player";
-import { answerPackage, currentMarks, lastDayOf, openPackage, recordVisit, type PackageArtistView } from "../server/packages/casting-packages.server";
+import { lastDayOf } from "../server/packages/package-link.server";
+import { currentMarks, type PackageArtistView } from "../server/packages/package-queries.server";
+import { answerPackage, openPackage, recordVisit } from "../server/packages/package-recipients.server";
 
 /**
  * The recipient's pages of a casting package (decision 047): `/casting/{token}` and

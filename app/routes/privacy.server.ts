@@ -2,7 +2,7 @@ import { AUDITION_CONSENT, GUARDIAN_AGE, retentionSentence } from "../domain/aud
 import { entrustedTasks, privacyPolicyEffectiveDate } from "../domain/privacy-policy";
 import { SESSION_ABSOLUTE_MS } from "../server/auth/sessions.server";
 import { roleReachesPersonalData, STAFF_ROLE_INFO, STAFF_ROLES } from "../domain/staff-roles";
-import { ACCESS_CHANGE_KEEP_YEARS } from "../server/staff/staff.server";
+import { ACCESS_CHANGE_KEEP_YEARS } from "../server/staff/staff-access-changes.server";
 import { LOGIN_IP_LIMIT, LOGIN_WINDOW_MS } from "../server/auth/sign-in-throttle.server";
 import type { Database } from "../server/platform/db.server";
 import { getSiteSettings } from "../server/site/settings.server";

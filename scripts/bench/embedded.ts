@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { embeddedConnectionUrl, embeddedPostgresPaths } from "../../app/server/platform/embedded-postgres.server";
+import { embeddedConnectionUrl, embeddedPostgresPaths } from "../../app/server/platform/embedded-postgres-paths.server";
 import { DEMO_ARTISTS } from "../../app/server/seed/demo-content.server";
 import { enterableTempDir, pollUntil, startAppServer, TEST_ADMIN_ENV, type AppServer } from "../../tests/setup/app-server";
 import { freePort } from "../../tests/setup/free-port";

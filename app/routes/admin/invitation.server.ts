@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { WORKSPACE_PATHS } from "../../domain/site-routes";
 import { STAFF_ROLE_INFO } from "../../domain/staff-roles";
-import { acceptInvitation, invitationTotpSecret, linkRequiresSecondFactor, readInvitation } from "../../server/staff/staff.server";
+import { acceptInvitation, invitationTotpSecret, linkRequiresSecondFactor, readInvitation } from "../../server/staff/staff-invitation-acceptance.server";
 import { enrollmentView } from "../../server/auth/enrollment-view.server";
 import { startSession } from "../../server/auth/sessions.server";
 import type { RequestContext } from "../../server/route-kit/context.server";

@@ -1,6 +1,6 @@
 import { DataDirLockedError } from "../platform/data-dir-lock.server";
 import { databaseConfig, openDatabase, type DatabaseHandle } from "../platform/db.server";
-import { embeddedConnectionUrl } from "../platform/embedded-postgres.server";
+import { embeddedConnectionUrl } from "../platform/embedded-postgres-paths.server";
 import type { Env } from "../platform/env.server";
 import type { Logger } from "../platform/logger.server";
 

@@ -9,7 +9,8 @@ import pg from "pg";
 import * as schema from "../../../drizzle/schema";
 import type { DataDirLockOptions } from "./data-dir-lock.server";
 import { decodeChangeFromWire, encodeChangeForWire, ownEchoOnWire, type ChangeFeed } from "./changes.server";
-import { embeddedConnectionUrl, startEmbeddedDatabaseServer } from "./embedded-postgres.server";
+import { embeddedConnectionUrl } from "./embedded-postgres-paths.server";
+import { startEmbeddedDatabaseServer } from "./embedded-postgres.server";
 import type { Env } from "./env.server";
 import type { Logger } from "./logger.server";
 

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { embeddedPostgresPaths, runningPostmaster } from "../../../app/server/platform/embedded-postgres.server";
+import { embeddedPostgresPaths } from "../../../app/server/platform/embedded-postgres-paths.server";
+import { runningPostmaster } from "../../../app/server/platform/embedded-postgres-process.server";
 import { startAppServer, TEST_ADMIN_ENV, type AppServer } from "../../setup/app-server";
 
 /**

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMBEDDED_SYSTEM_USER, embeddedConnectionUrl, embeddedPostgresPaths, runningPostmaster } from "../../../app/server/platform/embedded-postgres.server";
+import { embeddedConnectionUrl, embeddedPostgresPaths } from "../../../app/server/platform/embedded-postgres-paths.server";
+import { runningPostmaster } from "../../../app/server/platform/embedded-postgres-process.server";
+import { EMBEDDED_SYSTEM_USER } from "../../../app/server/platform/embedded-postgres-user.server";
 import { pollUntil, startAppServer, type AppServer } from "../../setup/app-server";
 import { signInCookie } from "../../setup/sign-in";
 

@@ -14,7 +14,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../../drizzle/schema";
 import { openDatabase, type DatabaseHandle } from "../../../app/server/platform/db.server";
-import { embeddedConnectionUrl, embeddedPostgresPaths } from "../../../app/server/platform/embedded-postgres.server";
+import { embeddedConnectionUrl, embeddedPostgresPaths } from "../../../app/server/platform/embedded-postgres-paths.server";
 import { pollUntil, startAppServer, type AppServer } from "../../setup/app-server";
 import { signInCookie, uniqueClientIp } from "../../setup/sign-in";
 import { call } from "../../setup/site-requests";

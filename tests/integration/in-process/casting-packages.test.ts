@@ -10,7 +10,7 @@ import { hashPassword } from "../../../app/server/auth/passwords.server";
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { storeImage } from "../../../app/server/media/media.server";
-import { createPackage, type PackageInput } from "../../../app/server/packages/casting-packages.server";
+import { createPackage, type PackageInput } from "../../../app/server/packages/package-use-cases.server";
 import type { Actor } from "../../../app/server/platform/services.server";
 import { getSiteSettings } from "../../../app/server/site/settings.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { binaries, reachableBinaries, systemUser } from "../../../app/server/platform/embedded-postgres.server";
+import { binaries, reachableBinaries, systemUser } from "../../../app/server/platform/embedded-postgres-user.server";
 import { enterableTempDir } from "../../setup/app-server";
 
 /**

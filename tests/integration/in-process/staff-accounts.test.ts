@@ -5,7 +5,8 @@ import { setAdminCredential } from "../../../app/server/auth/admin-credential.se
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import { runDueJobs } from "../../../app/server/jobs/scheduler.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
-import { acceptInvitation, INVITATION_VALID_MS, inviteStaff, readInvitation } from "../../../app/server/staff/staff.server";
+import { acceptInvitation, readInvitation } from "../../../app/server/staff/staff-invitation-acceptance.server";
+import { INVITATION_VALID_MS, inviteStaff } from "../../../app/server/staff/staff-invitations.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { signInCookie, TEST_ADMIN, TEST_TOTP_SECRET } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";

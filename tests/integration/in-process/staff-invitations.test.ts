@@ -4,7 +4,7 @@ import { adminUsers, auditLog, staffAccessChanges } from "../../../drizzle/schem
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
 import { base32Decode, hotp, totpStep } from "../../../app/server/auth/totp.server";
-import { inviteStaff } from "../../../app/server/staff/staff.server";
+import { inviteStaff } from "../../../app/server/staff/staff-invitations.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { signInCookie, uniqueClientIp } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";

@@ -7,7 +7,7 @@ import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import { getSiteSettings } from "../../../server/site/settings.server";
-import { endSessionsOf, listSessionsOf } from "../../../server/staff/staff.server";
+import { endSessionsOf, listSessionsOf } from "../../../server/staff/staff-sessions.server";
 import { changeOwnPassword } from "../../../server/auth/password-change.server";
 
 /** "Chrome · Windows" from a User-Agent, enough to tell one's own devices apart. */

@@ -10,7 +10,7 @@ import { describeAuditEntry, recentAuditEntries } from "../../../server/platform
 import { postsNeedingAttention, type Post } from "../../../server/posts/post-queries.server";
 import { roleMay } from "../../../domain/staff-roles";
 import { countNewApplications } from "../../../server/auditions/audition-admin-queries.server";
-import { recentPackageEvents } from "../../../server/packages/casting-packages.server";
+import { recentPackageEvents } from "../../../server/packages/package-queries.server";
 import { nowOf } from "../../../server/platform/services.server";
 import { packageAdminPath } from "../../../domain/site-routes";
 import { pendingSecurityNotice } from "../../../server/auth/second-factor-throttle.server";

@@ -12,22 +12,18 @@ import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
+import { defaultLastDay, lastDayOf, type PackageState } from "../../../server/packages/package-link.server";
+import { currentMarks, listPackages, readPackageForStaff } from "../../../server/packages/package-queries.server";
+import { packageDeletionDate } from "../../../server/packages/package-retention.server";
 import {
   createPackage,
-  currentMarks,
-  defaultLastDay,
   deletePackage,
   duplicatePackage,
   extendPackage,
-  lastDayOf,
-  listPackages,
-  readPackageForStaff,
-  packageDeletionDate,
   revokePackage,
   sendPackageLink,
   type PackageArtistChoice,
-  type PackageState,
-} from "../../../server/packages/casting-packages.server";
+} from "../../../server/packages/package-use-cases.server";
 import { nowOf } from "../../../server/platform/services.server";
 
 /** The workspace's pages of casting packages (decision 047): the list, the new package's form, one package. */

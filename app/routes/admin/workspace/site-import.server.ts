@@ -9,7 +9,8 @@ import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
-import { oldSiteBase, runSiteImport, SiteImportError } from "../../../server/import/site-import.server";
+import { oldSiteBase, SiteImportError } from "../../../server/import/old-site-requests.server";
+import { runSiteImport } from "../../../server/import/site-import.server";
 import type { Services } from "../../../server/platform/services.server";
 
 /**

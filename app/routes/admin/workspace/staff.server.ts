@@ -7,22 +7,10 @@ import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import type { FlashCode } from "../../../lib/flash-messages";
-import {
-  ACCESS_CHANGE_LABELS,
-  changeStaffRole,
-  deactivateStaff,
-  endSessionsOf,
-  inviteStaff,
-  issueSetupLink,
-  listAccessChanges,
-  listPendingInvitations,
-  listStaff,
-  reactivateStaff,
-  removeStaff,
-  revokeInvitation,
-  type AccessChangeAction,
-  type StaffMember,
-} from "../../../server/staff/staff.server";
+import { ACCESS_CHANGE_LABELS, listAccessChanges, type AccessChangeAction } from "../../../server/staff/staff-access-changes.server";
+import { changeStaffRole, deactivateStaff, listStaff, reactivateStaff, removeStaff, type StaffMember } from "../../../server/staff/staff-accounts.server";
+import { inviteStaff, issueSetupLink, listPendingInvitations, revokeInvitation } from "../../../server/staff/staff-invitations.server";
+import { endSessionsOf } from "../../../server/staff/staff-sessions.server";
 import { getSiteSettings } from "../../../server/site/settings.server";
 
 const roleLabel = (role: unknown) => STAFF_ROLE_INFO[role as keyof typeof STAFF_ROLE_INFO]?.label ?? "";
