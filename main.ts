@@ -216,14 +216,6 @@ const WORKER_RESTART_DELAYS_MS = [0, 250, 1_000, 2_000, 5_000, 10_000];
 /** A worker that ran this long before it exited resets the count: it was no crash loop. */
 const WORKER_STABLE_MS = 30_000;
 
-async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
 
 /**
  * The cluster's primary (WEB_CONCURRENCY > 1): serves no HTTP and loads no app (a small entry of the
@@ -243,6 +235,21 @@ async function runPrimary(build: PrimaryBuild, processes: number) {
   const primary = await build.startClusterPrimary();
   const { logger } = primary;
   const workers = new Map<Worker, { startedAt: number }>();
+  /** Told when the last worker has exited. */
+  const whenNoneLeft = new Set<() => void>();
+  /** True once every worker has exited, false if some are still running after `ms`. */
+  const allExited = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (workers.size === 0) return resolve(true);
+      const done = (value: boolean) => {
+        clearTimeout(timer);
+        whenNoneLeft.delete(onEmpty);
+        resolve(value);
+      };
+      const onEmpty = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      whenNoneLeft.add(onEmpty);
+    });
   const restarts = new Set<NodeJS.Timeout>();
   let stopping = false;
   let served = false;
@@ -262,6 +269,7 @@ async function runPrimary(build: PrimaryBuild, processes: number) {
     worker.once("exit", (code, signal) => {
       const startedAt = workers.get(worker)?.startedAt ?? Date.now();
       workers.delete(worker);
+      if (workers.size === 0) for (const tell of [...whenNoneLeft]) tell();
       const pid = worker.process.pid;
       if (stopping) {
         if (code !== 0) failedAtStop = true;
@@ -292,11 +300,11 @@ async function runPrimary(build: PrimaryBuild, processes: number) {
     for (const worker of workers.keys()) worker.process.kill("SIGTERM");
     // Each worker gives itself SHUTDOWN_TIMEOUT_MS for its requests and CLOSE_GRACE_MS for its pool.
     const limitMs = primary.env.SHUTDOWN_TIMEOUT_MS + CLOSE_GRACE_MS + 5_000;
-    if (!(await waitUntil(() => workers.size === 0, limitMs))) {
+    if (!(await allExited(limitMs))) {
       logger.error({ processes: workers.size, limitMs }, "app processes did not stop in time: killing them");
       failedAtStop = true;
       for (const worker of workers.keys()) worker.process.kill("SIGKILL");
-      await waitUntil(() => workers.size === 0, 5_000);
+      await allExited(5_000);
     }
     setTimeout(() => {
       logger.error({ ms: CLOSE_GRACE_MS }, "the database did not close in time; exiting anyway");
