@@ -5,102 +5,28 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  adminUsers,
-  artistImages,
   artists,
-  auditionApplications,
-  auditionFiles,
-  auditionStatusChanges,
-  auditLog,
-  media,
-  mediaVariants,
-  postMedia,
-  posts,
-  revisions,
-  sessions,
   siteSettings,
 } from "../../../drizzle/schema";
 import { MOVED_MARKER, movePgliteDataDir, PgliteMoveError, type PgliteMoveStep } from "../../../app/server/backup/pglite-move.server";
 import { knownMigrations, migrationsUpTo } from "../../../app/server/backup/tables.server";
 import { acquireDataDirLock } from "../../../app/server/platform/data-dir-lock.server";
 import { openDatabase, type Database, type DatabaseHandle } from "../../../app/server/platform/db.server";
-import { systemActor } from "../../../app/server/platform/services.server";
 import type { MediaStorage } from "../../../app/server/platform/storage.server";
 import { localStorages } from "../../../app/server/platform/storages.server";
-import { recordAccess, verifyAccessRecords } from "../../../app/server/privacy/access-records.server";
+import { verifyAccessRecords } from "../../../app/server/privacy/access-records.server";
 import { databaseContents as orderedContents, storageContents } from "../../setup/backup-archives";
 import { capturedLogger } from "../../setup/captured-logger";
 import { openPgliteDataDir } from "../../setup/pglite-data-dir";
+import { fillSite, SITE_PHOTO } from "../../setup/fill-site";
 import { queryRows } from "../../setup/sql-rows";
 import { createPostgresDatabase, silentLogger } from "../../setup/test-database";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "we-pglite-move-"));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-const PHOTO = "2026/11/0123456789abcdef0123456789abcdef.jpg";
 const MOVED_AT = new Date("2026-11-30T01:02:03Z");
 
-/** Rows in every kind of table a site has, with values easy to get wrong on the way, and their files. */
-async function fillSite(db: Database, storage: MediaStorage, privateStorage: MediaStorage) {
-  const [photo] = await db
-    .insert(media)
-    .values({ storageKey: PHOTO, format: "jpeg", mimeType: "image/jpeg", width: 640, height: 480, bytes: 3, sha256: "x", alt: "무대 위 \"배우\"", focalX: 0.3, focalY: 0.123456 })
-    .returning();
-  await db.insert(mediaVariants).values({ mediaId: photo!.id, format: "webp", width: 480, height: 360, storageKey: "2026/11/0123456789abcdef0123456789abcdef-480.webp", bytes: 2 });
-  await storage.put(PHOTO, new Uint8Array([0xff, 0xd8, 0xff]));
-  await storage.put("2026/11/0123456789abcdef0123456789abcdef-480.webp", new Uint8Array([0x52, 0x49]));
-  await privateStorage.put("auditions/2026/11/fedcba9876543210fedcba9876543210.jpg", new Uint8Array(70_000).map((_, i) => i % 251));
-  // A kept scheduled backup stays where it is, as every other file.
-  await privateStorage.put("backups/we-backup-20261101T000000Z.tar.gz", new Uint8Array([1]));
-
-  // A deleted row leaves its id used: the sequence must continue past the largest id.
-  const [gone] = await db.insert(artists).values({ name: "지워진 배우" }).returning();
-  await db.delete(artists).where(eq(artists.id, gone!.id));
-  const [artist] = await db
-    .insert(artists)
-    .values({ name: "김하늘", nameEn: "KIM HANEUL", education: ["서울예대", "따옴표 \" 와 \\ 역슬래시"], en: { birthday: "May 1", films: ["Line\nbreak", "😀"] }, status: "public" })
-    .returning();
-  await db.insert(artistImages).values({ artistId: artist!.id, position: 0, mediaId: photo!.id });
-  const [post] = await db
-    .insert(posts)
-    .values({ kind: "news", title: "첫 소식 \u2028 줄 구분자", content: "<p>줄\n바꿈 'quote' \"double\" \t 탭</p>", writeDay: "2026-11-24", status: "scheduled", publishAt: new Date("2026-12-01T01:00:00Z") })
-    .returning();
-  await db.execute(sql`update posts set updated_at = '2026-11-24 05:30:00.123456+09' where id = ${post!.id}`);
-  await db.insert(postMedia).values({ postId: post!.id, mediaId: photo!.id });
-  const [admin] = await db.insert(adminUsers).values({ loginId: "admin", passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$abc$def" }).returning();
-  await db.insert(adminUsers).values({ loginId: "editor", passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$ghi$jkl" });
-  await db.insert(sessions).values({ tokenHash: "f".repeat(64), adminId: admin!.id, expiresAt: new Date("2027-01-01T00:00:00Z") });
-  await db.insert(revisions).values({ entity: "post", entityId: post!.id, version: 1, snapshot: { title: "첫 소식", nested: { list: [1, 2.5, null, true] } }, adminId: admin!.id });
-  await db.insert(auditLog).values({ adminId: admin!.id, action: "create", entity: "post", entityId: String(post!.id), details: sql`'{"big": 12345678901234567890.5, "text": "한글"}'::jsonb` });
-  await db.insert(siteSettings).values([
-    { key: "contact", value: { phone: "02-000-0000" } },
-    { key: "plain-string", value: "문자열" },
-    { key: "Zeta", value: 1 },
-    { key: "alpha", value: 2 },
-  ]);
-  await db.insert(siteSettings).values({ key: "json-null", value: sql`'null'::jsonb` });
-  const application = {
-    status: "received" as const,
-    name: "지원자",
-    birthDate: "2010-03-04",
-    gender: "female",
-    phone: "010-1234-5678",
-    email: "a@example.com",
-    heightCm: 160,
-    introduction: "안녕하세요",
-    consent: { at: "2026-11-24T00:00:00.000Z", retentionDays: 180, purpose: "오디션" },
-  };
-  const [withGuardian] = await db
-    .insert(auditionApplications)
-    .values({ ...application, receiptNumber: "AUD-2026-000001", guardian: { name: "보호자", phone: "010-0000-0000", consentedAt: "2026-11-24T00:00:00.000Z" } })
-    .returning();
-  await db.insert(auditionApplications).values({ ...application, receiptNumber: "AUD-2026-000002", guardian: null });
-  await db.insert(auditionFiles).values({ id: "fedcba9876543210fedcba9876543210", applicationId: withGuardian!.id, kind: "photo", storageKey: "auditions/2026/11/fedcba9876543210fedcba9876543210.jpg", contentType: "image/jpeg", bytes: 70_000 });
-  await db.insert(auditionStatusChanges).values({ applicationId: withGuardian!.id, fromStatus: "received", toStatus: "reviewing", actorLabel: "admin" });
-  // The access records' hash chain covers ids and times to the microsecond: it must still verify after the move.
-  await recordAccess(db, systemActor("검토"), { action: "view", receiptNumbers: ["AUD-2026-000001"] }, new Date("2026-11-25T00:00:00.123Z"));
-  await recordAccess(db, systemActor("검토"), { action: "export", receiptNumbers: ["AUD-2026-000001", "AUD-2026-000002"], details: { rows: 2 } }, new Date("2026-11-25T00:01:00Z"));
-}
 
 /** Every table's rows, sorted here (the two engines may sort text by different collations). */
 async function databaseContents(db: Database): Promise<Record<string, string[]>> {
@@ -295,13 +221,13 @@ await movePgliteDataDir({ dataDir, target, ...localStorages(dataDir), logger: cr
     expectPgliteInPlace(site);
 
     const changedFile = async (at: PgliteMoveStep) => {
-      if (at === "restored") await site.storage.put(PHOTO, new Uint8Array([0xff, 0xd8, 0xfe]));
+      if (at === "restored") await site.storage.put(SITE_PHOTO, new Uint8Array([0xff, 0xd8, 0xfe]));
     };
-    await expect(move(site, { onStep: changedFile })).rejects.toThrow(`the stored files changed during the move (media/${PHOTO}).`);
+    await expect(move(site, { onStep: changedFile })).rejects.toThrow(`the stored files changed during the move (media/${SITE_PHOTO}).`);
     expectPgliteInPlace(site);
 
     // Put back, the next start moves it.
-    await site.storage.put(PHOTO, new Uint8Array([0xff, 0xd8, 0xff]));
+    await site.storage.put(SITE_PHOTO, new Uint8Array([0xff, 0xd8, 0xff]));
     await expect(move(site)).resolves.toMatchObject({ moved: true });
     await expectMoved(site);
   });
