@@ -19,14 +19,13 @@ import {
 import { DEFAULT_EDITABLE_SETTINGS, SETTING_LABELS, SETTINGS_GROUPS, SITE_SETTING_FIELDS, siteSettingsInputSchema } from "../../app/domain/site-settings";
 import { z } from "../../app/domain/zod";
 
+/** A plain text setting of at most 100 characters, empty by default. */
+const shortText = <const Key extends string, const Storage extends string, const Group extends string>(key: Key, storage: Storage, group: Group) =>
+  ({ key, storage, group, rule: z.string().trim().max(100, "100자 이내로 입력해 주세요."), stored: z.string(), default: "" }) as const;
+
 /** A setting the site does not have yet: a KakaoTalk channel, with an English-language twin. */
 const KAKAO_CHANNEL = {
-  key: "kakaoChannel",
-  storage: "social.kakao",
-  group: "social",
-  rule: z.string().trim().max(100, "100자 이내로 입력해 주세요."),
-  stored: z.string(),
-  default: "",
+  ...shortText("kakaoChannel", "social.kakao", "social"),
   label: { ko: "카카오톡 채널", en: "KakaoTalk channel" },
   help: { ko: "채널 이름을 적습니다.", en: "The channel's name." },
   englishVariant: "kakaoChannelEn",
@@ -36,12 +35,7 @@ const KAKAO_CHANNEL = {
   privacyPolicy: true,
 } as const;
 const KAKAO_CHANNEL_EN = {
-  key: "kakaoChannelEn",
-  storage: "social.kakaoEn",
-  group: "english",
-  rule: z.string().trim().max(100, "100자 이내로 입력해 주세요."),
-  stored: z.string(),
-  default: "",
+  ...shortText("kakaoChannelEn", "social.kakaoEn", "english"),
   label: { ko: "영문 카카오톡 채널", en: "KakaoTalk channel in English" },
   lang: "en",
   widget: { type: "text" },
