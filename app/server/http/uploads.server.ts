@@ -27,7 +27,7 @@ const MB = MAX_UPLOAD_BYTES / 1024 / 1024;
 export const MALFORMED_BODY_MESSAGE = "요청 본문을 읽을 수 없습니다. 다시 시도해 주세요.";
 const malformedBody = () => new RequestBodyError(400, "malformed_body", MALFORMED_BODY_MESSAGE);
 
-/** How busboy names a part whose header block it could not read (over 16 KB, or not header lines). */
+/** How busboy names a part whose header block it could not read (over 16 KB, a control character, or not header lines). */
 const MALFORMED_PART_HEADER = "Malformed part header";
 
 const FORM_TYPES = new Set(["multipart/form-data", "application/x-www-form-urlencoded"]);
@@ -45,7 +45,7 @@ function formMediaType(request: Request): string {
 export interface FormBodyStream {
   /** Resolves when the parser has read the whole body; rejects with the first failure, as a RequestBodyError. */
   readonly done: Promise<void>;
-  /** Stops reading: the body and the parser are destroyed, and `done` rejects with `error` (the first one wins). */
+  /** Stops reading: the parser is destroyed, the rest of the body left unread, and `done` rejects with `error` (the first one wins). */
   abort(error: RequestBodyError): void;
 }
 
@@ -80,7 +80,7 @@ export function streamFormBody(
   parser.on("error", (error: Error) =>
     abort(
       error.message === MALFORMED_PART_HEADER
-        ? new RequestBodyError(400, "malformed_part_header", "입력 항목의 머리글을 읽을 수 없습니다. 파일 이름이 아주 길다면 짧게 바꿔 다시 보내 주세요.")
+        ? new RequestBodyError(400, "malformed_part_header", "입력 항목의 머리글을 읽을 수 없습니다. 파일 이름이 아주 길거나 특수 문자가 들어 있다면 바꿔서 다시 보내 주세요.")
         : malformedBody(),
     ),
   );
