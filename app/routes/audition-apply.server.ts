@@ -2,7 +2,7 @@ import { createCookie, data, redirect } from "react-router";
 import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD, SUBMISSIONS_PER_ADDRESS_PER_HOUR, type AuditionFormValues } from "../domain/auditions";
 import type { RequestContext } from "../server/route-kit/context.server";
 import { hitRateLimit, rateLimitSubject, releaseRateLimitHit } from "../server/platform/rate-limit.server";
-import { RequestBodyError } from "../server/platform/request-body-error.server";
+import { RequestBodyError } from "../server/platform/form-body.server";
 import { getSiteSettings } from "../server/site/settings.server";
 import { readApplicationUpload, type ApplicationUpload } from "../server/auditions/application-upload.server";
 import { checkFormStamp, stampForm } from "../server/auditions/form-timing.server";

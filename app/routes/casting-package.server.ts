@@ -6,7 +6,7 @@ import type { Locale } from "../domain/locale";
 import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath } from "../domain/site-routes";
 import { toResponsiveImage } from "../lib/responsive-image";
 import type { RequestContext } from "../server/route-kit/context.server";
-import { RequestBodyError } from "../server/platform/request-body-error.server";
+import { RequestBodyError } from "../server/platform/form-body.server";
 import { parseUploadForm } from "../server/route-kit/uploads.server";
 import { nowOf } from "../server/platform/services.server";
 import { getSiteSettings } from "../server/site/settings.server";

@@ -43,7 +43,13 @@ describe("hostile uploads and file names", () => {
 
   it("never uses the client's file name: path traversal and markup in names end up as server-generated names", async () => {
     const jpeg = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#123" } }).jpeg().toBuffer();
-    for (const name of ["../../../../etc/passwd.jpg", "<script>alert(1)</script>.jpg", "x.php.jpg", "x.jpg\u0000.html", "..\\..\\win.ini.jpg", "한글 이름.jpg"]) {
+    // A control character (U+0000) in a part's header is no header busboy reads: refused, nothing stored (decision 059).
+    const before = mediaFiles().length;
+    const nul = await upload("x.jpg\u0000.html", "image/jpeg", jpeg);
+    expect(nul.status).toBe(400);
+    expect(nul.body.error?.message).toMatch(/[가-힣]/);
+    expect(mediaFiles().length).toBe(before);
+    for (const name of ["../../../../etc/passwd.jpg", "<script>alert(1)</script>.jpg", "x.php.jpg", "..\\..\\win.ini.jpg", "한글 이름.jpg"]) {
       const result = await upload(name, "image/jpeg", jpeg);
       expect(result.status, name).toBe(200);
       expect(result.body.url, name).toMatch(/^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.jpg$/);

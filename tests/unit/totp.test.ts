@@ -1,3 +1,4 @@
+import { TOTP, URI } from "otpauth";
 import { describe, expect, it } from "vitest";
 import {
   base32Decode,
@@ -80,9 +81,16 @@ describe("TOTP (RFC 6238)", () => {
   });
 
   it("the otpauth URI authenticator apps read", () => {
-    expect(otpauthUri("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "admin")).toBe(
-      "otpauth://totp/WE%20ENTERTAINMENT:admin?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=WE%20ENTERTAINMENT&algorithm=SHA1&digits=6&period=30",
+    const uri = otpauthUri("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "admin");
+    expect(uri).toBe(
+      "otpauth://totp/WE%20ENTERTAINMENT:admin?issuer=WE%20ENTERTAINMENT&secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&algorithm=SHA1&digits=6&period=30",
     );
+    // Read back as an app reads it: the same issuer, label, secret and parameters.
+    const parsed = URI.parse(uri);
+    expect(parsed).toBeInstanceOf(TOTP);
+    expect(parsed).toMatchObject({ issuer: "WE ENTERTAINMENT", label: "admin", algorithm: "SHA1", digits: 6, period: 30 });
+    expect(parsed.secret.base32).toBe("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ");
+    expect(otpauthUri("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ", "casting.han@example.com")).toContain("/WE%20ENTERTAINMENT:casting.han%40example.com?");
     expect(groupedSecret("GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ")).toBe("GEZD GNBV GY3T QOJQ GEZD GNBV GY3T QOJQ");
   });
 });

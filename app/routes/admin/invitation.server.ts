@@ -7,7 +7,7 @@ import { startSession } from "../../server/auth/sessions.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 import { hitRateLimit, rateLimitSubject } from "../../server/platform/rate-limit.server";
 import { setFlash } from "../../server/route-kit/flash.server";
-import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { RequestBodyError } from "../../server/platform/form-body.server";
 import { parseUploadForm } from "../../server/route-kit/uploads.server";
 
 /**

@@ -6,7 +6,7 @@ import { listPasskeys } from "../../server/auth/passkeys.server";
 import { safeRedirectPath } from "../../server/auth/sessions.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 import { setFlash } from "../../server/route-kit/flash.server";
-import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { RequestBodyError } from "../../server/platform/form-body.server";
 import { parseUploadForm } from "../../server/route-kit/uploads.server";
 
 /** The sign-in's second step (login-verify.tsx, decision 040): the pending cookie names the account; a code starts the session. */

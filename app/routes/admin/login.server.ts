@@ -6,7 +6,7 @@ import { SETUP_LINK_NEEDED_MESSAGE } from "../../server/auth/second-factor-setup
 import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 import { setFlash } from "../../server/route-kit/flash.server";
-import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { RequestBodyError } from "../../server/platform/form-body.server";
 import { parseUploadForm } from "../../server/route-kit/uploads.server";
 
 /** /adminLogin: the sign-in form (decision 031); the page says why when the second step or the gate sent the browser back. */

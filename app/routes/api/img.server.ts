@@ -1,6 +1,6 @@
 import { apiWriterOf } from "../../server/route-kit/access-gate.server";
 import { ApiError, apiJson, methodNotAllowed } from "../../server/api/api.server";
-import { RequestBodyError } from "../../server/platform/request-body-error.server";
+import { RequestBodyError } from "../../server/platform/form-body.server";
 import { parseUploadForm, uploadedFile } from "../../server/route-kit/uploads.server";
 import { ImageRejectedError } from "../../server/media/media.server";
 import { uploadImage } from "../../server/media/upload-image.server";

@@ -2,12 +2,11 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { AUDITION_FILE_FIELDS, MAX_AUDITION_PHOTO_BYTES, MAX_AUDITION_PHOTOS, MAX_AUDITION_VIDEO_BYTES } from "../../domain/auditions";
-import { RequestBodyError } from "../platform/request-body-error.server";
+import { MALFORMED_BODY_MESSAGE, RequestBodyError, streamFormBody } from "../platform/form-body.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { VideoContainerChecker, VideoContainerError, type VideoContainer } from "./video-container.server";
 
@@ -90,7 +89,7 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
   if (declared > MAX_APPLICATION_BODY_BYTES) {
     throw new RequestBodyError(413, "payload_too_large", `보내는 파일이 너무 큽니다. 사진은 장당 ${MAX_AUDITION_PHOTO_BYTES / MB}MB, 영상은 ${MAX_AUDITION_VIDEO_BYTES / MB}MB 이하로 올려 주세요.`);
   }
-  if (!request.body) throw new RequestBodyError(400, "malformed_body", "요청 본문을 읽을 수 없습니다. 다시 시도해 주세요.");
+  if (!request.body) throw new RequestBodyError(400, "malformed_body", MALFORMED_BODY_MESSAGE);
 
   let parser: busboy.Busboy;
   try {
@@ -100,12 +99,12 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
       defParamCharset: "utf8",
     });
   } catch {
-    throw new RequestBodyError(400, "malformed_body", "요청 본문을 읽을 수 없습니다. 다시 시도해 주세요.");
+    throw new RequestBodyError(400, "malformed_body", MALFORMED_BODY_MESSAGE);
   }
 
   const result: ApplicationUpload = { fields: {}, photos: [], photoProblems: [], video: null, videoProblem: null };
   let photoCount = 0;
-  // Whether the parser has found a part yet: bytes without one are not a form (see below).
+  // Whether the parser has found a part yet: bytes without one are not a form (streamFormBody).
   let partSeen = false;
   let tooMany = false;
   const pending: Promise<void>[] = [];
@@ -151,24 +150,11 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
     stream.resume();
   });
 
-  const done = new Promise<void>((resolve, reject) => {
-    parser.on("close", resolve);
-    parser.on("error", () => reject(new RequestBodyError(400, "malformed_body", "요청 본문을 읽을 수 없습니다. 다시 시도해 주세요.")));
-  });
-  const body = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
-  body.on("error", () => parser.destroy(new Error("request aborted")));
-  body.pipe(parser);
   // A form's first part starts within a few bytes; a body that shows none in its first 64 KB is not a
   // form (the parser would otherwise scan up to the whole 275 MB for a boundary that never comes).
-  // Listened to after the pipe, so the parser has seen the bytes counted so far.
-  let beforeFirstPart = 0;
-  body.on("data", (chunk: Buffer) => {
-    if (partSeen) return;
-    if (beforeFirstPart > MAX_BYTES_BEFORE_FIRST_PART) return void parser.destroy(new Error("no form part in the body's first bytes"));
-    beforeFirstPart += chunk.byteLength;
-  });
+  const body = streamFormBody(request, parser, { firstPartWithin: { bytes: MAX_BYTES_BEFORE_FIRST_PART, seen: () => partSeen } });
   try {
-    await done;
+    await body.done;
     await Promise.all(pending);
   } catch (error) {
     await Promise.allSettled(pending);

@@ -1,12 +1,13 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { Font } from "opentype.js";
+import type { Font, Glyph, GlyphPosition } from "fontkit";
 
 /**
  * Text for the share images, set in the site's typeface (Pretendard, shipped by the `pretendard`
- * package) and turned into SVG outlines with opentype.js: nothing depends on the fonts installed on the
- * machine (librsvg only fills paths), and wrapping and ellipsis are measured with the real glyph widths.
- * Characters Pretendard lacks (hanja, emoji) are left out rather than drawn as empty boxes.
+ * package) and turned into SVG outlines with fontkit (the font library the profile PDF uses too):
+ * nothing depends on the fonts installed on the machine (librsvg only fills paths), and wrapping and
+ * ellipsis are measured with the real glyph widths and kerning. Characters Pretendard lacks (hanja,
+ * emoji) are left out rather than drawn as empty boxes.
  */
 
 export type ShareFontWeight = "bold" | "semibold" | "medium";
@@ -19,17 +20,17 @@ const FONT_FILES: Record<ShareFontWeight, string> = {
 
 let loading: Promise<Record<ShareFontWeight, Font>> | undefined;
 
-/** The three weights, parsed once per process (about 130 ms each; low-memory mode keeps ~10 MB each). */
+/** The three weights, read once per process (fontkit decodes tables and glyphs as they are first used). */
 export function loadShareFonts(): Promise<Record<ShareFontWeight, Font>> {
   loading ??= (async () => {
     const require = createRequire(import.meta.url);
-    // opentype.js is loaded with the first share image, not with the server.
-    const { default: opentype } = await import("opentype.js");
+    // fontkit is loaded with the first share image, not with the server.
+    const { create } = await import("fontkit");
     const entries = await Promise.all(
       (Object.keys(FONT_FILES) as ShareFontWeight[]).map(async (weight) => {
-        const bytes = await fs.readFile(require.resolve(FONT_FILES[weight]));
-        const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-        return [weight, opentype.parse(buffer, { lowMemory: true })] as const;
+        const font = create(await fs.readFile(require.resolve(FONT_FILES[weight])));
+        if (!("layout" in font)) throw new Error(`${FONT_FILES[weight]} is a font collection`);
+        return [weight, font] as const;
       }),
     );
     return Object.fromEntries(entries) as Record<ShareFontWeight, Font>;
@@ -54,35 +55,82 @@ const splitGraphemes = (text: string) => [...graphemes.segment(text)].map((s) =>
 /** The text with whitespace collapsed and the characters the font cannot draw left out. */
 export function printableText(font: Font, text: string): string {
   return splitGraphemes(text.replace(/\s+/g, " "))
-    .filter((g) => g === " " || [...g].every((ch) => font.hasChar(ch)))
+    .filter((g) => g === " " || [...g].every((ch) => font.hasGlyphForCodePoint(ch.codePointAt(0)!)))
     .join("")
     .replace(/ {2,}/g, " ")
     .trim();
 }
 
+/** A word and the spaces after it, shaped once: its glyphs and their positions, in font units. */
+interface ShapedWord {
+  glyphs: Glyph[];
+  positions: GlyphPosition[];
+}
+
+/** Shaped words by font and text: wrapping measures the same words over and over, at every size tried. */
+const shapedWords = new WeakMap<Font, Map<string, ShapedWord>>();
+const MAX_SHAPED_WORDS = 4096;
+
+function shapeWord(font: Font, word: string): ShapedWord {
+  let words = shapedWords.get(font);
+  if (!words) shapedWords.set(font, (words = new Map()));
+  let shaped = words.get(word);
+  if (!shaped) {
+    const run = font.layout(word);
+    shaped = { glyphs: run.glyphs, positions: run.positions };
+    if (words.size >= MAX_SHAPED_WORDS) words.clear();
+    words.set(word, shaped);
+  }
+  return shaped;
+}
+
+/**
+ * The line shaped by fontkit (kerning and the font's default features), each glyph with its origin in
+ * pixels from the start of the line; `advance` is where the next letter would start (after the last
+ * letter's spacing, as the letters before it). Shaped a word at a time, each with the spaces after it:
+ * fontkit's shaping costs ~0.15 ms a letter and wrapping measures each word many times. Pretendard
+ * kerns a word's last letter against the space after it (", " is tighter) but nothing from a space to
+ * the next word: the sum is the whole line's shaping (checked for every pair of ~70 letters, digits
+ * and punctuation around a space, in the three weights).
+ */
+function layoutLine(text: string, style: TextStyle) {
+  const scale = style.size / style.font.unitsPerEm;
+  const spacing = (style.letterSpacing ?? 0) * style.size;
+  let x = 0;
+  const glyphs: { glyph: Glyph; x: number; y: number }[] = [];
+  for (const word of text.match(/[^ ]+ *| +/g) ?? []) {
+    const shaped = shapeWord(style.font, word);
+    shaped.glyphs.forEach((glyph, i) => {
+      const position = shaped.positions[i]!;
+      glyphs.push({ glyph, x: x + position.xOffset * scale, y: position.yOffset * scale });
+      x += position.xAdvance * scale + spacing;
+    });
+  }
+  return { glyphs, advance: x, scale };
+}
+
 /** Width in pixels of one line (without the spacing after its last letter). */
 export function measureText(text: string, style: TextStyle): number {
   if (!text) return 0;
-  const spacing = style.letterSpacing ?? 0;
-  return style.font.getAdvanceWidth(text, style.size, { kerning: true, letterSpacing: spacing }) - spacing * style.size;
+  return layoutLine(text, style).advance - (style.letterSpacing ?? 0) * style.size;
 }
 
 const coordinate = (value: number) => String(Math.round(value * 10) / 10);
 
-/**
- * SVG path data of one line whose baseline starts at (x, y). Written here rather than with the path's
- * own `toPathData`, whose number formatting sometimes writes `NaN` (opentype.js 2.0.0), where librsvg
- * stops drawing the rest of the line.
- */
+/** SVG path data of one line whose baseline starts at (x, y): the glyphs' outlines, y pointing down. */
 export function textPathData(text: string, x: number, y: number, style: TextStyle): string {
   if (!text) return "";
-  const path = style.font.getPath(text, x, y, style.size, { kerning: true, letterSpacing: style.letterSpacing ?? 0 });
+  const { glyphs, scale } = layoutLine(text, style);
   const out: string[] = [];
-  for (const c of path.commands) {
-    if (c.type === "M" || c.type === "L") out.push(`${c.type}${coordinate(c.x)} ${coordinate(c.y)}`);
-    else if (c.type === "C") out.push(`C${coordinate(c.x1)} ${coordinate(c.y1)} ${coordinate(c.x2)} ${coordinate(c.y2)} ${coordinate(c.x)} ${coordinate(c.y)}`);
-    else if (c.type === "Q") out.push(`Q${coordinate(c.x1)} ${coordinate(c.y1)} ${coordinate(c.x)} ${coordinate(c.y)}`);
-    else if (c.type === "Z") out.push("Z");
+  for (const placed of glyphs) {
+    const point = (px: number, py: number) => `${coordinate(x + placed.x + px * scale)} ${coordinate(y - placed.y - py * scale)}`;
+    for (const { command, args } of placed.glyph.path.commands) {
+      if (command === "moveTo") out.push(`M${point(args[0]!, args[1]!)}`);
+      else if (command === "lineTo") out.push(`L${point(args[0]!, args[1]!)}`);
+      else if (command === "bezierCurveTo") out.push(`C${point(args[0]!, args[1]!)} ${point(args[2]!, args[3]!)} ${point(args[4]!, args[5]!)}`);
+      else if (command === "quadraticCurveTo") out.push(`Q${point(args[0]!, args[1]!)} ${point(args[2]!, args[3]!)}`);
+      else if (command === "closePath") out.push("Z");
+    }
   }
   return out.join("");
 }

@@ -6,7 +6,7 @@ import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { AdminSession } from "../auth/sessions.server";
 import type { Actor } from "../platform/services.server";
 import type { RequestContext } from "./context.server";
-import { RequestBodyError } from "../platform/request-body-error.server";
+import { RequestBodyError } from "../platform/form-body.server";
 import { parseAdminForm } from "./uploads.server";
 
 /**

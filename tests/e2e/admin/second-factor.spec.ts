@@ -67,7 +67,7 @@ test.describe("an account without a second factor", () => {
     const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     await page.getByText("등록 주소(otpauth) 보기").click();
-    await expect(page.getByText(`otpauth://totp/WE%20ENTERTAINMENT:admin?secret=${secret}&issuer=WE%20ENTERTAINMENT`, { exact: false })).toBeVisible();
+    await expect(page.getByText(`otpauth://totp/WE%20ENTERTAINMENT:admin?issuer=WE%20ENTERTAINMENT&secret=${secret}&`, { exact: false })).toBeVisible();
 
     await page.getByLabel("인증 코드").fill(totpCode(secret));
     await page.getByRole("button", { name: "등록 확인" }).click();

@@ -217,7 +217,7 @@ describe(`an account without a second factor is sent to enroll (${testEngine()})
   it("the security page shows the otpauth URI, a QR code and the secret; a code from it turns TOTP on and shows ten recovery codes; then the workspace opens", async () => {
     const page = await (await fetch(`${server.baseURL}/admin/account/security`, { headers: { Cookie: session } })).text();
     expect(page).toContain("<svg");
-    const uri = /otpauth:\/\/totp\/WE%20ENTERTAINMENT:admin\?secret=([A-Z2-7]+)&amp;issuer=WE%20ENTERTAINMENT/.exec(page);
+    const uri = /otpauth:\/\/totp\/WE%20ENTERTAINMENT:admin\?issuer=WE%20ENTERTAINMENT&amp;secret=([A-Z2-7]+)&amp;/.exec(page);
     expect(uri).not.toBeNull();
     const secret = uri![1]!;
     expect(page.replace(/<!-- -->/g, "")).toContain(secret.match(/.{1,4}/g)!.join(" "));

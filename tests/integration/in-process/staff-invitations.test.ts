@@ -75,7 +75,7 @@ describe(`staff invitations over HTTP (${testEngine()})`, () => {
 
   /** The secret the link's page enrolls (from its otpauth URI), and the code of the current step. */
   const enrollmentOf = (html: string) => {
-    const secret = /otpauth:\/\/totp\/WE%20ENTERTAINMENT:[^?]+\?secret=([A-Z2-7]+)&amp;issuer=WE%20ENTERTAINMENT/.exec(html)?.[1];
+    const secret = /otpauth:\/\/totp\/WE%20ENTERTAINMENT:[^?]+\?issuer=WE%20ENTERTAINMENT&amp;secret=([A-Z2-7]+)&amp;/.exec(html)?.[1];
     if (!secret) throw new Error("no otpauth URI on the page");
     return { secret, code: () => hotp(base32Decode(secret)!, totpStep(Date.now())) };
   };
@@ -94,7 +94,7 @@ describe(`staff invitations over HTTP (${testEngine()})`, () => {
     const html = await page.text();
     expect(html).toContain("한캐스팅님, 캐스팅 담당으로 초대되었습니다.");
     expect(html, "the QR code is drawn on the server").toContain("<svg");
-    expect(html).toContain("otpauth://totp/WE%20ENTERTAINMENT:casting.han%40example.com?secret=");
+    expect(html).toContain("otpauth://totp/WE%20ENTERTAINMENT:casting.han%40example.com?issuer=WE%20ENTERTAINMENT&amp;secret=");
     const { secret, code } = enrollmentOf(html);
     expect(enrollmentOf(await (await fetch(baseURL + link)).text()).secret, "the same secret on a reload").toBe(secret);
 
