@@ -3,7 +3,18 @@ import { postMedia, posts } from "../../../drizzle/schema";
 import { MAX_SCHEDULE_YEARS_AHEAD, scheduleHorizon, type PostStatus } from "../../domain/content-states";
 import { kstDate } from "../../domain/kst";
 import type { PostKind } from "../../domain/post-kinds";
-import { fieldErrors, POST_EXTRA_LABELS, postEnglishInputSchema, postExtrasSchema, postInputSchema } from "../../domain/schemas";
+import {
+  NO_CHOICES,
+  pickPostChoices,
+  pickPostFields,
+  postFieldsOf,
+  revisionedPostFields,
+  type PostChoiceKey,
+  type PostChoices,
+  type PostFieldKey,
+  type PostFieldValues,
+} from "../../domain/post-fields";
+import { fieldErrors, postEnglishInputSchema, postExtrasSchema, postInputSchema } from "../../domain/schemas";
 import { pathsShowingPost } from "../../domain/site-routes";
 import { deleteRevisions, recordRevision } from "../history/revisions.server";
 import { importExternalImages } from "../media/import-images.server";
@@ -11,23 +22,14 @@ import { deleteUnusedMedia } from "../media/media.server";
 import { recordAudit } from "../platform/audit.server";
 import type { Tx } from "../platform/db.server";
 import { describeActor, systemActor, type Actor, type Services } from "../platform/services.server";
-import {
-  choicesOf,
-  derivePostContent,
-  englishColumnsOf,
-  featuredMedia,
-  NO_CHOICES,
-  withEnglishChoices,
-  withKoreanChoices,
-  writePostMedia,
-  type PostChoices,
-} from "./post-content.server";
+import { derivePostContent, englishColumnsOf, featuredMedia, withEnglishChoices, withKoreanChoices, writePostMedia } from "./post-content.server";
 import { postHtmlShapeProblem, sanitizePostHtml } from "../platform/sanitize-html.server";
 
 /** When a post goes public: now, never (a draft), or at a time. */
 export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "schedule"; at: Date };
 
-export type PostField = "title" | "content" | "titleEn" | "contentEn" | "publishAt" | "unpublishAt" | keyof PostChoices;
+/** What a refused save names: a field of app/domain/post-fields.ts, or a publication time. */
+export type PostField = PostFieldKey | "publishAt" | "unpublishAt";
 
 export type SavePostResult =
   | { status: "saved"; postId: number; version: number; created: boolean; postStatus: PostStatus }
@@ -51,7 +53,7 @@ export interface SavePostRequest {
    * The featured image, excerpt and SEO description with their English twins (decision 043), as sent;
    * omitted keeps them as they are (API clients that never send them).
    */
-  extras?: Partial<Record<keyof PostChoices, unknown>>;
+  extras?: Partial<Record<PostChoiceKey, unknown>>;
   /** The version the client edited; null skips the check (clients that never read versions). */
   expectedVersion: number | null;
   /** The writeDay (YYYY-MM-DD) of a new post; the day it is published (KST) when omitted. */
@@ -73,34 +75,24 @@ export interface SavePostRequest {
   alsoInTransaction?: (tx: Tx, saved: { id: number; version: number }) => Promise<void>;
 }
 
-/** The editable fields of a post as a revision keeps them (restoring saves them again). */
-export interface PostSnapshot {
-  title: string;
-  content: string;
-  /** The English version; snapshots saved before it have neither. */
-  titleEn?: string;
-  contentEn?: string;
-  status: PostStatus;
-  publishAt: string | null;
-  unpublishAt: string | null;
-  pinned: boolean;
-  /** The featured image, excerpt and SEO description; snapshots saved before them have none. */
-  featuredImage?: string;
-  excerpt?: string;
-  excerptEn?: string;
-  seoDescription?: string;
-  seoDescriptionEn?: string;
-}
+/**
+ * The editable fields of a post as a revision keeps them (restoring saves them again): the revisioned
+ * fields of app/domain/post-fields.ts and the publication. Snapshots saved before the English version
+ * and the choices existed have none of them.
+ */
+export type PostSnapshot = Pick<PostFieldValues, "title" | "content"> &
+  Partial<PostFieldValues> & {
+    status: PostStatus;
+    publishAt: string | null;
+    unpublishAt: string | null;
+    pinned: boolean;
+  };
 
 type PostRow = typeof posts.$inferSelect;
 
-function snapshotOf(row: Pick<PostRow, "title" | "content" | "titleEn" | "contentEn" | "status" | "publishAt" | "unpublishAt" | "pinned" | keyof PostChoices>): PostSnapshot {
+function snapshotOf(row: Pick<PostRow, "status" | "publishAt" | "unpublishAt" | "pinned" | PostFieldKey>): PostSnapshot {
   return {
-    ...choicesOf(row),
-    title: row.title,
-    content: row.content,
-    titleEn: row.titleEn,
-    contentEn: row.contentEn,
+    ...(pickPostFields(row, revisionedPostFields()) as Pick<PostFieldValues, "title" | "content">),
     status: row.status,
     publishAt: row.publishAt?.toISOString() ?? null,
     unpublishAt: row.unpublishAt?.toISOString() ?? null,
@@ -187,12 +179,12 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
     // The English version as sent, or as it is (its images still count as used: post_media is rewritten).
     const kept = english === null && current !== null && current.contentEn !== "" ? await derivePostContent(tx, current.contentEn) : null;
     // The choices as sent, or as they are; the pages show them over what is derived from the content.
-    const choices = extras?.success ? extras.data : current ? choicesOf(current) : NO_CHOICES;
+    const choices = extras?.success ? extras.data : current ? pickPostChoices(current) : NO_CHOICES;
     const chosenImage = extras?.success ? featured : await featuredMedia(tx, choices.featuredImage);
     // The activity log names the choices this save set or changed ("대표 이미지, 요약").
-    const changedChoices = (Object.keys(POST_EXTRA_LABELS) as (keyof PostChoices)[])
-      .filter((key) => choices[key] !== (current ? current[key] : ""))
-      .map((key) => POST_EXTRA_LABELS[key]);
+    const changedChoices = postFieldsOf("choice")
+      .filter((field) => choices[field.key] !== (current ? current[field.key] : ""))
+      .map((field) => field.label);
     const englishColumns = english ? english.columns : kept ? { ...englishColumnsOf(kept.columns) } : null;
     const fields = {
       title: parsed.data.title,
@@ -421,7 +413,7 @@ export function postSnapshotToRequest(
     // A revision saved before English versions existed leaves the current English version alone.
     english: typeof s.titleEn === "string" ? { title: s.titleEn, content: s.contentEn ?? "" } : undefined,
     // Likewise the featured image, excerpt and SEO description.
-    extras: typeof s.excerpt === "string" ? choicesOf({ ...NO_CHOICES, ...s } as PostChoices) : undefined,
+    extras: typeof s.excerpt === "string" ? pickPostChoices({ ...NO_CHOICES, ...s } as PostChoices) : undefined,
     publication: s.status === "draft" ? { mode: "draft" } : s.status === "scheduled" && publishAt ? { mode: "schedule", at: publishAt } : { mode: "publish" },
     unpublishAt: unpublishAt && unpublishAt.getTime() > Date.now() ? unpublishAt : null,
     pinned: s.pinned === true,

@@ -4,7 +4,7 @@ import { artistEnglishLines, artistFieldAuditLabels, type ArtistEnglish } from "
 import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS, type ArtistStatus, type PostStatus } from "../../../domain/content-states";
 import { REEL_PROVIDER_NAMES, reelWatchUrl, storedReels } from "../../../domain/reels";
 import { formatKst } from "../../../domain/kst";
-import { POST_EXTRA_LABELS } from "../../../domain/schemas";
+import { POST_FIELDS, postFieldLabels } from "../../../domain/post-fields";
 import { POST_KIND_INFO, postEditorPath } from "../../../domain/post-kinds";
 import { artistEditorPath, historyPath, type HistorySubject } from "../../../domain/site-routes";
 import { artistSnapshotToInput, saveArtist } from "../../../server/artists/artist-use-cases.server";
@@ -20,20 +20,19 @@ import { postHtmlToText } from "../../../server/platform/sanitize-html.server";
 
 /** The history's field names, as people read them. */
 const FIELD_LABELS: Record<string, string> = {
-  title: "제목",
-  content: "내용",
-  titleEn: "영문 제목",
-  contentEn: "영문 내용",
+  ...postFieldLabels(),
   en: "영문 프로필",
   status: "공개 상태",
   publishAt: "예약 공개 시각",
   unpublishAt: "공개 종료 시각",
   pinned: "공지 고정",
-  ...POST_EXTRA_LABELS,
   imageUrls: "사진",
   reels: "영상",
   ...artistFieldAuditLabels(),
 };
+
+/** The post fields holding HTML, shown as their text. */
+const POST_HTML_FIELDS = new Set<string>(POST_FIELDS.filter((f) => f.kind === "html").map((f) => f.key));
 
 export function fieldLabel(field: string): string {
   return FIELD_LABELS[field] ?? field;
@@ -109,7 +108,7 @@ export interface FieldComparison {
 /** A snapshot value as people read it (HTML as text, states by name, times in KST). */
 function readable(field: string, value: unknown): string | string[] {
   if (value === null || value === undefined || value === "") return "";
-  if (field === "content" || field === "contentEn") return postHtmlToText(String(value));
+  if (POST_HTML_FIELDS.has(field)) return postHtmlToText(String(value));
   // The English profile: one line per entry, named by its field.
   if (field === "en" && typeof value === "object") {
     return artistEnglishLines(value as ArtistEnglish);
