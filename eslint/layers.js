@@ -31,13 +31,17 @@ export const LAYERS = [
   { name: "privacy", paths: ["app/server/privacy"] },
   { name: "staff", paths: ["app/server/staff"] },
   { name: "auth", paths: ["app/server/auth"] },
+  // The trash of every entity that has one (decision 061), over the entities' descriptors.
+  { name: "trash bin", paths: ["app/server/trash"] },
   { name: "artists", paths: ["app/server/artists"] },
   { name: "posts", paths: ["app/server/posts"] },
+  // Revisions, and the use cases every edited record shares (trash, restore, purge: decision 061); a
+  // purge deletes the stored media nothing else uses, so it stands above media.
+  { name: "history", paths: ["app/server/history"] },
   { name: "media", paths: ["app/server/media"] },
   { name: "mail", paths: ["app/server/mail"] },
   { name: "site", paths: ["app/server/site"] },
   { name: "backup", paths: ["app/server/backup"] },
-  { name: "history", paths: ["app/server/history"] },
   { name: "platform", paths: ["app/server/platform"] },
   { name: "schema", paths: ["drizzle"] },
   { name: "lib", paths: ["app/lib"] },

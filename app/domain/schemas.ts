@@ -3,6 +3,17 @@ import { ARTIST_FIELDS, englishFieldsOf, listFieldsOf, textFieldsOf, type Artist
 import { MAX_ARTIST_IMAGES } from "./constants";
 import { ALT_REQUIRED_MESSAGE, MAX_FIGURE_ALT_LENGTH, MAX_FIGURE_CAPTION_LENGTH, POST_FIGURE_SIZES } from "./post-figures";
 import { withParticle } from "./korean";
+import {
+  MAX_CONTENT_LENGTH,
+  MAX_EXCERPT_LENGTH,
+  MAX_POST_HTML_DEPTH,
+  MAX_POST_HTML_ELEMENTS,
+  MAX_SEO_DESCRIPTION_LENGTH,
+  MAX_TITLE_LENGTH,
+  postFieldsInLanguage,
+  postFieldsOf,
+  type PostFieldEntry,
+} from "./post-fields";
 import { isHttpUrl, oneLineTextProblem } from "./text-checks";
 import { MAX_REEL_TITLE_LENGTH, MAX_REEL_URL_LENGTH, MAX_REELS, parseReelUrl, REEL_URL_MESSAGE, type Reel } from "./reels";
 
@@ -18,25 +29,7 @@ export const loginSchema = z.object({
   password: z.string({ error: "비밀번호를 입력해 주세요." }).min(1, "비밀번호를 입력해 주세요.").max(256, "비밀번호가 너무 깁니다."),
 });
 
-export const MAX_TITLE_LENGTH = 200;
-export const MAX_CONTENT_LENGTH = 200_000;
-
-/**
- * Deepest nesting of elements accepted in post HTML (checked on the server before sanitizing,
- * sanitize.server.ts). sanitize-html's work grows faster than the size of deeply nested input: 200 KB
- * of nested `<b>` took seconds to tens of seconds and held every other request. Quill's deepest real
- * nesting is a handful of levels (a list item's bold, italic, underlined link); HTML from other sites
- * sent through the API seldom passes 30.
- */
-export const MAX_POST_HTML_DEPTH = 64;
-
-/**
- * Most elements accepted in one post's HTML (each language). The sanitizer and the passes that derive
- * the stored forms cost a few microseconds per element each (docs/security.md has the figures); a
- * 150,000-character post of paragraphs, lists and images has about 4,200 elements, one of bold words
- * and short list items at the 200,000-character limit about 12,000.
- */
-export const MAX_POST_HTML_ELEMENTS = 20_000;
+export { MAX_CONTENT_LENGTH, MAX_EXCERPT_LENGTH, MAX_POST_HTML_DEPTH, MAX_POST_HTML_ELEMENTS, MAX_SEO_DESCRIPTION_LENGTH, MAX_TITLE_LENGTH };
 
 /** A check of text-checks.ts as a zod refinement (its message, when it finds a problem). */
 function refineWith(problem: (value: string) => string | null) {
@@ -46,86 +39,68 @@ function refineWith(problem: (value: string) => string | null) {
   };
 }
 
-export const postInputSchema = z.object({
-  title: z
-    .string({ error: "제목을 입력해 주세요." })
-    .trim()
-    .min(1, "제목을 입력해 주세요.")
-    .max(MAX_TITLE_LENGTH, `제목은 ${MAX_TITLE_LENGTH}자 이내로 입력해 주세요.`)
-    // Titles are one line: no line breaks, control or direction-changing characters, something visible.
-    .superRefine(refineWith((v) => oneLineTextProblem(v, "제목")))
-    .meta({ description: "제목" }),
-  content: z
-    .string({ error: "내용을 입력해 주세요." })
-    .max(MAX_CONTENT_LENGTH, "내용이 너무 깁니다. 글을 나누어 올려 주세요.")
-    .meta({
-      description: `HTML. 저장할 때 정제되며, 다른 사이트의 이미지는 이 사이트로 가져옵니다. 요소는 최대 ${MAX_POST_HTML_ELEMENTS.toLocaleString("ko-KR")}개, 겹친 서식은 최대 ${MAX_POST_HTML_DEPTH}단계입니다.`,
-    }),
-});
+/** A stored image's URL as a post's featured image takes it ("/media/2026/11/<hex>.jpg"); the server checks it is ours. */
+const FEATURED_IMAGE_PATTERN = /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.(?:jpg|png|webp|avif|gif)$/;
+
+/**
+ * A post field's rule, from its entry (app/domain/post-fields.ts): by its kind and length, with Korean
+ * messages naming it; a required field says "…을 입력해 주세요." when it is not text, an optional one
+ * "…은 글자여야 합니다." and defaults to "".
+ */
+export function postFieldSchema(field: PostFieldEntry): z.ZodType<string> {
+  const { label } = field;
+  const max = field.maxLength ?? 0;
+  const notText = field.required ? `${withParticle(label, "을/를")} 입력해 주세요.` : `${withParticle(label, "은/는")} 글자여야 합니다.`;
+  const tooLong = `${withParticle(label, "은/는")} ${max}자 이내로 입력해 주세요.`;
+  let rule: z.ZodType<string>;
+  switch (field.kind) {
+    case "line": {
+      const text = z.string({ error: notText }).trim();
+      // Titles are one line: no line breaks, control or direction-changing characters, something visible.
+      rule = (field.required ? text.min(1, notText) : text).max(max, tooLong).superRefine(refineWith((v) => oneLineTextProblem(v, label)));
+      break;
+    }
+    case "html":
+      rule = z.string({ error: notText }).max(max, `${withParticle(label, "이/가")} 너무 깁니다. 글을 나누어 올려 주세요.`);
+      break;
+    case "plain":
+      rule = z
+        .string({ error: notText })
+        .trim()
+        .max(max, tooLong)
+        .superRefine(refineWith((v) => (/[<>]/.test(v) ? `${label}에는 HTML을 쓸 수 없습니다. 글자로만 입력해 주세요.` : oneLineTextProblem(v.replace(/\r?\n/g, " "), label))));
+      break;
+    case "image":
+      rule = z
+        .string({ error: `${withParticle(label, "을/를")} 다시 선택해 주세요.` })
+        .trim()
+        .refine((v) => v === "" || FEATURED_IMAGE_PATTERN.test(v), `${withParticle(label, "은/는")} 미디어 라이브러리의 이미지만 선택할 수 있습니다. 다시 선택해 주세요.`);
+      break;
+  }
+  return (field.required ? rule : rule.default("")).meta({ description: field.description }) as z.ZodType<string>;
+}
+
+/** The schemas' shape of some post fields, keyed by their keys. */
+export function postFieldsShape<const K extends string>(fields: readonly PostFieldEntry<K>[]): Record<K, z.ZodType<string>> {
+  return Object.fromEntries(fields.map((f) => [f.key, postFieldSchema(f)])) as Record<K, z.ZodType<string>>;
+}
+
+/** The post itself: title and content (the Korean fields of app/domain/post-fields.ts' content part). */
+export const postInputSchema = z.object(postFieldsShape(postFieldsInLanguage("ko", postFieldsOf("content"))));
 export type PostInput = z.infer<typeof postInputSchema>;
 
 /**
  * The English version of a post: optional, but whole. Both empty means there is none (the
  * post stays out of the English lists); a title needs content and content a title (checked on save).
  */
-export const postEnglishInputSchema = z.object({
-  titleEn: z
-    .string({ error: "영문 제목은 글자여야 합니다." })
-    .trim()
-    .max(MAX_TITLE_LENGTH, `영문 제목은 ${MAX_TITLE_LENGTH}자 이내로 입력해 주세요.`)
-    .superRefine(refineWith((v) => oneLineTextProblem(v, "영문 제목")))
-    .default("")
-    .meta({ description: "영문 제목. 비우면 영문 버전이 없는 글입니다 (영문 목록에 나오지 않음)." }),
-  contentEn: z
-    .string({ error: "영문 내용은 글자여야 합니다." })
-    .max(MAX_CONTENT_LENGTH, "영문 내용이 너무 깁니다. 글을 나누어 올려 주세요.")
-    .default("")
-    .meta({ description: "영문 내용 HTML. 한글 내용처럼 저장할 때 정제됩니다." }),
-});
-
-export const MAX_EXCERPT_LENGTH = 300;
-export const MAX_SEO_DESCRIPTION_LENGTH = 160;
-
-/** A stored image's URL as a post's featured image takes it ("/media/2026/11/<hex>.jpg"); the server checks it is ours. */
-const FEATURED_IMAGE_PATTERN = /^\/media\/\d{4}\/\d{2}\/[0-9a-f]{32}\.(?:jpg|png|webp|avif|gif)$/;
-
-function plainTextField(label: string, max: number, description: string) {
-  return z
-    .string({ error: `${withParticle(label, "은/는")} 글자여야 합니다.` })
-    .trim()
-    .max(max, `${withParticle(label, "은/는")} ${max}자 이내로 입력해 주세요.`)
-    .superRefine(refineWith((v) => (/[<>]/.test(v) ? `${label}에는 HTML을 쓸 수 없습니다. 글자로만 입력해 주세요.` : oneLineTextProblem(v.replace(/\r?\n/g, " "), label))))
-    .default("")
-    .meta({ description });
-}
+export const postEnglishInputSchema = z.object(postFieldsShape(postFieldsInLanguage("en", postFieldsOf("content"))));
 
 /**
  * What a post carries beside its content (decision 043): a featured image (a stored image of ours,
  * for the lists, share images and feeds), an excerpt for the lists' preview and an SEO description
  * for search results and link previews, each optional, with English twins. Empty: derived from the content.
  */
-export const postExtrasSchema = z.object({
-  featuredImage: z
-    .string({ error: "대표 이미지를 다시 선택해 주세요." })
-    .trim()
-    .refine((v) => v === "" || FEATURED_IMAGE_PATTERN.test(v), "대표 이미지는 미디어 라이브러리의 이미지만 선택할 수 있습니다. 다시 선택해 주세요.")
-    .default("")
-    .meta({ description: "대표 이미지: 미디어 라이브러리 이미지의 주소(/media/...). 비우면 내용의 첫 이미지를 씁니다." }),
-  excerpt: plainTextField("요약", MAX_EXCERPT_LENGTH, "목록에 보이는 요약. 비우면 내용 앞부분을 씁니다."),
-  excerptEn: plainTextField("영문 요약", MAX_EXCERPT_LENGTH, "영문 목록에 보이는 요약."),
-  seoDescription: plainTextField("검색 설명", MAX_SEO_DESCRIPTION_LENGTH, "검색 결과와 링크 미리보기의 설명(meta description). 비우면 요약이나 내용 앞부분을 씁니다."),
-  seoDescriptionEn: plainTextField("영문 검색 설명", MAX_SEO_DESCRIPTION_LENGTH, "영문 페이지의 검색 설명."),
-});
-export type PostExtras = z.infer<typeof postExtrasSchema>;
-
-/** The extras' names as the history and the activity log show them. */
-export const POST_EXTRA_LABELS: Record<keyof PostExtras, string> = {
-  featuredImage: "대표 이미지",
-  excerpt: "요약",
-  excerptEn: "영문 요약",
-  seoDescription: "검색 설명",
-  seoDescriptionEn: "영문 검색 설명",
-};
+export const postExtrasSchema = z.object(postFieldsShape(postFieldsOf("choice")));
 
 /**
  * An image added to a post without JavaScript: its alt text (required unless it is marked decorative),

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { PickerLibrary } from "../../domain/media-uses";
 import { POST_FIGURE_SIZE_LABELS, POST_FIGURE_SIZES, MAX_FIGURE_ALT_LENGTH, MAX_FIGURE_CAPTION_LENGTH } from "../../domain/post-figures";
-import { MAX_EXCERPT_LENGTH, MAX_SEO_DESCRIPTION_LENGTH, POST_EXTRA_LABELS, type PostExtras } from "../../domain/schemas";
+import { imageFieldNames, type PostFieldEntry } from "../../domain/post-fields";
 import { IMAGE_ACCEPT, LibraryRadios, MediaPicker } from "../../islands/media-picker";
 import { Field } from "../../widgets/field";
 
@@ -9,104 +9,61 @@ import { Field } from "../../widgets/field";
 export const POST_FORM_FILES = { featured: "featuredImageFile", attach: "attachImage" } as const;
 
 /**
- * A post's featured image (through the media picker; without JavaScript, the library's thumbnails as
- * radio buttons and an upload), excerpt and SEO description, Korean or English (decision 043).
+ * A post's featured image (decision 043): through the media picker; without JavaScript, the library's
+ * thumbnails as radio buttons, an upload and a "remove" box (their names: `imageFieldNames`).
  */
-export function PostExtrasFields({
-  language,
-  values,
-  onChange,
-  errors,
-  hydrated,
-  library,
-}: {
-  language: "ko" | "en";
-  values: PostExtras;
-  onChange: (patch: Partial<PostExtras>) => void;
-  errors: Record<string, string>;
-  hydrated: boolean;
-  library: PickerLibrary;
-}) {
-  const en = language === "en";
-  const excerptKey = en ? "excerptEn" : "excerpt";
-  const seoKey = en ? "seoDescriptionEn" : "seoDescription";
-  return (
-    <>
-      {en ? null : <FeaturedImageField url={values.featuredImage} onChange={(featuredImage) => onChange({ featuredImage })} error={errors.featuredImage} hydrated={hydrated} library={library} />}
-      <Field
-        name={excerptKey}
-        label={POST_EXTRA_LABELS[excerptKey]}
-        optional
-        hint={`목록에 내용 앞부분 대신 보입니다. ${MAX_EXCERPT_LENGTH}자 이내.`}
-        error={errors[excerptKey]}
-      >
-        {(control) => (
-          <textarea {...control} rows={3} maxLength={MAX_EXCERPT_LENGTH} lang={en ? "en" : undefined} value={values[excerptKey]} onChange={(e) => onChange({ [excerptKey]: e.target.value })} />
-        )}
-      </Field>
-      <Field
-        name={seoKey}
-        label={POST_EXTRA_LABELS[seoKey]}
-        optional
-        hint={`검색 결과와 링크 미리보기에 보이는 설명입니다. 비우면 요약이나 내용 앞부분을 씁니다. ${MAX_SEO_DESCRIPTION_LENGTH}자 이내.`}
-        error={errors[seoKey]}
-      >
-        {(control) => (
-          <textarea {...control} rows={2} maxLength={MAX_SEO_DESCRIPTION_LENGTH} lang={en ? "en" : undefined} value={values[seoKey]} onChange={(e) => onChange({ [seoKey]: e.target.value })} />
-        )}
-      </Field>
-    </>
-  );
-}
-
-function FeaturedImageField({
+export function FeaturedImageField({
+  field,
   url,
   onChange,
   error,
   hydrated,
   library,
 }: {
+  field: PostFieldEntry;
   url: string;
   onChange: (url: string) => void;
   error: string | undefined;
   hydrated: boolean;
   library: PickerLibrary;
 }) {
+  const { key, label } = field;
+  const names = imageFieldNames(key);
   return (
-    <fieldset className="field featured-image" aria-describedby={error ? "featuredImage-error" : "featuredImage-hint"}>
-      <legend className="field__label">{POST_EXTRA_LABELS.featuredImage} (선택)</legend>
-      <p className="field__hint" id="featuredImage-hint">
-        목록의 썸네일, 링크 미리보기 이미지, RSS에 쓰입니다. 비워 두면 내용의 첫 이미지를 씁니다.
+    <fieldset className="field featured-image" aria-describedby={error ? `${key}-error` : `${key}-hint`}>
+      <legend className="field__label">{label} (선택)</legend>
+      <p className="field__hint" id={`${key}-hint`}>
+        {field.form?.hint}
       </p>
-      <input type="hidden" name="featuredImage" value={url} />
-      {url ? <img className="featured-image__preview" src={url} alt="대표 이미지 미리보기" width={160} height={100} /> : <p className="featured-image__none">대표 이미지 없음</p>}
+      <input type="hidden" name={key} value={url} />
+      {url ? <img className="featured-image__preview" src={url} alt={`${label} 미리보기`} width={160} height={100} /> : <p className="featured-image__none">{`${label} 없음`}</p>}
       {hydrated ? (
         <div className="featured-image__actions">
-          <MediaPicker label={url ? "대표 이미지 바꾸기" : "대표 이미지 선택"} context="대표 이미지" onPick={(image) => onChange(image.url)} />
+          <MediaPicker label={url ? `${label} 바꾸기` : `${label} 선택`} context={label} onPick={(image) => onChange(image.url)} />
           {url ? (
             <button type="button" className="button button--small button--ghost" onClick={() => onChange("")}>
-              대표 이미지 삭제
+              {`${label} 삭제`}
             </button>
           ) : null}
         </div>
       ) : (
         <>
-          <LibraryRadios name="featuredImagePick" library={library} current={url} legend="대표 이미지 선택 (라이브러리)">
+          <LibraryRadios name={names.pick} library={library} current={url} legend={`${label} 선택 (라이브러리)`}>
             <label className="field">
-              <span className="field__label">새 이미지 올리기 (대표 이미지)</span>
+              <span className="field__label">{`새 이미지 올리기 (${label})`}</span>
               <input type="file" name={POST_FORM_FILES.featured} accept={IMAGE_ACCEPT} />
             </label>
           </LibraryRadios>
           {url ? (
             <label className="choice choice--checkbox">
-              <input type="checkbox" name="removeFeaturedImage" value="1" />
-              <span className="choice__label">대표 이미지 삭제</span>
+              <input type="checkbox" name={names.remove} value="1" />
+              <span className="choice__label">{`${label} 삭제`}</span>
             </label>
           ) : null}
         </>
       )}
       {error ? (
-        <p className="field__error" id="featuredImage-error">
+        <p className="field__error" id={`${key}-error`}>
           {error}
         </p>
       ) : null}

@@ -1,24 +1,19 @@
 import { Form, useNavigation } from "react-router";
 import { POST_KIND_INFO, postDetailPath, type PostKind } from "../../domain/post-kinds";
-import { MAX_TITLE_LENGTH } from "../../domain/schemas";
+import { postFieldsInLanguage, type PostFieldValues } from "../../domain/post-fields";
 import { POST_STATUS_LABELS, type PostStatus } from "../../domain/content-states";
 import { previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
-import { RichTextEditor } from "../../islands/rich-text-editor";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { LibraryPage } from "../../domain/media-uses";
-import type { PostExtras } from "../../domain/schemas";
-import { AdminFormShell, DefaultSave, FormActions, TextField } from "./admin-form-shell";
-import { AttachImageFields, PostExtrasFields, type AttachValues } from "./post-extras-fields";
-import { describedByOf, Field, FieldError } from "../../widgets/field";
+import { AdminFormShell, DefaultSave, FormActions } from "./admin-form-shell";
+import { AttachImageFields, type AttachValues } from "./post-extras-fields";
+import { PostFieldInputs } from "./post-fields";
+import { Field } from "../../widgets/field";
 
-export type PostFormValues = {
-  title: string;
-  content: string;
-  /** The English version: optional; both empty means none. */
-  titleEn: string;
-  contentEn: string;
+/** The editor's values: the post's fields (app/domain/post-fields.ts), its publication and, without JavaScript, an image to attach. */
+export type PostFormValues = PostFieldValues & {
   /** Publish (now, or keep public), keep as a draft, or publish at `publishAt`. */
   publication: "publish" | "draft" | "schedule";
   /** KST date and time, as a datetime-local input holds it. */
@@ -27,8 +22,7 @@ export type PostFormValues = {
   unpublishAt: string;
   /** Notices only: on top of the lists ("공지"). */
   pinned: boolean;
-} & PostExtras &
-  AttachValues;
+} & AttachValues;
 
 /**
  * The news/notice editor: title and Quill (an HTML textarea plus an image file without JavaScript),
@@ -60,6 +54,7 @@ export function PostForm({
   // Without JavaScript a picker's search comes back in the reply, shown by that picker.
   const pickerLibrary = { ...library, search: reply?.librarySearch ?? null };
   const detailPath = post.postId !== null ? postDetailPath(kind, post.postId) : null;
+  const fieldProps = { values, onChange: (patch: Readonly<Record<string, string>>) => setValues((v) => ({ ...v, ...patch })), errors: fields, hydrated, library: pickerLibrary, resetKey: draft.revision };
 
   return (
     <AdminFormShell
@@ -73,49 +68,18 @@ export function PostForm({
       <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
         <input type="hidden" name="version" value={post.version} />
         <DefaultSave />
-        <TextField
-          name="title"
-          label="제목"
-          required
-          maxLength={MAX_TITLE_LENGTH}
-          value={values.title}
-          onChange={(title) => setValues({ ...values, title })}
-          error={fields.title}
+        <PostFieldInputs
+          fields={postFieldsInLanguage("ko")}
+          {...fieldProps}
+          afterContent={hydrated ? null : <AttachImageFields errors={fields} library={pickerLibrary} values={values} />}
         />
-        <ContentField
-          name="content"
-          label="내용"
-          value={values.content}
-          onChange={(content) => setValues((v) => ({ ...v, content }))}
-          error={fields.content}
-          resetKey={draft.revision}
-        />
-        {hydrated ? null : <AttachImageFields errors={fields} library={pickerLibrary} values={values} />}
-        <PostExtrasFields language="ko" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={pickerLibrary} />
         <fieldset className="field english-version">
           <legend className="field__label">영문 버전 (선택)</legend>
           <p className="field__hint" id="english-version-hint">
             채우면 영문 사이트(/en)의 {POST_KIND_INFO[kind].label} 목록과 글에 보입니다. 비워 두면 영문 목록에 나오지 않고, 영문 주소로 들어온 방문자에게는 한글
             글이 안내 문구와 함께 보입니다.
           </p>
-          <TextField
-            name="titleEn"
-            label="영문 제목"
-            maxLength={MAX_TITLE_LENGTH}
-            value={values.titleEn}
-            onChange={(titleEn) => setValues({ ...values, titleEn })}
-            error={fields.titleEn}
-            lang="en"
-          />
-          <ContentField
-            name="contentEn"
-            label="영문 내용"
-            value={values.contentEn}
-            onChange={(contentEn) => setValues((v) => ({ ...v, contentEn }))}
-            error={fields.contentEn}
-            resetKey={draft.revision}
-          />
-          <PostExtrasFields language="en" values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} hydrated={hydrated} library={pickerLibrary} />
+          <PostFieldInputs fields={postFieldsInLanguage("en")} {...fieldProps} />
         </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
         <FormActions
@@ -126,40 +90,6 @@ export function PostForm({
         />
       </Form>
     </AdminFormShell>
-  );
-}
-
-/** A labelled rich text field with its error: the Korean content and the English one. */
-function ContentField({
-  name,
-  label,
-  value,
-  onChange,
-  error,
-  resetKey,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  error: string | undefined;
-  resetKey: number;
-}) {
-  // The editor's images are its own (without JavaScript, the HTML box and "이미지 넣기" below).
-  const hydrated = useHydrated();
-  return (
-    <div className="field">
-      <span className="field__label" id={`${name}-label`}>
-        {label}
-      </span>
-      {hydrated ? (
-        <span className="field__hint" id={`${name}-hint`}>
-          이미지는 서식 도구의 이미지 버튼으로 넣습니다. 넣은 이미지를 더블클릭하거나 커서를 이미지에 두고 Enter를 누르면 대체 텍스트, 캡션, 크기를 고칠 수 있습니다.
-        </span>
-      ) : null}
-      <RichTextEditor name={name} label={label} value={value} onChange={onChange} invalid={Boolean(error)} resetKey={resetKey} describedBy={describedByOf(name, { error, hint: hydrated })} />
-      <FieldError name={name} error={error} />
-    </div>
   );
 }
 

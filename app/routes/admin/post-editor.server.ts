@@ -17,10 +17,10 @@ import { getPost } from "../../server/posts/post-queries.server";
 import { getMediaByUrls } from "../../server/media/media.server";
 import { postFigureHtml } from "../../domain/post-figures";
 import { fieldErrors, figureDetailsSchema } from "../../domain/schemas";
+import { emptyPostFields, pickPostChoices, pickPostFields, postFieldsFromForm, postFieldsOf, type PostFieldValues } from "../../domain/post-fields";
 import { POST_FORM_FILES, type AttachValues } from "../../components/admin/post-extras-fields";
 import { listPickerImages, pickerSearchOf } from "../../server/media/media-queries.server";
 import type { Actor } from "../../server/platform/services.server";
-import { choicesOf, NO_CHOICES } from "../../server/posts/post-content.server";
 import { deletePost, savePost, type Publication } from "../../server/posts/post-use-cases.server";
 
 /** The news and notice editors' server side (routes/admin/post-editor.tsx is the route module). */
@@ -41,8 +41,15 @@ export interface EditorPost {
 
 const NO_ATTACHMENT: AttachValues = { attachLibraryImage: "", attachAlt: "", attachCaption: "", attachSize: "full", attachDecorative: false };
 
+/** The form's values: the post's fields (app/domain/post-fields.ts), the publication, then the no-JavaScript attachment. */
+function formValues(fields: PostFieldValues, publication: Omit<PostFormValues, keyof PostFieldValues | keyof AttachValues>): PostFormValues {
+  // The content and its English version first, then the publication, then the choices: the order the
+  // editor's local draft has always kept (use-editor-draft.ts compares the values as JSON).
+  return { ...pickPostFields(fields, postFieldsOf("content")), ...publication, ...pickPostChoices(fields), ...NO_ATTACHMENT };
+}
+
 function emptyValues(): PostFormValues {
-  return { title: "", content: "", titleEn: "", contentEn: "", publication: "publish", publishAt: "", unpublishAt: "", pinned: false, ...NO_CHOICES, ...NO_ATTACHMENT };
+  return formValues(emptyPostFields(), { publication: "publish", publishAt: "", unpublishAt: "", pinned: false });
 }
 
 export async function loadPostEditor(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
@@ -61,18 +68,12 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
     version: post.version,
     status: post.status,
     publishAt: post.publishAt ? formatKst(post.publishAt) : null,
-    values: {
-      title: post.title,
-      content: post.content,
-      titleEn: post.titleEn,
-      contentEn: post.contentEn,
+    values: formValues(post, {
       publication: post.status === "draft" ? "draft" : post.status === "scheduled" ? "schedule" : "publish",
       publishAt: post.publishAt ? toKstInputValue(post.publishAt) : "",
       unpublishAt: post.unpublishAt ? toKstInputValue(post.unpublishAt) : "",
       pinned: post.pinned,
-      ...choicesOf(post),
-      ...NO_ATTACHMENT,
-    },
+    }),
   };
   const deleteParam = new URL(request.url).searchParams.get("delete");
   return {
@@ -90,22 +91,14 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
 /** The form's values as sent (everything kept, for showing them again). */
 export function postValuesFromForm(form: FormData): PostFormValues {
   const text = (name: string) => String(form.get(name) ?? "");
-  const publication = String(form.get("publication") ?? "publish");
+  const publication = text("publication") || "publish";
   return {
-    title: String(form.get("title") ?? ""),
-    content: String(form.get("content") ?? ""),
-    titleEn: String(form.get("titleEn") ?? ""),
-    contentEn: String(form.get("contentEn") ?? ""),
-    publication: publication === "draft" || publication === "schedule" ? publication : "publish",
-    publishAt: String(form.get("publishAt") ?? ""),
-    unpublishAt: String(form.get("unpublishAt") ?? ""),
-    pinned: form.get("pinned") === "1",
-    // Without JavaScript: a library pick or "remove" beside the featured image's hidden field.
-    featuredImage: form.get("removeFeaturedImage") ? "" : text("featuredImagePick") || text("featuredImage"),
-    excerpt: text("excerpt"),
-    excerptEn: text("excerptEn"),
-    seoDescription: text("seoDescription"),
-    seoDescriptionEn: text("seoDescriptionEn"),
+    ...formValues(postFieldsFromForm(form), {
+      publication: publication === "draft" || publication === "schedule" ? publication : "publish",
+      publishAt: text("publishAt"),
+      unpublishAt: text("unpublishAt"),
+      pinned: form.get("pinned") === "1",
+    }),
     attachLibraryImage: text("attachLibraryImage"),
     attachAlt: text("attachAlt"),
     attachCaption: text("attachCaption"),
@@ -165,13 +158,7 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
     title: values.title,
     content: values.content,
     english: { title: values.titleEn, content: values.contentEn },
-    extras: {
-      featuredImage: values.featuredImage,
-      excerpt: values.excerpt,
-      excerptEn: values.excerptEn,
-      seoDescription: values.seoDescription,
-      seoDescriptionEn: values.seoDescriptionEn,
-    },
+    extras: pickPostChoices(values),
     expectedVersion: postId === null ? null : expectedVersionOf(form),
     publication: state.publication,
     unpublishAt: state.unpublishAt,

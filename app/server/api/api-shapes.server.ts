@@ -2,7 +2,8 @@ import { z } from "../../domain/zod";
 import { ARTIST_FIELDS, ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, englishFieldsOf, withArtistEnglishFallbacks, type ArtistFields, type ArtistTextKey } from "../../domain/artist-fields";
 import { MAX_SCHEDULE_YEARS_AHEAD } from "../../domain/content-states";
 import { withParticle } from "../../domain/korean";
-import { artistEnglishSchemaNamed, artistInputSchema, imageListSchema, listFieldSchema, postInputSchema, reelListInputSchema } from "../../domain/schemas";
+import { postApiFields, type POST_FIELDS, type PostFieldEntry } from "../../domain/post-fields";
+import { artistEnglishSchemaNamed, artistInputSchema, imageListSchema, listFieldSchema, postFieldSchema, reelListInputSchema } from "../../domain/schemas";
 import { REEL_PROVIDERS, reelWatchUrl, type Reel } from "../../domain/reels";
 import type { Locale } from "../../domain/locale";
 import type { Artist } from "../artists/artist-queries.server";
@@ -47,16 +48,35 @@ export const versionSchema = z
   .min(1, "version은 1 이상의 정수여야 합니다.")
   .meta({ description: "수정할 때: 읽어 온 버전. 그 사이 다른 곳에서 수정되었으면 409" });
 
+/** The post fields the API speaks (app/domain/post-fields.ts): the Korean ones, each with its English variant's entry. */
+const API_POST_FIELDS = postApiFields();
+const API_POST_KOREAN_FIELDS = API_POST_FIELDS.filter((f) => f.lang !== "en");
+const englishVariantOf = (field: PostFieldEntry) => API_POST_FIELDS.find((f) => f.key === field.englishVariant);
+
+type ApiPostEntry = Extract<(typeof POST_FIELDS)[number], { api: object }>;
+type ApiOptionalName = Extract<ApiPostEntry, { api: { input: string } }>["api"]["name"];
+type ApiRequiredName = Exclude<ApiPostEntry["api"]["name"], ApiOptionalName>;
+
+/**
+ * A post's fields in a write's body, by their API names: the domain's rules, except that a field the
+ * API lets clients omit (`api.input`: the English version) is any text there, checked by the save.
+ */
+const apiPostFieldsShape = Object.fromEntries(
+  API_POST_FIELDS.map((f) => [
+    f.api.name,
+    f.api.input ? z.string({ error: `${withParticle(f.api.name, "은/는")} 문자열이어야 합니다.` }).optional().meta({ description: f.api.input }) : postFieldSchema(f),
+  ]),
+) as Record<ApiRequiredName, z.ZodType<string>> & Record<ApiOptionalName, z.ZodOptional<z.ZodString>>;
+
 /**
  * Body of writenews/writenotice and updatenews/updatenotice. Unknown fields are ignored. Without
  * `status` and `publishAt` a new post is published at once (the original API) and an updated one keeps
  * its state; these two let API clients save a draft or schedule, as the admin editor does.
  */
-export const apiPostInputSchema = postInputSchema
-  .extend({
-    // The English version: optional; omitted leaves it as it is, both empty removes it.
-    titleEn: z.string({ error: "titleEn은 문자열이어야 합니다." }).optional().meta({ description: "영문 제목 (선택). 생략하면 그대로 둡니다." }),
-    contentEn: z.string({ error: "contentEn은 문자열이어야 합니다." }).optional().meta({ description: "영문 내용 HTML (선택). 생략하면 그대로 둡니다." }),
+export const apiPostInputSchema = z
+  .object({
+    // Title and content; the English version is optional: omitted leaves it as it is, both empty removes it.
+    ...apiPostFieldsShape,
     version: versionSchema.optional(),
     status: z
       .literal("draft", { error: 'status에는 "draft"만 쓸 수 있습니다.' })
@@ -74,13 +94,15 @@ export const apiPostInputSchema = postInputSchema
     path: ["status"],
   });
 
-/** What the optional `status` and `publishAt` of an API body ask for (undefined: the default). */
-/** The English version a write sends, or undefined when it sends neither field (kept as it is). */
-export function apiEnglish(body: { titleEn?: string; contentEn?: string }): { title: string; content: string } | undefined {
-  if (body.titleEn === undefined && body.contentEn === undefined) return undefined;
-  return { title: body.titleEn ?? "", content: body.contentEn ?? "" };
+/** The English version a write sends, or undefined when it sends none of its fields (kept as it is). */
+export function apiEnglish(body: Partial<Record<ApiOptionalName, string>>): { title: string; content: string } | undefined {
+  const sent = body as Record<string, string | undefined>;
+  const variants = API_POST_KOREAN_FIELDS.map((f) => [f.key, englishVariantOf(f)?.api.name] as const).filter((pair): pair is readonly [string, string] => pair[1] !== undefined);
+  if (variants.every(([, name]) => sent[name] === undefined)) return undefined;
+  return Object.fromEntries(variants.map(([key, name]) => [key, sent[name] ?? ""])) as { title: string; content: string };
 }
 
+/** What the optional `status` and `publishAt` of an API body ask for (undefined: the default). */
 export function apiPublication(body: { status?: "draft"; publishAt?: string }): Publication | undefined {
   if (body.status === "draft") return { mode: "draft" };
   if (body.publishAt !== undefined) return { mode: "schedule", at: new Date(body.publishAt) };
@@ -156,8 +178,7 @@ export const apiArtistSchema = z
 export const apiPostSchema = z
   .object({
     postId: z.number().int().min(1),
-    title: z.string(),
-    content: z.string().meta({ description: "정제된 HTML" }),
+    ...(Object.fromEntries(API_POST_KOREAN_FIELDS.map((f) => [f.api.name, f.api.output ? z.string().meta({ description: f.api.output }) : z.string()])) as Record<ApiRequiredName, z.ZodString>),
     writeDay: z.iso.date().meta({ description: "YYYY-MM-DD (한국 시간)" }),
     version: z.number().int().min(1),
     status: z.enum(["draft", "scheduled", "published"]).meta({ description: "공개 상태. 공개 읽기 API에는 published만 나옵니다." }),
@@ -208,10 +229,11 @@ export function postToApi(
   locale: Locale = "ko",
 ): z.infer<typeof apiPostSchema> {
   const english = locale === "en" && post.titleEn !== "";
+  const fields = post as unknown as Record<string, string>;
   return {
     postId: post.postId,
-    title: english ? post.titleEn : post.title,
-    content: english ? post.contentEn : post.content,
+    // The Korean fields, or their English variants in English.
+    ...(Object.fromEntries(API_POST_KOREAN_FIELDS.map((f) => [f.api.name, fields[english ? f.englishVariant! : f.key]])) as Record<ApiRequiredName, string>),
     writeDay: post.writeDay,
     version: post.version,
     status: post.status,

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { artistImages, artists } from "../../../drizzle/schema";
-import { pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
-import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
+import { artistEnglishLines, artistFieldAuditLabels, pickArtistFields, type ArtistEnglish, type ArtistFields } from "../../domain/artist-fields";
+import { ARTIST_STATUS_LABELS, ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema, displayOrderSchema } from "../../domain/schemas";
-import { reelFormValues, storedReels, type Reel } from "../../domain/reels";
+import { REEL_PROVIDER_NAMES, reelFormValues, reelWatchUrl, storedReels, type Reel } from "../../domain/reels";
 import { artistNameKey, artistNameLookups } from "../../domain/text-checks";
-import { PATHS, pathsShowingArtist } from "../../domain/site-routes";
-import { deleteRevisions, recordRevision } from "../history/revisions.server";
-import { deleteUnusedMedia, getMediaByUrls } from "../media/media.server";
+import { artistEditorPath, PATHS, pathsShowingArtist } from "../../domain/site-routes";
+import { moveToTrash, purgeFromTrash, recordSave, restoreFromTrash, type EditedEntity } from "../history/edited-records.server";
+import { getMediaByUrls } from "../media/media.server";
 import { recordAudit } from "../platform/audit.server";
+import { getArtistById } from "./artist-queries.server";
 import type { Tx } from "../platform/db.server";
 import { describeActor, type Actor, type Services } from "../platform/services.server";
 
@@ -41,6 +42,53 @@ export interface SaveArtistRequest {
 
 /** The editable fields of an artist as a revision keeps them (restoring saves them again). */
 export type ArtistSnapshot = ArtistFields & { imageUrls: string[]; status: ArtistStatus; en?: ArtistEnglish; reels?: Reel[] };
+
+/** An artist as the shared use cases read them (app/server/history/edited-records.server.ts). */
+type ArtistSummary = Pick<ArtistRow, "id" | "name" | "status">;
+
+/**
+ * Artists as edited records (decision 061): their trash, restore, purge, audit entries and revisions go
+ * through the shared use cases of edited-records.server.ts with this descriptor.
+ */
+export const ARTIST_RECORDS: EditedEntity<ArtistSummary> = {
+  entity: "artist",
+  table: artists,
+  columns: { id: artists.id, deletedAt: artists.deletedAt, updatedBy: artists.updatedBy, updatedAt: artists.updatedAt },
+  summary: { id: artists.id, name: artists.name, status: artists.status },
+  audit: (artist) => ({ entity: "artist", details: { name: artist.name } }),
+  isPublic: (artist) => artist.status === "public",
+  shownAt: (artist) => ({ ids: [artist.name], paths: pathsShowingArtist(artist.name) }),
+  logFields: (artist) => ({ name: artist.name }),
+  usedMedia: async (tx, ids) => (await tx.select({ mediaId: artistImages.mediaId }).from(artistImages).where(inArray(artistImages.artistId, ids))).map((u) => u.mediaId),
+  trash: { kinds: [{ value: "artist", label: "배우" }], kindOf: () => "artist", title: (artist) => artist.name },
+  revisions: {
+    // The fields of app/domain/artist-fields.ts, then the photos, reels, English profile and state.
+    labels: { ...artistFieldAuditLabels(), imageUrls: "사진", reels: "영상", en: "영문 프로필", status: "공개 상태" },
+    readable(field, value) {
+      // The English profile: one line per entry, named by its field.
+      if (field === "en" && typeof value === "object") return artistEnglishLines(value as ArtistEnglish);
+      // Showreels: one line per reel, "YouTube · 제목 · 주소".
+      if (field === "reels") return storedReels(value).map((reel) => [REEL_PROVIDER_NAMES[reel.provider].ko, reel.title, reelWatchUrl(reel)].filter(Boolean).join(" · "));
+      if (field === "status") return ARTIST_STATUS_LABELS[value as ArtistStatus] ?? String(value);
+      return null;
+    },
+  },
+  async historyRecord(db, id) {
+    const artist = await getArtistById(db, id);
+    if (!artist) return null;
+    return { title: artist.name, kindLabel: "배우", editHref: artist.deletedAt ? null : artistEditorPath(artist.name), inTrash: artist.deletedAt !== null };
+  },
+  async restoreRevision(services, actor, id, revision) {
+    const artist = await getArtistById(services.db, id);
+    if (!artist || artist.deletedAt) return { status: "refused", httpStatus: 409, message: "휴지통에 있는 배우는 복원할 수 없습니다. 먼저 휴지통에서 꺼내 주세요." };
+    const { input, status } = artistSnapshotToInput(revision.snapshot);
+    const result = await saveArtist(services, actor, { existingName: artist.name, input, status, displayOrder: null, expectedVersion: null, restoredFrom: revision.version });
+    if (result.status === "saved") return { status: "restored" };
+    if (result.status === "duplicate-name") return { status: "refused", httpStatus: 409, message: "이 버전의 이름을 이미 다른 배우가 쓰고 있어 복원할 수 없습니다." };
+    if (result.status === "unknown-image") return { status: "refused", httpStatus: 409, message: "이 버전의 사진 가운데 이미 지워진 사진이 있어 복원할 수 없습니다." };
+    return { status: "refused", httpStatus: 400, reason: result.status === "invalid" ? Object.values(result.errors)[0] : undefined };
+  },
+};
 
 /** Whether a save set or changed the reels (a new artist: whether it has any). */
 function reelsChanged(before: ArtistRow | null, after: ArtistRow): boolean {
@@ -152,21 +200,17 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
         await tx.insert(artistImages).values(mediaIds.map((mediaId, position) => ({ artistId: row.id, position, mediaId })));
       }
       const created = current === null;
-      await recordAudit(tx, actor, {
-        action: created ? "create" : request.restoredFrom ? "restore-revision" : "update",
-        entity: "artist",
-        entityId: row.id,
-        details: {
-          name: row.name,
-          version: row.version,
-          status: row.status,
-          ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}),
-          // The reels are named when a save set or changed them, like a post's extras (decision 046).
-          ...(reelsChanged(current, row) ? { changed: ["영상"] } : {}),
-        },
-      });
       const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imageUrls, status: row.status, en: row.en, reels: storedReels(row.reels) };
-      await recordRevision(tx, actor, { entity: "artist", entityId: row.id, version: row.version, snapshot: { ...snapshot }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
+      await recordSave(tx, actor, ARTIST_RECORDS, {
+        record: row,
+        version: row.version,
+        status: row.status,
+        created,
+        restoredFrom: request.restoredFrom,
+        // The reels are named when a save set or changed them, like a post's extras (decision 046).
+        changed: reelsChanged(current, row) ? ["영상"] : [],
+        snapshot: { ...snapshot },
+      });
       await request.alsoInTransaction?.(tx, { id: row.id, version: row.version });
       return { status: "saved" as const, id: row.id, name: row.name, version: row.version, created, artistStatus: row.status, before: current };
     });
@@ -192,58 +236,21 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
 }
 
 /** Moves an artist to the trash (restorable until purged) with its audit entry, then announces it; false when there was none. */
-export async function deleteArtist(services: Services, actor: Actor, name: string): Promise<boolean> {
-  const trashed = await services.db.transaction(async (tx) => {
+export function deleteArtist(services: Services, actor: Actor, name: string): Promise<boolean> {
+  return moveToTrash(services, actor, ARTIST_RECORDS, async (tx) => {
     const row = await artistByName(tx, name, false);
-    if (!row) return null;
-    await tx.update(artists).set({ deletedAt: new Date(), updatedBy: describeActor(actor) }).where(eq(artists.id, row.id));
-    await recordAudit(tx, actor, { action: "trash", entity: "artist", entityId: row.id, details: { name: row.name } });
-    return row;
+    return row ? eq(artists.id, row.id) : null;
   });
-  if (!trashed) return false;
-  if (trashed.status === "public") services.changes.publish({ entity: "artist", action: "deleted", ids: [trashed.name], paths: pathsShowingArtist(trashed.name) });
-  services.logger.info({ name: trashed.name, via: actor.via }, "artist moved to the trash");
-  return true;
 }
 
 /** Takes an artist out of the trash in the state they had; false when not in the trash. */
-export async function restoreArtist(services: Services, actor: Actor, id: number): Promise<boolean> {
-  const restored = await services.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(artists)
-      .set({ deletedAt: null, updatedBy: describeActor(actor), updatedAt: new Date() })
-      .where(and(eq(artists.id, id), isNotNull(artists.deletedAt)))
-      .returning({ id: artists.id, name: artists.name, status: artists.status });
-    if (rows.length === 0) return null;
-    await recordAudit(tx, actor, { action: "restore", entity: "artist", entityId: id, details: { name: rows[0]!.name } });
-    return rows[0]!;
-  });
-  if (!restored) return false;
-  if (restored.status === "public") services.changes.publish({ entity: "artist", action: "created", ids: [restored.name], paths: pathsShowingArtist(restored.name) });
-  return true;
+export function restoreArtist(services: Services, actor: Actor, id: number): Promise<boolean> {
+  return restoreFromTrash(services, actor, ARTIST_RECORDS, id);
 }
 
 /** Deletes artists in the trash for good, with their history and the photos nothing else uses. Returns the ids purged. */
-export async function purgeArtists(services: Services, actor: Actor, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const { purged, mediaIds } = await services.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: artists.id, name: artists.name })
-      .from(artists)
-      .where(and(inArray(artists.id, ids), isNotNull(artists.deletedAt)))
-      .for("update");
-    if (rows.length === 0) return { purged: [], mediaIds: [] };
-    const found = rows.map((r) => r.id);
-    const used = await tx.select({ mediaId: artistImages.mediaId }).from(artistImages).where(inArray(artistImages.artistId, found));
-    await tx.delete(artists).where(inArray(artists.id, found));
-    for (const row of rows) {
-      await deleteRevisions(tx, "artist", row.id);
-      await recordAudit(tx, actor, { action: "purge", entity: "artist", entityId: row.id, details: { name: row.name } });
-    }
-    return { purged: found, mediaIds: [...new Set(used.map((u) => u.mediaId))] };
-  });
-  await deleteUnusedMedia(services, mediaIds);
-  return purged;
+export function purgeArtists(services: Services, actor: Actor, ids: number[]): Promise<number[]> {
+  return purgeFromTrash(services, actor, ARTIST_RECORDS, ids);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { ARTIST_LIST_FIELD_INFO, ARTIST_TEXT_FIELDS, type ArtistListField, type ArtistTextKey } from "../../domain/artist-fields";
 import { kstDate } from "../../domain/kst";
+import { postApiFields, type POST_FIELDS, type PostFieldEntry } from "../../domain/post-fields";
 
 /**
  * The original site's JSON API (requirements R9) as the import reads it. Its answers' exact shapes were
@@ -19,15 +20,17 @@ export interface SourceArtist {
   repairs: string[];
 }
 
-/** A news post or notice of the old site. */
-export interface SourcePost {
+/** The post fields the original site's API had (app/domain/post-fields.ts, `api.original`): title and content. */
+const ORIGINAL_POST_FIELDS = postApiFields().filter((f) => f.api.original);
+type OriginalPostKey = Extract<(typeof POST_FIELDS)[number], { api: { original: true } }>["key"];
+
+/** A news post or notice of the old site: its number, its fields as the old API named them, its day. */
+export type SourcePost = {
   postId: string;
-  title: string;
-  content: string;
   /** YYYY-MM-DD in KST, or "" when the old site gave none that can be read. */
   writeDay: string;
   repairs: string[];
-}
+} & Record<OriginalPostKey, string>;
 
 export type SourceKind = "news" | "notice";
 
@@ -145,7 +148,13 @@ export function readPost(record: Record<string, unknown>, fallbackId?: string): 
   const repairs: string[] = [];
   const writeDay = readWriteDay(record.writeDay);
   if (!writeDay) repairs.push("작성일을 읽을 수 없어 가져온 날로 두었습니다.");
-  return { postId, title: text(record.title), content: typeof record.content === "string" ? record.content : "", writeDay, repairs };
+  // HTML as it was (the save sanitizes it); text trimmed.
+  const read = (f: PostFieldEntry & { api: { name: string } }) => {
+    const value = record[f.api.name];
+    return f.kind === "html" ? (typeof value === "string" ? value : "") : text(value);
+  };
+  const fields = Object.fromEntries(ORIGINAL_POST_FIELDS.map((f) => [f.key, read(f)])) as Record<OriginalPostKey, string>;
+  return { postId, ...fields, writeDay, repairs };
 }
 
 /** A record's fingerprint: a re-run compares it with the one stored at the last import to see whether it changed there. */

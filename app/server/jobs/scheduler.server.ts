@@ -1,16 +1,13 @@
-import { and, isNotNull, lte } from "drizzle-orm";
-import { artists, posts } from "../../../drizzle/schema";
-import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
-import { purgeArtists } from "../artists/artist-use-cases.server";
 import { purgeExpiredApplications } from "../auditions/audition-retention.server";
 import { purgeClosedPackages } from "../packages/package-retention.server";
 import { purgeOldAccessRecords } from "../privacy/access-records.server";
 import { accessRecordHeadSlot, runAccessRecordHeadSlot, type HeadFile } from "../privacy/access-record-heads.server";
 import { purgeOldAccessChanges } from "../staff/staff-access-changes.server";
 import { deliverDueMail, nextMailAttemptTime, purgeOldMail } from "../mail/outbox.server";
-import { systemActor, type Services } from "../platform/services.server";
+import type { Services } from "../platform/services.server";
 import { nextScheduledTime } from "../posts/post-queries.server";
-import { applyDueSchedules, purgePosts } from "../posts/post-use-cases.server";
+import { applyDueSchedules } from "../posts/post-use-cases.server";
+import { purgeExpired } from "../trash/trash-bin.server";
 import { runStorageSweepSlot, storageSweepSlot } from "./storage-sweep.server";
 
 /**
@@ -24,8 +21,6 @@ import { runStorageSweepSlot, storageSweepSlot } from "./storage-sweep.server";
  * however many servers run it; each pass looks at everything due up to now, so a server that was down
  * catches up when it starts. See docs/decisions/013-admin-workspace.md and 035-orphaned-files.md.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Everything due at `now`. */
 export async function runDueJobs(services: Services, now: Date) {
@@ -52,18 +47,10 @@ export async function nextDueTime(services: Services, options: { mail: boolean }
   return known.length === 0 ? null : new Date(Math.min(...known.map((t) => t.getTime())));
 }
 
-/** Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS. */
+/** Deletes for good what has been in the trash longer than TRASH_RETENTION_DAYS (the trash bin's every entity). */
 export async function purgeExpiredTrash(services: Services, now: Date): Promise<{ posts: number[]; artists: number[] }> {
-  const cutoff = new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
-  const actor = systemActor("휴지통 자동 비우기");
-  const [expiredPosts, expiredArtists] = await Promise.all([
-    services.db.select({ id: posts.id }).from(posts).where(and(isNotNull(posts.deletedAt), lte(posts.deletedAt, cutoff))),
-    services.db.select({ id: artists.id }).from(artists).where(and(isNotNull(artists.deletedAt), lte(artists.deletedAt, cutoff))),
-  ]);
-  return {
-    posts: await purgePosts(services, actor, expiredPosts.map((r) => r.id)),
-    artists: await purgeArtists(services, actor, expiredArtists.map((r) => r.id)),
-  };
+  const purged = await purgeExpired(services, now);
+  return { posts: purged.post, artists: purged.artist };
 }
 
 /** Runs a job, timed and counted in the metrics when the process has them. */

@@ -10,7 +10,7 @@ import { recordAudit } from "../platform/audit.server";
 import type { Actor, Services } from "../platform/services.server";
 import { mediaUrl } from "../platform/storage.server";
 import { savePost } from "../posts/post-use-cases.server";
-import { choicesOf } from "../posts/post-content.server";
+import { pickPostChoices } from "../../domain/post-fields";
 import { removeImageSources } from "../platform/sanitize-html.server";
 import { listMediaUses, listShareImageUses } from "../media/media-queries.server";
 
@@ -101,7 +101,7 @@ async function removeUse(services: Services, actor: Actor, use: MediaUse, mediaI
     title: post.title,
     content: removeImageSources(post.content, urls),
     // A deleted featured image leaves the post without one (the content's first image takes over).
-    extras: { ...choicesOf(post), featuredImage: urls.includes(post.featuredImage) ? "" : post.featuredImage },
+    extras: { ...pickPostChoices(post), featuredImage: urls.includes(post.featuredImage) ? "" : post.featuredImage },
     expectedVersion: null,
     inTrash: post.deletedAt !== null,
   });

@@ -1,5 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { postMedia, posts } from "../../../drizzle/schema";
+import { pickPostChoices, postFieldsOf, type PostChoices, type PostFieldEntry, type PostFieldKey } from "../../domain/post-fields";
 import { previewText } from "../../lib/preview";
 import type { Database, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
@@ -50,21 +51,13 @@ export async function derivePostContent(db: Database | Tx, cleanHtml: string): P
   };
 }
 
-/** What the writer chose beside the content (decision 043); "" leaves each to the derivation. */
-export interface PostChoices {
-  featuredImage: string;
-  excerpt: string;
-  excerptEn: string;
-  seoDescription: string;
-  seoDescriptionEn: string;
+/** The columns of some post fields (app/domain/post-fields.ts: a field's key is its column's). */
+export function postFieldColumns<const K extends PostFieldKey>(fields: readonly PostFieldEntry<K>[]): { [P in K]: (typeof posts)[P] } {
+  return Object.fromEntries(fields.map((f) => [f.key, posts[f.key]])) as { [P in K]: (typeof posts)[P] };
 }
 
-export const NO_CHOICES: PostChoices = { featuredImage: "", excerpt: "", excerptEn: "", seoDescription: "", seoDescriptionEn: "" };
-
-/** A post row's choices. */
-export function choicesOf(row: PostChoices): PostChoices {
-  return { featuredImage: row.featuredImage, excerpt: row.excerpt, excerptEn: row.excerptEn, seoDescription: row.seoDescription, seoDescriptionEn: row.seoDescriptionEn };
-}
+/** The columns of the choices (decision 043). */
+export const choiceColumns = postFieldColumns(postFieldsOf("choice"));
 
 /** The featured image as stored media (its id and list thumbnail), or null when it is not one of ours. */
 export async function featuredMedia(db: Database | Tx, url: string): Promise<{ id: number; url: string; thumbnail: string } | null> {
@@ -119,11 +112,7 @@ export async function refreshDerivedPostContent(db: Database, logger?: Logger): 
       content: posts.content,
       contentEn: posts.contentEn,
       derivedVersion: posts.derivedVersion,
-      featuredImage: posts.featuredImage,
-      excerpt: posts.excerpt,
-      excerptEn: posts.excerptEn,
-      seoDescription: posts.seoDescription,
-      seoDescriptionEn: posts.seoDescriptionEn,
+      ...choiceColumns,
     })
     .from(posts)
     .where(lt(posts.derivedVersion, DERIVED_CONTENT_VERSION));
@@ -131,7 +120,7 @@ export async function refreshDerivedPostContent(db: Database, logger?: Logger): 
     const derived = await derivePostContent(db, row.content);
     // The English version is derived the same way.
     const english = row.contentEn ? await derivePostContent(db, row.contentEn) : null;
-    const choices = choicesOf(row);
+    const choices = pickPostChoices(row);
     const featured = await featuredMedia(db, choices.featuredImage);
     const englishColumns = english ? withEnglishChoices(englishColumnsOf(english.columns), choices) : {};
     await db.transaction(async (tx) => {

@@ -6,7 +6,8 @@ import type { PostPage } from "../../domain/post-page";
 import type { Locale } from "../../domain/locale";
 import type { PostKind } from "../../domain/post-kinds";
 import { pageWindow } from "../../lib/pagination";
-import type { PostChoices } from "./post-content.server";
+import { POST_FIELDS, type PostFieldValues } from "../../domain/post-fields";
+import { postFieldColumns } from "./post-content.server";
 import type { Database } from "../platform/db.server";
 import { cachedRead } from "../platform/read-cache.server";
 import { containsText } from "../platform/search-pattern.server";
@@ -30,16 +31,13 @@ export interface PostForPage {
   publishedAt: Date | null;
 }
 
-/** A post as edited and as the JSON API gives it: the sanitized HTML it was saved with. */
-/** A post as the editor and the API read it, with the featured image, excerpt and SEO description (decision 043). */
-export interface Post extends PostChoices {
+/**
+ * A post as the editor and the JSON API read it: its fields (app/domain/post-fields.ts: the sanitized HTML
+ * it was saved with, the English version, the featured image, excerpt and SEO description) and its state.
+ */
+export interface Post extends PostFieldValues {
   postId: number;
   kind: PostKind;
-  title: string;
-  content: string;
-  /** The English version; both empty when there is none. */
-  titleEn: string;
-  contentEn: string;
   writeDay: string;
   status: PostStatus;
   publishAt: Date | null;
@@ -55,10 +53,7 @@ export interface Post extends PostChoices {
 const postColumns = {
   postId: posts.id,
   kind: posts.kind,
-  title: posts.title,
-  content: posts.content,
-  titleEn: posts.titleEn,
-  contentEn: posts.contentEn,
+  ...postFieldColumns(POST_FIELDS),
   writeDay: posts.writeDay,
   status: posts.status,
   publishAt: posts.publishAt,
@@ -69,11 +64,6 @@ const postColumns = {
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
   updatedBy: posts.updatedBy,
-  featuredImage: posts.featuredImage,
-  excerpt: posts.excerpt,
-  excerptEn: posts.excerptEn,
-  seoDescription: posts.seoDescription,
-  seoDescriptionEn: posts.seoDescriptionEn,
 };
 
 const summaryColumns = { postId: posts.id, title: posts.title, writeDay: posts.writeDay, preview: posts.preview, thumbnail: posts.thumbnail, pinned: posts.pinned };

@@ -1,33 +1,36 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { postMedia, posts } from "../../../drizzle/schema";
-import { MAX_SCHEDULE_YEARS_AHEAD, scheduleHorizon, type PostStatus } from "../../domain/content-states";
-import { kstDate } from "../../domain/kst";
-import type { PostKind } from "../../domain/post-kinds";
-import { fieldErrors, POST_EXTRA_LABELS, postEnglishInputSchema, postExtrasSchema, postInputSchema } from "../../domain/schemas";
+import { MAX_SCHEDULE_YEARS_AHEAD, POST_STATUS_LABELS, scheduleHorizon, type PostStatus } from "../../domain/content-states";
+import { formatKst, kstDate } from "../../domain/kst";
+import { POST_KIND_INFO, POST_KINDS, postEditorPath, type PostKind } from "../../domain/post-kinds";
+import {
+  NO_CHOICES,
+  POST_FIELDS,
+  pickPostChoices,
+  pickPostFields,
+  postFieldLabels,
+  postFieldsOf,
+  revisionedPostFields,
+  type PostChoiceKey,
+  type PostChoices,
+  type PostFieldKey,
+  type PostFieldValues,
+} from "../../domain/post-fields";
+import { fieldErrors, postEnglishInputSchema, postExtrasSchema, postInputSchema } from "../../domain/schemas";
 import { pathsShowingPost } from "../../domain/site-routes";
-import { deleteRevisions, recordRevision } from "../history/revisions.server";
+import { moveToTrash, purgeFromTrash, recordSave, recordTimedChange, restoreFromTrash, type EditedEntity } from "../history/edited-records.server";
 import { importExternalImages } from "../media/import-images.server";
-import { deleteUnusedMedia } from "../media/media.server";
-import { recordAudit } from "../platform/audit.server";
 import type { Tx } from "../platform/db.server";
 import { describeActor, systemActor, type Actor, type Services } from "../platform/services.server";
-import {
-  choicesOf,
-  derivePostContent,
-  englishColumnsOf,
-  featuredMedia,
-  NO_CHOICES,
-  withEnglishChoices,
-  withKoreanChoices,
-  writePostMedia,
-  type PostChoices,
-} from "./post-content.server";
-import { postHtmlShapeProblem, sanitizePostHtml } from "../platform/sanitize-html.server";
+import { derivePostContent, englishColumnsOf, featuredMedia, withEnglishChoices, withKoreanChoices, writePostMedia } from "./post-content.server";
+import { postHtmlShapeProblem, postHtmlToText, sanitizePostHtml } from "../platform/sanitize-html.server";
+import { getPostById } from "./post-queries.server";
 
 /** When a post goes public: now, never (a draft), or at a time. */
 export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "schedule"; at: Date };
 
-export type PostField = "title" | "content" | "titleEn" | "contentEn" | "publishAt" | "unpublishAt" | keyof PostChoices;
+/** What a refused save names: a field of app/domain/post-fields.ts, or a publication time. */
+export type PostField = PostFieldKey | "publishAt" | "unpublishAt";
 
 export type SavePostResult =
   | { status: "saved"; postId: number; version: number; created: boolean; postStatus: PostStatus }
@@ -51,7 +54,7 @@ export interface SavePostRequest {
    * The featured image, excerpt and SEO description with their English twins (decision 043), as sent;
    * omitted keeps them as they are (API clients that never send them).
    */
-  extras?: Partial<Record<keyof PostChoices, unknown>>;
+  extras?: Partial<Record<PostChoiceKey, unknown>>;
   /** The version the client edited; null skips the check (clients that never read versions). */
   expectedVersion: number | null;
   /** The writeDay (YYYY-MM-DD) of a new post; the day it is published (KST) when omitted. */
@@ -73,40 +76,77 @@ export interface SavePostRequest {
   alsoInTransaction?: (tx: Tx, saved: { id: number; version: number }) => Promise<void>;
 }
 
-/** The editable fields of a post as a revision keeps them (restoring saves them again). */
-export interface PostSnapshot {
-  title: string;
-  content: string;
-  /** The English version; snapshots saved before it have neither. */
-  titleEn?: string;
-  contentEn?: string;
-  status: PostStatus;
-  publishAt: string | null;
-  unpublishAt: string | null;
-  pinned: boolean;
-  /** The featured image, excerpt and SEO description; snapshots saved before them have none. */
-  featuredImage?: string;
-  excerpt?: string;
-  excerptEn?: string;
-  seoDescription?: string;
-  seoDescriptionEn?: string;
-}
+/**
+ * The editable fields of a post as a revision keeps them (restoring saves them again): the revisioned
+ * fields of app/domain/post-fields.ts and the publication. Snapshots saved before the English version
+ * and the choices existed have none of them.
+ */
+export type PostSnapshot = Pick<PostFieldValues, "title" | "content"> &
+  Partial<PostFieldValues> & {
+    status: PostStatus;
+    publishAt: string | null;
+    unpublishAt: string | null;
+    pinned: boolean;
+  };
 
 type PostRow = typeof posts.$inferSelect;
 
-function snapshotOf(row: Pick<PostRow, "title" | "content" | "titleEn" | "contentEn" | "status" | "publishAt" | "unpublishAt" | "pinned" | keyof PostChoices>): PostSnapshot {
+function snapshotOf(row: Pick<PostRow, "status" | "publishAt" | "unpublishAt" | "pinned" | PostFieldKey>): PostSnapshot {
   return {
-    ...choicesOf(row),
-    title: row.title,
-    content: row.content,
-    titleEn: row.titleEn,
-    contentEn: row.contentEn,
+    ...(pickPostFields(row, revisionedPostFields()) as Pick<PostFieldValues, "title" | "content">),
     status: row.status,
     publishAt: row.publishAt?.toISOString() ?? null,
     unpublishAt: row.unpublishAt?.toISOString() ?? null,
     pinned: row.pinned,
   };
 }
+
+/** A post as the shared use cases read it (app/server/history/edited-records.server.ts). */
+type PostSummary = Pick<PostRow, "id" | "kind" | "title" | "status">;
+
+/** The post fields holding HTML, which the history shows as their text. */
+const POST_HTML_FIELDS = new Set<string>(POST_FIELDS.filter((f) => f.kind === "html").map((f) => f.key));
+
+/**
+ * News and notices as edited records (decision 061): their trash, restore, purge, audit entries and
+ * revisions go through the shared use cases of edited-records.server.ts with this descriptor.
+ */
+export const POST_RECORDS: EditedEntity<PostSummary> = {
+  entity: "post",
+  table: posts,
+  columns: { id: posts.id, deletedAt: posts.deletedAt, updatedBy: posts.updatedBy, updatedAt: posts.updatedAt },
+  summary: { id: posts.id, kind: posts.kind, title: posts.title, status: posts.status },
+  audit: (post) => ({ entity: post.kind, details: { title: post.title } }),
+  isPublic: (post) => post.status === "published",
+  shownAt: (post) => ({ ids: [String(post.id)], paths: pathsShowingPost(post.kind, post.id) }),
+  logFields: (post) => ({ kind: post.kind, postId: post.id }),
+  usedMedia: async (tx, ids) => (await tx.select({ mediaId: postMedia.mediaId }).from(postMedia).where(inArray(postMedia.postId, ids))).map((u) => u.mediaId),
+  scheduled: true,
+  trash: { kinds: POST_KINDS.map((value) => ({ value, label: POST_KIND_INFO[value].label })), kindOf: (post) => post.kind, title: (post) => post.title },
+  revisions: {
+    // The fields of app/domain/post-fields.ts, then the publication.
+    labels: { ...postFieldLabels(), status: "공개 상태", publishAt: "예약 공개 시각", unpublishAt: "공개 종료 시각", pinned: "공지 고정" },
+    readable(field, value) {
+      if (POST_HTML_FIELDS.has(field)) return postHtmlToText(String(value));
+      if (field === "status") return POST_STATUS_LABELS[value as PostStatus] ?? String(value);
+      if (field === "publishAt" || field === "unpublishAt") return formatKst(new Date(String(value)));
+      if (field === "pinned") return value === true ? "고정" : "고정 안 함";
+      return null;
+    },
+  },
+  async historyRecord(db, id) {
+    const post = await getPostById(db, id);
+    if (!post) return null;
+    return { title: post.title, kindLabel: POST_KIND_INFO[post.kind].label, editHref: post.deletedAt ? null : postEditorPath(post.kind, post.postId), inTrash: post.deletedAt !== null };
+  },
+  async restoreRevision(services, actor, id, revision) {
+    const post = await getPostById(services.db, id);
+    if (!post || post.deletedAt) return { status: "refused", httpStatus: 409, message: "휴지통에 있는 글은 복원할 수 없습니다. 먼저 휴지통에서 꺼내 주세요." };
+    const result = await savePost(services, actor, { kind: post.kind, postId: id, expectedVersion: null, restoredFrom: revision.version, ...postSnapshotToRequest(revision.snapshot) });
+    if (result.status === "saved") return { status: "restored" };
+    return { status: "refused", httpStatus: 400, reason: result.status === "invalid" ? Object.values(result.errors)[0] : undefined };
+  },
+};
 
 /** The state a save leaves the post in. */
 function nextState(current: PostRow | null, request: SavePostRequest, now: Date) {
@@ -187,12 +227,12 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
     // The English version as sent, or as it is (its images still count as used: post_media is rewritten).
     const kept = english === null && current !== null && current.contentEn !== "" ? await derivePostContent(tx, current.contentEn) : null;
     // The choices as sent, or as they are; the pages show them over what is derived from the content.
-    const choices = extras?.success ? extras.data : current ? choicesOf(current) : NO_CHOICES;
+    const choices = extras?.success ? extras.data : current ? pickPostChoices(current) : NO_CHOICES;
     const chosenImage = extras?.success ? featured : await featuredMedia(tx, choices.featuredImage);
     // The activity log names the choices this save set or changed ("대표 이미지, 요약").
-    const changedChoices = (Object.keys(POST_EXTRA_LABELS) as (keyof PostChoices)[])
-      .filter((key) => choices[key] !== (current ? current[key] : ""))
-      .map((key) => POST_EXTRA_LABELS[key]);
+    const changedChoices = postFieldsOf("choice")
+      .filter((field) => choices[field.key] !== (current ? current[field.key] : ""))
+      .map((field) => field.label);
     const englishColumns = english ? english.columns : kept ? { ...englishColumnsOf(kept.columns) } : null;
     const fields = {
       title: parsed.data.title,
@@ -216,19 +256,15 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
     }
     await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? kept?.mediaIds ?? []), ...(chosenImage ? [chosenImage.id] : [])])]);
     const created = current === null;
-    await recordAudit(tx, actor, {
-      action: created ? "create" : request.restoredFrom ? "restore-revision" : "update",
-      entity: kind,
-      entityId: row.id,
-      details: {
-        title: row.title,
-        version: row.version,
-        status: row.status,
-        ...(request.restoredFrom ? { restoredFrom: request.restoredFrom } : {}),
-        ...(changedChoices.length > 0 ? { changed: changedChoices } : {}),
-      },
+    await recordSave(tx, actor, POST_RECORDS, {
+      record: row,
+      version: row.version,
+      status: row.status,
+      created,
+      restoredFrom: request.restoredFrom,
+      changed: changedChoices,
+      snapshot: { ...snapshotOf(row) },
     });
-    await recordRevision(tx, actor, { entity: "post", entityId: row.id, version: row.version, snapshot: { ...snapshotOf(row) }, note: request.restoredFrom ? `${request.restoredFrom}번째 버전에서 복원` : undefined });
     await request.alsoInTransaction?.(tx, { id: row.id, version: row.version });
     return { status: "saved" as const, postId: row.id, version: row.version, created, postStatus: row.status, wasPublic: current?.status === "published" };
   });
@@ -272,66 +308,21 @@ async function prepareEnglish(
 }
 
 /** Moves a post to the trash (restorable until purged), with its audit entry, then announces it; false when there was none. */
-export async function deletePost(services: Services, actor: Actor, request: { kind: PostKind; postId: number }): Promise<boolean> {
-  const { kind, postId } = request;
-  const trashed = await services.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(posts)
-      .set({ deletedAt: new Date(), updatedBy: describeActor(actor) })
-      .where(and(eq(posts.kind, kind), eq(posts.id, postId), isNull(posts.deletedAt)))
-      .returning({ id: posts.id, status: posts.status, title: posts.title });
-    if (rows.length === 0) return null;
-    await recordAudit(tx, actor, { action: "trash", entity: kind, entityId: postId, details: { title: rows[0]!.title } });
-    return rows[0]!;
-  });
-  if (!trashed) return false;
-  if (trashed.status === "published") services.changes.publish({ entity: "post", action: "deleted", ids: [String(postId)], paths: pathsShowingPost(kind, postId) });
-  services.logger.info({ kind, postId, via: actor.via }, "post moved to the trash");
-  return true;
+export function deletePost(services: Services, actor: Actor, request: { kind: PostKind; postId: number }): Promise<boolean> {
+  return moveToTrash(services, actor, POST_RECORDS, and(eq(posts.kind, request.kind), eq(posts.id, request.postId))!);
 }
 
 /** Takes a post out of the trash in the state it had; false when it is not in the trash. */
-export async function restorePost(services: Services, actor: Actor, postId: number): Promise<boolean> {
-  const restored = await services.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(posts)
-      .set({ deletedAt: null, updatedBy: describeActor(actor), updatedAt: new Date() })
-      .where(and(eq(posts.id, postId), isNotNull(posts.deletedAt)))
-      .returning({ id: posts.id, kind: posts.kind, status: posts.status, title: posts.title });
-    if (rows.length === 0) return null;
-    await recordAudit(tx, actor, { action: "restore", entity: rows[0]!.kind, entityId: postId, details: { title: rows[0]!.title } });
-    return rows[0]!;
-  });
-  if (!restored) return false;
-  if (restored.status === "published") services.changes.publish({ entity: "post", action: "created", ids: [String(postId)], paths: pathsShowingPost(restored.kind, postId) });
-  services.scheduler?.wake();
-  return true;
+export function restorePost(services: Services, actor: Actor, postId: number): Promise<boolean> {
+  return restoreFromTrash(services, actor, POST_RECORDS, postId);
 }
 
 /**
  * Deletes posts in the trash for good, with their history and the stored images nothing else uses.
  * Posts not in the trash are left alone. Returns the ids purged.
  */
-export async function purgePosts(services: Services, actor: Actor, postIds: number[]): Promise<number[]> {
-  if (postIds.length === 0) return [];
-  const { purged, mediaIds } = await services.db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: posts.id, kind: posts.kind, title: posts.title })
-      .from(posts)
-      .where(and(inArray(posts.id, postIds), isNotNull(posts.deletedAt)))
-      .for("update");
-    if (rows.length === 0) return { purged: [], mediaIds: [] };
-    const ids = rows.map((r) => r.id);
-    const used = await tx.select({ mediaId: postMedia.mediaId }).from(postMedia).where(inArray(postMedia.postId, ids));
-    await tx.delete(posts).where(inArray(posts.id, ids));
-    for (const row of rows) {
-      await deleteRevisions(tx, "post", row.id);
-      await recordAudit(tx, actor, { action: "purge", entity: row.kind, entityId: row.id, details: { title: row.title } });
-    }
-    return { purged: ids, mediaIds: [...new Set(used.map((u) => u.mediaId))] };
-  });
-  await deleteUnusedMedia(services, mediaIds);
-  return purged;
+export function purgePosts(services: Services, actor: Actor, postIds: number[]): Promise<number[]> {
+  return purgeFromTrash(services, actor, POST_RECORDS, postIds);
 }
 
 /** The post that publishing or unpublishing at a time changed. */
@@ -395,10 +386,9 @@ async function claimAndChange(tx: Tx, actor: Actor, change: "publish" | "unpubli
       .where(and(eq(posts.id, row.id), eq(posts.status, row.status)))
       .returning();
     if (!updated) continue;
-    await recordAudit(tx, actor, { action: change === "publish" ? "scheduled-publish" : "scheduled-unpublish", entity: row.kind, entityId: row.id, details: { title: row.title } });
-    await recordRevision(tx, actor, {
-      entity: "post",
-      entityId: row.id,
+    await recordTimedChange(tx, actor, POST_RECORDS, {
+      record: row,
+      action: change === "publish" ? "scheduled-publish" : "scheduled-unpublish",
       version: updated.version,
       snapshot: { ...snapshotOf(updated) },
       note: change === "publish" ? "예약 공개" : "예약 공개 종료",
@@ -421,7 +411,7 @@ export function postSnapshotToRequest(
     // A revision saved before English versions existed leaves the current English version alone.
     english: typeof s.titleEn === "string" ? { title: s.titleEn, content: s.contentEn ?? "" } : undefined,
     // Likewise the featured image, excerpt and SEO description.
-    extras: typeof s.excerpt === "string" ? choicesOf({ ...NO_CHOICES, ...s } as PostChoices) : undefined,
+    extras: typeof s.excerpt === "string" ? pickPostChoices({ ...NO_CHOICES, ...s } as PostChoices) : undefined,
     publication: s.status === "draft" ? { mode: "draft" } : s.status === "scheduled" && publishAt ? { mode: "schedule", at: publishAt } : { mode: "publish" },
     unpublishAt: unpublishAt && unpublishAt.getTime() > Date.now() ? unpublishAt : null,
     pinned: s.pinned === true,
