@@ -25,7 +25,8 @@ import { getRequestContext } from "./server/route-kit/context.server";
 import { loadRoot } from "./root.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
-import { isVisitorDocument, PATHS, WORKSPACE_PATHS } from "./domain/site-routes";
+import { isVisitorDocument } from "./domain/site-routes";
+import { PATHS, WORKSPACE_PATHS } from "./domain/paths";
 import { FORBIDDEN_MESSAGE } from "./domain/staff-roles";
 
 export function loader({ context, request }: Route.LoaderArgs) {

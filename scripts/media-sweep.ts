@@ -8,7 +8,7 @@
  */
 import { parseArgs } from "node:util";
 import { formatKst } from "../app/domain/kst";
-import { formatFileSize } from "../app/domain/site-settings";
+import { formatFileSize } from "../app/domain/application-form-file";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
 import { ORPHAN_GRACE_MS, sweepOrphans, type StorageSweep } from "../app/server/jobs/storage-sweep.server";
 import { embeddedClusterExists } from "../app/server/platform/embedded-postgres-paths.server";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { WORKSPACE_PATHS } from "../domain/site-routes";
+import { WORKSPACE_PATHS } from "../domain/paths";
 
 /** Shown only while an administrator is signed in (requirements R8.1): the workspace, and the logout button that ends the session and goes home. */
 export function AdminBar() {

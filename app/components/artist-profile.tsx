@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { artistEditorPath, PATHS } from "../domain/site-routes";
+import { artistEditorPath, PATHS } from "../domain/paths";
 import type { ResponsiveImage } from "../lib/responsive-image";
 import { AdminLinks } from "./admin-links";
 import { localizedPath, type Locale } from "../domain/locale";

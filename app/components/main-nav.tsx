@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { POST_KIND_INFO, POST_KINDS } from "../domain/post-kinds";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { useLocalizedPath, useMessages } from "../lib/locale";
 
 interface NavItem {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { POST_KIND_INFO, postEditorPath, type PostKind } from "../domain/post-kinds";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { AdminLinks } from "./admin-links";
 import { localizedPath, type Locale } from "../domain/locale";
 import { formatDay, messagesFor } from "../domain/messages";

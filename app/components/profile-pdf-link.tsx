@@ -1,6 +1,6 @@
 import type { Locale } from "../domain/locale";
 import { PROFILE_PDF_LABELS } from "../domain/profile-pdf-labels";
-import { artistProfilePdfPath } from "../domain/site-routes";
+import { artistProfilePdfPath } from "../domain/paths";
 
 /** "프로필 PDF" / "Profile PDF": downloads the artist's casting profile in the page's language. */
 export function ProfilePdfLink({ name, locale }: { name: string; locale: Locale }) {

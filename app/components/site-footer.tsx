@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { telHref } from "../lib/tel";
 import { Link, useLocation } from "react-router";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { useLocale, useMessages } from "../lib/locale";
 
 export interface FooterInfo {

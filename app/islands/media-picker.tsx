@@ -1,6 +1,6 @@
 import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
 import { FIND_IMAGES_INTENT, pickerQueryField, PICKERS_FIELD, type LibraryImage, type LibraryPage, type PickerLibrary } from "../domain/media-uses";
-import { MEDIA_LIBRARY_JSON_PATH } from "../domain/site-routes";
+import { MEDIA_LIBRARY_JSON_PATH } from "../domain/paths";
 import { uploadImage } from "../lib/upload-image";
 
 /** Opens the picker from elsewhere (the editor's toolbar button). */

@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
-import { signInPath } from "../domain/site-routes";
+import { signInPath } from "../domain/paths";
 import type { AdminFormReply } from "./admin-form-reply";
 
 /**

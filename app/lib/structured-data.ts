@@ -7,7 +7,7 @@ import type { MetaDescriptor } from "react-router";
 import { instantOnKstDay, toKstIsoString } from "../domain/kst";
 import { localizedPath, type Locale } from "../domain/locale";
 import { postDetailPath, type PostKind } from "../domain/post-kinds";
-import { artistPath } from "../domain/site-routes";
+import { artistPath } from "../domain/paths";
 import { reelEmbedUrl, reelWatchUrl, type ReelProvider } from "../domain/reels";
 import { absoluteUrl, SITE_NAME } from "./seo";
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/application-form";
-import { DEFAULT_APPLICATION_FORM } from "../domain/site-settings";
+import { DEFAULT_APPLICATION_FORM } from "../domain/application-form-file";
 import { getRequestContext } from "../server/route-kit/context.server";
 import { serveApplicationForm } from "../server/site/application-form.server";
 

@@ -8,7 +8,7 @@ import { getArtist, type Artist } from "../server/artists/artist-queries.server"
 import { artistShareImage } from "../server/media/share-image-store.server";
 import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
 import type { RequestContext } from "../server/route-kit/context.server";
-import { artistPath } from "../domain/site-routes";
+import { artistPath } from "../domain/paths";
 import { reelName, type Reel } from "../domain/reels";
 
 /**

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/artist-detail";
 import { ArtistProfile } from "../components/artist-profile";
-import { artistPath } from "../domain/site-routes";
+import { artistPath } from "../domain/paths";
 import { localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { rootDataFromMatches } from "../lib/root-data";

@@ -1,5 +1,5 @@
 import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
-import { artistPath } from "../domain/site-routes";
+import { artistPath } from "../domain/paths";
 import { toResponsiveImage } from "../lib/responsive-image";
 import { listArtists } from "../server/artists/artist-queries.server";
 import type { RequestContext } from "../server/route-kit/context.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/artist-list";
 import { AdminLinks } from "../components/admin-links";
-import { artistEditorPath, PATHS } from "../domain/site-routes";
+import { artistEditorPath, PATHS } from "../domain/paths";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { getRequestContext } from "../server/route-kit/context.server";

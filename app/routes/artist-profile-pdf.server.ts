@@ -12,7 +12,7 @@ import { artistFieldLabel } from "../domain/artist-fields";
 import { localeOfPattern, localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
 import { formatHeight, profilePdfFileNames } from "../domain/profile-pdf-labels";
-import { artistPath } from "../domain/site-routes";
+import { artistPath } from "../domain/paths";
 import { PDF_CONTENT_SECURITY_POLICY } from "../server/route-kit/security-headers.server";
 import { readsUnpublishedContent } from "../server/route-kit/access-gate.server";
 import type { RequestContext } from "../server/route-kit/context.server";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/audition-apply-complete";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { AUDITION_PATHS } from "../domain/auditions";
 import { formatKst } from "../domain/kst";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { getRequestContext } from "../server/route-kit/context.server";
 import { loadCompletePage, NO_STORE } from "./audition-apply.server";
 

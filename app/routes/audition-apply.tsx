@@ -2,7 +2,7 @@ import type { Route } from "./+types/audition-apply";
 import { AuditionApplicationForm, type ApplyFormReply } from "../components/audition-application-form";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD } from "../domain/auditions";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { getRequestContext } from "../server/route-kit/context.server";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/audition";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { EyebrowHeading } from "../components/eyebrow-heading";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { AUDITION_PATHS } from "../domain/audition-paths";
 import { localeOfPath, localizedPath } from "../domain/locale";
 import { messagesFor } from "../domain/messages";

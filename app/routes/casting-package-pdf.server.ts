@@ -11,7 +11,7 @@ import { kstDate } from "../domain/kst";
 import type { Locale } from "../domain/locale";
 import { formatHeight, profilePdfFileNames } from "../domain/profile-pdf-labels";
 import { reelWatchUrl } from "../domain/reels";
-import { castingArtistPath } from "../domain/site-routes";
+import { castingArtistPath } from "../domain/paths";
 import { cachedPdf, pdfContact, photoSourcesOf, preparePhotos, profilePdfContent, profilePdfDisposition, profilePdfHash, type PhotoSource } from "./artist-profile-pdf.server";
 import { renderPackagePdf, type PackageCover } from "../server/artists/package-pdf-render.server";
 import { renderProfilePdf, type ProfilePdfContent } from "../server/artists/profile-pdf-render.server";

@@ -3,7 +3,7 @@ import { ARTIST_LIST_FIELD_INFO, artistFieldLabel, withArtistEnglishFallbacks, t
 import { ageFromBirthday, isLinkPreviewAgent, markLabel, messageTooLong, RECIPIENT_COPY } from "../domain/casting-packages";
 import { kstDate } from "../domain/kst";
 import type { Locale } from "../domain/locale";
-import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath } from "../domain/site-routes";
+import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath } from "../domain/paths";
 import { toResponsiveImage } from "../lib/responsive-image";
 import type { RequestContext } from "../server/route-kit/context.server";
 import { RequestBodyError } from "../server/platform/form-body.server";

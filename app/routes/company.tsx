@@ -5,7 +5,7 @@ import { organizationJsonLd } from "../lib/structured-data";
 import { EyebrowHeading } from "../components/eyebrow-heading";
 import { localeOfPath, localizedPath, type Locale } from "../domain/locale";
 import { messagesFor } from "../domain/messages";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { useLocale } from "../lib/locale";
 import { TitledSection } from "../components/titled-section";
 

@@ -1,6 +1,6 @@
 import { HOME_CAROUSEL_IMAGES } from "../domain/constants";
 import { toResponsiveImage } from "../lib/responsive-image";
-import { artistPath } from "../domain/site-routes";
+import { artistPath } from "../domain/paths";
 import { listArtists, pickHomeCarouselImages } from "../server/artists/artist-queries.server";
 import type { RequestContext } from "../server/route-kit/context.server";
 import { localeOfPattern, localizedPath } from "../domain/locale";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/pr";
 import { PostList } from "../components/post-list";
 import { POST_KINDS, prPageParam } from "../domain/post-kinds";
-import { PATHS } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import { rootDataFromMatches } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { feedLinks } from "../lib/feeds";

@@ -1,4 +1,5 @@
-import { ADMIN_PATH_PREFIXES, PATHS } from "../domain/site-routes";
+import { ADMIN_PATH_PREFIXES } from "../domain/site-routes";
+import { PATHS } from "../domain/paths";
 import type { RequestContext } from "../server/route-kit/context.server";
 
 /** /robots.txt: every admin address of the route table and the JSON API are not for crawlers. */

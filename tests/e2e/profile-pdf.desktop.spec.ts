@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { artistProfilePdfPath } from "../../app/domain/site-routes";
+import { artistProfilePdfPath } from "../../app/domain/paths";
 import { expect, test } from "./fixtures";
 import { DEMO_ARTISTS } from "./helpers";
 import { parsePdf } from "../fixtures/pdf";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { signInPath } from "../../app/domain/site-routes";
+import { signInPath } from "../../app/domain/paths";
 import { safeRedirectPath } from "../../app/server/auth/sessions.server";
 
 const FALLBACK = "/admin";

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { withParticle } from "../../domain/korean";
 import { DEFAULT_INTENT } from "../../domain/media-uses";
-import { PATHS, type DeleteReturn } from "../../domain/site-routes";
+import { PATHS, type DeleteReturn } from "../../domain/paths";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import type { useEditorDraft } from "../../lib/use-editor-draft";
 import { useFocusOnArrival } from "./focus-on-arrival";

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { ArtistEnglishFormValues, ArtistFields } from "../../domain/artist-fields";
 import type { LibraryPage } from "../../domain/media-uses";
 import { ARTIST_STATUS_HINTS, ARTIST_STATUS_LABELS, type ArtistStatus } from "../../domain/content-states";
-import { artistPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { artistPath, PATHS, WORKSPACE_PATHS } from "../../domain/paths";
 import { ImageSlots } from "../../islands/image-slots";
 import { ReelsField } from "../../islands/reels-field";
 import type { ReelFormValue } from "../../domain/reels";

@@ -1,7 +1,7 @@
 import { useId, useRef } from "react";
 import { Link, useSubmit } from "react-router";
 import { TRASH_RETENTION_DAYS } from "../../domain/content-states";
-import { deleteConfirmPath, type DeleteReturn } from "../../domain/site-routes";
+import { deleteConfirmPath, type DeleteReturn } from "../../domain/paths";
 import { useHydrated } from "../../lib/use-hydrated";
 
 /**

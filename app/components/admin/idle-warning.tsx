@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetchers, useLocation, useNavigation } from "react-router";
-import { PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { PATHS, WORKSPACE_PATHS } from "../../domain/paths";
 
 /** How long before the idle sign-out the warning appears. */
 export const IDLE_WARNING_MS = 60 * 1000;

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { POST_KIND_INFO, postDetailPath, type PostKind } from "../../domain/post-kinds";
 import { postFieldsInLanguage, type PostFieldValues } from "../../domain/post-fields";
 import { POST_STATUS_LABELS, type PostStatus } from "../../domain/content-states";
-import { previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { previewPath, WORKSPACE_PATHS } from "../../domain/paths";
 import type { AdminFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { useHydrated } from "../../lib/use-hydrated";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { withParticle } from "../../domain/korean";
-import { WORKSPACE_PATHS } from "../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../domain/paths";
 
 /**
  * Enrolling an authenticator app (decision 040), written once for the account's security page and the

@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
-import { ACCOUNT_SECURITY_PATH, PATHS, SITE_ROUTES, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { SITE_ROUTES } from "../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH, PATHS, WORKSPACE_PATHS } from "../../domain/paths";
 import { roleMay, type StaffRole } from "../../domain/staff-roles";
 import { useRootData } from "../../lib/root-data";
 

@@ -7,7 +7,7 @@ import { applyListMove, focusAfterListMove, listEntryId, LIST_MOVE_FIELD, parseL
 import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
-import { artistEditorPath, artistPath, deleteReturnOf, PATHS, previewPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { artistEditorPath, artistPath, deleteReturnOf, PATHS, previewPath, WORKSPACE_PATHS } from "../../domain/paths";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../../server/route-kit/admin-forms.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../server/route-kit/context.server";

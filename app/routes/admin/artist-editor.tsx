@@ -2,7 +2,7 @@ import type { Route } from "./+types/artist-editor";
 import { artistTrashQuestion, EditorTools } from "../../components/admin/delete-control";
 import { DeleteConfirm } from "../../components/admin/admin-form-shell";
 import { ArtistForm } from "../../components/admin/artist-form";
-import { artistEditorPath, artistPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { artistEditorPath, artistPath, WORKSPACE_PATHS } from "../../domain/paths";
 import { handleArtistEditorAction, loadArtistEditor } from "./artist-editor.server";
 import { getRequestContext } from "../../server/route-kit/context.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { WORKSPACE_PATHS } from "../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../domain/paths";
 import { STAFF_ROLE_INFO } from "../../domain/staff-roles";
 import { acceptInvitation, invitationTotpSecret, linkRequiresSecondFactor, readInvitation } from "../../server/staff/staff-invitation-acceptance.server";
 import { enrollmentView } from "../../server/auth/enrollment-view.server";

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/invitation";
 import { withParticle } from "../../domain/korean";
-import { PATHS } from "../../domain/site-routes";
+import { PATHS } from "../../domain/paths";
 import { MIN_STAFF_PASSWORD_LENGTH as MIN_PASSWORD_LENGTH } from "../../domain/staff-roles";
 import { getRequestContext } from "../../server/route-kit/context.server";
 import { handleInvitationAction, loadInvitation } from "./invitation.server";

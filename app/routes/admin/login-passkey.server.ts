@@ -1,4 +1,4 @@
-import { signInAgainPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { signInAgainPath, WORKSPACE_PATHS } from "../../domain/paths";
 import { passkeySignInOptions, relyingParty } from "../../server/auth/passkeys.server";
 import { readPendingCookie } from "../../server/auth/second-factor-pending.server";
 import { verifySecondFactor } from "../../server/auth/second-factor.server";

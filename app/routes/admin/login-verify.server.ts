@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { signInAgainPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { signInAgainPath, WORKSPACE_PATHS } from "../../domain/paths";
 import { verifySecondFactor } from "../../server/auth/second-factor.server";
 import { readPendingCookie } from "../../server/auth/second-factor-pending.server";
 import { listPasskeys } from "../../server/auth/passkeys.server";

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/login-verify";
-import { PATHS, SIGN_IN_VERIFY_PATH } from "../../domain/site-routes";
+import { PATHS, SIGN_IN_VERIFY_PATH } from "../../domain/paths";
 import { PasskeySignIn } from "../../components/admin/passkey-buttons";
 import { getRequestContext } from "../../server/route-kit/context.server";
 import { handleLoginVerifyAction, loadLoginVerify } from "./login-verify.server";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { fieldErrors, loginSchema } from "../../domain/schemas";
-import { secondStepPath, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { secondStepPath, WORKSPACE_PATHS } from "../../domain/paths";
 import { lockedMessage, restartMessage } from "../../server/auth/second-factor.server";
 import { SETUP_LINK_NEEDED_MESSAGE } from "../../server/auth/second-factor-setup.server";
 import { safeRedirectPath, signIn } from "../../server/auth/sessions.server";

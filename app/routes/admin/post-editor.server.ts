@@ -4,7 +4,7 @@ import type { PostKind } from "../../domain/post-kinds";
 import type { PostStatus } from "../../domain/content-states";
 import { formatKst, parseKstInputValue, toKstInputValue } from "../../domain/kst";
 import { postDetailPath, postEditorPath } from "../../domain/post-kinds";
-import { deleteReturnOf, previewPath, PATHS, WORKSPACE_PATHS } from "../../domain/site-routes";
+import { deleteReturnOf, previewPath, PATHS, WORKSPACE_PATHS } from "../../domain/paths";
 import { parsePostId } from "../../lib/post-id";
 import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../../server/route-kit/admin-forms.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";

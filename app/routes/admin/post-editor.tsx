@@ -1,7 +1,7 @@
 import type { Route } from "./+types/post-editor";
 import { DeleteConfirm } from "../../components/admin/admin-form-shell";
 import { EditorTools, postTrashQuestion } from "../../components/admin/delete-control";
-import { WORKSPACE_PATHS } from "../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../domain/paths";
 import { PostForm } from "../../components/admin/post-form";
 import { POST_KIND_INFO, postDetailPath, postEditorPath, postKindOfPattern } from "../../domain/post-kinds";
 import { getRequestContext } from "../../server/route-kit/context.server";

@@ -5,7 +5,7 @@ import { pickArtistFields } from "../../domain/artist-fields";
 import { ARTIST_STATUS_LABELS, POST_STATUS_LABELS } from "../../domain/content-states";
 import { kstDate } from "../../domain/kst";
 import { POST_KINDS, type PostKind } from "../../domain/post-kinds";
-import type { PreviewSubject } from "../../domain/site-routes";
+import type { PreviewSubject } from "../../domain/paths";
 import { artistValuesFromForm, IMAGE_FILE_FIELDS } from "./artist-editor.server";
 import { artistProfileView } from "../artist-detail.server";
 import { getArtistById } from "../../server/artists/artist-queries.server";

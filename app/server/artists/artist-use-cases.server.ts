@@ -5,7 +5,8 @@ import { ARTIST_STATUS_LABELS, ARTIST_STATUSES, type ArtistStatus } from "../../
 import { artistFieldErrors, artistInputSchema, displayOrderSchema } from "../../domain/schemas";
 import { REEL_PROVIDER_NAMES, reelFormValues, reelWatchUrl, storedReels, type Reel } from "../../domain/reels";
 import { artistNameKey, artistNameLookups } from "../../domain/text-checks";
-import { artistEditorPath, PATHS, pathsShowingArtist } from "../../domain/site-routes";
+import { pathsShowingArtist } from "../../domain/site-routes";
+import { artistEditorPath, PATHS } from "../../domain/paths";
 import { moveToTrash, purgeFromTrash, recordSave, restoreFromTrash, type EditedEntity } from "../history/edited-records.server";
 import { getMediaByUrls } from "../media/media.server";
 import { recordAudit } from "../platform/audit.server";

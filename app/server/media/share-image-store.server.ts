@@ -5,7 +5,7 @@ import { isPublicArtist, isPublicPost } from "../../domain/content-states";
 import { LOCALES, type Locale } from "../../domain/locale";
 import { POST_KIND_INFO, POST_KINDS, type PostKind } from "../../domain/post-kinds";
 import { SHARE_IMAGE_SIZE } from "../../domain/focal-point";
-import { shareImagePath, type ShareImageSubject } from "../../domain/site-routes";
+import { shareImagePath, type ShareImageSubject } from "../../domain/paths";
 import type { SeoImage } from "../../lib/seo";
 import type { Database } from "../platform/db.server";
 import { cachedRead } from "../platform/read-cache.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { adminUsers, castingPackages } from "../../../drizzle/schema";
-import { packageAdminPath } from "../../domain/site-routes";
+import { packageAdminPath } from "../../domain/paths";
 import { isMailAddress, queueMail } from "../mail/outbox.server";
 import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";

@@ -3,7 +3,7 @@ import { castingPackageAnswers, castingPackageArtists, castingPackages } from ".
 import { isPackageMark, type PackageMark } from "../../domain/casting-packages";
 import type { Locale } from "../../domain/locale";
 import { reelKey } from "../../domain/reels";
-import { castingPackagePath, castingPackagePdfPath } from "../../domain/site-routes";
+import { castingPackagePath, castingPackagePdfPath } from "../../domain/paths";
 import { getArtistsByIds, type Artist } from "../artists/artist-queries.server";
 import type { Database } from "../platform/db.server";
 import { nowOf, type Services } from "../platform/services.server";

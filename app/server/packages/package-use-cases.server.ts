@@ -4,7 +4,7 @@ import type { ArtistListField } from "../../domain/artist-fields";
 import { CREDIT_FIELDS, MAX_PACKAGE_ARTISTS, MAX_PACKAGE_MESSAGE, MAX_PACKAGE_NOTE, MAX_PACKAGE_TITLE, PACKAGE_DEFAULT_DAYS, PACKAGE_MAX_DAYS } from "../../domain/casting-packages";
 import type { Locale } from "../../domain/locale";
 import { reelKey } from "../../domain/reels";
-import { castingPackagePath } from "../../domain/site-routes";
+import { castingPackagePath } from "../../domain/paths";
 import { getArtistById } from "../artists/artist-queries.server";
 import { queueMail } from "../mail/outbox.server";
 import { recordAudit } from "../platform/audit.server";

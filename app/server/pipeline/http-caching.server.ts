@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { isAdminPath, isCastingPath } from "../../domain/site-routes";
+import { isAdminPath } from "../../domain/site-routes";
+import { isCastingPath } from "../../domain/paths";
 
 /**
  * HTTP caching for browsers and a CDN in front of several app servers (decision 026).

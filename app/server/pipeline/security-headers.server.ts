@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { Env } from "../platform/env.server";
-import { isCastingPath } from "../../domain/site-routes";
+import { isCastingPath } from "../../domain/paths";
 import { contentSecurityPolicy } from "../route-kit/security-headers.server";
 import { appLocals, siteOrigin } from "./locals.server";
 

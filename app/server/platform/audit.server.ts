@@ -1,7 +1,8 @@
 import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import { auditLog } from "../../../drizzle/schema";
 import { auditActionLabel, auditEntityLabel } from "../../domain/audit-labels";
-import { describeChangedSettings, formatFileSize } from "../../domain/site-settings";
+import { describeChangedSettings } from "../../domain/site-settings";
+import { formatFileSize } from "../../domain/application-form-file";
 import { pageWindow } from "../../lib/pagination";
 import type { Database, Tx } from "./db.server";
 import { containsText } from "./search-pattern.server";

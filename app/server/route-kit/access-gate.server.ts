@@ -1,5 +1,6 @@
 import { data, redirect, type MiddlewareFunction } from "react-router";
-import { accessOf, ACCOUNT_SECURITY_PATH, isResourceRoute, privateRouteOfPattern, signInAgainPath, signInPath, type SiteRoute } from "../../domain/site-routes";
+import { accessOf, isResourceRoute, privateRouteOfPattern, type SiteRoute } from "../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH, signInAgainPath, signInPath } from "../../domain/paths";
 import { API_SCOPE_INFO } from "../../domain/api-scopes";
 import { FORBIDDEN_MESSAGE, roleMay, areaUseOfMethod, secondFactorRequired } from "../../domain/staff-roles";
 import { verifyApiToken } from "../auth/api-tokens.server";

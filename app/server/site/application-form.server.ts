@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { APPLICATION_FORM_TYPES, type ApplicationFormType } from "../../domain/site-settings";
+import { APPLICATION_FORM_TYPES, type ApplicationFormType } from "../../domain/application-form-file";
 import type { Services } from "../platform/services.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { getSiteSettings, type StoredApplicationForm } from "./settings.server";

@@ -3,17 +3,8 @@ import { z } from "../../domain/zod";
 import { siteSettings } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { cachedRead } from "../platform/read-cache.server";
-import {
-  APPLICATION_FORM_TYPES,
-  applicationFormSummary,
-  DEFAULT_APPLICATION_FORM,
-  DEFAULT_DEMO_SETTINGS,
-  DEFAULT_EDITABLE_SETTINGS,
-  DEMO_PRIVACY_OFFICER,
-  SITE_SETTING_FIELDS,
-  type ApplicationFormType,
-  type EditableSiteSettings,
-} from "../../domain/site-settings";
+import { DEFAULT_DEMO_SETTINGS, DEFAULT_EDITABLE_SETTINGS, DEMO_PRIVACY_OFFICER, SITE_SETTING_FIELDS, type EditableSiteSettings } from "../../domain/site-settings";
+import { APPLICATION_FORM_TYPES, applicationFormSummary, DEFAULT_APPLICATION_FORM, type ApplicationFormType } from "../../domain/application-form-file";
 import { settingsStoredShape, withEnglishFallbacks } from "../../domain/setting-fields";
 
 /** The uploaded audition application form (null: the bundled PDF in public/files is offered). */

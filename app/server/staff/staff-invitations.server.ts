@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { adminUsers, staffInvitations } from "../../../drizzle/schema";
 import { withParticle } from "../../domain/korean";
-import { staffInvitationPath } from "../../domain/site-routes";
+import { staffInvitationPath } from "../../domain/paths";
 import { isStaffRole, STAFF_ROLE_INFO, type StaffRole } from "../../domain/staff-roles";
 import { queueMail } from "../mail/outbox.server";
 import type { Database } from "../platform/db.server";

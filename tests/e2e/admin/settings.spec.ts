@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { PATHS, WORKSPACE_PATHS } from "../../../app/domain/site-routes";
+import { PATHS, WORKSPACE_PATHS } from "../../../app/domain/paths";
 import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { internationalPhone } from "../../../app/lib/structured-data";
 import { docxDocument, hwpDocument } from "../../fixtures/documents";

@@ -1,7 +1,8 @@
 import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGLISH_ROUTES, PATHS, SITE_ROUTES, type SiteRoute } from "../../../app/domain/site-routes";
+import { ENGLISH_ROUTES, SITE_ROUTES, type SiteRoute } from "../../../app/domain/site-routes";
+import { PATHS } from "../../../app/domain/paths";
 import { useAppServer } from "../../setup/app-server";
 import { TEST_ADMIN, uniqueClientIp } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WORKSPACE_PATHS } from "../../../app/domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../app/domain/paths";
 import { TEST_ADMIN, useAppServer } from "../../setup/app-server";
 import { testEngine } from "../../setup/test-database";
 

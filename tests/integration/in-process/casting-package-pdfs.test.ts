@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, castingPackageAnswers, castingPackageArtists, castingPackages, castingPackageVisits, mailOutbox } from "../../../drizzle/schema";
 import { PACKAGE_RETENTION_DAYS } from "../../../app/domain/casting-packages";
-import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath, packageAdminPath } from "../../../app/domain/site-routes";
+import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath, packageAdminPath } from "../../../app/domain/paths";
 import { saveArtist, type SaveArtistRequest } from "../../../app/server/artists/artist-use-cases.server";
 import { getArtist } from "../../../app/server/artists/artist-queries.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";

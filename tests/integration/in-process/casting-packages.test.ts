@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminUsers, artists as artistsTable, castingPackageAnswers, castingPackageArtists, castingPackages, castingPackageVisits, mailOutbox } from "../../../drizzle/schema";
 import { MAX_ANSWERS_PER_DAY } from "../../../app/domain/casting-packages";
-import { castingArtistPath, castingPackagePath } from "../../../app/domain/site-routes";
+import { castingArtistPath, castingPackagePath } from "../../../app/domain/paths";
 import { saveArtist, type SaveArtistRequest } from "../../../app/server/artists/artist-use-cases.server";
 import { getArtist } from "../../../app/server/artists/artist-queries.server";
 import { hashPassword } from "../../../app/server/auth/passwords.server";

@@ -11,7 +11,7 @@ import {
 } from "../../../domain/access-records";
 import { adminAuditionPath, AUDITION_STATUS_LABELS, isAuditionStatus } from "../../../domain/auditions";
 import { formatKst, kstDate } from "../../../domain/kst";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account-security";
-import { ACCOUNT_SECURITY_PATH } from "../../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH } from "../../../domain/paths";
 import { PasskeyRegistration } from "../../../components/admin/passkey-buttons";
 import { RecoveryCodes, TotpEnrollment } from "../../../components/admin/totp-enrollment";
 import { getRequestContext } from "../../../server/route-kit/context.server";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { formatKst } from "../../../domain/kst";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { STAFF_ROLE_INFO } from "../../../domain/staff-roles";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";

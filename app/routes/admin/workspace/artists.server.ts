@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { ARTIST_STATUS_LABELS, ARTIST_STATUSES, type ArtistStatus } from "../../../domain/content-states";
 import { formatKst } from "../../../domain/kst";
-import { artistEditorPath, artistPath, historyPath, previewPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { artistEditorPath, artistPath, historyPath, previewPath, WORKSPACE_PATHS } from "../../../domain/paths";
 import { reorderArtists } from "../../../server/artists/artist-use-cases.server";
 import { listArtists } from "../../../server/artists/artist-queries.server";
 import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";

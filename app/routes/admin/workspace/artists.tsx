@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/artists";
-import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { PATHS, WORKSPACE_PATHS } from "../../../domain/paths";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "./artists.server";

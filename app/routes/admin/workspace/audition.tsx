@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/audition";
 import { ConfirmActions, WorkspacePage } from "../../../components/admin/workspace-ui";
 import { adminAuditionPath } from "../../../domain/auditions";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleAuditionDetailAction, loadAuditionDetail } from "./auditions.server";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";

@@ -23,7 +23,7 @@ import {
 } from "../../../domain/auditions";
 import { formatKst, kstDate } from "../../../domain/kst";
 import { formatBytes } from "../../../domain/media-uses";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { toCsv } from "../../../lib/csv";
 import { parsePage } from "../../../lib/pagination";
 import { telHref } from "../../../lib/tel";

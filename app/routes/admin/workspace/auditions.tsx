@@ -5,7 +5,7 @@ import { Pagination } from "../../../components/pagination";
 import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { MAX_AUDITION_QUERY_LENGTH } from "../../../domain/audition-review";
 import { AUDITION_PATHS } from "../../../domain/auditions";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleWorkspaceAuditionsAction, loadWorkspaceAuditions } from "./auditions.server";

@@ -12,7 +12,7 @@ import { roleMay } from "../../../domain/staff-roles";
 import { countNewApplications } from "../../../server/auditions/audition-admin-queries.server";
 import { recentPackageEvents } from "../../../server/packages/package-queries.server";
 import { nowOf } from "../../../server/platform/services.server";
-import { packageAdminPath } from "../../../domain/site-routes";
+import { packageAdminPath } from "../../../domain/paths";
 import { pendingSecurityNotice } from "../../../server/auth/second-factor-throttle.server";
 import { describeSecurityNotice } from "../../../domain/security-notice";
 

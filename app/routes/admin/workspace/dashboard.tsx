@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { ARTIST_STATUS_LABELS, ARTIST_STATUSES } from "../../../domain/content-states";
 import { postEditorPath } from "../../../domain/post-kinds";
-import { ACCOUNT_SECURITY_PATH, PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { ACCOUNT_SECURITY_PATH, PATHS, WORKSPACE_PATHS } from "../../../domain/paths";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { loadDashboard, type WorkspacePostRow } from "./dashboard.server";
 import { WorkspaceList, WorkspacePage } from "../../../components/admin/workspace-ui";

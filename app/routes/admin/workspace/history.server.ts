@@ -1,7 +1,7 @@
 import { diffArrays, diffWords } from "diff";
 import { data, redirect } from "react-router";
 import { formatKst } from "../../../domain/kst";
-import { historyPath, type HistorySubject } from "../../../domain/site-routes";
+import { historyPath, type HistorySubject } from "../../../domain/paths";
 import { ARTIST_RECORDS } from "../../../server/artists/artist-use-cases.server";
 import type { EditedEntity } from "../../../server/history/edited-records.server";
 import { getRevision, listRevisions, type Revision } from "../../../server/history/revisions.server";

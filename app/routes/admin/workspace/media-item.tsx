@@ -5,7 +5,7 @@ import { FocalPointPicker } from "../../../components/admin/focal-point-picker";
 import { MediaUses } from "../../../components/admin/media-uses";
 import { mediaInUseMessage } from "../../../domain/media-uses";
 import { MAX_MEDIA_ALT_LENGTH } from "../../../domain/schemas";
-import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { mediaItemPath, WORKSPACE_PATHS } from "../../../domain/paths";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleMediaItemAction, loadMediaItem } from "./media.server";
 import { ConfirmActions, WorkspacePage } from "../../../components/admin/workspace-ui";

@@ -4,7 +4,7 @@ import { formatKst } from "../../../domain/kst";
 import { formatBytes, MEDIA_USE_FILTERS, mediaUseLabel, type MediaUse, type MediaUseFilter } from "../../../domain/media-uses";
 import { POST_KIND_INFO, postEditorPath } from "../../../domain/post-kinds";
 import { fieldErrors, mediaFocalClickSchema, mediaFocalSchema } from "../../../domain/schemas";
-import { artistEditorPath, mediaItemPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { artistEditorPath, mediaItemPath, WORKSPACE_PATHS } from "../../../domain/paths";
 import { parsePage } from "../../../lib/pagination";
 import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../../../server/route-kit/admin-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";

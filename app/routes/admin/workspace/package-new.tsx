@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/package-new";
 import { MAX_PACKAGE_ARTISTS, MAX_PACKAGE_MESSAGE, MAX_PACKAGE_NOTE, MAX_PACKAGE_TITLE, PACKAGE_DEFAULT_DAYS } from "../../../domain/casting-packages";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleCreatePackage, loadPackageForm } from "./packages.server";
 import { WorkspacePage } from "../../../components/admin/workspace-ui";

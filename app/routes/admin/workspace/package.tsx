@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/package";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { PACKAGE_RETENTION_DAYS } from "../../../domain/casting-packages";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handlePackageAction, loadPackage } from "./packages.server";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { artistFieldLabel, type ArtistListField } from "../../../domain/artist-fields";
 import { CREDIT_FIELDS, MARK_LABELS_KO, PACKAGE_LOCALE_LABELS, type PackageMark } from "../../../domain/casting-packages";
 import { formatKst } from "../../../domain/kst";
-import { packageAdminPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { packageAdminPath, WORKSPACE_PATHS } from "../../../domain/paths";
 import { kstDate } from "../../../domain/kst";
 import { reelKey, reelName, reelWatchUrl } from "../../../domain/reels";
 import type { FlashCode } from "../../../lib/flash-messages";

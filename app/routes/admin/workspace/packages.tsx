@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/packages";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { loadPackages } from "./packages.server";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";

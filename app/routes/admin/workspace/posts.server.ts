@@ -1,7 +1,7 @@
 import { POST_STATUS_LABELS, POST_STATUSES, type PostStatus } from "../../../domain/content-states";
 import { formatKst } from "../../../domain/kst";
 import { POST_KIND_INFO, POST_KINDS, postDetailPath, postEditorPath, type PostKind } from "../../../domain/post-kinds";
-import { historyPath, previewPath, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { historyPath, previewPath, WORKSPACE_PATHS } from "../../../domain/paths";
 import { z } from "../../../domain/zod";
 import { parsePage } from "../../../lib/pagination";
 import { data } from "react-router";

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { settingOf, settingsFormValues, typedSettingsValues } from "../../../domain/setting-fields";
-import { APPLICATION_FORM_FIELD, SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../domain/site-settings";
-import { PATHS, WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../domain/site-settings";
+import { APPLICATION_FORM_FIELD } from "../../../domain/application-form-file";
+import { PATHS, WORKSPACE_PATHS } from "../../../domain/paths";
 import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../../../server/route-kit/admin-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";

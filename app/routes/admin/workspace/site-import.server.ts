@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { siteImports } from "../../../../drizzle/schema";
 import { emptyImportReport, IMPORT_KINDS, type ImportKind, type SiteImportReport } from "../../../domain/site-import";
 import { formatKst } from "../../../domain/kst";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { z } from "../../../domain/zod";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/site-import";
 import { FormStatus } from "../../../components/form-status";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { formatBytes, IMPORT_KIND_LABELS, IMPORT_KINDS, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportNote, type SiteImportReport } from "../../../domain/site-import";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { adminMeta } from "../../../lib/admin-meta";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleSiteImportAction, loadSiteImport, type SiteImportFormValues } from "./site-import.server";

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/staff";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { withParticle } from "../../../domain/korean";
 import { STAFF_ROLE_INFO, STAFF_ROLES } from "../../../domain/staff-roles";
 import { getRequestContext } from "../../../server/route-kit/context.server";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { TRASH_RETENTION_DAYS } from "../../../domain/content-states";
 import { formatKst } from "../../../domain/kst";
 import { pageWindow, parsePage } from "../../../lib/pagination";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { adminActor, flashRedirect, listReturnPath, readAdminForm } from "../../../server/route-kit/admin-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import type { Route } from "./+types/trash";
 import { withParticle } from "../../../domain/korean";
-import { WORKSPACE_PATHS } from "../../../domain/site-routes";
+import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleTrashAction, loadTrash } from "./trash.server";
 import { ConfirmActions, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
