@@ -5,26 +5,83 @@ import { useHydrated } from "../lib/use-hydrated";
 
 type EntryMove = Exclude<ListMove, { action: "add" }>;
 
-/**
- * What the workspace's editable lists share (the career lists' ListField, the showreels' ReelsField):
- * 위로/아래로/삭제 and 추가 are submit buttons (LIST_MOVE_FIELD) that send the form without JavaScript,
- * which comes back changed with the control to focus (`arrivalFocus`); with JavaScript they act in place,
- * announce what happened to screen readers and move the focus where the entry went.
- */
-export function useListEditing<T>({
-  name,
-  items,
-  onChange,
-  arrivalFocus,
-  object,
-}: {
+interface ListEditingOptions<T> {
   name: string;
   items: readonly T[];
   onChange: (next: T[]) => void;
   arrivalFocus: string | null;
   /** The entry as the object of the announcement, with its particle: "‘2024 드라마’ 항목을". */
   object: (item: T, index: number) => string;
+}
+
+/**
+ * An entry's 위로, 아래로 or 삭제: a submit button without JavaScript; with it (`onMove`), the move in place.
+ */
+function EntryMoveButton({
+  move,
+  label,
+  autoFocus,
+  disabled,
+  onMove,
+  children,
+}: {
+  move: EntryMove;
+  label: string;
+  autoFocus: true | undefined;
+  disabled: boolean;
+  onMove: (() => void) | null;
+  children: ReactNode;
 }) {
+  const { name, index, action } = move;
+  return (
+    <button
+      type="submit"
+      name={LIST_MOVE_FIELD}
+      value={`${name}:${index}:${action}`}
+      id={action === "remove" ? undefined : listButtonId(name, index, action)}
+      autoFocus={autoFocus}
+      className={action === "remove" ? "button button--small button--ghost list-field__remove" : "button button--small button--ghost"}
+      aria-label={label}
+      disabled={disabled}
+      formNoValidate
+      onClick={(event) => {
+        if (!onMove) return;
+        event.preventDefault();
+        onMove();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** 추가: sends the form without JavaScript; with it (`onAdd`), adds in place. */
+function ListAddButton({ name, onAdd }: { name: string; onAdd: (() => void) | null }) {
+  return (
+    <button
+      type="submit"
+      name={LIST_MOVE_FIELD}
+      value={`${name}:add`}
+      className="button button--small"
+      formNoValidate
+      onClick={(event) => {
+        if (!onAdd) return;
+        event.preventDefault();
+        onAdd();
+      }}
+    >
+      추가
+    </button>
+  );
+}
+
+/**
+ * What the workspace's editable lists share (the career lists' ListField, the showreels' ReelsField):
+ * 위로/아래로/삭제 and 추가 are submit buttons (LIST_MOVE_FIELD) that send the form without JavaScript,
+ * which comes back changed with the control to focus (`arrivalFocus`); with JavaScript they act in place,
+ * announce what happened to screen readers and move the focus where the entry went.
+ */
+export function useListEditing<T>({ name, items, onChange, arrivalFocus, object }: ListEditingOptions<T>) {
   const hydrated = useHydrated();
   const [announcement, setAnnouncement] = useState("");
   const refocus = useRef<string | null>(null);
@@ -51,24 +108,15 @@ export function useListEditing<T>({
   /** An entry's 위로, 아래로 and 삭제; `entryLabel` names the entry for screen readers ("경력 2번 항목"). */
   const entryButtons = (index: number, entryLabel: string) => {
     const button = (action: EntryMove["action"], text: string, disabled = false) => (
-      <button
-        type="submit"
-        name={LIST_MOVE_FIELD}
-        value={`${name}:${index}:${action}`}
-        id={action === "remove" ? undefined : listButtonId(name, index, action)}
+      <EntryMoveButton
+        move={{ name, index, action }}
+        label={`${entryLabel} ${text}`}
         autoFocus={action === "remove" ? undefined : focusHere(listButtonId(name, index, action))}
-        className={action === "remove" ? "button button--small button--ghost list-field__remove" : "button button--small button--ghost"}
-        aria-label={`${entryLabel} ${text}`}
         disabled={disabled}
-        formNoValidate
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          act({ name, index, action }, "button");
-        }}
+        onMove={hydrated ? () => act({ name, index, action }, "button") : null}
       >
         {text}
-      </button>
+      </EntryMoveButton>
     );
     return (
       <span className="list-field__buttons">
@@ -80,22 +128,7 @@ export function useListEditing<T>({
   };
 
   /** 추가: sends the form without JavaScript, calls `add` with it. */
-  const addButton = (add: () => void) => (
-    <button
-      type="submit"
-      name={LIST_MOVE_FIELD}
-      value={`${name}:add`}
-      className="button button--small"
-      formNoValidate
-      onClick={(event) => {
-        if (!hydrated) return;
-        event.preventDefault();
-        add();
-      }}
-    >
-      추가
-    </button>
-  );
+  const addButton = (add: () => void) => <ListAddButton name={name} onAdd={hydrated ? add : null} />;
 
   /** Enter in a new entry's box adds it (not while an IME is composing a Korean syllable). */
   const addOnEnter = (add: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {

@@ -118,6 +118,26 @@ function withReelMove(form: FormData, values: ArtistFormValues, move: ListMove):
   return { values: { ...values, reels }, focus: focusAfterListMove({ ...move, index }, reels.length) };
 }
 
+/** Stores the photos sent with the form into `values.images`; the refused ones' messages by slot. */
+async function storeSentPhotos(ctx: RequestContext, actor: ReturnType<typeof adminActor>, form: FormData, values: ArtistFormValues) {
+  const imageErrors: Record<number, string> = {};
+  for (const [i, field] of IMAGE_FILE_FIELDS.entries()) {
+    const file = form.get(field);
+    if (isOversizeUpload(file)) {
+      imageErrors[i] = OVERSIZE_MESSAGE;
+      continue;
+    }
+    if (!(file instanceof File) || file.size === 0) continue;
+    try {
+      values.images[i] = (await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()), file.name)).url;
+    } catch (error) {
+      if (!(error instanceof ImageRejectedError)) throw error;
+      imageErrors[i] = error.message;
+    }
+  }
+  return imageErrors;
+}
+
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
   const read = await readAdminForm<ArtistFormValues>(request, IMAGE_FILE_FIELDS);
   if ("refused" in read) return read.refused;
@@ -135,21 +155,7 @@ export async function handleArtistEditorAction(ctx: RequestContext, request: Req
 
   // Photos sent with the form (no JavaScript) go through the media pipeline first, so a text error
   // below does not cost the administrator the chosen photos: they come back as stored images.
-  const imageErrors: Record<number, string> = {};
-  for (const [i, field] of IMAGE_FILE_FIELDS.entries()) {
-    const file = form.get(field);
-    if (isOversizeUpload(file)) {
-      imageErrors[i] = OVERSIZE_MESSAGE;
-      continue;
-    }
-    if (!(file instanceof File) || file.size === 0) continue;
-    try {
-      values.images[i] = (await uploadImage(ctx.runtime, actor, new Uint8Array(await file.arrayBuffer()), file.name)).url;
-    } catch (error) {
-      if (!(error instanceof ImageRejectedError)) throw error;
-      imageErrors[i] = error.message;
-    }
-  }
+  const imageErrors = await storeSentPhotos(ctx, actor, form, values);
   // A list's 위로/아래로/삭제/추가 without JavaScript: the form comes back with the change and everything typed.
   const listMove = parseListMove(form.get(LIST_MOVE_FIELD));
   if (listMove) {

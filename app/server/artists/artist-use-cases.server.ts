@@ -137,6 +137,44 @@ async function artistByName(tx: Tx, name: string, inTrash: boolean): Promise<Art
   return null;
 }
 
+/** Inserts the new artist or updates the current one (its version raised), and writes its images in order. */
+async function writeArtistRow(
+  tx: Tx,
+  request: SaveArtistRequest,
+  current: ArtistRow | null,
+  common: Omit<typeof artists.$inferInsert, "status" | "displayOrder">,
+  mediaIds: number[],
+): Promise<ArtistRow> {
+  let row: ArtistRow;
+  if (current === null) {
+    [row] = (await tx
+      .insert(artists)
+      .values({
+        ...common,
+        status: request.status ?? "public",
+        displayOrder: request.displayOrder ?? sql`(select coalesce(max(${artists.displayOrder}), 0) + 1 from ${artists})`,
+      })
+      .returning()) as [ArtistRow];
+  } else {
+    [row] = (await tx
+      .update(artists)
+      .set({
+        ...common,
+        ...(request.status !== null ? { status: request.status } : {}),
+        ...(request.displayOrder !== null ? { displayOrder: request.displayOrder } : {}),
+        version: sql`${artists.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(artists.id, current.id))
+      .returning()) as [ArtistRow];
+    await tx.delete(artistImages).where(eq(artistImages.artistId, row.id));
+  }
+  if (mediaIds.length > 0) {
+    await tx.insert(artistImages).values(mediaIds.map((mediaId, position) => ({ artistId: row.id, position, mediaId })));
+  }
+  return row;
+}
+
 /**
  * Creates or updates an artist together with its images, validated, in one transaction with its audit
  * entry and a revision (never an artist without its images or the reverse), then announces the change.
@@ -173,33 +211,7 @@ export async function saveArtist(services: Services, actor: Actor, request: Save
       const holder = await holderOfName(tx, fields.name, current);
       if (holder) return { status: "duplicate-name" as const, inTrash: holder.inTrash };
       const common = { ...fields, ...(en !== undefined ? { en } : {}), ...(reels !== undefined ? { reels } : {}), updatedBy: describeActor(actor) };
-      let row: ArtistRow;
-      if (current === null) {
-        [row] = (await tx
-          .insert(artists)
-          .values({
-            ...common,
-            status: request.status ?? "public",
-            displayOrder: request.displayOrder ?? sql`(select coalesce(max(${artists.displayOrder}), 0) + 1 from ${artists})`,
-          })
-          .returning()) as [ArtistRow];
-      } else {
-        [row] = (await tx
-          .update(artists)
-          .set({
-            ...common,
-            ...(request.status !== null ? { status: request.status } : {}),
-            ...(request.displayOrder !== null ? { displayOrder: request.displayOrder } : {}),
-            version: sql`${artists.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(artists.id, current.id))
-          .returning()) as [ArtistRow];
-        await tx.delete(artistImages).where(eq(artistImages.artistId, row.id));
-      }
-      if (mediaIds.length > 0) {
-        await tx.insert(artistImages).values(mediaIds.map((mediaId, position) => ({ artistId: row.id, position, mediaId })));
-      }
+      const row = await writeArtistRow(tx, request, current, common, mediaIds);
       const created = current === null;
       const snapshot: ArtistSnapshot = { ...pickArtistFields(row), imageUrls, status: row.status, en: row.en, reels: storedReels(row.reels) };
       await recordSave(tx, actor, ARTIST_RECORDS, {

@@ -82,7 +82,8 @@ type PrivateFileExtension = (typeof PRIVATE_FILE_EXTENSIONS)[number];
 /** The keys privateFileKey makes (the orphan sweep knows them by this shape). */
 export const PRIVATE_FILE_KEY_PATTERN = String.raw`auditions/\d{4}/[0-9a-f]{48}\.(?:${PRIVATE_FILE_EXTENSIONS.join("|")})`;
 
-export async function readApplicationUpload(request: Request, storage: MediaStorage): Promise<ApplicationUpload> {
+/** Checks the request's headers and makes its form parser; throws RequestBodyError for a body that is not one. */
+function applicationParser(request: Request): busboy.Busboy {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) throw new RequestBodyError(415, "unsupported_media_type", "multipart/form-data 형식으로 보내 주세요.");
   const declared = Number(request.headers.get("Content-Length") ?? "0");
@@ -91,9 +92,8 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
   }
   if (!request.body) throw new RequestBodyError(400, "malformed_body", MALFORMED_BODY_MESSAGE);
 
-  let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    return busboy({
       headers: { "content-type": type },
       limits: { fieldSize: MAX_FIELD_BYTES, fields: 40, files: MAX_AUDITION_PHOTOS + 3, parts: 60, fileSize: MAX_AUDITION_VIDEO_BYTES + 1 },
       defParamCharset: "utf8",
@@ -101,7 +101,10 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
   } catch {
     throw new RequestBodyError(400, "malformed_body", MALFORMED_BODY_MESSAGE);
   }
+}
 
+export async function readApplicationUpload(request: Request, storage: MediaStorage): Promise<ApplicationUpload> {
+  const parser = applicationParser(request);
   const result: ApplicationUpload = { fields: {}, photos: [], photoProblems: [], video: null, videoProblem: null };
   let photoCount = 0;
   // Whether the parser has found a part yet: bytes without one are not a form (streamFormBody).

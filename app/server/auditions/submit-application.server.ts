@@ -16,6 +16,7 @@ import {
 } from "../../domain/auditions";
 import { kstDate } from "../../domain/kst";
 import { fieldErrors } from "../../domain/schemas";
+import type { z } from "../../domain/zod";
 import { ImageRejectedError, reencodePrivatePhoto } from "../media/media.server";
 import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
@@ -102,6 +103,59 @@ export function checkApplication(upload: ApplicationUpload, now: Date) {
   return { parsed, errors };
 }
 
+type StoredPhoto = { id: string; key: string; thumbKey: string; width: number; height: number; bytes: number };
+
+/** The new application's row. */
+function applicationRow(
+  input: z.output<typeof auditionFieldsSchema>,
+  { receiptNumber, underAge, retentionDays, now }: { receiptNumber: string; underAge: boolean; retentionDays: number; now: Date },
+): typeof auditionApplications.$inferInsert {
+  return {
+    receiptNumber,
+    name: input.name,
+    birthDate: input.birthDate,
+    gender: input.gender,
+    phone: input.phone,
+    email: input.email,
+    heightCm: input.height,
+    weightKg: input.weight,
+    career: input.career.replace(/\r\n?/g, "\n"),
+    introduction: input.introduction.replace(/\r\n?/g, "\n"),
+    videoUrl: input.videoUrl || null,
+    guardian: underAge ? { name: input.guardianName, phone: normalizeMobilePhone(input.guardianPhone)!, consentedAt: now.toISOString() } : null,
+    consent: { at: now.toISOString(), retentionDays, purpose: AUDITION_CONSENT.purpose },
+    receivedAt: now,
+    updatedAt: now,
+  };
+}
+
+/** The rows of the application's files: its photos in order, then its video. */
+function applicationFileRows(applicationId: number, photos: StoredPhoto[], video: ApplicationUpload["video"]) {
+  const files: (typeof auditionFiles.$inferInsert)[] = photos.map((photo, position) => ({
+    id: photo.id,
+    applicationId,
+    kind: "photo" as const,
+    storageKey: photo.key,
+    thumbKey: photo.thumbKey,
+    contentType: "image/jpeg",
+    bytes: photo.bytes,
+    width: photo.width,
+    height: photo.height,
+    position,
+  }));
+  if (video) {
+    files.push({
+      id: randomBytes(16).toString("hex"),
+      applicationId,
+      kind: "video",
+      storageKey: video.key,
+      contentType: VIDEO_CONTENT_TYPES[video.container],
+      bytes: video.bytes,
+    });
+  }
+  return files;
+}
+
 export async function submitApplication(services: Services, upload: ApplicationUpload, now: Date = new Date()): Promise<SubmitResult> {
   const values = typedValues(upload.fields);
   const storedKeys: string[] = upload.video ? [upload.video.key] : [];
@@ -116,7 +170,7 @@ export async function submitApplication(services: Services, upload: ApplicationU
     const input = parsed.data;
 
     // Photos are decoded and re-encoded only once everything else is right (it is the costly part).
-    const photos: { id: string; key: string; thumbKey: string; width: number; height: number; bytes: number }[] = [];
+    const photos: StoredPhoto[] = [];
     for (const [index, photo] of upload.photos.entries()) {
       let encoded: Awaited<ReturnType<typeof reencodePrivatePhoto>>;
       try {
@@ -152,47 +206,10 @@ export async function submitApplication(services: Services, upload: ApplicationU
       const receiptNumber = formatReceiptNumber(year, counter!.last);
       const [row] = await tx
         .insert(auditionApplications)
-        .values({
-          receiptNumber,
-          name: input.name,
-          birthDate: input.birthDate,
-          gender: input.gender,
-          phone: input.phone,
-          email: input.email,
-          heightCm: input.height,
-          weightKg: input.weight,
-          career: input.career.replace(/\r\n?/g, "\n"),
-          introduction: input.introduction.replace(/\r\n?/g, "\n"),
-          videoUrl: input.videoUrl || null,
-          guardian: underAge ? { name: input.guardianName, phone: normalizeMobilePhone(input.guardianPhone)!, consentedAt: now.toISOString() } : null,
-          consent: { at: now.toISOString(), retentionDays: settings.auditionRetentionDays, purpose: AUDITION_CONSENT.purpose },
-          receivedAt: now,
-          updatedAt: now,
-        })
+        .values(applicationRow(input, { receiptNumber, underAge, retentionDays: settings.auditionRetentionDays, now }))
         .returning({ id: auditionApplications.id });
       const applicationId = row!.id;
-      const files: (typeof auditionFiles.$inferInsert)[] = photos.map((photo, position) => ({
-        id: photo.id,
-        applicationId,
-        kind: "photo" as const,
-        storageKey: photo.key,
-        thumbKey: photo.thumbKey,
-        contentType: "image/jpeg",
-        bytes: photo.bytes,
-        width: photo.width,
-        height: photo.height,
-        position,
-      }));
-      if (upload.video) {
-        files.push({
-          id: randomBytes(16).toString("hex"),
-          applicationId,
-          kind: "video",
-          storageKey: upload.video.key,
-          contentType: VIDEO_CONTENT_TYPES[upload.video.container],
-          bytes: upload.video.bytes,
-        });
-      }
+      const files = applicationFileRows(applicationId, photos, upload.video);
       await tx.insert(auditionFiles).values(files);
       await tx.insert(auditionStatusChanges).values({ applicationId, fromStatus: null, toStatus: "received", actorLabel: "지원자", createdAt: now });
       // The agency's e-mail notice (when SMTP_URL is set): one outbox row, sent after the commit by the

@@ -10,7 +10,7 @@ import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import tar from "tar-stream";
 import { name as appName, version as appVersion } from "../../../package.json";
-import type { DatabaseHandle } from "../platform/db.server";
+import type { DatabaseHandle, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import type { MediaStorage } from "../platform/storage.server";
 import {
@@ -23,7 +23,7 @@ import {
   type Manifest,
   type ManifestEntry,
 } from "./archive.server";
-import { appliedMigration, dumpTable, listTables, setPortableOutput } from "./tables.server";
+import { appliedMigration, dumpTable, listTables, setPortableOutput, type TableInfo } from "./tables.server";
 
 export interface BackupSources {
   database: DatabaseHandle;
@@ -62,40 +62,11 @@ interface SpooledTable {
  * object deleted in between is left out (logged), one added is included unreferenced.
  */
 export async function writeBackup(sources: BackupSources, sink: ArchiveSink, createdAt = new Date()): Promise<BackupResult> {
-  const { database, logger } = sources;
+  const { database } = sources;
   sources.signal?.throwIfAborted();
   const spoolDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "we-backup-"));
   try {
-    const snapshot = await database.db.transaction(
-      async (tx) => {
-        await setPortableOutput(tx);
-        const migration = await appliedMigration(tx);
-        if (!migration) throw new Error("The database has no migrations applied: there is nothing to back up.");
-        const [version] = ((await tx.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] }).rows;
-        const tables: SpooledTable[] = [];
-        for (const table of await listTables(tx)) {
-          const file = path.join(spoolDir, `${table.name}.jsonl`);
-          const out = await fs.promises.open(file, "w");
-          let pending = "";
-          let rows: number;
-          try {
-            rows = await dumpTable(tx, table, async (line) => {
-              pending += `${line}\n`;
-              if (pending.length >= SPOOL_FLUSH_CHARS) {
-                await out.write(pending);
-                pending = "";
-              }
-            });
-            await out.write(pending);
-          } finally {
-            await out.close();
-          }
-          tables.push({ name: table.name, rows, columns: table.columns, file });
-        }
-        return { migration, serverVersion: version?.server_version ?? "unknown", tables };
-      },
-      { isolationLevel: "repeatable read", accessMode: "read only" },
-    );
+    const snapshot = await spoolSnapshot(database, spoolDir);
 
     const objects = {
       media: await listObjects(sources.storage, () => true),
@@ -126,46 +97,14 @@ export async function writeBackup(sources: BackupSources, sink: ArchiveSink, cre
     sinking.catch((error: unknown) => abort.abort(error));
     packing.catch((error: unknown) => abort.abort(error));
 
-    const addEntry = async (name: string, size: number, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<ManifestEntry> => {
-      abort.signal.throwIfAborted();
-      const hash = createHash("sha256");
-      let written = 0;
-      let entry!: ReturnType<typeof pack.entry>;
-      const done = new Promise<void>((resolve, reject) => {
-        entry = pack.entry({ name, size, mode: 0o600, mtime: createdAt }, (error) => (error ? reject(error) : resolve()));
-      });
-      done.catch(() => undefined);
-      for await (const chunk of body) {
-        abort.signal.throwIfAborted();
-        hash.update(chunk);
-        written += chunk.byteLength;
-        if (!entry.write(chunk)) await Promise.race([once(entry, "drain"), aborted]);
-      }
-      // (streamx's typings want an argument; there is no last chunk.)
-      entry.end(undefined);
-      await Promise.race([done, aborted]);
-      return { path: name, size: written, sha256: hash.digest("hex") };
-    };
+    const addEntry = archiveEntryWriter(pack, createdAt, abort.signal, aborted);
 
     try {
       const entries: ManifestEntry[] = [];
       for (const table of snapshot.tables) {
         entries.push(await addEntry(tableEntry(table.name), (await fs.promises.stat(table.file)).size, fs.createReadStream(table.file)));
       }
-      const totals = { media: { objects: 0, bytes: 0 }, private: { objects: 0, bytes: 0 } };
-      for (const storageName of ["media", "private"] as const) {
-        const storage = storageName === "media" ? sources.storage : sources.privateStorage;
-        for (const object of objects[storageName]) {
-          const stream = await storage.stream(object.key);
-          if (!stream) {
-            logger.warn({ key: object.key, storage: storageName }, "a stored file was deleted during the backup; left out");
-            continue;
-          }
-          entries.push(await addEntry(storageEntry(storageName, object.key), object.size, Readable.fromWeb(stream as unknown as NodeWebReadableStream<Uint8Array>)));
-          totals[storageName].objects++;
-          totals[storageName].bytes += object.size;
-        }
-      }
+      const totals = await addStorageEntries(sources, objects, addEntry, entries);
       const manifest: Manifest = {
         format: ARCHIVE_FORMAT,
         formatVersion: ARCHIVE_FORMAT_VERSION,
@@ -194,6 +133,93 @@ export async function writeBackup(sources: BackupSources, sink: ArchiveSink, cre
   } finally {
     await fs.promises.rm(spoolDir, { recursive: true, force: true });
   }
+}
+
+/** Adds one entry to the archive (waiting while the archive is behind), its size and SHA-256 for the manifest; stops at `signal`. */
+function archiveEntryWriter(pack: ReturnType<typeof tar.pack>, createdAt: Date, signal: AbortSignal, aborted: Promise<never>) {
+  return async (name: string, size: number, body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): Promise<ManifestEntry> => {
+    signal.throwIfAborted();
+    const hash = createHash("sha256");
+    let written = 0;
+    let entry!: ReturnType<typeof pack.entry>;
+    const done = new Promise<void>((resolve, reject) => {
+      entry = pack.entry({ name, size, mode: 0o600, mtime: createdAt }, (error) => (error ? reject(error) : resolve()));
+    });
+    done.catch(() => undefined);
+    for await (const chunk of body) {
+      signal.throwIfAborted();
+      hash.update(chunk);
+      written += chunk.byteLength;
+      if (!entry.write(chunk)) await Promise.race([once(entry, "drain"), aborted]);
+    }
+    // (streamx's typings want an argument; there is no last chunk.)
+    entry.end(undefined);
+    await Promise.race([done, aborted]);
+    return { path: name, size: written, sha256: hash.digest("hex") };
+  };
+}
+
+/** The tables' rows spooled to files under `spoolDir`, all read in one REPEATABLE READ, READ ONLY transaction. */
+function spoolSnapshot(database: DatabaseHandle, spoolDir: string): Promise<{ migration: NonNullable<Awaited<ReturnType<typeof appliedMigration>>>; serverVersion: string; tables: SpooledTable[] }> {
+  return database.db.transaction(
+    async (tx) => {
+      await setPortableOutput(tx);
+      const migration = await appliedMigration(tx);
+      if (!migration) throw new Error("The database has no migrations applied: there is nothing to back up.");
+      const [version] = ((await tx.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] }).rows;
+      const tables: SpooledTable[] = [];
+      for (const table of await listTables(tx)) {
+        const file = path.join(spoolDir, `${table.name}.jsonl`);
+        const rows = await spoolTable(tx, table, file);
+        tables.push({ name: table.name, rows, columns: table.columns, file });
+      }
+      return { migration, serverVersion: version?.server_version ?? "unknown", tables };
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+}
+
+/** Writes one table's rows to `file`, one JSON line each; how many. */
+async function spoolTable(tx: Tx, table: TableInfo, file: string): Promise<number> {
+  const out = await fs.promises.open(file, "w");
+  let pending = "";
+  try {
+    const rows = await dumpTable(tx, table, async (line) => {
+      pending += `${line}\n`;
+      if (pending.length >= SPOOL_FLUSH_CHARS) {
+        await out.write(pending);
+        pending = "";
+      }
+    });
+    await out.write(pending);
+    return rows;
+  } finally {
+    await out.close();
+  }
+}
+
+/** Adds every listed object of both storages to the archive (one deleted meanwhile is left out, logged); their totals. */
+async function addStorageEntries(
+  sources: BackupSources,
+  objects: Record<"media" | "private", { key: string; size: number }[]>,
+  addEntry: (name: string, size: number, body: AsyncIterable<Uint8Array>) => Promise<ManifestEntry>,
+  entries: ManifestEntry[],
+): Promise<Manifest["storages"]> {
+  const totals = { media: { objects: 0, bytes: 0 }, private: { objects: 0, bytes: 0 } };
+  for (const storageName of ["media", "private"] as const) {
+    const storage = storageName === "media" ? sources.storage : sources.privateStorage;
+    for (const object of objects[storageName]) {
+      const stream = await storage.stream(object.key);
+      if (!stream) {
+        sources.logger.warn({ key: object.key, storage: storageName }, "a stored file was deleted during the backup; left out");
+        continue;
+      }
+      entries.push(await addEntry(storageEntry(storageName, object.key), object.size, Readable.fromWeb(stream as unknown as NodeWebReadableStream<Uint8Array>)));
+      totals[storageName].objects++;
+      totals[storageName].bytes += object.size;
+    }
+  }
+  return totals;
 }
 
 /** The storage's objects, by key (so archives of the same content list them alike). */

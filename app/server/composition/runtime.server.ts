@@ -111,6 +111,69 @@ export interface RuntimeOptions {
 }
 
 /**
+ * Prepares the database (unless a worker that does not prepare: the cluster's first worker did this
+ * before the others started, main.ts) and provisions the second factor; the session secret.
+ */
+async function prepareAtStart(
+  options: RuntimeOptions,
+  deps: { database: DatabaseHandle; storage: MediaStorage; privateStorage: MediaStorage; env: Env; logger: Logger },
+): Promise<string> {
+  const { database, env, logger } = deps;
+  const prepares = !options.worker || options.prepares === true;
+  if (prepares) await prepareDatabase(deps);
+  const sessionSecret = resolveSessionSecret(env);
+  // ADMIN_TOTP_SECRET: the administrator's second factor, for automation (decision 040).
+  if (prepares && env.ADMIN_ID && env.ADMIN_TOTP_SECRET) await provisionTotpSecret(database.db, sessionSecret, env.ADMIN_ID, env.ADMIN_TOTP_SECRET, logger);
+  return sessionSecret;
+}
+
+/** Empties the read and page caches; with `warm`, the pages that were being read are rendered again. */
+function cacheInvalidation(pageCache: PageCache, readCache: ReadCache, pageWarmer: PageWarmer) {
+  return (warm: boolean) => {
+    readCache.invalidate();
+    const hot = pageCache.invalidate();
+    if (warm) pageWarmer.schedule(hot);
+  };
+}
+
+/** The CDN purge of every change, when CDN_PURGE_URL is set. */
+function startCdnPurgeOf(env: Env, changes: ReturnType<typeof createChangeFeed>, logger: Logger, metrics: Metrics) {
+  return env.CDN_PURGE_URL
+    ? startCdnPurge(changes, {
+        url: env.CDN_PURGE_URL,
+        token: env.CDN_PURGE_TOKEN,
+        publicOrigin: env.PUBLIC_ORIGIN,
+        logger,
+        onResult: (result) => metrics.cdnPurges.inc({ result }),
+      })
+    : null;
+}
+
+/** The scheduled backups, when BACKUP_CRON is set; their outcomes are counted in the metrics. */
+function startBackups(
+  env: Env,
+  deps: { database: DatabaseHandle; storage: MediaStorage; privateStorage: MediaStorage; logger: Logger; metrics: Metrics },
+) {
+  const { database, storage, privateStorage, logger, metrics } = deps;
+  return env.BACKUP_CRON
+    ? startBackupScheduler(
+        {
+          database,
+          storage,
+          privateStorage,
+          logger,
+          target: backupTarget(env, privateStorage),
+          keep: env.BACKUP_KEEP,
+          onOutcome: (outcome) => {
+            if (outcome !== "taken") metrics.jobRuns.inc({ job: "backup", result: outcome === "written" ? "ok" : "error" });
+          },
+        },
+        { schedule: parseCron(env.BACKUP_CRON) },
+      )
+    : null;
+}
+
+/**
  * Opens the database, applies migrations, stores default settings, sets the admin credential
  * and seeds demo content into an empty database. Called once per process, before listening.
  */
@@ -132,23 +195,14 @@ export async function startRuntime(env: Env = loadServerEnv(), options: RuntimeO
     const storage = metrics.countStorageErrors("media", storages.storage);
     const privateStorage = metrics.countStorageErrors("private", storages.privateStorage);
     logger.info({ storage: storages.where }, "media storage");
-    const prepares = !options.worker || options.prepares === true;
-    // The cluster's first worker did this before the others started (main.ts).
-    if (prepares) await prepareDatabase({ database, storage, privateStorage, env, logger });
-    const sessionSecret = resolveSessionSecret(env);
-    // ADMIN_TOTP_SECRET: the administrator's second factor, for automation (decision 040).
-    if (prepares && env.ADMIN_ID && env.ADMIN_TOTP_SECRET) await provisionTotpSecret(db, sessionSecret, env.ADMIN_ID, env.ADMIN_TOTP_SECRET, logger);
+    const sessionSecret = await prepareAtStart(options, { database, storage, privateStorage, env, logger });
     logger.info({ engine: database.engine, ms: Date.now() - started }, "database ready");
     const changes = createChangeFeed(logger);
     // The reads every page repeats, kept between changes (read-cache.server.ts); from here on, after
     // the start's own writes.
     attachReadCache(db, readCache);
     const pageWarmer = new PageWarmer(env.PAGE_CACHE ? env.PAGE_CACHE_WARM : 0, logger);
-    const invalidateCaches = (warm: boolean) => {
-      readCache.invalidate();
-      const hot = pageCache.invalidate();
-      if (warm) pageWarmer.schedule(hot);
-    };
+    const invalidateCaches = cacheInvalidation(pageCache, readCache, pageWarmer);
     // Any content change empties the caches; the next request reads and renders afresh, and the pages
     // visitors were reading are rendered again in the background (page-warmer.server.ts).
     changes.subscribe(() => invalidateCaches(true));
@@ -157,32 +211,9 @@ export async function startRuntime(env: Env = loadServerEnv(), options: RuntimeO
     await relay.ready;
     const dbHealth = new DatabaseHealth(database, logger, () => invalidateCaches(false));
     dbHealth.start();
-    const cdnPurge = env.CDN_PURGE_URL
-      ? startCdnPurge(changes, {
-          url: env.CDN_PURGE_URL,
-          token: env.CDN_PURGE_TOKEN,
-          publicOrigin: env.PUBLIC_ORIGIN,
-          logger,
-          onResult: (result) => metrics.cdnPurges.inc({ result }),
-        })
-      : null;
+    const cdnPurge = startCdnPurgeOf(env, changes, logger, metrics);
     // Scheduled backups (BACKUP_CRON) run beside the requests; a catch-up backup does not hold the start.
-    const backups = env.BACKUP_CRON
-      ? startBackupScheduler(
-          {
-            database,
-            storage,
-            privateStorage,
-            logger,
-            target: backupTarget(env, privateStorage),
-            keep: env.BACKUP_KEEP,
-            onOutcome: (outcome) => {
-              if (outcome !== "taken") metrics.jobRuns.inc({ job: "backup", result: outcome === "written" ? "ok" : "error" });
-            },
-          },
-          { schedule: parseCron(env.BACKUP_CRON) },
-        )
-      : null;
+    const backups = startBackups(env, { database, storage, privateStorage, logger, metrics });
     const runtime: Runtime = {
       env,
       logger,

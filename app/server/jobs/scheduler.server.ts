@@ -66,6 +66,14 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+export interface SchedulerOptions {
+  now?: () => Date;
+  maxSleepMs?: number;
+  serverId?: string;
+  /** Where the access records' daily head is appended (beside the backups); without it, no head is written. */
+  headFile?: HeadFile;
+}
+
 /**
  * Runs the due jobs at start, then again at the next scheduled time (at most `maxSleepMs` later, so
  * schedules set on other servers and the daily trash purge are never missed for long). When e-mail is
@@ -74,32 +82,18 @@ export interface Scheduler {
  * runs beside them too (listing a bucket can take a while), once its day's time has come and no server
  * has taken it: at start when the last time passed while no server ran.
  */
-export function startScheduler(
-  services: Services,
-  options: {
-    now?: () => Date;
-    maxSleepMs?: number;
-    serverId?: string;
-    /** Where the access records' daily head is appended (beside the backups); without it, no head is written. */
-    headFile?: HeadFile;
-  } = {},
-): Scheduler {
+export function startScheduler(services: Services, options: SchedulerOptions = {}): Scheduler {
   const now = options.now ?? (() => new Date());
   const maxSleepMs = options.maxSleepMs ?? 60_000;
   let timer: NodeJS.Timeout | null = null;
   /** When the armed timer fires (epoch ms). */
   let timerAt = Infinity;
-  let running: Promise<void> | null = null;
-  let sending: Promise<void> | null = null;
-  let sweeping: Promise<void> | null = null;
-  /** The latest sweep time this server knows is taken (by itself or another): no need to ask again before the next. */
-  let sweptSlot = -Infinity;
-  let anchoring: Promise<void> | null = null;
-  /** The same for the access records' daily head. */
-  let anchoredSlot = -Infinity;
   const stopping = new AbortController();
-  let again = false;
   let stopped = false;
+  const isStopped = () => stopped;
+  const mail = mailSender(services, now, isStopped, () => armForNextDue());
+  const sweep = storageSweeper(services, options.serverId, now, stopping.signal, isStopped);
+  const anchor = headAnchorer(services, options, now, isStopped);
 
   /** Sets the timer `delayMs` from now, unless it is already set to fire sooner (a wake during a pass stays). */
   const arm = (delayMs: number) => {
@@ -120,7 +114,7 @@ export function startScheduler(
     let next: Date | null = null;
     try {
       // While mail is being sent, its due rows are that run's: it arms the timer for them when done.
-      next = await nextDueTime(services, { mail: sending === null });
+      next = await nextDueTime(services, { mail: mail.sending() === null });
     } catch {
       // The database is away: the next pass will tell.
     }
@@ -128,100 +122,18 @@ export function startScheduler(
     arm(next ? next.getTime() - now().getTime() + 20 : maxSleepMs);
   };
 
-  const sendDueMail = () => {
-    const mail = services.mail;
-    if (!mail || sending || stopped) return;
-    sending = (async () => {
-      let failed = false;
-      try {
-        await timed(services, "mail", () => deliverDueMail(services, mail.mailer, now()));
-      } catch (error) {
-        failed = true;
-        services.logger.error({ err: error }, "sending the mail outbox failed; trying again later");
-      }
-      sending = null;
-      // Messages that failed are due again later, and the rest of a long queue now. After an error
-      // (the database is away), the regular passes look again.
-      if (!failed) await armForNextDue();
-    })();
-  };
-
-  const sweepIfDue = () => {
-    if (sweeping || stopped) return;
-    const slot = storageSweepSlot(now());
-    if (slot.getTime() <= sweptSlot) return;
-    sweeping = (async () => {
-      let handled = false;
-      try {
-        const result = await runStorageSweepSlot(
-          {
-            ...services,
-            serverId: options.serverId,
-            onOutcome: (outcome) => services.metrics?.jobRuns.inc({ job: "storage-sweep", result: outcome === "swept" ? "ok" : "error" }),
-          },
-          slot,
-          now,
-          stopping.signal,
-        );
-        // Swept, failed (retried at the next day's time, as a backup is) or taken by another server.
-        sweptSlot = slot.getTime();
-        handled = true;
-        if (result.outcome === "swept") services.logger.debug({ slot }, "storage sweep done");
-      } catch (error) {
-        // The claim itself failed (the database is away): the next pass asks again.
-        services.logger.error({ err: error, slot }, "the storage sweep could not start; trying again later");
-      } finally {
-        sweeping = null;
-      }
-      // A long sweep may have run past the next day's time (or a pass looked while it ran).
-      if (handled) sweepIfDue();
-    })();
-  };
-
-  /** Once a day, the access records' head to the log and the head file (a whole verification: beside the passes, as the sweep). */
-  const anchorIfDue = () => {
-    const headFile = options.headFile;
-    if (!headFile || anchoring || stopped) return;
-    const slot = accessRecordHeadSlot(now());
-    if (slot.getTime() <= anchoredSlot) return;
-    anchoring = (async () => {
-      try {
-        const result = await runAccessRecordHeadSlot({ db: services.db, logger: services.logger, headFile, serverId: options.serverId }, slot, now);
-        if (result.outcome !== "taken") services.metrics?.jobRuns.inc({ job: "access-record-head", result: result.outcome === "written" ? "ok" : "error" });
-        // Written, failed or broken (logged; tried again at the next day's time), or taken by another server.
-        anchoredSlot = slot.getTime();
-      } catch (error) {
-        // The claim itself failed (the database is away): the next pass asks again.
-        services.logger.error({ err: error, slot }, "the access records head could not be written; trying again later");
-      } finally {
-        anchoring = null;
-      }
-    })();
-  };
-
-  const pass = async (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
+  const passes = oneAtATime(async () => {
+    try {
+      await timed(services, "due-jobs", () => runDueJobs(services, now()));
+    } catch (error) {
+      services.logger.error({ err: error }, "scheduled jobs failed; trying again later");
     }
-    running = (async () => {
-      try {
-        await timed(services, "due-jobs", () => runDueJobs(services, now()));
-      } catch (error) {
-        services.logger.error({ err: error }, "scheduled jobs failed; trying again later");
-      }
-      sendDueMail();
-      sweepIfDue();
-      anchorIfDue();
-      await armForNextDue();
-    })();
-    await running;
-    running = null;
-    if (again) {
-      again = false;
-      await pass();
-    }
-  };
+    mail.sendDueMail();
+    sweep.sweepIfDue();
+    anchor.anchorIfDue();
+    await armForNextDue();
+  });
+  const pass = passes.run;
 
   const unsubscribe = services.changes.subscribe((event) => {
     // Another server may have scheduled something sooner than this one's next pass.
@@ -239,10 +151,125 @@ export function startScheduler(
       if (timer) clearTimeout(timer);
       // A sweep under way ends between two removals; what it removed so far stays removed.
       stopping.abort(new Error("The server is shutting down."));
-      await running;
-      await sending;
-      await sweeping;
-      await anchoring;
+      await passes.running();
+      await mail.sending();
+      await sweep.sweeping();
+      await anchor.anchoring();
     },
   };
+}
+
+type Clock = () => Date;
+
+/** Runs `job` one run at a time: a call during a run asks for one more run after it, and waits for the run under way. */
+function oneAtATime(job: () => Promise<void>) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const run = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = job();
+    await running;
+    running = null;
+    if (again) {
+      again = false;
+      await run();
+    }
+  };
+  return { run, running: () => running };
+}
+
+/**
+ * Sends the due mail beside the passes, one run at a time; `afterSend` arms the timer for what is due
+ * next (after an error the regular passes look again).
+ */
+function mailSender(services: Services, now: Clock, stopped: () => boolean, afterSend: () => Promise<void>) {
+  let sending: Promise<void> | null = null;
+  const sendDueMail = () => {
+    const mail = services.mail;
+    if (!mail || sending || stopped()) return;
+    sending = (async () => {
+      let failed = false;
+      try {
+        await timed(services, "mail", () => deliverDueMail(services, mail.mailer, now()));
+      } catch (error) {
+        failed = true;
+        services.logger.error({ err: error }, "sending the mail outbox failed; trying again later");
+      }
+      sending = null;
+      // Messages that failed are due again later, and the rest of a long queue now. After an error
+      // (the database is away), the regular passes look again.
+      if (!failed) await afterSend();
+    })();
+  };
+  return { sendDueMail, sending: () => sending };
+}
+
+/** The storage sweep beside the passes, once its day's time has come and no server has taken it. */
+function storageSweeper(services: Services, serverId: string | undefined, now: Clock, signal: AbortSignal, stopped: () => boolean) {
+  let sweeping: Promise<void> | null = null;
+  /** The latest sweep time this server knows is taken (by itself or another): no need to ask again before the next. */
+  let sweptSlot = -Infinity;
+  const sweepIfDue = () => {
+    if (sweeping || stopped()) return;
+    const slot = storageSweepSlot(now());
+    if (slot.getTime() <= sweptSlot) return;
+    sweeping = (async () => {
+      let handled = false;
+      try {
+        const result = await runStorageSweepSlot(
+          {
+            ...services,
+            serverId,
+            onOutcome: (outcome) => services.metrics?.jobRuns.inc({ job: "storage-sweep", result: outcome === "swept" ? "ok" : "error" }),
+          },
+          slot,
+          now,
+          signal,
+        );
+        // Swept, failed (retried at the next day's time, as a backup is) or taken by another server.
+        sweptSlot = slot.getTime();
+        handled = true;
+        if (result.outcome === "swept") services.logger.debug({ slot }, "storage sweep done");
+      } catch (error) {
+        // The claim itself failed (the database is away): the next pass asks again.
+        services.logger.error({ err: error, slot }, "the storage sweep could not start; trying again later");
+      } finally {
+        sweeping = null;
+      }
+      // A long sweep may have run past the next day's time (or a pass looked while it ran).
+      if (handled) sweepIfDue();
+    })();
+  };
+  return { sweepIfDue, sweeping: () => sweeping };
+}
+
+/** The access records' daily head beside the passes, when there is a head file. */
+function headAnchorer(services: Services, options: { serverId?: string; headFile?: HeadFile }, now: Clock, stopped: () => boolean) {
+  let anchoring: Promise<void> | null = null;
+  /** The latest head time this server knows is taken (by itself or another). */
+  let anchoredSlot = -Infinity;
+  /** Once a day, the access records' head to the log and the head file (a whole verification: beside the passes, as the sweep). */
+  const anchorIfDue = () => {
+    const headFile = options.headFile;
+    if (!headFile || anchoring || stopped()) return;
+    const slot = accessRecordHeadSlot(now());
+    if (slot.getTime() <= anchoredSlot) return;
+    anchoring = (async () => {
+      try {
+        const result = await runAccessRecordHeadSlot({ db: services.db, logger: services.logger, headFile, serverId: options.serverId }, slot, now);
+        if (result.outcome !== "taken") services.metrics?.jobRuns.inc({ job: "access-record-head", result: result.outcome === "written" ? "ok" : "error" });
+        // Written, failed or broken (logged; tried again at the next day's time), or taken by another server.
+        anchoredSlot = slot.getTime();
+      } catch (error) {
+        // The claim itself failed (the database is away): the next pass asks again.
+        services.logger.error({ err: error, slot }, "the access records head could not be written; trying again later");
+      } finally {
+        anchoring = null;
+      }
+    })();
+  };
+  return { anchorIfDue, anchoring: () => anchoring };
 }

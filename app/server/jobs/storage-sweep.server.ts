@@ -197,18 +197,7 @@ export async function sweepOrphans(deps: SweepDeps, options: SweepOptions): Prom
   // was stored before the cutoff, long before any upload under way.
   const needsRecords = found.media.old.length > 0 || found.private.old.length > 0;
   const referenced = needsRecords ? await referencedKeys(db) : new Set<string>();
-  const currentShareKeys = new Map<string, string | null>();
-  const isCurrentShareImage = async (key: string) => {
-    const parsed = parseShareStorageKey(key);
-    if (!parsed) return false;
-    // A share image is referenced by the record it is drawn from, in its current version only.
-    const whose = `${parsed.subject}/${parsed.id}/${parsed.locale}`;
-    if (!currentShareKeys.has(whose)) {
-      const subject = await loadShareSubject(db, parsed.subject, parsed.id, parsed.locale);
-      currentShareKeys.set(whose, subject ? shareStorageKey(subject) : null);
-    }
-    return currentShareKeys.get(whose) === key;
-  };
+  const isCurrentShareImage = currentShareImages(db);
 
   const report: SweepReport = { cutoff, dryRun: options.dryRun ?? false, media: emptySweep(), private: emptySweep() };
   for (const name of ["media", "private"] as const) {
@@ -229,26 +218,7 @@ export async function sweepOrphans(deps: SweepDeps, options: SweepOptions): Prom
   if (report.dryRun) return report;
 
   // What is actually gone is what gets reported, also when a removal fails or the server stops midway.
-  const removed = { media: [] as SweptObject[], private: [] as SweptObject[] };
-  const removedUnfinished = { media: [] as SweptObject[], private: [] as SweptObject[] };
-  let failure: unknown = null;
-  try {
-    for (const name of ["media", "private"] as const) {
-      const storage = storages[name];
-      for (const object of report[name].braked ? [] : report[name].orphans) {
-        options.signal?.throwIfAborted();
-        await storage.delete(object.key);
-        removed[name].push(object);
-      }
-      for (const write of report[name].unfinished) {
-        options.signal?.throwIfAborted();
-        await storage.deleteUnfinished(write.key);
-        removedUnfinished[name].push(write);
-      }
-    }
-  } catch (error) {
-    failure = error;
-  }
+  const { removed, removedUnfinished, failure } = await removeSwept(storages, report, options.signal);
 
   const summary = (name: StorageName) => ({
     count: removed[name].length,
@@ -282,6 +252,51 @@ export async function sweepOrphans(deps: SweepDeps, options: SweepOptions): Prom
   );
   if (failure) throw failure;
   return report;
+}
+
+/** Whether a key is the share image of its record's current version (read once per record). */
+function currentShareImages(db: SweepDeps["db"]): (key: string) => Promise<boolean> {
+  const currentShareKeys = new Map<string, string | null>();
+  return async (key: string) => {
+    const parsed = parseShareStorageKey(key);
+    if (!parsed) return false;
+    // A share image is referenced by the record it is drawn from, in its current version only.
+    const whose = `${parsed.subject}/${parsed.id}/${parsed.locale}`;
+    if (!currentShareKeys.has(whose)) {
+      const subject = await loadShareSubject(db, parsed.subject, parsed.id, parsed.locale);
+      currentShareKeys.set(whose, subject ? shareStorageKey(subject) : null);
+    }
+    return currentShareKeys.get(whose) === key;
+  };
+}
+
+/** Removes the orphans of each storage (none of a braked one) and its unfinished writes; what is gone, and the error that stopped it. */
+async function removeSwept(
+  storages: Record<StorageName, SweepDeps["storage"]>,
+  report: SweepReport,
+  signal: AbortSignal | undefined,
+): Promise<{ removed: Record<StorageName, SweptObject[]>; removedUnfinished: Record<StorageName, SweptObject[]>; failure: unknown }> {
+  const removed = { media: [] as SweptObject[], private: [] as SweptObject[] };
+  const removedUnfinished = { media: [] as SweptObject[], private: [] as SweptObject[] };
+  let failure: unknown = null;
+  try {
+    for (const name of ["media", "private"] as const) {
+      const storage = storages[name];
+      for (const object of report[name].braked ? [] : report[name].orphans) {
+        signal?.throwIfAborted();
+        await storage.delete(object.key);
+        removed[name].push(object);
+      }
+      for (const write of report[name].unfinished) {
+        signal?.throwIfAborted();
+        await storage.deleteUnfinished(write.key);
+        removedUnfinished[name].push(write);
+      }
+    }
+  } catch (error) {
+    failure = error;
+  }
+  return { removed, removedUnfinished, failure };
 }
 
 function emptySweep(): StorageSweep {

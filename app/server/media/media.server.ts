@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
-import sharp, { type Metadata, type OutputInfo, type Sharp } from "sharp";
+import sharp, { type Metadata, type Sharp } from "sharp";
 import { artistImages, media, mediaVariants, postMedia } from "../../../drizzle/schema";
 import type { Database, Tx } from "../platform/db.server";
 import { hiddenPayloadProblem } from "./image-structure.server";
@@ -127,6 +127,40 @@ export function uploadedFileName(name: string): string {
   return [...base.replace(/[\u0000-\u001f\u007f]/g, "").trim()].slice(0, MAX_FILE_NAME_LENGTH).join("");
 }
 
+/** The upload's format, its stored copy (re-encoded, without metadata) and its WebP variants; ImageRejectedError when unreadable. */
+async function encodeUpload(bytes: Uint8Array) {
+  const detected = await detectFormat(bytes);
+  // Every output is made from the upload itself, in parallel: JPEG shrink-on-load makes the small
+  // variants cheap, and both cores work at once.
+  const source = () =>
+    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: detected.animated, failOn: "error" }).rotate();
+  const scale = Math.min(1, MAX_STORED_EDGE / Math.max(detected.width, detected.height));
+  const storedWidth = Math.max(1, Math.round(detected.width * scale));
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < storedWidth);
+  if (widths.length === 0) widths.push(storedWidth);
+
+  try {
+    const [original, variants] = await Promise.all([
+      encode(source().resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: "inside", withoutEnlargement: true }), detected.format).toBuffer({
+        resolveWithObject: true,
+      }),
+      Promise.all(
+        widths.map(async (w) => {
+          const out = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+            .rotate()
+            .resize({ width: w, withoutEnlargement: true })
+            .webp({ quality: 80 })
+            .toBuffer({ resolveWithObject: true });
+          return { width: out.info.width, height: out.info.height, data: out.data };
+        }),
+      ),
+    ]);
+    return { detected, original, variants };
+  } catch {
+    throw new ImageRejectedError("corrupt", "이미지를 읽을 수 없습니다. 파일이 손상되지 않았는지 확인해 주세요.");
+  }
+}
+
 /**
  * Decodes an upload with sharp (the detected format decides, never the name or declared type),
  * re-encodes it without metadata (EXIF/GPS gone, orientation applied), makes WebP variants,
@@ -147,37 +181,7 @@ export async function storeImage(
       `파일이 너무 큽니다. ${MAX_UPLOAD_BYTES / 1024 / 1024}MB 이하의 이미지를 올려 주세요.`,
     );
   }
-  const detected = await detectFormat(bytes);
-  // Every output is made from the upload itself, in parallel: JPEG shrink-on-load makes the small
-  // variants cheap, and both cores work at once.
-  const source = () =>
-    sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated: detected.animated, failOn: "error" }).rotate();
-  const scale = Math.min(1, MAX_STORED_EDGE / Math.max(detected.width, detected.height));
-  const storedWidth = Math.max(1, Math.round(detected.width * scale));
-  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < storedWidth);
-  if (widths.length === 0) widths.push(storedWidth);
-
-  let original: { data: Buffer; info: OutputInfo };
-  let variants: { width: number; height: number; data: Buffer }[];
-  try {
-    [original, variants] = await Promise.all([
-      encode(source().resize({ width: MAX_STORED_EDGE, height: MAX_STORED_EDGE, fit: "inside", withoutEnlargement: true }), detected.format).toBuffer({
-        resolveWithObject: true,
-      }),
-      Promise.all(
-        widths.map(async (w) => {
-          const out = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
-            .rotate()
-            .resize({ width: w, withoutEnlargement: true })
-            .webp({ quality: 80 })
-            .toBuffer({ resolveWithObject: true });
-          return { width: out.info.width, height: out.info.height, data: out.data };
-        }),
-      ),
-    ]);
-  } catch {
-    throw new ImageRejectedError("corrupt", "이미지를 읽을 수 없습니다. 파일이 손상되지 않았는지 확인해 주세요.");
-  }
+  const { detected, original, variants } = await encodeUpload(bytes);
   const width = original.info.width;
   const height = original.info.pageHeight ?? original.info.height;
 

@@ -1,5 +1,5 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
-import type { RequestHandler } from "express";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { getAdminSession, type AdminSession } from "../auth/sessions.server";
 import { getSiteSettings } from "../site/settings.server";
 import type { Runtime } from "../composition/runtime.server";
@@ -88,31 +88,36 @@ export function renderWithRouter(options: {
         return void (await sendCompressed(req, res, identity));
       }
 
-      res.status(response.status);
-      // A route's own Content-Security-Policy (a PDF's) replaces the default one rather than adding to it.
-      for (const [key, value] of response.headers.entries()) {
-        if (key === "content-security-policy") res.setHeader(key, value);
-        else res.append(key, value);
-      }
-      // Someone's own answer is never stored anywhere; other answers keep the route's policy, or are
-      // revalidated every time (a 404 must not linger in a CDN once the page exists).
-      if (isPersonalRequest(url.pathname, req.get("cookie"), req.get("authorization")) || response.headers.has("Set-Cookie")) {
-        if (!/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
-      } else if (!response.headers.has("Cache-Control")) {
-        res.setHeader("Cache-Control", "no-cache");
-      }
-      if (response.body && req.method !== "HEAD" && isWholeText(response)) {
-        // Documents, navigation data and JSON are made whole anyway (entry.server.tsx renders the
-        // complete document): compressed once off the event loop. Files and downloads stream.
-        await sendCompressed(req, res, Buffer.from(await response.arrayBuffer()), response.status);
-      } else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
-      else {
-        await response.body?.cancel();
-        res.end();
-      }
+      await sendRouterAnswer(req, res, response, url.pathname);
     } catch (error) {
       if (res.destroyed || res.writableEnded) return;
       next(error);
     }
   };
+}
+
+/** Sends an answer that is not stored: the route's headers with the site's caching rules, then its body. */
+async function sendRouterAnswer(req: ExpressRequest, res: ExpressResponse, response: Response, pathname: string): Promise<void> {
+  res.status(response.status);
+  // A route's own Content-Security-Policy (a PDF's) replaces the default one rather than adding to it.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "content-security-policy") res.setHeader(key, value);
+    else res.append(key, value);
+  }
+  // Someone's own answer is never stored anywhere; other answers keep the route's policy, or are
+  // revalidated every time (a 404 must not linger in a CDN once the page exists).
+  if (isPersonalRequest(pathname, req.get("cookie"), req.get("authorization")) || response.headers.has("Set-Cookie")) {
+    if (!/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) res.setHeader("Cache-Control", PERSONAL_CACHE_CONTROL);
+  } else if (!response.headers.has("Cache-Control")) {
+    res.setHeader("Cache-Control", "no-cache");
+  }
+  if (response.body && req.method !== "HEAD" && isWholeText(response)) {
+    // Documents, navigation data and JSON are made whole anyway (entry.server.tsx renders the
+    // complete document): compressed once off the event loop. Files and downloads stream.
+    await sendCompressed(req, res, Buffer.from(await response.arrayBuffer()), response.status);
+  } else if (response.body && req.method !== "HEAD") await writeReadableStreamToWritable(response.body, res);
+  else {
+    await response.body?.cancel();
+    res.end();
+  }
 }

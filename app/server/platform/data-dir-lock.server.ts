@@ -203,6 +203,8 @@ function stamp(fd: number, at: number) {
  * on another host, when its lock will count as abandoned). The holder starts the embedded PostgreSQL and
  * stops a server found running on the directory as a leftover: a second holder would stop the first's.
  */
+// long-function: its steps are 40 lines; the rest is its nested takeOver, removeLeftovers and holdLock, each under 80
+// lines, which share the lock's path, temporary file, descriptor, clock and limits; apart, each would take them all.
 export function acquireDataDirLock(dataDir: string, options: DataDirLockOptions = {}): DataDirLock {
   const heartbeatMs = options.heartbeatMs ?? LOCK_HEARTBEAT_MS;
   const staleAfterMs = options.staleAfterMs ?? LOCK_STALE_AFTER_MS;

@@ -216,99 +216,114 @@ async function openPostgres(config: Extract<DatabaseConfig, { kind: "postgres" }
     async ping() {
       await db.execute(sql`select 1`);
     },
-    relayChanges(feed) {
-      const me = `${process.pid}-${Math.random().toString(36).slice(2)}`;
-      let client: pg.Client | null = null;
-      let stopped = false;
-      let retry: NodeJS.Timeout | null = null;
-      let firstAttempt = true;
-      // Our announcements not yet back from PostgreSQL, and the answers waiting for them.
-      let sent = 0;
-      const outstanding = new Set<number>();
-      const waiters = new Set<{ upTo: number; done: () => void }>();
-      const backUpTo = (upTo: number) => ![...outstanding].some((pending) => pending <= upTo);
-      const settle = (seq: number) => {
-        outstanding.delete(seq);
-        for (const waiter of waiters) if (backUpTo(waiter.upTo)) waiter.done();
-      };
-      const settleAll = () => {
-        outstanding.clear();
-        for (const waiter of waiters) waiter.done();
-      };
-      const connect = async () => {
-        if (stopped) return;
-        const next = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: 5_000 });
-        next.on("notification", (message) => {
-          if (!message.payload) return;
-          const echo = ownEchoOnWire(message.payload, me);
-          if (echo !== null) return settle(echo);
-          const event = decodeChangeFromWire(message.payload, me);
-          if (event) feed.receiveRemote(event);
-        });
-        next.on("error", () => undefined);
-        next.on("end", () => {
-          if (client === next) client = null;
-          // Nothing will come back on a closed listener: no answer waits for it.
-          settleAll();
-          if (!stopped) retry = setTimeout(() => void connect(), 1000);
-        });
-        const first = firstAttempt;
-        firstAttempt = false;
-        try {
-          await next.connect();
-          await next.query(`LISTEN ${CHANGE_CHANNEL}`);
-          client = next;
-          // Events may have been missed while no listener was connected. (Not on the first attempt:
-          // the server waits for it before serving, so nothing can have been cached yet.)
-          if (!first) feed.receiveRemote({ entity: "site", action: "resync", ids: [], paths: ["/"], at: new Date().toISOString() });
-        } catch {
-          await next.end().catch(() => undefined);
-        }
-      };
-      const ready = connect();
-      const unsubscribe = feed.subscribe((event) => {
-        if (event.origin !== "local") return;
-        const seq = ++sent;
-        // Without a listener, nothing comes back to wait for.
-        if (client) outstanding.add(seq);
-        pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, encodeChangeForWire(event, me, seq)]).catch((error: unknown) => {
-          settle(seq);
-          config.logger?.warn({ err: error }, "could not tell the other app servers about a change");
-        });
-      });
-      return {
-        ready,
-        delivered() {
-          const upTo = sent;
-          if (backUpTo(upTo)) return Promise.resolve();
-          return new Promise<void>((resolve) => {
-            const waiter = {
-              upTo,
-              done: () => {
-                clearTimeout(timer);
-                waiters.delete(waiter);
-                resolve();
-              },
-            };
-            const timer = setTimeout(waiter.done, RELAY_WAIT_MS);
-            timer.unref();
-            waiters.add(waiter);
-          });
-        },
-        async stop() {
-          stopped = true;
-          unsubscribe();
-          if (retry) clearTimeout(retry);
-          settleAll();
-          await client?.end().catch(() => undefined);
-        },
-      };
-    },
+    relayChanges: (feed) => relayChanges(pool, config, feed),
     poolStats() {
       return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
     },
     async close() {
       await pool.end();
+    },
+  };
+}
+
+/** Relays the feed's local changes to the other app servers through PostgreSQL NOTIFY, and theirs to the feed. */
+function relayChanges(pool: pg.Pool, config: Extract<DatabaseConfig, { kind: "postgres" }>, feed: ChangeFeed): ChangeRelay {
+  const me = `${process.pid}-${Math.random().toString(36).slice(2)}`;
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | null = null;
+  let firstAttempt = true;
+  // Our announcements not yet back from PostgreSQL, and the answers waiting for them.
+  let sent = 0;
+  const echoes = pendingEchoes();
+  const { settle, settleAll } = echoes;
+  const connect = async () => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: config.url, connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (!message.payload) return;
+      const echo = ownEchoOnWire(message.payload, me);
+      if (echo !== null) return settle(echo);
+      const event = decodeChangeFromWire(message.payload, me);
+      if (event) feed.receiveRemote(event);
+    });
+    next.on("error", () => undefined);
+    next.on("end", () => {
+      if (client === next) client = null;
+      // Nothing will come back on a closed listener: no answer waits for it.
+      settleAll();
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    });
+    const first = firstAttempt;
+    firstAttempt = false;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+      client = next;
+      // Events may have been missed while no listener was connected. (Not on the first attempt:
+      // the server waits for it before serving, so nothing can have been cached yet.)
+      if (!first) feed.receiveRemote({ entity: "site", action: "resync", ids: [], paths: ["/"], at: new Date().toISOString() });
+    } catch {
+      await next.end().catch(() => undefined);
+    }
+  };
+  const ready = connect();
+  const unsubscribe = feed.subscribe((event) => {
+    if (event.origin !== "local") return;
+    const seq = ++sent;
+    // Without a listener, nothing comes back to wait for.
+    if (client) echoes.add(seq);
+    pool.query("select pg_notify($1, $2)", [CHANGE_CHANNEL, encodeChangeForWire(event, me, seq)]).catch((error: unknown) => {
+      settle(seq);
+      config.logger?.warn({ err: error }, "could not tell the other app servers about a change");
+    });
+  });
+  return {
+    ready,
+    delivered: () => echoes.deliveredUpTo(sent),
+    async stop() {
+      stopped = true;
+      unsubscribe();
+      if (retry) clearTimeout(retry);
+      settleAll();
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Our announcements (by sequence number) not yet back from PostgreSQL, and the answers waiting for them. */
+function pendingEchoes() {
+  const outstanding = new Set<number>();
+  const waiters = new Set<{ upTo: number; done: () => void }>();
+  const backUpTo = (upTo: number) => ![...outstanding].some((pending) => pending <= upTo);
+  return {
+    add(seq: number) {
+      outstanding.add(seq);
+    },
+    settle(seq: number) {
+      outstanding.delete(seq);
+      for (const waiter of waiters) if (backUpTo(waiter.upTo)) waiter.done();
+    },
+    settleAll() {
+      outstanding.clear();
+      for (const waiter of waiters) waiter.done();
+    },
+    /** Resolves once every announcement up to `upTo` is back, or after RELAY_WAIT_MS. */
+    deliveredUpTo(upTo: number): Promise<void> {
+      if (backUpTo(upTo)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const waiter = {
+          upTo,
+          done: () => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve();
+          },
+        };
+        const timer = setTimeout(waiter.done, RELAY_WAIT_MS);
+        timer.unref();
+        waiters.add(waiter);
+      });
     },
   };
 }

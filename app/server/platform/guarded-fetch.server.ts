@@ -150,20 +150,11 @@ export async function guardedFetch(
         hop = { url: next, redirected: true };
         continue;
       }
-      if (status < 200 || status > 299) {
-        response.destroy();
-        throw fail("http_status", { status });
-      }
-
       const contentType = headerValue(response.headers["content-type"]);
-      if (options.accepts && !options.accepts(contentType)) {
+      const refused = refusalOf(status, contentType, headerValue(response.headers["content-length"]), limits, options);
+      if (refused) {
         response.destroy();
-        throw fail("unacceptable", { contentType });
-      }
-      const declared = Number(headerValue(response.headers["content-length"]) ?? Number.NaN);
-      if (Number.isFinite(declared) && declared > limits.maxBytes) {
-        response.destroy();
-        throw fail("too_large");
+        throw fail(...refused);
       }
       const bytes = await readBody(response, limits.maxBytes, () => fail("too_large"));
       // A stream that ends because the socket was destroyed by a timer is not a complete answer.
@@ -180,6 +171,21 @@ export async function guardedFetch(
     clearTimeout(hopTimer);
     callerSignal?.removeEventListener("abort", onCallerAbort);
   }
+}
+
+/** Why a final answer is refused before its body is read (its status, type or declared length), or null. */
+function refusalOf(
+  status: number,
+  contentType: string | null,
+  contentLength: string | null,
+  limits: GuardedFetchLimits,
+  options: GuardedFetchOptions,
+): [GuardedFetchFailure, GuardedFetchFacts?] | null {
+  if (status < 200 || status > 299) return ["http_status", { status }];
+  if (options.accepts && !options.accepts(contentType)) return ["unacceptable", { contentType }];
+  const declared = Number(contentLength ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limits.maxBytes) return ["too_large"];
+  return null;
 }
 
 /** Reads a body up to `maxBytes`; one byte more and it stops reading (the connection is destroyed) and throws. */

@@ -74,6 +74,8 @@ export interface S3StorageOptions {
   listPageSize?: number;
 }
 
+// long-function: one closure over the client, bucket, prefix and headers, returning the methods of MediaStorage that share them;
+// splitting it would only pass the same values to each method.
 export function createS3Storage({ client, bucket, prefix, cacheControl, listPageSize }: S3StorageOptions): MediaStorage {
   const objectKey = (key: string) => prefix + assertStorageKey(key);
   const headers = (key: string) => ({ ContentType: contentTypeOfKey(key), ...(cacheControl ? { CacheControl: cacheControl } : {}) });

@@ -120,6 +120,8 @@ const TEMPORARY_SUFFIX = ".tmp";
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 
+// long-function: one closure over the storage root, returning the short methods of MediaStorage that share it and its
+// path helpers; splitting it would only pass the root to each method.
 export function createLocalStorage(root: string): MediaStorage {
   const resolve = (key: string) => {
     const full = path.resolve(root, assertStorageKey(key));

@@ -172,6 +172,37 @@ function nextState(current: PostRow | null, request: SavePostRequest, now: Date)
   return { ...state, unpublishAt };
 }
 
+/** The publication times' problems (a schedule or an end in the past, in the wrong order, or too far ahead) into `errors`. */
+function checkPostSchedule(request: SavePostRequest, now: Date, errors: Partial<Record<PostField, string>>): void {
+  const scheduledAt = request.publication?.mode === "schedule" ? request.publication.at : null;
+  if (request.unpublishAt && request.unpublishAt.getTime() <= Math.max(now.getTime(), scheduledAt?.getTime() ?? 0)) {
+    errors.unpublishAt = scheduledAt && scheduledAt > now ? "공개 종료 시각은 예약 공개 시각보다 뒤여야 합니다." : "공개 종료 시각은 지금보다 뒤여야 합니다.";
+  }
+  const horizon = scheduleHorizon(now);
+  if (scheduledAt && scheduledAt > horizon) errors.publishAt = `예약 공개 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
+  if (request.unpublishAt && request.unpublishAt > horizon) errors.unpublishAt = `공개 종료 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
+}
+
+/** The post to save over, locked for the transaction (in the trash or out of it, as asked); undefined when there is none. */
+async function lockPost(tx: Tx, kind: PostKind, postId: number, inTrash: boolean | undefined): Promise<PostRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(posts)
+    .where(and(eq(posts.kind, kind), eq(posts.id, postId), inTrash ? isNotNull(posts.deletedAt) : isNull(posts.deletedAt)))
+    .for("update");
+  return row;
+}
+
+/** Inserts the new post, or updates the current one with its version raised. */
+async function writePostRow(tx: Tx, kind: PostKind, current: PostRow | null, fields: Omit<typeof posts.$inferInsert, "kind">, now: Date): Promise<PostRow> {
+  if (current === null) return ((await tx.insert(posts).values({ kind, ...fields }).returning()) as [PostRow])[0];
+  return ((await tx
+    .update(posts)
+    .set({ ...fields, version: sql`${posts.version} + 1`, updatedAt: now })
+    .where(eq(posts.id, current.id))
+    .returning()) as [PostRow])[0];
+}
+
 /**
  * Saves a news or notice post: validates, sanitizes the HTML once, imports images of other sites into
  * our media, derives what the pages show from it, decides its state (published, draft or scheduled),
@@ -189,13 +220,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
   const shape = parsed.success ? postHtmlShapeProblem(parsed.data.content) : null;
   if (shape !== null) errors.content = shape;
   const now = new Date();
-  const scheduledAt = request.publication?.mode === "schedule" ? request.publication.at : null;
-  if (request.unpublishAt && request.unpublishAt.getTime() <= Math.max(now.getTime(), scheduledAt?.getTime() ?? 0)) {
-    errors.unpublishAt = scheduledAt && scheduledAt > now ? "공개 종료 시각은 예약 공개 시각보다 뒤여야 합니다." : "공개 종료 시각은 지금보다 뒤여야 합니다.";
-  }
-  const horizon = scheduleHorizon(now);
-  if (scheduledAt && scheduledAt > horizon) errors.publishAt = `예약 공개 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
-  if (request.unpublishAt && request.unpublishAt > horizon) errors.unpublishAt = `공개 종료 시각은 지금부터 ${MAX_SCHEDULE_YEARS_AHEAD}년 이내로 정해 주세요.`;
+  checkPostSchedule(request, now, errors);
   if (!parsed.success || extras?.success === false || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const { db, changes } = services;
   const { kind } = request;
@@ -209,17 +234,9 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
   if (english && "errors" in english) return { status: "invalid", errors: english.errors };
 
   const result = await db.transaction(async (tx) => {
-    let current: PostRow | null = null;
-    if (request.postId !== null) {
-      const [row] = await tx
-        .select()
-        .from(posts)
-        .where(and(eq(posts.kind, kind), eq(posts.id, request.postId), request.inTrash ? isNotNull(posts.deletedAt) : isNull(posts.deletedAt)))
-        .for("update");
-      if (!row) return { status: "not-found" as const };
-      if (request.expectedVersion !== null && row.version !== request.expectedVersion) return { status: "conflict" as const, version: row.version };
-      current = row;
-    }
+    const current = request.postId === null ? null : await lockPost(tx, kind, request.postId, request.inTrash);
+    if (current === undefined) return { status: "not-found" as const };
+    if (current && request.expectedVersion !== null && current.version !== request.expectedVersion) return { status: "conflict" as const, version: current.version };
     const state = nextState(current, request, now);
     if (state.unpublishAt && state.publishAt && state.unpublishAt <= state.publishAt) {
       return { status: "invalid" as const, errors: { unpublishAt: "공개 종료 시각은 예약 공개 시각보다 뒤여야 합니다." } };
@@ -244,16 +261,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
       pinned: kind === "notice" ? (request.pinned ?? current?.pinned ?? false) : false,
       updatedBy: describeActor(actor),
     };
-    let row: PostRow;
-    if (current === null) {
-      [row] = (await tx.insert(posts).values({ kind, ...fields }).returning()) as [PostRow];
-    } else {
-      [row] = (await tx
-        .update(posts)
-        .set({ ...fields, version: sql`${posts.version} + 1`, updatedAt: now })
-        .where(eq(posts.id, current.id))
-        .returning()) as [PostRow];
-    }
+    const row = await writePostRow(tx, kind, current, fields, now);
     await writePostMedia(tx, row.id, [...new Set([...derived.mediaIds, ...(english?.mediaIds ?? kept?.mediaIds ?? []), ...(chosenImage ? [chosenImage.id] : [])])]);
     const created = current === null;
     await recordSave(tx, actor, POST_RECORDS, {

@@ -59,27 +59,7 @@ export async function parseUploadForm(
     if (multipart) throw malformedBody();
     return new FormData();
   }
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      // An urlencoded body's charset parameter is left out: its bytes are taken as latin1 (one
-      // character per byte) and decoded as UTF-8 below.
-      headers: { "content-type": multipart ? request.headers.get("Content-Type")! : media },
-      defCharset: multipart ? "utf8" : "latin1",
-      defParamCharset: "utf8",
-      limits: {
-        fieldNameSize: maxTotalSize,
-        fieldSize: maxTotalSize,
-        fields: maxParts + 1,
-        files: options.maxFiles,
-        fileSize: maxFileSize + 1,
-        parts: maxParts + 1,
-      },
-    });
-  } catch {
-    // No boundary, or a content type busboy cannot read.
-    throw malformedBody();
-  }
+  const parser = uploadParser(request, media, { maxTotalSize, maxParts, maxFiles: options.maxFiles, maxFileSize });
 
   const fileTooLarge = () => new RequestBodyError(413, "payload_too_large", `파일이 너무 큽니다. ${MB}MB 이하의 이미지를 올려 주세요.`);
   const tooManyParts = () => new RequestBodyError(413, "too_many_parts", "입력 항목이 너무 많습니다.");
@@ -125,7 +105,41 @@ export async function parseUploadForm(
     });
   });
   await stream.done;
+  return formOf(entries);
+}
 
+/** The form's parser for the request's media type; throws the malformed-body error when busboy cannot read it. */
+function uploadParser(
+  request: Request,
+  media: string,
+  limits: { maxTotalSize: number; maxParts: number; maxFiles: number; maxFileSize: number },
+): busboy.Busboy {
+  const multipart = media === "multipart/form-data";
+  const { maxTotalSize, maxParts, maxFiles, maxFileSize } = limits;
+  try {
+    return busboy({
+      // An urlencoded body's charset parameter is left out: its bytes are taken as latin1 (one
+      // character per byte) and decoded as UTF-8 below.
+      headers: { "content-type": multipart ? request.headers.get("Content-Type")! : media },
+      defCharset: multipart ? "utf8" : "latin1",
+      defParamCharset: "utf8",
+      limits: {
+        fieldNameSize: maxTotalSize,
+        fieldSize: maxTotalSize,
+        fields: maxParts + 1,
+        files: maxFiles,
+        fileSize: maxFileSize + 1,
+        parts: maxParts + 1,
+      },
+    });
+  } catch {
+    // No boundary, or a content type busboy cannot read.
+    throw malformedBody();
+  }
+}
+
+/** The parts kept, in the body's order, as FormData; U+0000 in a name or a value refuses the form. */
+function formOf(entries: readonly ([string, string | File] | null)[]): FormData {
   const form = new FormData();
   for (const entry of entries) {
     if (!entry) continue;

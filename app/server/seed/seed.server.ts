@@ -90,31 +90,7 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
     }
     // Oldest first, so ids grow with the date like real posting would.
     for (const post of [...allPosts].reverse()) {
-      const imageUrl = postImages.get(post)?.url;
-      // Both languages show the same stored photo.
-      const withImage = (html: string) =>
-        imageUrl ? html.replace("{{IMAGE}}", `<img src="${imageUrl}" alt="${post.imageLabel ?? ""}">`) : html;
-      const content = sanitizePostHtml(withImage(post.html));
-      const derived = await derivePostContent(tx, content);
-      const english = await deriveEnglish(tx, post, withImage);
-      const written = new Date(`${post.writeDay}T10:00:00+09:00`);
-      const [row] = await tx
-        .insert(posts)
-        .values({
-          kind: post.kind,
-          title: post.title,
-          content,
-          ...derived.columns,
-          ...english.columns,
-          writeDay: post.writeDay,
-          status: "published",
-          publishedAt: written,
-          updatedBy: SEED_ACTOR_LABEL,
-          createdAt: written,
-          updatedAt: written,
-        })
-        .returning({ id: posts.id });
-      await writePostMedia(tx, row!.id, [...new Set([...derived.mediaIds, ...english.mediaIds])]);
+      await insertDemoPost(tx, post, postImages.get(post)?.url);
     }
     await tx.insert(siteSettings).values({ key: SEEDED_MARKER, value: { at: new Date().toISOString() } });
     return "seeded" as const;
@@ -130,6 +106,34 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
     await deleteMedia(db, storage, [...artistMedia.flat(), ...Array.from(postImages.values(), (p) => p.id)]);
   }
   return result;
+}
+
+/** Writes one demo post, published on its day, with its photo (when it has one) in both languages. */
+async function insertDemoPost(tx: Tx, post: DemoPost, imageUrl: string | undefined): Promise<void> {
+  // Both languages show the same stored photo.
+  const withImage = (html: string) =>
+    imageUrl ? html.replace("{{IMAGE}}", `<img src="${imageUrl}" alt="${post.imageLabel ?? ""}">`) : html;
+  const content = sanitizePostHtml(withImage(post.html));
+  const derived = await derivePostContent(tx, content);
+  const english = await deriveEnglish(tx, post, withImage);
+  const written = new Date(`${post.writeDay}T10:00:00+09:00`);
+  const [row] = await tx
+    .insert(posts)
+    .values({
+      kind: post.kind,
+      title: post.title,
+      content,
+      ...derived.columns,
+      ...english.columns,
+      writeDay: post.writeDay,
+      status: "published",
+      publishedAt: written,
+      updatedBy: SEED_ACTOR_LABEL,
+      createdAt: written,
+      updatedAt: written,
+    })
+    .returning({ id: posts.id });
+  await writePostMedia(tx, row!.id, [...new Set([...derived.mediaIds, ...english.mediaIds])]);
 }
 
 /**

@@ -191,6 +191,35 @@ function parseId(value: string | undefined): number {
   return id;
 }
 
+type AdminApplication = NonNullable<Awaited<ReturnType<typeof getApplicationForAdmin>>>["application"];
+
+/** The application's own fields as the detail page shows them. */
+function applicationView(a: AdminApplication) {
+  return {
+    id: a.id,
+    receiptNumber: a.receiptNumber,
+    status: a.status,
+    statusLabel: AUDITION_STATUS_LABELS[a.status],
+    name: a.name,
+    birthDate: a.birthDate,
+    age: ageNow(a.birthDate),
+    gender: genderLabel(a.gender),
+    phone: a.phone,
+    phoneHref: telHref(a.phone),
+    email: a.email,
+    heightCm: a.heightCm,
+    weightKg: a.weightKg,
+    career: a.career,
+    introduction: a.introduction,
+    guardian: a.guardian ? { name: a.guardian.name, phone: a.guardian.phone, phoneHref: telHref(a.guardian.phone), consentedAt: formatKst(new Date(a.guardian.consentedAt)) } : null,
+    consentAt: formatKst(new Date(a.consent.at)),
+    consentRetentionDays: a.consent.retentionDays,
+    receivedAt: formatKst(a.receivedAt),
+    decidedAt: a.decidedAt ? formatKst(a.decidedAt) : null,
+    notes: a.notes,
+  };
+}
+
 /** /admin/auditions/:id: everything the applicant sent, the review, the history; `?delete` asks before deleting. */
 export async function loadAuditionDetail(ctx: RequestContext, request: Request, idParam: string | undefined) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
@@ -212,29 +241,7 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
   const videoFile = files.find((f) => f.kind === "video");
   const videoHost = a.videoUrl ? videoLinkHost(a.videoUrl) : null;
   return {
-    application: {
-      id: a.id,
-      receiptNumber: a.receiptNumber,
-      status: a.status,
-      statusLabel: AUDITION_STATUS_LABELS[a.status],
-      name: a.name,
-      birthDate: a.birthDate,
-      age: ageNow(a.birthDate),
-      gender: genderLabel(a.gender),
-      phone: a.phone,
-      phoneHref: telHref(a.phone),
-      email: a.email,
-      heightCm: a.heightCm,
-      weightKg: a.weightKg,
-      career: a.career,
-      introduction: a.introduction,
-      guardian: a.guardian ? { name: a.guardian.name, phone: a.guardian.phone, phoneHref: telHref(a.guardian.phone), consentedAt: formatKst(new Date(a.guardian.consentedAt)) } : null,
-      consentAt: formatKst(new Date(a.consent.at)),
-      consentRetentionDays: a.consent.retentionDays,
-      receivedAt: formatKst(a.receivedAt),
-      decidedAt: a.decidedAt ? formatKst(a.decidedAt) : null,
-      notes: a.notes,
-    },
+    application: applicationView(a),
     photos: photos.map((photo, index) => ({
       id: photo.id,
       label: `사진 ${index + 1}`,
