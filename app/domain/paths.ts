@@ -18,7 +18,7 @@ export const PATHS = {
   adminLogin: "/adminLogin",
   adminLogout: "/adminLogout",
   adminApiTokens: "/adminApiTokens",
-  adminArtist: "/staffActor",
+  adminArtist: "/adminActor",
   openApi: "/api/openapi.json",
   sitemap: "/sitemap.xml",
   /** The audition application form: the uploaded file (site settings), or the bundled PDF. */
@@ -179,7 +179,7 @@ export function artistProfilePdfPath(name: string, locale: Locale = "ko"): strin
   return localizedPath(locale, `${artistPath(name)}/profile.pdf`);
 }
 
-/** Admin artist form: "/staffActor" to add, "/staffActor/한서윤" to edit. */
+/** Admin artist form: "/adminActor" to add, "/adminActor/한서윤" to edit. */
 export function artistEditorPath(name?: string | null): string {
   return name == null ? PATHS.adminArtist : `${PATHS.adminArtist}/${encodeURIComponent(name)}`;
 }

@@ -194,7 +194,7 @@ export function isVisitorDocument(isAdmin: boolean, leafRouteId: string | undefi
   return !isAdmin && (leafRouteId === undefined || leafRouteId === "root" || PUBLIC_ROUTE_IDS.has(leafRouteId));
 }
 
-/** The part of a pattern before its first parameter: "/staffActor/:name?" → "/staffActor". */
+/** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */
 export function staticPrefix(pattern: string): string {
   const cut = pattern.search(/\/[:*]/);
   return cut === -1 ? pattern : pattern.slice(0, cut) || "/";

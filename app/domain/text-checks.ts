@@ -2,7 +2,7 @@ import { withParticle } from "./korean";
 
 /**
  * What makes a name or a title: one line of visible text. Artist names are also the key of their pages
- * (`/artist/{name}`, `/staffActor/{name}`, `/api/we/actorList/{name}`), so they are stored in one
+ * (`/artist/{name}`, `/adminActor/{name}`, `/api/we/actorList/{name}`), so they are stored in one
  * Unicode form and compared as people read them. The zod schemas (schemas.ts) apply these to every
  * write: the admin forms, the JSON API, restoring a revision, the media library.
  * See docs/decisions/034-names-and-hostile-values.md.

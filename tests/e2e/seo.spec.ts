@@ -58,7 +58,7 @@ test("artist and post pages carry Person and NewsArticle JSON-LD and their own p
 test("robots.txt keeps crawlers out of the admin area and points at the sitemap, which lists every page", async ({ request, baseURL }) => {
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /adminLogin");
-  expect(robots).toContain("Disallow: /staffActor");
+  expect(robots).toContain("Disallow: /adminActor");
   expect(robots).toContain("Disallow: /adminNewsWrite");
   // Every admin address of the route table, including those robots.txt once forgot.
   for (const route of SITE_ROUTES.filter((r) => r.audience === "admin")) expect(robots).toContain(`Disallow: ${staticPrefix(route.pattern)}\n`);

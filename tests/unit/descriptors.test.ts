@@ -28,7 +28,7 @@ describe("one descriptor per concept", () => {
       ["/en", "/en/company", "/en/artist", "/en/artist/:name", "/en/artist/:name/profile.pdf", "/en/audition", "/en/pr", "/en/news", "/en/notice", "/en/newsDetail/:postId", "/en/noticeDetail/:postId"].sort(),
     );
     expect(new Set(ENGLISH_ROUTES.map((r) => r.id)).size).toBe(ENGLISH_ROUTES.length);
-    for (const path of ["/", "/company", "/artist", "/artist/:name", "/artist/:name/profile.pdf", "/audition", "/pr", "/news", "/notice", "/newsDetail/:postId", "/noticeDetail/:postId", "/adminLogin", "/adminNewsWrite/:postId?", "/adminNoticeWrite/:postId?", "/staffActor/:name?"]) {
+    for (const path of ["/", "/company", "/artist", "/artist/:name", "/artist/:name/profile.pdf", "/audition", "/pr", "/news", "/notice", "/newsDetail/:postId", "/noticeDetail/:postId", "/adminLogin", "/adminNewsWrite/:postId?", "/adminNoticeWrite/:postId?", "/adminActor/:name?"]) {
       expect(paths).toContain(path);
     }
   });
@@ -41,7 +41,7 @@ describe("one descriptor per concept", () => {
       "/adminLogin/verify/passkey",
       "/adminNewsWrite",
       "/adminNoticeWrite",
-      "/staffActor",
+      "/adminActor",
       "/adminApiTokens",
       "/admin/preview",
       "/admin",
@@ -69,7 +69,7 @@ describe("one descriptor per concept", () => {
     expect(isAdminPath("/admin")).toBe(true);
     expect(isAdminPath("/admin/history/post/3.data")).toBe(true);
     expect(isAdminPath("/adminApiTokens")).toBe(true);
-    expect(isAdminPath("/staffActor/%ED%95%9C.data")).toBe(true);
+    expect(isAdminPath("/adminActor/%ED%95%9C.data")).toBe(true);
     expect(isAdminPath("/artist")).toBe(false);
     expect(isAdminPath("/administrator")).toBe(false);
     // A casting package's pages are not admin pages, but just as personal (decision 047).

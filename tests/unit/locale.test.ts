@@ -29,7 +29,7 @@ describe("English pages under /en", () => {
     // Korean-only pages: the application form leads to the English audition page, the policy home.
     expect(switchLanguagePath("/audition/apply", "")).toEqual({ locale: "en", path: "/en/audition" });
     expect(switchLanguagePath("/privacy", "")).toEqual({ locale: "en", path: "/en" });
-    expect(hasEnglishVersion("/staffActor")).toBe(false);
+    expect(hasEnglishVersion("/adminActor")).toBe(false);
     expect(hasEnglishVersion("/noticeDetail/3")).toBe(true);
   });
 

@@ -43,7 +43,7 @@ describe("public media URLs (MEDIA_PUBLIC_URL)", () => {
 
   it("is off without MEDIA_PUBLIC_URL and on the admin pages (their forms post /media URLs back)", () => {
     expect(publicMediaRewrite({ MEDIA_PUBLIC_URL: undefined, PUBLIC_ORIGIN: undefined }, page("/newsDetail/1"))).toBeNull();
-    for (const pathname of ["/adminNewsWrite/3", "/adminNewsWrite/3.data", "/admin/media", "/staffActor/배우"]) {
+    for (const pathname of ["/adminNewsWrite/3", "/adminNewsWrite/3.data", "/admin/media", "/adminActor/배우"]) {
       expect(publicMediaRewrite({ MEDIA_PUBLIC_URL: CDN, PUBLIC_ORIGIN: undefined }, page(pathname)), pathname).toBeNull();
     }
     for (const pathname of ["/", "/artist/배우.data", "/en/news", "/newsDetail/4"]) {

@@ -8,7 +8,7 @@ import { getRequestContext } from "../../server/route-kit/context.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { workspaceMeta } from "../../lib/workspace-meta";
 
-/** /staffActor/{name?}: add, edit or delete an artist (requirements R8.4). */
+/** /adminActor/{name?}: add, edit or delete an artist (requirements R8.4). */
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadArtistEditor(getRequestContext(context), request, params.name);
 }

@@ -11,7 +11,7 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
   const name = uniqueName("배우");
   await page.goto("/artist");
   await page.getByRole("link", { name: "배우 등록" }).click();
-  await expect(page).toHaveURL(/\/staffActor$/);
+  await expect(page).toHaveURL(/\/adminActor$/);
 
   await page.getByLabel("이름", { exact: true }).fill(name);
   await page.getByLabel("영문 이름").fill("TEST ACTOR");
@@ -59,7 +59,7 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
 
   // Saved: still in the workspace, in the artist's editor (decision 044), with the notice and the profile's link.
   await page.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/staffActor/${encodeURIComponent(name)}$`));
+  await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-created"] })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   await expect(page.getByLabel("생년월일", { exact: true })).toHaveValue("1997-05-05");
@@ -85,7 +85,7 @@ test("with JavaScript: the admin adds an artist with five photos, edits and dele
   await page.locator(".image-slot").nth(4).getByRole("button", { name: "사진 삭제" }).click();
   await page.getByRole("button", { name: "저장", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/staffActor/${encodeURIComponent(name)}$`));
+  await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
   await page.goto(`/artist/${encodeURIComponent(name)}`);
   await expect(page.locator(".artist-detail__ename")).toHaveText("TEST ACTOR EDITED");
   await expect(page.getByRole("region", { name: "GALLERY" }).getByRole("img")).toHaveCount(3);
@@ -105,7 +105,7 @@ test.describe("without JavaScript", () => {
   test("the admin adds an artist with five photos in one form, edits and deletes them", async ({ page }) => {
     const name = uniqueName("무JS배우");
 
-    await page.goto("/staffActor");
+    await page.goto("/adminActor");
     await page.getByLabel("이름", { exact: true }).fill(name);
     await page.getByLabel("영문 이름").fill("NO SCRIPT");
     // Without JavaScript a list's new entry goes with the form; 추가 brings the form back with a new box.
@@ -120,7 +120,7 @@ test.describe("without JavaScript", () => {
       await slots.nth(i).locator(':scope > input[type="file"]').setInputFiles({ name: `n${i}.jpg`, mimeType: "image/jpeg", buffer: await portraitJpeg(COLORS[i]!) });
     }
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/staffActor/${encodeURIComponent(name)}$`));
+    await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
     await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-created"] })).toBeVisible();
 
     await page.goto(`/artist/${encodeURIComponent(name)}`);
@@ -135,7 +135,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("영문 이름").fill("NO SCRIPT EDITED");
     await page.locator(".image-slot").nth(1).getByLabel("사진 삭제").check();
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/staffActor/${encodeURIComponent(name)}$`));
+    await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
     await page.goto(`/artist/${encodeURIComponent(name)}`);
     await expect(page.locator(".artist-detail__ename")).toHaveText("NO SCRIPT EDITED");
     await expect(page.getByRole("region", { name: "GALLERY" }).getByRole("img")).toHaveCount(3);

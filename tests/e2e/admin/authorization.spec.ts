@@ -3,7 +3,7 @@ import { DEMO_ARTISTS } from "../helpers";
 import { expect, test } from "../fixtures";
 import { adminApi, passSecondStep, portraitJpeg, TEST_ADMIN } from "./admin-helpers";
 
-const ADMIN_PAGES = ["/adminNewsWrite", "/adminNoticeWrite", "/staffActor", `/staffActor/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`];
+const ADMIN_PAGES = ["/adminNewsWrite", "/adminNoticeWrite", "/adminActor", `/adminActor/${encodeURIComponent(DEMO_ARTISTS[0]!.name)}`];
 
 test("every admin page sends anonymous visitors to the sign-in page", async ({ page, baseURL }) => {
   for (const path of ADMIN_PAGES) {
@@ -39,9 +39,9 @@ test("every write refuses anonymous, forged and cross-site requests, and nothing
     { name: "create notice (data request)", send: (api, headers) => api.post("/adminNoticeWrite.data", { headers, multipart: { title: "권한 없는 공지", content: "<p>x</p>", intent: "save" }, maxRedirects: 0 }) },
     { name: "update news", send: (api, headers) => api.post(`/adminNewsWrite/${newsId}`, { headers, multipart: { title: "변조", content: "<p>x</p>", version: "1", intent: "save" }, maxRedirects: 0 }) },
     { name: "delete news", send: (api, headers) => api.post(`/adminNewsWrite/${newsId}`, { headers, multipart: { intent: "delete" }, maxRedirects: 0 }) },
-    { name: "create artist", send: (api, headers) => api.post("/staffActor", { headers, multipart: { name: "권한없는배우", intent: "save" }, maxRedirects: 0 }) },
-    { name: "update artist", send: (api, headers) => api.post(`/staffActor/${encodeURIComponent(artist.name)}`, { headers, multipart: { name: artist.name, nameEn: "HACKED", version: "1", intent: "save" }, maxRedirects: 0 }) },
-    { name: "delete artist", send: (api, headers) => api.post(`/staffActor/${encodeURIComponent(artist.name)}`, { headers, multipart: { intent: "delete" }, maxRedirects: 0 }) },
+    { name: "create artist", send: (api, headers) => api.post("/adminActor", { headers, multipart: { name: "권한없는배우", intent: "save" }, maxRedirects: 0 }) },
+    { name: "update artist", send: (api, headers) => api.post(`/adminActor/${encodeURIComponent(artist.name)}`, { headers, multipart: { name: artist.name, nameEn: "HACKED", version: "1", intent: "save" }, maxRedirects: 0 }) },
+    { name: "delete artist", send: (api, headers) => api.post(`/adminActor/${encodeURIComponent(artist.name)}`, { headers, multipart: { intent: "delete" }, maxRedirects: 0 }) },
     { name: "upload image", send: (api, headers) => api.post("/api/img", { headers, multipart: { image: { name: "p.jpg", mimeType: "image/jpeg", buffer: photo } } }) },
   ];
 

@@ -89,7 +89,7 @@ for (const js of [true, false]) {
     test("an artist is deleted from its editor to the trash and restored with the trash's checkboxes", async ({ page }) => {
       const name = uniqueName(js ? "편집삭제" : "무JS편집삭제");
       await artistWithAwards(name, ["상 하나"]);
-      await page.goto(`/staffActor/${encodeURIComponent(name)}`);
+      await page.goto(`/adminActor/${encodeURIComponent(name)}`);
       // With JavaScript the link opens a dialog once React runs the page (before that, the page of its own).
       if (js) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
       await page.getByRole("link", { name: `배우 ‘${name}’ 삭제` }).click();
@@ -112,7 +112,7 @@ for (const js of [true, false]) {
 
     test("a refused save shows a focused summary linking to each field; birthday and height are checked, then stored in the original's text (requirements R5.1)", async ({ page }) => {
       const name = uniqueName(js ? "생일배우" : "무JS생일배우");
-      await page.goto("/staffActor");
+      await page.goto("/adminActor");
       await page.getByLabel("이름", { exact: true }).fill(name);
       await page.getByLabel("생년월일", { exact: true }).fill("2999-01-01");
       await page.getByLabel("키 (cm)").fill("300");
@@ -134,7 +134,7 @@ for (const js of [true, false]) {
       await page.getByLabel("생년월일", { exact: true }).fill("1995-03-14");
       await page.getByLabel("키 (cm)").fill("172");
       await page.getByRole("button", { name: "저장", exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`/staffActor/${encodeURIComponent(name)}$`));
+      await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-created"] })).toBeVisible();
       // The site and the API read the same text as before (requirements R5.1).
       const artist = (await (await site.api.get(`/api/we/actorList/${encodeURIComponent(name)}`)).json()) as { birthday: string; cm: string };
@@ -150,7 +150,7 @@ for (const js of [true, false]) {
 test("keyboard only: career entries are reordered, edited in place and saved", async ({ page }) => {
   const name = uniqueName("키보드순서");
   await artistWithAwards(name, ["첫째 상", "둘째 상", "셋째 상"]);
-  await page.goto(`/staffActor/${encodeURIComponent(name)}`);
+  await page.goto(`/adminActor/${encodeURIComponent(name)}`);
   await page.getByRole("group", { name: "수상", exact: true }).waitFor();
 
   await tabTo(page, page.getByRole("button", { name: "수상 3번 항목 위로" }), 200);
@@ -185,7 +185,7 @@ test.describe("without JavaScript", () => {
   test("career entries are reordered and removed by buttons that bring the form back with what was typed", async ({ page }) => {
     const name = uniqueName("무JS순서");
     await artistWithAwards(name, ["첫째 상", "둘째 상", "셋째 상"]);
-    await page.goto(`/staffActor/${encodeURIComponent(name)}`);
+    await page.goto(`/adminActor/${encodeURIComponent(name)}`);
     await page.getByLabel("영문 이름").fill("TYPED BEFORE MOVING");
     await page.getByRole("button", { name: "수상 3번 항목 위로" }).click();
     expect(await entryValues(page, "수상")).toEqual(["첫째 상", "셋째 상", "둘째 상"]);

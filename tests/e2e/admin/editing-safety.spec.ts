@@ -23,7 +23,7 @@ test("a failed save keeps everything typed, with a clear message, and never navi
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("a failed save comes back with what was typed", async ({ page }) => {
-    await page.goto("/staffActor");
+    await page.goto("/adminActor");
     await page.getByLabel("영문 이름").fill("NAMELESS");
     await page.getByLabel("SNS 주소").fill("javascript:alert(1)");
     await page.getByLabel("수상 새 항목").fill("수상 하나");

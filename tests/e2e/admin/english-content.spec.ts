@@ -31,7 +31,7 @@ test("with JavaScript: the admin writes a news post with an English version, and
 test("with JavaScript: the admin adds English award entries to a profile, and the English profile shows them", async ({ page, request }) => {
   const artists = (await (await request.get("/api/we/actorList")).json()) as { name: string }[];
   const name = artists.at(-1)!.name;
-  await page.goto(`/staffActor/${encodeURIComponent(name)}`);
+  await page.goto(`/adminActor/${encodeURIComponent(name)}`);
   const awards = page.getByRole("group", { name: "영문 수상 (Awards)" });
   const entry = uniqueName("Best Newcomer, Test Awards ");
   await awards.getByLabel("영문 수상 (Awards) 새 항목").fill(entry);

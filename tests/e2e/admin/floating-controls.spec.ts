@@ -27,7 +27,7 @@ function examplePaths(route: SiteRoute): string[] {
   const bare = route.pattern.replace(/\/:[a-zA-Z]+\?$/, "");
   const fill = (pattern: string) =>
     pattern
-      .replace(/^\/staffActor\/:name\?$/, "/staffActor/{artist}")
+      .replace(/^\/adminActor\/:name\?$/, "/adminActor/{artist}")
       .replace(/^\/admin(News|Notice)Write\/:postId\?$/, (_, kind: string) => `/admin${kind}Write/{${kind.toLowerCase()}}`)
       .replace(/^\/admin\/preview\/:subject\/:id\?$/, "/admin/preview/news/{news}")
       .replace(/^\/admin\/history\/:subject\/:id\/:revisionId$/, "/admin/history/post/{news}/{revision}")

@@ -50,7 +50,7 @@ for (const js of [true, false]) {
       await page.goto("/admin/media");
       await expect(page.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link", { name: "미디어" })).toHaveAttribute("aria-current", "page");
       const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `이미지 #${image.id}`, exact: true }) });
-      await expect(row.getByRole("link", { name: `배우 ‘${artist}’` })).toHaveAttribute("href", `/staffActor/${encodeURIComponent(artist)}`);
+      await expect(row.getByRole("link", { name: `배우 ‘${artist}’` })).toHaveAttribute("href", `/adminActor/${encodeURIComponent(artist)}`);
       await expect(row.getByRole("link", { name: `뉴스 ‘${title}’` })).toBeVisible();
       await expect(row).toContainText("600×800");
 
@@ -122,7 +122,7 @@ for (const js of [true, false]) {
       const image = await uploadPhoto(api, baseURL!, js ? "#5a5" : "#a5a", fileName);
       const artist = uniqueName("선택배우");
       await createArtist(api, baseURL!, { name: artist, ename: "MEDIA TEST", imgList: [] });
-      await page.goto(`/staffActor/${encodeURIComponent(artist)}`);
+      await page.goto(`/adminActor/${encodeURIComponent(artist)}`);
       if (js) {
         // The picker: thumbnails, searched by the name the file was uploaded under.
         await page.getByRole("button", { name: "라이브러리에서 선택 (대표 사진)" }).click();

@@ -101,7 +101,7 @@ for (const width of [1280, 390]) {
       const api = await adminApi(baseURL!);
       const artist = uniqueName("슬롯배우");
       await createArtist(api, baseURL!, { name: artist, ename: "SLOT TEST", imgList: [] });
-      await page.goto(`/staffActor/${encodeURIComponent(artist)}`);
+      await page.goto(`/adminActor/${encodeURIComponent(artist)}`);
       await page.getByRole("button", { name: "라이브러리에서 선택 (추가 사진 1)" }).click();
       const picker = page.getByRole("dialog", { name: "이미지 선택 (추가 사진 1)" });
       await expect(picker.locator(".media-picker__choice").first()).toBeVisible();

@@ -45,7 +45,7 @@ test.describe("with JavaScript", () => {
       await where.locator(".reels-section").screenshot({ path });
       await testInfo.attach(file, { path, contentType: "image/png" });
     };
-    await page.goto("/staffActor");
+    await page.goto("/adminActor");
     await page.getByLabel("이름", { exact: true }).fill(name);
     await page.getByLabel("영문 이름").fill("REEL ACTOR");
 
@@ -73,7 +73,7 @@ test.describe("with JavaScript", () => {
     await expect(reels.getByLabel("1번 영상 주소")).toHaveValue(VIMEO);
     await expect(reels.getByRole("button", { name: "1번 영상 아래로" })).toBeFocused();
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/staffActor/${encodeURIComponent(name)}$`));
+    await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
     await expect(page.getByText("배우가 저장되었습니다.")).toBeVisible();
     await expect(reels.getByLabel("2번 영상 주소")).toHaveValue(YOUTUBE);
     await expect(reels.getByLabel("2번 영상 제목 (선택)")).toHaveValue("2025 쇼릴");
@@ -152,7 +152,7 @@ test.describe("without JavaScript", () => {
 
   test("staff add a reel with the form's own buttons; the visitor's poster is a plain link to the video in a new tab", async ({ page, browser, baseURL }) => {
     const name = uniqueName("영상배우");
-    await page.goto("/staffActor");
+    await page.goto("/adminActor");
     await page.getByLabel("이름", { exact: true }).fill(name);
     const reels = page.getByRole("group", { name: "영상 (선택)" });
     await reels.getByLabel("새 영상 주소").fill("https://tv.naver.com/v/12345678");
@@ -165,7 +165,7 @@ test.describe("without JavaScript", () => {
     // Typed into the new reel's box and saved straight away: kept too.
     await reels.getByLabel("새 영상 주소").fill(YOUTUBE);
     await page.getByRole("button", { name: "저장", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/staffActor/${encodeURIComponent(name)}$`));
+    await expect(page).toHaveURL(new RegExp(`/adminActor/${encodeURIComponent(name)}$`));
     await expect(reels.getByLabel("2번 영상 주소")).toHaveValue(YOUTUBE);
     // 삭제 comes back without the reel (saved only with 저장).
     await reels.getByRole("button", { name: "1번 영상 삭제" }).click();

@@ -101,7 +101,7 @@ for (const js of [true, false]) {
       await expect.poll(async () => await publicRoster()).toContain(name);
 
       for (const [label, status] of [["비공개", 404], ["전속 종료", 404], ["공개", 200]] as const) {
-        await page.goto(`/staffActor/${encodeURIComponent(name)}`);
+        await page.goto(`/adminActor/${encodeURIComponent(name)}`);
         await page.getByRole("radio", { name: new RegExp(`^${label}`) }).check();
         await page.getByRole("button", { name: "저장", exact: true }).click();
         await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["artist-updated"] })).toBeVisible();

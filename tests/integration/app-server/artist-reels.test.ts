@@ -8,7 +8,7 @@ import { personSchema } from "../../fixtures/structured-data";
 describe(`artists' showreels (${testEngine()})`, () => {
   const server = useAppServer({ beforeAll, afterAll }, { signIn: true });
   const name = "영상배우";
-  const editor = `/staffActor/${encodeURIComponent(name)}`;
+  const editor = `/adminActor/${encodeURIComponent(name)}`;
 
   /** The artist form as sent without JavaScript: the name, the reels' rows, and what else is given. */
   const form = (reels: [string, string][], more: [string, string][] = []): [string, string][] => [
@@ -27,7 +27,7 @@ describe(`artists' showreels (${testEngine()})`, () => {
   const apiArtist = async () => (await call(server, { method: "GET", path: `/api/we/actorList/${encodeURIComponent(name)}` })).body as Record<string, unknown>;
 
   beforeAll(async () => {
-    const created = await postForm(server, server.cookie, "/staffActor", form([["https://youtu.be/dQw4w9WgXcQ?si=share", "2025 쇼릴"]]));
+    const created = await postForm(server, server.cookie, "/adminActor", form([["https://youtu.be/dQw4w9WgXcQ?si=share", "2025 쇼릴"]]));
     expect(created.status).toBe(302);
   });
 

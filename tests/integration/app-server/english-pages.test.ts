@@ -14,7 +14,7 @@ describe(`English pages under /en, entered through the admin forms without JavaS
 
   beforeAll(async () => {
     const photo = ((await uploadImage(server, server.cookie, "#a55")).body as { url: string }).url;
-    const artist = await postForm(server, server.cookie, "/staffActor", [
+    const artist = await postForm(server, server.cookie, "/adminActor", [
       ["name", "번역배우"],
       ["nameEn", "BEON YEOK"],
       ["birthday", "1995.03.14"],
@@ -28,7 +28,7 @@ describe(`English pages under /en, entered through the admin forms without JavaS
       ["intent", "save"],
     ]);
     expect(artist.status).toBe(302);
-    expect((await postForm(server, server.cookie, "/staffActor", [["name", "한글배우"], ["nameEn", "HANGEUL"], ["image0", photo], ["status", "public"], ["education", "서울예대 졸업"], ["intent", "save"]])).status).toBe(302);
+    expect((await postForm(server, server.cookie, "/adminActor", [["name", "한글배우"], ["nameEn", "HANGEUL"], ["image0", photo], ["status", "public"], ["education", "서울예대 졸업"], ["intent", "save"]])).status).toBe(302);
 
     const english = await postForm(server, server.cookie, "/adminNewsWrite", [
       ["title", "번역배우 주연 확정"],

@@ -42,7 +42,7 @@ describe(`hostile requests never answer 5xx (${testEngine()})`, () => {
   };
 
   it("U+0000 in addresses is refused at the door with a Korean message", async () => {
-    for (const path of ["/artist/%00", "/api/we/actorList/%00", "/newsDetail/1%00", `/staffActor/%00`, "/news?page=%00", "/artist/%ff", "/artist/%", "/api/we/newspost/%c0%ae"]) {
+    for (const path of ["/artist/%00", "/api/we/actorList/%00", "/newsDetail/1%00", `/adminActor/%00`, "/news?page=%00", "/artist/%ff", "/artist/%", "/api/we/newspost/%c0%ae"]) {
       for (const cookie of [undefined, server.cookie]) {
         const response = await getPage(server, path, cookie);
         refusedClearly(response.status, response.html, `${path}${cookie ? " (signed in)" : ""}`);
@@ -89,8 +89,8 @@ describe(`hostile requests never answer 5xx (${testEngine()})`, () => {
     const forms: [string, Record<string, string>][] = [
       ["/adminNewsWrite", { title: `제목${NUL}`, content: "<p>x</p>", intent: "save" }],
       ["/adminNoticeWrite", { title: "제목", content: `<p>${NUL}</p>`, intent: "save" }],
-      ["/staffActor", { name: `이름${NUL}`, intent: "save" }],
-      ["/staffActor", { name: "목록", education: `학교${NUL}`, intent: "save" }],
+      ["/adminActor", { name: `이름${NUL}`, intent: "save" }],
+      ["/adminActor", { name: "목록", education: `학교${NUL}`, intent: "save" }],
       ["/admin/settings", { companyName: `회사${NUL}` }],
       [`/admin/media/${mediaId}`, { intent: "alt", alt: `설명${NUL}` }],
       [PATHS.adminApiTokens, { intent: "create", name: `토큰${NUL}` }],

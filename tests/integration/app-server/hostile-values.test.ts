@@ -33,7 +33,7 @@ describe(`hostile names, titles, bytes, dates and HTML over HTTP (decision 034, 
       const duplicate = await api("POST", "/api/we/addactor", { name: DECOMPOSED });
       expect(duplicate.status).toBe(409);
       expect(message(duplicate)).toBe("같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)");
-      const viaForm = await form("/staffActor", { name: DECOMPOSED, status: "public", intent: "save" });
+      const viaForm = await form("/adminActor", { name: DECOMPOSED, status: "public", intent: "save" });
       expect(viaForm.status).toBe(409);
       expect(viaForm.text).toContain("같은 이름의 배우가 이미 있습니다. 다른 이름을 입력해 주세요.");
 
@@ -45,7 +45,7 @@ describe(`hostile names, titles, bytes, dates and HTML over HTTP (decision 034, 
         expect(page.status, prefix).toBe(301);
         expect(page.headers.get("Location"), prefix).toBe(`${prefix}/artist/${encodeURIComponent("한서윤")}`);
       }
-      const editor = await fetch(`${server.baseURL}/staffActor/${encodeURIComponent(DECOMPOSED)}`, { headers: { Cookie: server.cookie } });
+      const editor = await fetch(`${server.baseURL}/adminActor/${encodeURIComponent(DECOMPOSED)}`, { headers: { Cookie: server.cookie } });
       expect(editor.status).toBe(200);
       expect(await editor.text()).toContain('value="HAN SEO YUN"');
       const updated = await api("PUT", `/api/we/updateactor/${encodeURIComponent(DECOMPOSED)}`, { name: DECOMPOSED, ename: "HAN" });
@@ -61,7 +61,7 @@ describe(`hostile names, titles, bytes, dates and HTML over HTTP (decision 034, 
         expect(result.status, variant).toBe(409);
         expect(message(result)).toBe("같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)");
       }
-      expect((await form("/staffActor", { name: "kim", status: "public", intent: "save" })).status).toBe(409);
+      expect((await form("/adminActor", { name: "kim", status: "public", intent: "save" })).status).toBe(409);
       expect((await api("POST", "/api/we/addactor", { name: "Lee Min-ji", ename: "LEE MIN JI" })).status).toBe(201);
       expect((await actorNames()).filter((n) => /^kim$/i.test(n.normalize("NFKC")))).toEqual(["Kim"]);
     });
@@ -88,10 +88,10 @@ describe(`hostile names, titles, bytes, dates and HTML over HTTP (decision 034, 
         const renamed = await api("PUT", `/api/we/updateactor/${encodeURIComponent("Lee Min-ji")}`, { name });
         expect(renamed.status, label).toBe(400);
         expect(message(renamed), label).toBe(`name: ${expected}`);
-        const viaForm = await form("/staffActor", { name, status: "public", intent: "save" });
+        const viaForm = await form("/adminActor", { name, status: "public", intent: "save" });
         expect(viaForm.status, label).toBe(400);
         expect(viaForm.text, label).toContain(expected);
-        const editForm = await form(`/staffActor/${encodeURIComponent("Lee Min-ji")}`, { name, status: "public", intent: "save", version: "1" });
+        const editForm = await form(`/adminActor/${encodeURIComponent("Lee Min-ji")}`, { name, status: "public", intent: "save", version: "1" });
         expect(editForm.status, label).toBe(400);
         expect(editForm.text, label).toContain(expected);
       }

@@ -21,7 +21,7 @@ describe(`public pages of an empty site, and the administrator's view of hidden 
   it("a hidden artist is on the administrator's roster and profile, marked 비공개, and nowhere public", async () => {
     const photo = (await uploadImage(server, server.cookie, "#a55")).body as { url: string };
     const form = new URLSearchParams({ name: "숨은배우", nameEn: "HIDDEN ACTOR", image0: photo.url, status: "hidden", intent: "save" });
-    const created = await postForm(server, server.cookie, "/staffActor", form);
+    const created = await postForm(server, server.cookie, "/adminActor", form);
     expect(created.status).toBe(302);
 
     const adminRoster = await getPage(server, "/artist", server.cookie);
@@ -38,14 +38,14 @@ describe(`public pages of an empty site, and the administrator's view of hidden 
     expect((await getPage(server, "/sitemap.xml")).html).not.toContain(encodeURIComponent("숨은배우"));
 
     // So the administrator is never told a name is taken by an artist nobody can see.
-    const duplicate = await postForm(server, server.cookie, "/staffActor", { name: "숨은배우", status: "public", intent: "save" });
+    const duplicate = await postForm(server, server.cookie, "/adminActor", { name: "숨은배우", status: "public", intent: "save" });
     expect(duplicate.status).toBe(409);
     expect(await duplicate.text()).toContain("같은 이름의 배우가 이미 있습니다. (비공개 배우 포함)");
   });
 
   it("a visible artist has no 비공개 mark, for the administrator either", async () => {
     const form = new URLSearchParams({ name: "보이는배우", nameEn: "SEEN", status: "public", intent: "save" });
-    await postForm(server, server.cookie, "/staffActor", form);
+    await postForm(server, server.cookie, "/adminActor", form);
     const cards = (await getPage(server, "/artist", server.cookie)).html
       .split('<li class="artist-card')
       .slice(1)

@@ -83,7 +83,7 @@ describe(`the private gate answers every private route of the route table with n
     draftId = (draft.body as { postId: number }).postId;
     const trashed = await call({ baseURL }, { method: "POST", path: "/api/we/writenotice", cookie, body: { title: PLANTED.trashedTitle, content: "<p>지울 글</p>" } });
     expect((await call({ baseURL }, { method: "DELETE", path: `/api/we/deletenotice/${(trashed.body as { postId: number }).postId}`, cookie })).status).toBe(204);
-    const hidden = await postForm({ baseURL }, cookie, "/staffActor", { name: PLANTED.hiddenArtist, nameEn: "HIDDEN", status: "hidden", intent: "save" });
+    const hidden = await postForm({ baseURL }, cookie, "/adminActor", { name: PLANTED.hiddenArtist, nameEn: "HIDDEN", status: "hidden", intent: "save" });
     expect(hidden.status).toBe(302);
     await createToken({ baseURL }, cookie, PLANTED.tokenName);
   }, 120_000);

@@ -104,7 +104,7 @@ describe(`staff accounts (${testEngine()})`, () => {
     const { id } = (await accountOf("minji"))!;
     expect((await post(owner, "/admin/staff", { intent: "role", id: String(id), role: "viewer" })).status).toBe(302);
     expect((await fetch(`${baseURL}/admin/artists`, { headers: { Cookie: editor } })).status).toBe(200);
-    expect((await post(editor, "/staffActor", { name: "보기전용", intent: "save" })).status).toBe(403);
+    expect((await post(editor, "/adminActor", { name: "보기전용", intent: "save" })).status).toBe(403);
 
     expect((await post(owner, "/admin/staff", { intent: "deactivate", id: String(id) })).status).toBe(302);
     expect(await runtime.db.select().from(sessions).where(eq(sessions.staffId, id))).toEqual([]);

@@ -130,7 +130,7 @@ describe(`the /api/we contract, replayed as the original client calls it (${test
     // Hide an artist through the admin form, then read the API.
     await call(server, { method: "POST", path: "/api/we/addactor", body: { name: "숨김배우" }, cookie: server.cookie });
     const form = new URLSearchParams({ name: "숨김배우", version: "1", status: "hidden", intent: "save" });
-    const hide = await postForm(server, server.cookie, `/staffActor/${encodeURIComponent("숨김배우")}`, form);
+    const hide = await postForm(server, server.cookie, `/adminActor/${encodeURIComponent("숨김배우")}`, form);
     expect(hide.status).toBe(302);
     const list = (await call(server, { method: "GET", path: "/api/we/actorList" })).body as { name: string }[];
     expect(list.map((a) => a.name)).not.toContain("숨김배우");
