@@ -7,7 +7,7 @@ import { englishSiteSettings, getSiteSettings } from "./server/site/settings.ser
 /** What every page's frame needs: the site's contact details and texts, who is signed in, the flash message. */
 export async function loadRoot(ctx: RequestContext, request: Request) {
   const { runtime } = ctx;
-  const [settings, admin, flash] = await Promise.all([getSiteSettings(runtime.db), ctx.adminSession(), takeFlash(request)]);
+  const [settings, admin, flash] = await Promise.all([getSiteSettings(runtime.db), ctx.staffSession(), takeFlash(request)]);
   const english = englishSiteSettings(settings);
   return data({
     isAdmin: admin !== null,

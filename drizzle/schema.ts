@@ -234,14 +234,14 @@ export const revisions = pgTable(
     changedFields: jsonb("changed_fields").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Why, when not an ordinary save: "restored from revision 12", "scheduled publish". */
     note: text("note").notNull().default(""),
-    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    staffId: integer("admin_id").references(() => staffUsers.id, { onDelete: "set null" }),
     actorLabel: text("actor_label").notNull().default(""),
     createdAt: createdAt(),
   },
   (t) => [index("revisions_entity_idx").on(t.entity, t.entityId, t.id.desc())],
 );
 
-export const adminUsers = pgTable("admin_users", {
+export const staffUsers = pgTable("admin_users", {
   id: serial("id").primaryKey(),
   /** Normalized (trimmed, lower-cased) login id. */
   loginId: text("login_id").notNull().unique(),
@@ -296,15 +296,15 @@ export const staffInvitations = pgTable(
     displayName: text("display_name").notNull(),
     role: text("role").notNull(),
     tokenHash: text("token_hash").notNull().unique(),
-    invitedBy: integer("invited_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    invitedBy: integer("invited_by").references(() => staffUsers.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     /** The account the invitation became. */
-    acceptedBy: integer("accepted_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    acceptedBy: integer("accepted_by").references(() => staffUsers.id, { onDelete: "set null" }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** Set for a second-factor setup link of an existing account (no new account, the role unchanged). */
-    accountId: integer("account_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+    accountId: integer("account_id").references(() => staffUsers.id, { onDelete: "cascade" }),
     /** The TOTP secret enrolled with the link (encrypted like admin_users.totp_secret), from its first view. */
     totpSecret: text("totp_secret"),
   },
@@ -321,9 +321,9 @@ export const staffAccessChanges = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    actorId: integer("actor_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    actorId: integer("actor_id").references(() => staffUsers.id, { onDelete: "set null" }),
     actorLabel: text("actor_label").notNull(),
-    subjectId: integer("subject_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    subjectId: integer("subject_id").references(() => staffUsers.id, { onDelete: "set null" }),
     subjectLabel: text("subject_label").notNull(),
     action: text("action").notNull(),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
@@ -341,9 +341,9 @@ export const passkeys = pgTable(
   {
     /** The credential id (base64url), as the browser sends it back when signing in. */
     id: text("id").primaryKey(),
-    adminId: integer("admin_id")
+    staffId: integer("admin_id")
       .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
     /** The COSE public key, base64url. */
     publicKey: text("public_key").notNull(),
     counter: bigint("counter", { mode: "number" }).notNull().default(0),
@@ -352,7 +352,7 @@ export const passkeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   },
-  (t) => [index("passkeys_admin_idx").on(t.adminId)],
+  (t) => [index("passkeys_admin_idx").on(t.staffId)],
 );
 
 /** Single-use recovery codes of the second factor (decision 040): only their SHA-256 is stored. */
@@ -360,14 +360,14 @@ export const recoveryCodes = pgTable(
   "recovery_codes",
   {
     id: serial("id").primaryKey(),
-    adminId: integer("admin_id")
+    staffId: integer("admin_id")
       .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
     codeHash: text("code_hash").notNull().unique(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index("recovery_codes_admin_idx").on(t.adminId)],
+  (t) => [index("recovery_codes_admin_idx").on(t.staffId)],
 );
 
 export const sessions = pgTable(
@@ -375,16 +375,16 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the session token; the token itself is only in the cookie. */
     tokenHash: text("token_hash").primaryKey(),
-    adminId: integer("admin_id")
+    staffId: integer("admin_id")
       .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     userAgent: text("user_agent").notNull().default(""),
     ip: text("ip").notNull().default(""),
   },
-  (t) => [index("sessions_admin_idx").on(t.adminId)],
+  (t) => [index("sessions_admin_idx").on(t.staffId)],
 );
 
 export const loginAttempts = pgTable(
@@ -415,7 +415,7 @@ export const apiTokens = pgTable("api_tokens", {
   createdAt: createdAt(),
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
-  adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "cascade" }),
+  staffId: integer("admin_id").references(() => staffUsers.id, { onDelete: "cascade" }),
   scopes: text("scopes").array().notNull().default(sql`'{content,media}'::text[]`),
   expiresAt: timestamp("expires_at", { withTimezone: true }),
 });
@@ -425,7 +425,7 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    staffId: integer("admin_id").references(() => staffUsers.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id").notNull(),
@@ -629,7 +629,7 @@ export const accessRecords = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     at: timestamp("at", { withTimezone: true }).notNull(),
     /** The administrator; null once the account is deleted (the label stays, and only the label is hashed). */
-    adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    staffId: integer("admin_id").references(() => staffUsers.id, { onDelete: "set null" }),
     /** The login id as shown. */
     actorLabel: text("actor_label").notNull(),
     ip: text("ip").notNull().default(""),
@@ -675,7 +675,7 @@ export const accessRecordChain = pgTable(
 /** The monthly check of the access records: which month (KST, "2026-11"), who marked it and when, and the head it saw. */
 export const accessRecordInspections = pgTable("access_record_inspections", {
   month: text("month").primaryKey(),
-  adminId: integer("admin_id").references(() => adminUsers.id, { onDelete: "set null" }),
+  staffId: integer("admin_id").references(() => staffUsers.id, { onDelete: "set null" }),
   actorLabel: text("actor_label").notNull(),
   note: text("note").notNull().default(""),
   inspectedAt: timestamp("inspected_at", { withTimezone: true }).notNull(),
@@ -769,7 +769,7 @@ export const castingPackages = pgTable(
     tokenSealed: text("token_sealed").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
-    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references(() => staffUsers.id, { onDelete: "set null" }),
     createdByLabel: text("created_by_label").notNull().default(""),
     /** The package this one was copied from (another recipient). */
     copiedFrom: integer("copied_from"),

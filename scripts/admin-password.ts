@@ -15,7 +15,7 @@ import readline from "node:readline";
 import { parseArgs } from "node:util";
 import { DEFAULT_ADMIN_ID, setAdminCredential } from "../app/server/auth/admin-credential.server";
 import { eq } from "drizzle-orm";
-import { adminUsers } from "../drizzle/schema";
+import { staffUsers } from "../drizzle/schema";
 import { openDatabaseForScript } from "../app/server/backup/script-database.server";
 import type { Database } from "../app/server/platform/db.server";
 import { loadEnv } from "../app/server/platform/env.server";
@@ -51,7 +51,7 @@ async function readPiped(): Promise<string> {
 
 /** Whether the account may enroll its second factor after a password-only sign-in (only the first account, unless reset). */
 async function selfEnrollment(db: Database, loginId: string): Promise<boolean> {
-  const [row] = await db.select({ selfEnrollment: adminUsers.selfEnrollment }).from(adminUsers).where(eq(adminUsers.loginId, normalizeLoginId(loginId)));
+  const [row] = await db.select({ selfEnrollment: staffUsers.selfEnrollment }).from(staffUsers).where(eq(staffUsers.loginId, normalizeLoginId(loginId)));
   return row?.selfEnrollment ?? false;
 }
 

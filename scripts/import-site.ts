@@ -14,7 +14,7 @@
  */
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
-import { adminUsers } from "../drizzle/schema";
+import { staffUsers } from "../drizzle/schema";
 import { IMPORT_KINDS, importReportLines, type ImportKind, type SiteImportReport } from "../app/domain/site-import";
 import { openScriptServices } from "../app/server/composition/script-services.server";
 import { SiteImportError } from "../app/server/import/old-site-requests.server";
@@ -88,9 +88,9 @@ async function main() {
   try {
     let actor: Actor = systemActor(`사이트 가져오기 (명령줄)`);
     if (values.as) {
-      const [admin] = await services.db.select({ id: adminUsers.id, loginId: adminUsers.loginId }).from(adminUsers).where(eq(adminUsers.loginId, values.as));
+      const [admin] = await services.db.select({ id: staffUsers.id, loginId: staffUsers.loginId }).from(staffUsers).where(eq(staffUsers.loginId, values.as));
       if (!admin) throw new SiteImportError(`--as에 적은 관리자 계정이 없습니다: ${values.as}`);
-      actor = { adminId: admin.id, via: "system", label: `${admin.loginId} (명령줄 가져오기)` };
+      actor = { staffId: admin.id, via: "system", label: `${admin.loginId} (명령줄 가져오기)` };
     }
     const progress = progressPrinter();
     process.stdout.write(`${values.from}에서 ${values["dry-run"] ? "시험 삼아 " : ""}가져옵니다 (${services.engine === "pglite" ? "PGlite" : "PostgreSQL"}).\n`);

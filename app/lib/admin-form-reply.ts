@@ -1,7 +1,7 @@
 import type { LibrarySearch } from "../domain/media-uses";
 
 /** What every admin form's action answers when it does not redirect (shown by the admin form shell). */
-export interface AdminFormReply<V> {
+export interface StaffFormReply<V> {
   /** The banner message. */
   formError: string;
   /** Messages next to fields, by field name. */

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import { signInPath } from "../domain/paths";
-import type { AdminFormReply } from "./admin-form-reply";
+import type { StaffFormReply } from "./admin-form-reply";
 
 /**
  * What a hydrated admin page does when the private gate refuses a submission because the session has
@@ -15,7 +15,7 @@ function isSignedOut(error: unknown): boolean {
 }
 
 /** The admin form shell's reply for an ended session: the banner with "sign in again in a new window". */
-export function sessionExpiredReply(): AdminFormReply<never> {
+export function sessionExpiredReply(): StaffFormReply<never> {
   return { formError: SESSION_EXPIRED_MESSAGE, fields: {}, values: null, expired: true, conflictVersion: null, imageErrors: {}, librarySearch: null, arrivalFocus: null };
 }
 
@@ -25,7 +25,7 @@ export function sessionExpiredReply(): AdminFormReply<never> {
  * "login expired" banner. Answered with status 401, so nothing is reloaded after it (a reload would
  * be sent to the sign-in page).
  */
-export async function submitKeepingTypedText<T, R = AdminFormReply<never>>(
+export async function submitKeepingTypedText<T, R = StaffFormReply<never>>(
   { serverAction }: { serverAction: () => Promise<T> },
   reply: R = sessionExpiredReply() as R,
 ) {

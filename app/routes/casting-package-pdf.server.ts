@@ -145,7 +145,7 @@ export async function servePackagePdf(ctx: RequestContext, request: Request, tok
     "Content-Security-Policy": PDF_CONTENT_SECURITY_POLICY,
   });
   // The recipient's download (not staff checking the link, a messenger's preview or a HEAD request).
-  const preview = (await ctx.adminSession()) !== null;
+  const preview = (await ctx.staffSession()) !== null;
   if (!preview && ctx.method !== "HEAD" && !isLinkPreviewAgent(request.headers.get("User-Agent"))) {
     const { newVisitId } = await recordVisit(services, row.id, visitIdOf(request), null);
     if (newVisitId) headers.append("Set-Cookie", visitCookie(token, newVisitId, request));

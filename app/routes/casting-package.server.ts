@@ -137,7 +137,7 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
   }
   // Staff opening the link to check it are not the recipient: no visit, no answers. Nor is a messenger
   // drawing the link's preview, or a HEAD request.
-  const preview = (await ctx.adminSession()) !== null;
+  const preview = (await ctx.staffSession()) !== null;
   const headers = new Headers(RECIPIENT_HEADERS);
   if (!preview && ctx.method !== "HEAD" && !isLinkPreviewAgent(request.headers.get("User-Agent"))) {
     const { newVisitId } = await recordVisit(ctx.runtime, row.id, visitIdOf(request), artistId);
@@ -201,7 +201,7 @@ export async function answerRecipient(ctx: RequestContext, request: Request, tok
   if (opened.state === "gone") return goneAnswer(ctx, opened.locale);
   const artistId = /^[1-9]\d{0,9}$/.test(artistParam) ? Number(artistParam) : null;
   if (artistId === null || !opened.artists.some((a) => a.artist.id === artistId)) return unknownAnswer();
-  if (await ctx.adminSession()) return redirect(castingArtistPath(token, artistId), { status: 303, headers: RECIPIENT_HEADERS });
+  if (await ctx.staffSession()) return redirect(castingArtistPath(token, artistId), { status: 303, headers: RECIPIENT_HEADERS });
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

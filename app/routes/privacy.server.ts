@@ -20,7 +20,7 @@ export async function loadPrivacyPolicy(db: Database) {
     processors: entrustedTasks(settings.processors),
     effectiveDate: privacyPolicyEffectiveDate(settings.privacyPolicyUpdatedAt),
     // The safety measures as the code enforces them (app/server/auth/sessions.server.ts, sign-in-throttle.server.ts).
-    adminSession: { idleMinutes: settings.staffIdleMinutes, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
+    staffSession: { idleMinutes: settings.staffIdleMinutes, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
     // Who may see applicants' data (app/domain/staff-roles.ts), and how long grants are kept.
     applicantRoles: STAFF_ROLES.filter(roleReachesPersonalData).map((role) => STAFF_ROLE_INFO[role].label),
     accessChangeKeepYears: ACCESS_CHANGE_KEEP_YEARS,

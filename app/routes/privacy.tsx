@@ -294,7 +294,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
           <li>
             <strong>접근 권한 관리</strong>: 직원마다 자기 계정을 따로 쓰고, 업무에 필요한 만큼만 역할로 권한을 줍니다. 지원서와 사진·영상은{" "}
             {policy.applicantRoles.join("·")} 역할의 직원만 볼 수 있습니다. 권한을 주거나 바꾸거나 거둔 기록은 {policy.accessChangeKeepYears}년 동안 보관합니다. 관리자
-            로그인은 {policy.adminSession.idleMinutes}분 동안 사용하지 않거나 {policy.adminSession.maxHours}시간이 지나면 끝납니다.
+            로그인은 {policy.staffSession.idleMinutes}분 동안 사용하지 않거나 {policy.staffSession.maxHours}시간이 지나면 끝납니다.
           </li>
           <li>
             <strong>비밀번호 보호</strong>: 관리자 비밀번호는 되돌릴 수 없는 방식(argon2id)으로 암호화해 저장하고, 같은 곳에서 {policy.signInLimit.minutes}분 안에{" "}

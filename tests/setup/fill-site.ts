@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import {
-  adminUsers,
+  staffUsers,
   artistImages,
   artists,
   auditionApplications,
@@ -50,11 +50,11 @@ export async function fillSite(db: Database, storage: MediaStorage, privateStora
     .returning();
   await db.execute(sql`update posts set updated_at = '2026-11-24 05:30:00.123456+09' where id = ${post!.id}`);
   await db.insert(postMedia).values({ postId: post!.id, mediaId: photo!.id });
-  const [admin] = await db.insert(adminUsers).values({ loginId: "admin", passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$abc$def" }).returning();
-  await db.insert(adminUsers).values({ loginId: "editor", passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$ghi$jkl" });
-  await db.insert(sessions).values({ tokenHash: "f".repeat(64), adminId: admin!.id, expiresAt: new Date("2027-01-01T00:00:00Z") });
-  await db.insert(revisions).values({ entity: "post", entityId: post!.id, version: 1, snapshot: { title: "첫 소식", nested: { list: [1, 2.5, null, true] } }, adminId: admin!.id });
-  await db.insert(auditLog).values({ adminId: admin!.id, action: "create", entity: "post", entityId: String(post!.id), details: sql`'{"big": 12345678901234567890.5, "text": "한글"}'::jsonb` });
+  const [admin] = await db.insert(staffUsers).values({ loginId: "admin", passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$abc$def" }).returning();
+  await db.insert(staffUsers).values({ loginId: "editor", passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$ghi$jkl" });
+  await db.insert(sessions).values({ tokenHash: "f".repeat(64), staffId: admin!.id, expiresAt: new Date("2027-01-01T00:00:00Z") });
+  await db.insert(revisions).values({ entity: "post", entityId: post!.id, version: 1, snapshot: { title: "첫 소식", nested: { list: [1, 2.5, null, true] } }, staffId: admin!.id });
+  await db.insert(auditLog).values({ staffId: admin!.id, action: "create", entity: "post", entityId: String(post!.id), details: sql`'{"big": 12345678901234567890.5, "text": "한글"}'::jsonb` });
   await db.insert(siteSettings).values([
     { key: "contact", value: { phone: "02-000-0000" } },
     { key: "plain-string", value: "문자열" },

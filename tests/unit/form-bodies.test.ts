@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RequestBodyError } from "../../app/server/platform/form-body.server";
-import { isOversizeUpload, parseAdminForm, parseUploadForm } from "../../app/server/route-kit/uploads.server";
+import { isOversizeUpload, parseStaffForm, parseUploadForm } from "../../app/server/route-kit/uploads.server";
 
 const URL_ = "http://localhost/form";
 
@@ -113,7 +113,7 @@ describe("parseUploadForm (busboy)", () => {
     const form = new FormData();
     form.append("photo", new Blob([new Uint8Array(16 * 1024 * 1024)], { type: "image/jpeg" }), "big.jpg");
     form.append("name", "한서윤");
-    const parsed = await parseAdminForm(multipart(form), ["photo"]);
+    const parsed = await parseStaffForm(multipart(form), ["photo"]);
     expect(isOversizeUpload(parsed.get("photo"))).toBe(true);
     expect(parsed.get("name")).toBe("한서윤");
   });

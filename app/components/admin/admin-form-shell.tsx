@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { withParticle } from "../../domain/korean";
 import { DEFAULT_INTENT } from "../../domain/media-uses";
 import { PATHS, type DeleteReturn } from "../../domain/paths";
-import type { AdminFormReply } from "../../lib/admin-form-reply";
+import type { StaffFormReply } from "../../lib/admin-form-reply";
 import type { useEditorDraft } from "../../lib/use-editor-draft";
 import { useFocusOnArrival } from "./focus-on-arrival";
 import { LeaveGuard } from "../leave-guard";
@@ -28,7 +28,7 @@ export function AdminFormShell({
   title: string;
   /** Under the heading: where the saved record is seen, and delete (edit mode). */
   tools?: ReactNode;
-  reply: AdminFormReply<unknown> | undefined;
+  reply: StaffFormReply<unknown> | undefined;
   draft: Pick<ReturnType<typeof useEditorDraft>, "restored" | "discardDraft" | "blocker">;
   /** What a restored draft is called: "임시 글", "임시 입력". */
   draftNoun: string;
@@ -70,7 +70,7 @@ export function AdminFormShell({
  * with a message, and "sign in again in a new window" when the session had ended
  * (lib/signed-out-submit.ts), so the text still in the form can be saved afterwards.
  */
-export function FormErrorBanner({ reply, children }: { reply: Pick<AdminFormReply<unknown>, "formError" | "expired" | "fields"> | undefined; children?: ReactNode }) {
+export function FormErrorBanner({ reply, children }: { reply: Pick<StaffFormReply<unknown>, "formError" | "expired" | "fields"> | undefined; children?: ReactNode }) {
   if (!reply?.formError) return null;
   return (
     <ErrorSummary message={reply.formError} errors={reply.fields}>

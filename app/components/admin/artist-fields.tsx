@@ -13,7 +13,7 @@ interface FieldsProps {
   values: Readonly<Record<string, unknown>>;
   errors: Readonly<Record<string, string | undefined>>;
   onChange: (key: string, value: string | string[]) => void;
-  /** Without JavaScript, the control a list button's reply gives the focus to (AdminFormReply.arrivalFocus). */
+  /** Without JavaScript, the control a list button's reply gives the focus to (StaffFormReply.arrivalFocus). */
   arrivalFocus?: string | null;
 }
 

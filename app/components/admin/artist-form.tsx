@@ -7,7 +7,7 @@ import { artistPath, PATHS, WORKSPACE_PATHS } from "../../domain/paths";
 import { ImageSlots } from "../../islands/image-slots";
 import { ReelsField } from "../../islands/reels-field";
 import type { ReelFormValue } from "../../domain/reels";
-import type { AdminFormReply } from "../../lib/admin-form-reply";
+import type { StaffFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { AdminFormShell, DefaultSave, FormActions } from "./admin-form-shell";
 import { ArtistEnglishInputs, ArtistListInputs, ArtistTextInputs } from "./artist-fields";
@@ -48,7 +48,7 @@ export function ArtistForm({
   originalName: string | null;
   saved: ArtistFormValues;
   version: number;
-  reply: AdminFormReply<ArtistFormValues> | undefined;
+  reply: StaffFormReply<ArtistFormValues> | undefined;
 }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";

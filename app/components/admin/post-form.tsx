@@ -3,7 +3,7 @@ import { POST_KIND_INFO, postDetailPath, type PostKind } from "../../domain/post
 import { postFieldsInLanguage, type PostFieldValues } from "../../domain/post-fields";
 import { POST_STATUS_LABELS, type PostStatus } from "../../domain/content-states";
 import { previewPath, WORKSPACE_PATHS } from "../../domain/paths";
-import type { AdminFormReply } from "../../lib/admin-form-reply";
+import type { StaffFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { LibraryPage } from "../../domain/media-uses";
@@ -41,7 +41,7 @@ export function PostForm({
   kind: PostKind;
   mode: "create" | "edit";
   post: EditorPostView;
-  reply: AdminFormReply<PostFormValues> | undefined;
+  reply: StaffFormReply<PostFormValues> | undefined;
   /** The library's newest images, for the pickers without JavaScript. */
   library: LibraryPage;
 }) {

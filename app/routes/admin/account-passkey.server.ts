@@ -1,7 +1,7 @@
 import { passkeyRegistrationOptions, registerPasskey, relyingParty } from "../../server/auth/passkeys.server";
 import { secondFactorStatus } from "../../server/auth/second-factor.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";
-import { adminActor } from "../../server/route-kit/admin-forms.server";
+import { staffActor } from "../../server/route-kit/workspace-forms.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 import { readSmallJson } from "../../server/api/json-body.server";
 
@@ -24,12 +24,12 @@ export async function handleAccountPasskeyAction(ctx: RequestContext, request: R
   if (!(await secondFactorStatus(db, session)).enabled) return refusal(409, "no_second_factor", "먼저 인증 앱으로 2단계 인증을 켜 주세요. 패스키는 그 옆에 더하는 수단입니다.");
   const rp = relyingParty(request, env.PUBLIC_ORIGIN);
   if (read.body.step === "options") {
-    const made = await passkeyRegistrationOptions(db, sessionSecret, request, rp, { adminId: session.adminId, loginId: session.loginId, displayName: session.displayName });
+    const made = await passkeyRegistrationOptions(db, sessionSecret, request, rp, { staffId: session.staffId, loginId: session.loginId, displayName: session.displayName });
     if ("refused" in made) return refusal(409, "too_many_passkeys", made.refused);
     return Response.json(made.options, { headers: { ...NO_STORE, "Set-Cookie": made.setCookie } });
   }
   if (read.body.step === "register") {
-    const actor = { ...adminActor(session, ctx), adminId: session.adminId };
+    const actor = { ...staffActor(session, ctx), staffId: session.staffId };
     const outcome = await registerPasskey(db, sessionSecret, request, rp, actor, { response: read.body.response, name: read.body.name });
     if (!outcome.ok) return refusal(400, "passkey_refused", outcome.message);
     return Response.json({ ok: true }, { headers: { ...NO_STORE, "Set-Cookie": outcome.clearCookie } });

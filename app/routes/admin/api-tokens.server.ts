@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { formatKoreanDate } from "../../lib/preview";
 import { API_SCOPE_INFO } from "../../domain/api-scopes";
 import { createApiToken, listApiTokens, revokeApiToken } from "../../server/auth/api-tokens.server";
-import { adminActor, readAdminForm } from "../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm } from "../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 
@@ -30,10 +30,10 @@ export async function loadApiTokens(ctx: RequestContext) {
 
 export async function handleApiTokensAction(ctx: RequestContext, request: Request) {
   const session = staffSessionOf(ctx);
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return data({ error: read.refused.data.formError, created: null }, { status: read.refused.init?.status ?? 400 });
   const { form } = read;
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
   if (form.get("intent") === "revoke") {
     const id = Number(form.get("id"));
     if (!Number.isInteger(id) || !(await revokeApiToken(ctx.runtime, actor, id))) {

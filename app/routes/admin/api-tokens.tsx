@@ -6,7 +6,7 @@ import { handleApiTokensAction, loadApiTokens } from "./api-tokens.server";
 import { EyebrowHeading } from "../../components/eyebrow-heading";
 import { SESSION_EXPIRED_MESSAGE, submitKeepingTypedText } from "../../lib/signed-out-submit";
 import { Field } from "../../widgets/field";
-import { adminMeta } from "../../lib/admin-meta";
+import { workspaceMeta } from "../../lib/workspace-meta";
 import { FormStatus } from "../../components/form-status";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("API 토큰");
+  return workspaceMeta("API 토큰");
 }
 
 export default function AdminApiTokens({ loaderData, actionData }: Route.ComponentProps) {

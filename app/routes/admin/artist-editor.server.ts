@@ -8,7 +8,7 @@ import { MAX_ARTIST_IMAGES } from "../../domain/constants";
 import { ARTIST_STATUSES, type ArtistStatus } from "../../domain/content-states";
 import { artistFieldErrors, artistInputSchema } from "../../domain/schemas";
 import { artistEditorPath, artistPath, deleteReturnOf, PATHS, previewPath, WORKSPACE_PATHS } from "../../domain/paths";
-import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../../server/route-kit/admin-forms.server";
+import { staffActor, expectedVersionOf, INVALID_MESSAGE, readStaffForm, replyConflict, replyWith } from "../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 import { setFlash } from "../../server/route-kit/flash.server";
@@ -119,7 +119,7 @@ function withReelMove(form: FormData, values: ArtistFormValues, move: ListMove):
 }
 
 /** Stores the photos sent with the form into `values.images`; the refused ones' messages by slot. */
-async function storeSentPhotos(ctx: RequestContext, actor: ReturnType<typeof adminActor>, form: FormData, values: ArtistFormValues) {
+async function storeSentPhotos(ctx: RequestContext, actor: ReturnType<typeof staffActor>, form: FormData, values: ArtistFormValues) {
   const imageErrors: Record<number, string> = {};
   for (const [i, field] of IMAGE_FILE_FIELDS.entries()) {
     const file = form.get(field);
@@ -139,12 +139,12 @@ async function storeSentPhotos(ctx: RequestContext, actor: ReturnType<typeof adm
 }
 
 export async function handleArtistEditorAction(ctx: RequestContext, request: Request, name: string | undefined) {
-  const read = await readAdminForm<ArtistFormValues>(request, IMAGE_FILE_FIELDS);
+  const read = await readStaffForm<ArtistFormValues>(request, IMAGE_FILE_FIELDS);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = artistValuesFromForm(form);
   const session = staffSessionOf(ctx);
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
 
   if (form.get("intent") === "delete") {
     if (name === undefined || !(await deleteArtist(ctx.runtime, actor, name))) throw data(null, { status: 404 });

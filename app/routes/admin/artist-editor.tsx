@@ -6,7 +6,7 @@ import { artistEditorPath, artistPath, WORKSPACE_PATHS } from "../../domain/path
 import { handleArtistEditorAction, loadArtistEditor } from "./artist-editor.server";
 import { getRequestContext } from "../../server/route-kit/context.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
-import { adminMeta } from "../../lib/admin-meta";
+import { workspaceMeta } from "../../lib/workspace-meta";
 
 /** /adminActor/{name?}: add, edit or delete an artist (requirements R8.4). */
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return adminMeta(`${loaderData?.mode === "edit" ? "배우 정보 수정" : "배우 등록"}`);
+  return workspaceMeta(`${loaderData?.mode === "edit" ? "배우 정보 수정" : "배우 등록"}`);
 }
 
 export default function AdminArtistEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { auditionApplications, auditionFiles } from "../../../drizzle/schema";
 import { adminAuditionPath } from "../../domain/auditions";
-import { adminActor } from "../../server/route-kit/admin-forms.server";
+import { staffActor } from "../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";
 import { recordAccess, type RecentAccessMatch } from "../../server/privacy/access-records.server";
 import { requireDownloadReason } from "../../server/privacy/download-reason.server";
@@ -111,7 +111,7 @@ export async function serveApplicantFile(ctx: RequestContext, request: Request, 
   const status = partial ? 206 : 200;
   // HEAD: the headers only (no file is opened, so none is left open).
   if (ctx.method === "HEAD") return new Response(null, { status, headers });
-  await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+  await recordAccess(ctx.runtime.db, staffActor(session, ctx), {
     action: download ? "file-download" : "file-view",
     receiptNumbers: [file.receiptNumber],
     // `file` is the stored file's random id (which file, for `unlessRecent`); never its name.

@@ -80,7 +80,7 @@ export async function handleInvitationAction(ctx: RequestContext, request: Reque
   const outcome = await acceptInvitation(runtime.db, runtime.sessionSecret, token, { loginId: text("loginId"), password: text("password"), passwordConfirm: text("passwordConfirm"), code: text("code") }, clientIp);
   if (!outcome.ok) return refuse(outcome.errors ? 400 : 410, outcome.message, outcome.errors);
   // Signed in at once: the link and (where it was enrolled) the second factor proved who this is.
-  const session = await startSession(runtime.db, runtime.sessionSecret, request, { adminId: outcome.adminId, loginId: outcome.loginId, ip: clientIp, details: { via: "invitation", secondFactor: outcome.recoveryCodes ? "totp" : null } });
+  const session = await startSession(runtime.db, runtime.sessionSecret, request, { staffId: outcome.staffId, loginId: outcome.loginId, ip: clientIp, details: { via: "invitation", secondFactor: outcome.recoveryCodes ? "totp" : null } });
   const headers = new Headers(NO_STORE);
   headers.append("Set-Cookie", session.setCookie);
   headers.append("Set-Cookie", session.deviceCookie);

@@ -19,7 +19,7 @@ export async function loadLoginVerify(ctx: RequestContext, request: Request) {
   const pending = await readPendingCookie(runtime.sessionSecret, request, Date.now());
   if (pending.status !== "pending") throw redirect(signInAgainPath(redirectTo, pending.status === "expired" ? "expired" : "missing"), { headers: NO_STORE });
   // A passkey is offered beside the code when the account has one (it needs JavaScript).
-  const hasPasskeys = (await listPasskeys(runtime.db, pending.claim.adminId)).length > 0;
+  const hasPasskeys = (await listPasskeys(runtime.db, pending.claim.staffId)).length > 0;
   return data({ redirectTo, hasPasskeys }, { headers: NO_STORE });
 }
 

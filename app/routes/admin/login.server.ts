@@ -11,7 +11,7 @@ import { parseUploadForm } from "../../server/route-kit/uploads.server";
 
 /** /adminLogin: the sign-in form (decision 031); the page says why when the second step or the gate sent the browser back. */
 export async function loadLogin(ctx: RequestContext, request: Request) {
-  const session = await ctx.adminSession();
+  const session = await ctx.staffSession();
   const params = new URL(request.url).searchParams;
   const redirectTo = safeRedirectPath(params.get("redirectTo"), WORKSPACE_PATHS.dashboard);
   // Sent back from the second step (decision 040), or by the gate from a session that needs a setup link: why.

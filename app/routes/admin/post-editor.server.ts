@@ -6,7 +6,7 @@ import { formatKst, parseKstInputValue, toKstInputValue } from "../../domain/kst
 import { postDetailPath, postEditorPath } from "../../domain/post-kinds";
 import { deleteReturnOf, previewPath, PATHS, WORKSPACE_PATHS } from "../../domain/paths";
 import { parsePostId } from "../../lib/post-id";
-import { adminActor, expectedVersionOf, INVALID_MESSAGE, readAdminForm, replyConflict, replyWith } from "../../server/route-kit/admin-forms.server";
+import { staffActor, expectedVersionOf, INVALID_MESSAGE, readStaffForm, replyConflict, replyWith } from "../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 import { setFlash } from "../../server/route-kit/flash.server";
@@ -126,13 +126,13 @@ export function publicationFromValues(values: PostFormValues): { publication: Pu
 }
 
 export async function handlePostEditorAction(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
-  const read = await readAdminForm<PostFormValues>(request, POST_FILE_FIELDS);
+  const read = await readStaffForm<PostFormValues>(request, POST_FILE_FIELDS);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = postValuesFromForm(form);
 
   const session = staffSessionOf(ctx);
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
   const postId = rawPostId === undefined ? null : parsePostId(rawPostId);
   if (rawPostId !== undefined && postId === null) throw data(null, { status: 404 });
 

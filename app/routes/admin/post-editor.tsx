@@ -7,7 +7,7 @@ import { POST_KIND_INFO, postDetailPath, postEditorPath, postKindOfPattern } fro
 import { getRequestContext } from "../../server/route-kit/context.server";
 import { handlePostEditorAction, loadPostEditor } from "./post-editor.server";
 import { submitKeepingTypedText } from "../../lib/signed-out-submit";
-import { adminMeta } from "../../lib/admin-meta";
+import { workspaceMeta } from "../../lib/workspace-meta";
 
 /** /adminNewsWrite/{postId?} and /adminNoticeWrite/{postId?}: write, edit or delete a post (requirements R8.3). */
 export function loader({ context, request, params, pattern }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   const label = loaderData ? POST_KIND_INFO[loaderData.kind].label : "글";
   const verb = loaderData?.mode === "edit" ? "수정" : "작성";
-  return adminMeta(`${label} ${verb}`);
+  return workspaceMeta(`${label} ${verb}`);
 }
 
 export default function AdminPostEditor({ loaderData, actionData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import type { PreviewSubject } from "../../domain/paths";
 import { artistValuesFromForm, IMAGE_FILE_FIELDS } from "./artist-editor.server";
 import { artistProfileView } from "../artist-detail.server";
 import { getArtistById } from "../../server/artists/artist-queries.server";
-import { readAdminForm } from "../../server/route-kit/admin-forms.server";
+import { readStaffForm } from "../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../server/route-kit/context.server";
 import { getMediaByUrls } from "../../server/media/media.server";
@@ -73,7 +73,7 @@ export async function previewFromForm(ctx: RequestContext, request: Request, sub
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
   staffSessionOf(ctx);
   // The editors' file fields are read (and ignored: a preview stores nothing).
-  const read = await readAdminForm(request, subject === "artist" ? IMAGE_FILE_FIELDS : POST_FILE_FIELDS);
+  const read = await readStaffForm(request, subject === "artist" ? IMAGE_FILE_FIELDS : POST_FILE_FIELDS);
   if ("refused" in read) throw data("미리보기를 만들 수 없습니다. 입력한 내용이 너무 큽니다.", { status: 413 });
   const { form } = read;
   const note = "저장하지 않은 내용의 미리보기입니다.";

@@ -3,7 +3,7 @@ import { ArtistProfile } from "../../components/artist-profile";
 import { PostDetail } from "../../components/post-detail";
 import { getRequestContext } from "../../server/route-kit/context.server";
 import { loadPreview, parsePreviewSubject, previewFromForm } from "./preview.server";
-import { adminMeta } from "../../lib/admin-meta";
+import { workspaceMeta } from "../../lib/workspace-meta";
 
 /**
  * /admin/preview/{news|notice|artist}/{id}: a saved draft as the public page will show it; POST to
@@ -22,7 +22,7 @@ export function headers() {
 }
 
 export function meta() {
-  return adminMeta("미리보기");
+  return workspaceMeta("미리보기");
 }
 
 export default function Preview({ loaderData, actionData }: Route.ComponentProps) {

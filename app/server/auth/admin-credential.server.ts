@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { adminUsers, sessions } from "../../../drizzle/schema";
+import { staffUsers, sessions } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
 import { generatePassword, hashPassword, normalizeLoginId, verifyPassword } from "./passwords.server";
@@ -22,19 +22,19 @@ export async function setAdminCredential(db: Database, loginId: string, password
   if (!normalized) throw new Error("The admin id must not be empty.");
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const accounts = await tx.select({ id: adminUsers.id, loginId: adminUsers.loginId }).from(adminUsers).orderBy(adminUsers.id).limit(2);
-    const existing = (await tx.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, normalized)).limit(1))[0] ?? (accounts.length === 1 ? accounts[0] : undefined);
+    const accounts = await tx.select({ id: staffUsers.id, loginId: staffUsers.loginId }).from(staffUsers).orderBy(staffUsers.id).limit(2);
+    const existing = (await tx.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.loginId, normalized)).limit(1))[0] ?? (accounts.length === 1 ? accounts[0] : undefined);
     if (!existing) {
       // The first account of an installation enrolls its second factor after signing in with this
       // password (decision 040); an owner added beside others enrolls through a link, or `--reset-second-factor`.
-      await tx.insert(adminUsers).values({ loginId: normalized, passwordHash, role: "owner", selfEnrollment: accounts.length === 0 });
+      await tx.insert(staffUsers).values({ loginId: normalized, passwordHash, role: "owner", selfEnrollment: accounts.length === 0 });
       return "created";
     }
     await tx
-      .update(adminUsers)
+      .update(staffUsers)
       .set({ loginId: normalized, passwordHash, passwordChangedAt: new Date(), role: "owner", deactivatedAt: null })
-      .where(eq(adminUsers.id, existing.id));
-    await tx.delete(sessions).where(eq(sessions.adminId, existing.id));
+      .where(eq(staffUsers.id, existing.id));
+    await tx.delete(sessions).where(eq(sessions.staffId, existing.id));
     return "reset";
   });
 }
@@ -49,8 +49,8 @@ export async function ensureAdminCredential(
   fromEnv: { loginId: string; password: string } | null,
 ): Promise<AdminBootstrapResult> {
   const [existing] = fromEnv
-    ? await db.select().from(adminUsers).where(eq(adminUsers.loginId, normalizeLoginId(fromEnv.loginId))).limit(1)
-    : await db.select().from(adminUsers).orderBy(adminUsers.id).limit(1);
+    ? await db.select().from(staffUsers).where(eq(staffUsers.loginId, normalizeLoginId(fromEnv.loginId))).limit(1)
+    : await db.select().from(staffUsers).orderBy(staffUsers.id).limit(1);
   if (fromEnv) {
     if (existing && existing.role === "owner" && !existing.deactivatedAt && (await verifyPassword(existing.passwordHash, fromEnv.password))) {
       return { action: "unchanged" };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { adminUsers, apiTokens } from "../../../drizzle/schema";
+import { staffUsers, apiTokens } from "../../../drizzle/schema";
 import { API_SCOPE_CHOICES, API_TOKEN_LIFETIMES, isApiScope, type ApiScope } from "../../domain/api-scopes";
 import { isStaffRole, roleMay, type StaffRole } from "../../domain/staff-roles";
 import { z } from "../../domain/zod";
@@ -34,7 +34,7 @@ export const apiTokenInputSchema = z.object({
 });
 
 /**
- * Creates a token for a non-browser client, owned by the signed-in account (`actor.adminId`), with its
+ * Creates a token for a non-browser client, owned by the signed-in account (`actor.staffId`), with its
  * audit entry; the token itself is returned once and never stored. Tokens change no public page, so
  * no change is announced.
  */
@@ -47,12 +47,12 @@ export async function createApiToken(
   // A field the form did not send takes the form's default choice.
   const parsed = apiTokenInputSchema.safeParse({ name: input.name, scopes: input.scopes ?? API_SCOPE_CHOICES[0]!.value, lifetimeDays: input.lifetimeDays ?? String(API_TOKEN_LIFETIMES[0]) });
   if (!parsed.success) return { status: "invalid", message: parsed.error.issues[0]!.message };
-  if (actor.adminId === null) return { status: "invalid", message: "토큰은 로그인한 직원의 계정으로만 만들 수 있습니다." };
+  if (actor.staffId === null) return { status: "invalid", message: "토큰은 로그인한 직원의 계정으로만 만들 수 있습니다." };
   const { name, scopes, lifetimeDays } = parsed.data;
   const expiresAt = lifetimeDays > 0 ? new Date(now.getTime() + lifetimeDays * DAY_MS) : null;
   const token = PREFIX + randomBytes(32).toString("base64url");
   return services.db.transaction(async (tx) => {
-    const [row] = await tx.insert(apiTokens).values({ name, tokenHash: hashToken(token), adminId: actor.adminId, scopes, expiresAt, createdAt: now }).returning({ id: apiTokens.id });
+    const [row] = await tx.insert(apiTokens).values({ name, tokenHash: hashToken(token), staffId: actor.staffId, scopes, expiresAt, createdAt: now }).returning({ id: apiTokens.id });
     await recordAudit(tx, actor, { action: "create", entity: "api-token", entityId: row!.id, details: { scopes, expiresAt: expiresAt?.toISOString() ?? null } });
     return { status: "created" as const, id: row!.id, name, token, scopes, expiresAt };
   });
@@ -81,11 +81,11 @@ export async function listApiTokens(db: Database): Promise<ApiTokenInfo[]> {
       revokedAt: apiTokens.revokedAt,
       expiresAt: apiTokens.expiresAt,
       scopes: apiTokens.scopes,
-      owner: adminUsers.loginId,
-      ownerDeactivatedAt: adminUsers.deactivatedAt,
+      owner: staffUsers.loginId,
+      ownerDeactivatedAt: staffUsers.deactivatedAt,
     })
     .from(apiTokens)
-    .leftJoin(adminUsers, eq(adminUsers.id, apiTokens.adminId))
+    .leftJoin(staffUsers, eq(staffUsers.id, apiTokens.staffId))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map(({ ownerDeactivatedAt, ...row }) => ({ ...row, scopes: row.scopes.filter(isApiScope), owner: row.owner ?? null, ownerActive: row.owner !== null && ownerDeactivatedAt === null }));
 }
@@ -109,11 +109,11 @@ export async function revokeApiToken(services: Pick<Services, "db">, actor: Acto
  * entry: when the account is deactivated or its role no longer writes content. A token must not come
  * back to life when the account is reactivated or promoted again; its owner makes new ones.
  */
-export async function revokeTokensOf(tx: Tx, actor: Actor, adminId: number, reason: "deactivated" | "role-changed", now: Date): Promise<number[]> {
+export async function revokeTokensOf(tx: Tx, actor: Actor, staffId: number, reason: "deactivated" | "role-changed", now: Date): Promise<number[]> {
   const rows = await tx
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(eq(apiTokens.adminId, adminId), isNull(apiTokens.revokedAt)))
+    .where(and(eq(apiTokens.staffId, staffId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   for (const row of rows) await recordAudit(tx, actor, { action: "revoke", entity: "api-token", entityId: row.id, details: { reason } });
   return rows.map((row) => row.id);
@@ -124,7 +124,7 @@ export interface VerifiedToken {
   id: number;
   name: string;
   scopes: ApiScope[];
-  adminId: number;
+  staffId: number;
   loginId: string;
   role: StaffRole;
 }
@@ -143,13 +143,13 @@ export async function verifyApiToken(db: Database, authorization: string | null,
       lastUsedAt: apiTokens.lastUsedAt,
       expiresAt: apiTokens.expiresAt,
       scopes: apiTokens.scopes,
-      adminId: adminUsers.id,
-      loginId: adminUsers.loginId,
-      role: adminUsers.role,
-      deactivatedAt: adminUsers.deactivatedAt,
+      staffId: staffUsers.id,
+      loginId: staffUsers.loginId,
+      role: staffUsers.role,
+      deactivatedAt: staffUsers.deactivatedAt,
     })
     .from(apiTokens)
-    .innerJoin(adminUsers, eq(adminUsers.id, apiTokens.adminId))
+    .innerJoin(staffUsers, eq(staffUsers.id, apiTokens.staffId))
     .where(and(eq(apiTokens.tokenHash, hashToken(match[1]!)), isNull(apiTokens.revokedAt)))
     .limit(1);
   if (!row || row.deactivatedAt !== null || !isStaffRole(row.role) || !roleMay(row.role, "content", "change")) return null;
@@ -157,5 +157,5 @@ export async function verifyApiToken(db: Database, authorization: string | null,
   if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));
   }
-  return { id: row.id, name: row.name, scopes: row.scopes.filter(isApiScope), adminId: row.adminId, loginId: row.loginId, role: row.role };
+  return { id: row.id, name: row.name, scopes: row.scopes.filter(isApiScope), staffId: row.staffId, loginId: row.loginId, role: row.role };
 }

@@ -54,11 +54,11 @@ export interface PasskeyInfo {
   lastUsedAt: Date | null;
 }
 
-export async function listPasskeys(db: Database, adminId: number): Promise<PasskeyInfo[]> {
+export async function listPasskeys(db: Database, staffId: number): Promise<PasskeyInfo[]> {
   return db
     .select({ id: passkeys.id, name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
     .from(passkeys)
-    .where(eq(passkeys.adminId, adminId))
+    .where(eq(passkeys.staffId, staffId))
     .orderBy(asc(passkeys.createdAt));
 }
 
@@ -80,10 +80,10 @@ export async function passkeyRegistrationOptions(
   serverSecret: string,
   request: Request,
   rp: { id: string; origin: string },
-  account: { adminId: number; loginId: string; displayName: string },
+  account: { staffId: number; loginId: string; displayName: string },
   now = Date.now(),
 ): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; setCookie: string } | { refused: string }> {
-  const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.adminId, account.adminId));
+  const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.staffId, account.staffId));
   if (existing.length >= MAX_PASSKEYS) return { refused: `패스키는 한 계정에 ${MAX_PASSKEYS}개까지 등록할 수 있습니다. 쓰지 않는 패스키를 먼저 지워 주세요.` };
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -91,7 +91,7 @@ export async function passkeyRegistrationOptions(
     userName: account.loginId,
     userDisplayName: account.displayName,
     // A stable, opaque user handle: not the login id (which the authenticator could show elsewhere).
-    userID: new Uint8Array(createHmac("sha256", `${serverSecret}\u0000webauthn-user`).update(String(account.adminId)).digest()),
+    userID: new Uint8Array(createHmac("sha256", `${serverSecret}\u0000webauthn-user`).update(String(account.staffId)).digest()),
     challenge: new Uint8Array(randomBytes(32)),
     attestationType: "none",
     excludeCredentials: existing.map((row) => ({ id: row.id, transports: row.transports })),
@@ -99,7 +99,7 @@ export async function passkeyRegistrationOptions(
   });
   const https = new URL(request.url).protocol === "https:";
   // The challenge as the browser will report it (base64url of the bytes).
-  const setCookie = await registrationCookie(serverSecret).serialize({ challenge: options.challenge, adminId: account.adminId, expiresAt: now + REGISTRATION_MS }, { secure: https, maxAge: REGISTRATION_MS / 1000 });
+  const setCookie = await registrationCookie(serverSecret).serialize({ challenge: options.challenge, staffId: account.staffId, expiresAt: now + REGISTRATION_MS }, { secure: https, maxAge: REGISTRATION_MS / 1000 });
   return { options, setCookie };
 }
 
@@ -111,15 +111,15 @@ export async function registerPasskey(
   serverSecret: string,
   request: Request,
   rp: { id: string; origin: string },
-  actor: Actor & { adminId: number },
+  actor: Actor & { staffId: number },
   input: { response: unknown; name: unknown },
   now = Date.now(),
 ): Promise<{ ok: true; clearCookie: string } | { ok: false; message: string }> {
   const name = passkeyNameSchema.safeParse(input.name);
   if (!name.success) return { ok: false, message: name.error.issues[0]!.message };
   const claim: unknown = await registrationCookie(serverSecret).parse(request.headers.get("Cookie"));
-  const { challenge, adminId, expiresAt } = (typeof claim === "object" && claim !== null ? claim : {}) as { challenge?: unknown; adminId?: unknown; expiresAt?: unknown };
-  if (typeof challenge !== "string" || adminId !== actor.adminId || typeof expiresAt !== "number" || expiresAt <= now) {
+  const { challenge, staffId, expiresAt } = (typeof claim === "object" && claim !== null ? claim : {}) as { challenge?: unknown; staffId?: unknown; expiresAt?: unknown };
+  if (typeof challenge !== "string" || staffId !== actor.staffId || typeof expiresAt !== "number" || expiresAt <= now) {
     return { ok: false, message: "패스키 등록 시간이 지났습니다. ‘패스키 추가’를 다시 눌러 주세요." };
   }
   let verified;
@@ -133,19 +133,19 @@ export async function registerPasskey(
   await db.transaction(async (tx) => {
     await tx
       .insert(passkeys)
-      .values({ id: credential.id, adminId: actor.adminId, publicKey: b64url(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [], name: name.data, createdAt: new Date(now) })
+      .values({ id: credential.id, staffId: actor.staffId, publicKey: b64url(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [], name: name.data, createdAt: new Date(now) })
       .onConflictDoNothing();
-    await recordAudit(tx, actor, { action: "passkey-added", entity: "session", entityId: actor.adminId, details: { name: name.data } });
+    await recordAudit(tx, actor, { action: "passkey-added", entity: "session", entityId: actor.staffId, details: { name: name.data } });
   });
   const https = new URL(request.url).protocol === "https:";
   return { ok: true, clearCookie: await registrationCookie(serverSecret).serialize("", { maxAge: 0, expires: new Date(0), secure: https }) };
 }
 
-export async function removePasskey(db: Database, actor: Actor & { adminId: number }, id: string): Promise<boolean> {
+export async function removePasskey(db: Database, actor: Actor & { staffId: number }, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const removed = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.adminId, actor.adminId))).returning({ name: passkeys.name });
+    const removed = await tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.staffId, actor.staffId))).returning({ name: passkeys.name });
     if (removed.length === 0) return false;
-    await recordAudit(tx, actor, { action: "passkey-removed", entity: "session", entityId: actor.adminId, details: { name: removed[0]!.name } });
+    await recordAudit(tx, actor, { action: "passkey-removed", entity: "session", entityId: actor.staffId, details: { name: removed[0]!.name } });
     return true;
   });
 }
@@ -153,8 +153,8 @@ export async function removePasskey(db: Database, actor: Actor & { adminId: numb
 // ---- The sign-in's second step ----
 
 /** The browser's `navigator.credentials.get` options for the pending step's account; null without passkeys. */
-export async function passkeySignInOptions(db: Database, serverSecret: string, rp: { id: string }, pending: { adminId: number; attempt: string }): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
-  const rows = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.adminId, pending.adminId));
+export async function passkeySignInOptions(db: Database, serverSecret: string, rp: { id: string }, pending: { staffId: number; attempt: string }): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
+  const rows = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.staffId, pending.staffId));
   if (rows.length === 0) return null;
   return generateAuthenticationOptions({
     rpID: rp.id,
@@ -176,10 +176,10 @@ export interface PasskeyAssertion {
  * Whether the assertion is one of the account's passkeys signing this pending step's challenge (and
  * its counter moved on, when the authenticator keeps one); the counter and last use are updated.
  */
-export async function verifyPasskeyAssertion(db: Database, serverSecret: string, _request: Request, pending: { adminId: number; attempt: string }, assertion: PasskeyAssertion, now: Date): Promise<boolean> {
+export async function verifyPasskeyAssertion(db: Database, serverSecret: string, _request: Request, pending: { staffId: number; attempt: string }, assertion: PasskeyAssertion, now: Date): Promise<boolean> {
   const response = assertion.response as Partial<AuthenticationResponseJSON> | null;
   if (!response || typeof response !== "object" || typeof response.id !== "string" || response.id.length > 1024) return false;
-  const [row] = await db.select().from(passkeys).where(and(eq(passkeys.id, response.id), eq(passkeys.adminId, pending.adminId))).limit(1);
+  const [row] = await db.select().from(passkeys).where(and(eq(passkeys.id, response.id), eq(passkeys.staffId, pending.staffId))).limit(1);
   if (!row) return false;
   let verified;
   try {

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { z } from "../../domain/zod";
-import { adminUsers, sessions } from "../../../drizzle/schema";
+import { staffUsers, sessions } from "../../../drizzle/schema";
 import { MIN_STAFF_PASSWORD_LENGTH } from "../../domain/staff-roles";
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
@@ -39,7 +39,7 @@ export type PasswordChangeResult =
 export async function changeOwnPassword(
   db: Database,
   serverSecret: string,
-  actor: Actor & { adminId: number },
+  actor: Actor & { staffId: number },
   input: { current: string; next: string; confirm: string; keepSession: string },
   now = new Date(),
 ): Promise<PasswordChangeResult> {
@@ -52,11 +52,11 @@ export async function changeOwnPassword(
     }
     return { ok: false, errors, status: 400 };
   }
-  const [account] = await db.select({ passwordHash: adminUsers.passwordHash }).from(adminUsers).where(eq(adminUsers.id, actor.adminId)).limit(1);
+  const [account] = await db.select({ passwordHash: staffUsers.passwordHash }).from(staffUsers).where(eq(staffUsers.id, actor.staffId)).limit(1);
   if (!account) return { ok: false, errors: { current: "계정을 찾을 수 없습니다." }, status: 400 };
   if (!(await verifyPassword(account.passwordHash, parsed.data.current))) {
-    const limit = await hitRateLimit(db, WRONG_CURRENT, rateLimitSubject(serverSecret, WRONG_CURRENT.bucket, String(actor.adminId)), now);
-    await recordAudit(db, actor, { action: "password-change-failed", entity: "session", entityId: actor.adminId });
+    const limit = await hitRateLimit(db, WRONG_CURRENT, rateLimitSubject(serverSecret, WRONG_CURRENT.bucket, String(actor.staffId)), now);
+    await recordAudit(db, actor, { action: "password-change-failed", entity: "session", entityId: actor.staffId });
     if (!limit.allowed) {
       return { ok: false, errors: { current: `비밀번호가 여러 번 틀렸습니다. ${Math.ceil(limit.retryAfterSeconds / 60)}분 뒤에 다시 시도해 주세요.` }, status: 429 };
     }
@@ -64,12 +64,12 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(parsed.data.next);
   return db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ passwordHash, passwordChangedAt: now }).where(eq(adminUsers.id, actor.adminId));
+    await tx.update(staffUsers).set({ passwordHash, passwordChangedAt: now }).where(eq(staffUsers.id, actor.staffId));
     const ended = await tx
       .delete(sessions)
-      .where(and(eq(sessions.adminId, actor.adminId), ne(sessions.tokenHash, input.keepSession)))
+      .where(and(eq(sessions.staffId, actor.staffId), ne(sessions.tokenHash, input.keepSession)))
       .returning({ tokenHash: sessions.tokenHash });
-    await recordAudit(tx, actor, { action: "password-changed", entity: "session", entityId: actor.adminId, details: { endedSessions: ended.length } });
+    await recordAudit(tx, actor, { action: "password-changed", entity: "session", entityId: actor.staffId, details: { endedSessions: ended.length } });
     return { ok: true, endedSessions: ended.length };
   });
 }

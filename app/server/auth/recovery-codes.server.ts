@@ -27,10 +27,10 @@ function hashCode(normalized: string): string {
 }
 
 /** Replaces the account's recovery codes with ten new ones (in the caller's transaction) and returns them, once. */
-export async function replaceRecoveryCodes(tx: Database | Tx, adminId: number): Promise<string[]> {
+export async function replaceRecoveryCodes(tx: Database | Tx, staffId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, randomCode);
-  await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, adminId));
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ adminId, codeHash: hashCode(normalizeRecoveryCode(code)!) })));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.staffId, staffId));
+  await tx.insert(recoveryCodes).values(codes.map((code) => ({ staffId, codeHash: hashCode(normalizeRecoveryCode(code)!) })));
   return codes;
 }
 
@@ -40,14 +40,14 @@ export async function replaceRecoveryCodes(tx: Database | Tx, adminId: number): 
  * whatever matched, so the answer's time says nothing of how close a guess came; the use itself is one
  * conditional update, so a code works once however many requests bring it at the same moment.
  */
-export async function consumeRecoveryCode(db: Database | Tx, adminId: number, input: string, now: Date = new Date()): Promise<boolean> {
+export async function consumeRecoveryCode(db: Database | Tx, staffId: number, input: string, now: Date = new Date()): Promise<boolean> {
   const normalized = normalizeRecoveryCode(input);
   if (!normalized) return false;
   const typed = Buffer.from(hashCode(normalized), "hex");
   const unused = await db
     .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
     .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.adminId, adminId), isNull(recoveryCodes.usedAt)));
+    .where(and(eq(recoveryCodes.staffId, staffId), isNull(recoveryCodes.usedAt)));
   let match: number | null = null;
   for (const row of unused) {
     const stored = Buffer.from(row.codeHash, "hex");
@@ -63,7 +63,7 @@ export async function consumeRecoveryCode(db: Database | Tx, adminId: number, in
 }
 
 /** How many unused codes the account has left. */
-export async function remainingRecoveryCodes(db: Database, adminId: number): Promise<number> {
-  const rows = await db.select({ id: recoveryCodes.id }).from(recoveryCodes).where(and(eq(recoveryCodes.adminId, adminId), isNull(recoveryCodes.usedAt)));
+export async function remainingRecoveryCodes(db: Database, staffId: number): Promise<number> {
+  const rows = await db.select({ id: recoveryCodes.id }).from(recoveryCodes).where(and(eq(recoveryCodes.staffId, staffId), isNull(recoveryCodes.usedAt)));
   return rows.length;
 }

@@ -12,7 +12,7 @@ export const PENDING_SECOND_FACTOR_MS = 5 * 60 * 1000;
 export const PENDING_COOKIE_NAME = "we_2fa_pending";
 
 export interface PendingSecondFactor {
-  adminId: number;
+  staffId: number;
   /** The normalized login id (the device cookie and the throttle are keyed by it). */
   account: string;
   /** The attempt: random, so the wrong codes of one attempt are counted together. */
@@ -39,7 +39,7 @@ function pendingCookie(secret: string): Cookie {
 /** A Set-Cookie header starting a pending second step for the account. */
 export function issuePendingCookie(
   secret: string,
-  account: { adminId: number; account: string; ip: string; charged: ThrottleKind[] },
+  account: { staffId: number; account: string; ip: string; charged: ThrottleKind[] },
   https: boolean,
   now: number,
 ): Promise<string> {
@@ -55,13 +55,13 @@ export async function readPendingCookie(secret: string, request: Request, now: n
   if (!header?.includes(`${PENDING_COOKIE_NAME}=`)) return { status: "none" };
   const claim: unknown = await pendingCookie(secret).parse(header);
   if (typeof claim !== "object" || claim === null) return { status: "none" };
-  const { adminId, account, attempt, expiresAt, ip, charged } = claim as Partial<PendingSecondFactor>;
-  if (typeof adminId !== "number" || typeof account !== "string" || typeof attempt !== "string" || attempt.length < 16 || typeof expiresAt !== "number") {
+  const { staffId, account, attempt, expiresAt, ip, charged } = claim as Partial<PendingSecondFactor>;
+  if (typeof staffId !== "number" || typeof account !== "string" || typeof attempt !== "string" || attempt.length < 16 || typeof expiresAt !== "number") {
     return { status: "none" };
   }
   if (typeof ip !== "string" || !Array.isArray(charged) || !charged.every((kind) => THROTTLE_KINDS.includes(kind))) return { status: "none" };
   if (expiresAt <= now) return { status: "expired" };
-  return { status: "pending", claim: { adminId, account, attempt, expiresAt, ip, charged } };
+  return { status: "pending", claim: { staffId, account, attempt, expiresAt, ip, charged } };
 }
 
 /** A Set-Cookie header removing the pending cookie. */

@@ -36,6 +36,6 @@ export async function needsSetupLink(db: Database, account: Omit<EnrollmentState
  */
 export async function refusesPasswordOnlySession(db: Database, account: EnrollmentState, ip: string): Promise<boolean> {
   if (!(await needsSetupLink(db, account))) return false;
-  await recordAudit(db, { adminId: account.id, via: "session", label: account.loginId, ip }, { action: "sign-in-refused", entity: "session", entityId: account.id, details: { reason: "second-factor-not-set-up" } });
+  await recordAudit(db, { staffId: account.id, via: "session", label: account.loginId, ip }, { action: "sign-in-refused", entity: "session", entityId: account.id, details: { reason: "second-factor-not-set-up" } });
   return true;
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { adminUsers } from "../../../drizzle/schema";
+import { staffUsers } from "../../../drizzle/schema";
 import { addWrongCode, type SecurityNotice } from "../../domain/security-notice";
 import type { Database } from "../platform/db.server";
 
@@ -37,30 +37,30 @@ export function lockDurationMs(lockouts: number): number {
  * Counts one try of a code for the account, before it is checked. Refused while the account is locked;
  * the try that goes past the limit locks it (and is refused), in the same statement.
  */
-export async function reserveSecondFactorTry(db: Database, adminId: number, now: number): Promise<SecondFactorReservation> {
+export async function reserveSecondFactorTry(db: Database, staffId: number, now: number): Promise<SecondFactorReservation> {
   const at = new Date(now);
-  const windowOpen = sql`(${adminUsers.secondFactorWindowStart} is not null and ${adminUsers.secondFactorWindowStart} > ${new Date(now - SECOND_FACTOR_WINDOW_MS)})`;
-  const overLimit = sql`(${windowOpen} and ${adminUsers.secondFactorTries} + 1 > ${SECOND_FACTOR_ACCOUNT_LIMIT})`;
-  const lockMs = sql`least(${SECOND_FACTOR_LOCK_BASE_MS}::bigint * power(2, least(${adminUsers.secondFactorLockouts}, 16))::bigint, ${SECOND_FACTOR_LOCK_MAX_MS}::bigint)`;
+  const windowOpen = sql`(${staffUsers.secondFactorWindowStart} is not null and ${staffUsers.secondFactorWindowStart} > ${new Date(now - SECOND_FACTOR_WINDOW_MS)})`;
+  const overLimit = sql`(${windowOpen} and ${staffUsers.secondFactorTries} + 1 > ${SECOND_FACTOR_ACCOUNT_LIMIT})`;
+  const lockMs = sql`least(${SECOND_FACTOR_LOCK_BASE_MS}::bigint * power(2, least(${staffUsers.secondFactorLockouts}, 16))::bigint, ${SECOND_FACTOR_LOCK_MAX_MS}::bigint)`;
   const [row] = await db
-    .update(adminUsers)
+    .update(staffUsers)
     .set({
-      secondFactorTries: sql`case when ${overLimit} then 0 when ${windowOpen} then ${adminUsers.secondFactorTries} + 1 else 1 end`,
-      secondFactorWindowStart: sql`case when ${overLimit} then null when ${windowOpen} then ${adminUsers.secondFactorWindowStart} else ${at}::timestamptz end`,
-      secondFactorLockedUntil: sql`case when ${overLimit} then ${at}::timestamptz + make_interval(secs => ${lockMs} / 1000.0) else ${adminUsers.secondFactorLockedUntil} end`,
-      secondFactorLockouts: sql`case when ${overLimit} then ${adminUsers.secondFactorLockouts} + 1 else ${adminUsers.secondFactorLockouts} end`,
+      secondFactorTries: sql`case when ${overLimit} then 0 when ${windowOpen} then ${staffUsers.secondFactorTries} + 1 else 1 end`,
+      secondFactorWindowStart: sql`case when ${overLimit} then null when ${windowOpen} then ${staffUsers.secondFactorWindowStart} else ${at}::timestamptz end`,
+      secondFactorLockedUntil: sql`case when ${overLimit} then ${at}::timestamptz + make_interval(secs => ${lockMs} / 1000.0) else ${staffUsers.secondFactorLockedUntil} end`,
+      secondFactorLockouts: sql`case when ${overLimit} then ${staffUsers.secondFactorLockouts} + 1 else ${staffUsers.secondFactorLockouts} end`,
     })
-    .where(and(eq(adminUsers.id, adminId), sql`(${adminUsers.secondFactorLockedUntil} is null or ${adminUsers.secondFactorLockedUntil} <= ${at})`))
-    .returning({ lockedUntil: adminUsers.secondFactorLockedUntil });
+    .where(and(eq(staffUsers.id, staffId), sql`(${staffUsers.secondFactorLockedUntil} is null or ${staffUsers.secondFactorLockedUntil} <= ${at})`))
+    .returning({ lockedUntil: staffUsers.secondFactorLockedUntil });
   // Rows locked before this statement are left out by its condition, so a refusal in its answer is new.
   if (row) return row.lockedUntil && row.lockedUntil.getTime() > now ? { ok: false, lockedUntil: row.lockedUntil, lockedNow: true } : { ok: true };
-  const lockedUntil = await secondFactorLockedUntil(db, adminId, now);
+  const lockedUntil = await secondFactorLockedUntil(db, staffId, now);
   return { ok: false, lockedUntil: lockedUntil ?? new Date(now + SECOND_FACTOR_LOCK_BASE_MS), lockedNow: false };
 }
 
 /** Until when the account's second step is refused, or null when it is not. */
-export async function secondFactorLockedUntil(db: Database, adminId: number, now: number): Promise<Date | null> {
-  const [row] = await db.select({ lockedUntil: adminUsers.secondFactorLockedUntil }).from(adminUsers).where(eq(adminUsers.id, adminId)).limit(1);
+export async function secondFactorLockedUntil(db: Database, staffId: number, now: number): Promise<Date | null> {
+  const [row] = await db.select({ lockedUntil: staffUsers.secondFactorLockedUntil }).from(staffUsers).where(eq(staffUsers.id, staffId)).limit(1);
   return row?.lockedUntil && row.lockedUntil.getTime() > now ? row.lockedUntil : null;
 }
 
@@ -68,32 +68,32 @@ export async function secondFactorLockedUntil(db: Database, adminId: number, now
  * A wrong code (or a refused passkey, or a refused try while locked): added to the notice the person will
  * see at the next successful sign-in. Read and written under the row's lock, so parallel tries all count.
  */
-export async function noteWrongCode(db: Database, adminId: number, ip: string, lockedOut: boolean, now: number): Promise<void> {
+export async function noteWrongCode(db: Database, staffId: number, ip: string, lockedOut: boolean, now: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ notice: adminUsers.securityNotice }).from(adminUsers).where(eq(adminUsers.id, adminId)).for("update");
+    const [row] = await tx.select({ notice: staffUsers.securityNotice }).from(staffUsers).where(eq(staffUsers.id, staffId)).for("update");
     if (!row) return;
     await tx
-      .update(adminUsers)
+      .update(staffUsers)
       .set({ securityNotice: addWrongCode(row.notice, new Date(now), ip, lockedOut) })
-      .where(eq(adminUsers.id, adminId));
+      .where(eq(staffUsers.id, staffId));
   });
 }
 
 /** After a successful second step: the count and the refusals start again from nothing. */
-export async function settleSecondFactor(db: Database, adminId: number): Promise<void> {
+export async function settleSecondFactor(db: Database, staffId: number): Promise<void> {
   await db
-    .update(adminUsers)
+    .update(staffUsers)
     .set({ secondFactorTries: 0, secondFactorWindowStart: null, secondFactorLockedUntil: null, secondFactorLockouts: 0 })
-    .where(eq(adminUsers.id, adminId));
+    .where(eq(staffUsers.id, staffId));
 }
 
 /** The notice waiting for the person, if any. */
-export async function pendingSecurityNotice(db: Database, adminId: number): Promise<SecurityNotice | null> {
-  const [row] = await db.select({ notice: adminUsers.securityNotice }).from(adminUsers).where(eq(adminUsers.id, adminId)).limit(1);
+export async function pendingSecurityNotice(db: Database, staffId: number): Promise<SecurityNotice | null> {
+  const [row] = await db.select({ notice: staffUsers.securityNotice }).from(staffUsers).where(eq(staffUsers.id, staffId)).limit(1);
   return row?.notice ?? null;
 }
 
 /** The person has read the notice: it goes. */
-export async function dismissSecurityNotice(db: Database, adminId: number): Promise<void> {
-  await db.update(adminUsers).set({ securityNotice: null }).where(eq(adminUsers.id, adminId));
+export async function dismissSecurityNotice(db: Database, staffId: number): Promise<void> {
+  await db.update(staffUsers).set({ securityNotice: null }).where(eq(staffUsers.id, staffId));
 }

@@ -2,7 +2,7 @@ import { isStaffRole, secondFactorRequired } from "../../domain/staff-roles";
 import { getSiteSettings } from "../site/settings.server";
 import { verifyPasskeyAssertion, type PasskeyAssertion } from "./passkeys.server";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { adminUsers, rateLimitHits, recoveryCodes, sessions, passkeys } from "../../../drizzle/schema";
+import { staffUsers, rateLimitHits, recoveryCodes, sessions, passkeys } from "../../../drizzle/schema";
 import { recordAudit } from "../platform/audit.server";
 import type { Database, Tx } from "../platform/db.server";
 import type { Logger } from "../platform/logger.server";
@@ -31,7 +31,7 @@ import { checkTotpCode, generateTotpSecret, isUsableTotpSecret, normalizeTotpInp
 
 /** What secondFactorRequired looks at: the account (roles and an owner setting will come into it). */
 export interface SecondFactorAccount {
-  adminId: number;
+  staffId: number;
   loginId: string;
 }
 
@@ -69,11 +69,11 @@ export function restartMessage(reason: string | null): string | null {
 
 type StoredFactor = { id: number; loginId: string; role: string; passwordHash: string; totpSecret: string | null; totpEnabledAt: Date | null; totpLastStep: number | null };
 
-async function loadAccount(db: Database, adminId: number): Promise<StoredFactor | null> {
+async function loadAccount(db: Database, staffId: number): Promise<StoredFactor | null> {
   const [row] = await db
-    .select({ id: adminUsers.id, loginId: adminUsers.loginId, role: adminUsers.role, passwordHash: adminUsers.passwordHash, totpSecret: adminUsers.totpSecret, totpEnabledAt: adminUsers.totpEnabledAt, totpLastStep: adminUsers.totpLastStep })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, adminId))
+    .select({ id: staffUsers.id, loginId: staffUsers.loginId, role: staffUsers.role, passwordHash: staffUsers.passwordHash, totpSecret: staffUsers.totpSecret, totpEnabledAt: staffUsers.totpEnabledAt, totpLastStep: staffUsers.totpLastStep })
+    .from(staffUsers)
+    .where(eq(staffUsers.id, staffId))
     .limit(1);
   return row ?? null;
 }
@@ -88,10 +88,10 @@ async function acceptTotp(db: Database, serverSecret: string, account: StoredFac
   const check = checkTotpCode(secret, code, account.totpLastStep, now);
   if (!check.ok) return check.reason;
   const taken = await db
-    .update(adminUsers)
+    .update(staffUsers)
     .set({ totpLastStep: check.step })
-    .where(and(eq(adminUsers.id, account.id), or(isNull(adminUsers.totpLastStep), lt(adminUsers.totpLastStep, check.step))))
-    .returning({ id: adminUsers.id });
+    .where(and(eq(staffUsers.id, account.id), or(isNull(staffUsers.totpLastStep), lt(staffUsers.totpLastStep, check.step))))
+    .returning({ id: staffUsers.id });
   return taken.length > 0 ? "ok" : "replayed";
 }
 
@@ -156,11 +156,11 @@ export async function verifySecondFactor(
   if (pending.status === "expired") return restart("expired");
   if (pending.status === "none") return restart("missing");
   const { claim } = pending;
-  const account = await loadAccount(db, claim.adminId);
+  const account = await loadAccount(db, claim.staffId);
   if (!account || account.loginId !== normalizeLoginId(claim.account) || account.totpEnabledAt === null) return restart("missing");
   const code = input.code.trim();
   if (code === "" && !input.passkey) return { ok: false, restart: false, message: SECOND_FACTOR_MESSAGES.empty, status: 400 };
-  const actor = { adminId: account.id, via: "session" as const, label: account.loginId, ip: input.ip };
+  const actor = { staffId: account.id, via: "session" as const, label: account.loginId, ip: input.ip };
   const tries = await countAttempt(db, serverSecret, claim.attempt, claim.expiresAt);
   if (tries === null) {
     await recordAudit(db, actor, { action: "second-factor-failed", entity: "session", entityId: account.id, details: { reason: "too-many" } });
@@ -170,14 +170,14 @@ export async function verifySecondFactor(
   if (!reserved.ok) {
     await noteWrongCode(db, account.id, input.ip, reserved.lockedNow, now);
     await recordAudit(db, actor, { action: reserved.lockedNow ? "second-factor-locked" : "second-factor-failed", entity: "session", entityId: account.id, details: { reason: "locked", lockedUntil: reserved.lockedUntil.toISOString() } });
-    if (reserved.lockedNow) await queueLockNotice(db, input.services, { adminId: account.id, loginId: account.loginId }, { lockedUntil: reserved.lockedUntil, ip: input.ip });
+    if (reserved.lockedNow) await queueLockNotice(db, input.services, { staffId: account.id, loginId: account.loginId }, { lockedUntil: reserved.lockedUntil, ip: input.ip });
     return { ok: false, restart: false, message: lockedMessage(reserved.lockedUntil), status: 429, retryAfterSeconds: Math.max(1, Math.ceil((reserved.lockedUntil.getTime() - now) / 1000)) };
   }
   let outcome: "ok" | "wrong" | "replayed" = "wrong";
   let via: "totp" | "recovery-code" | "passkey" = "totp";
   if (input.passkey) {
     via = "passkey";
-    outcome = (await verifyPasskeyAssertion(db, serverSecret, request, { adminId: account.id, attempt: claim.attempt }, input.passkey, new Date(now))) ? "ok" : "wrong";
+    outcome = (await verifyPasskeyAssertion(db, serverSecret, request, { staffId: account.id, attempt: claim.attempt }, input.passkey, new Date(now))) ? "ok" : "wrong";
   } else if (normalizeTotpInput(code)) {
     outcome = await acceptTotp(db, serverSecret, account, code, now);
   } else if (normalizeRecoveryCode(code)) {
@@ -199,9 +199,9 @@ export async function verifySecondFactor(
   await settleSuccessfulSignIn(db, serverSecret, reservedRows(serverSecret, chargedKeys, claim.expiresAt - PENDING_SECOND_FACTOR_MS), proven, now);
   await recordSignInAttempt(db, { accountKey: claim.account, ip: input.ip, succeeded: true }, now);
   const notice = withoutOwnTypos(await pendingSecurityNotice(db, account.id), tries - 1);
-  if (notice) await db.update(adminUsers).set({ securityNotice: notice }).where(eq(adminUsers.id, account.id));
+  if (notice) await db.update(staffUsers).set({ securityNotice: notice }).where(eq(staffUsers.id, account.id));
   else await dismissSecurityNotice(db, account.id);
-  const session = await startSession(db, serverSecret, request, { adminId: account.id, loginId: account.loginId, ip: input.ip, details: { secondFactor: via } }, now);
+  const session = await startSession(db, serverSecret, request, { staffId: account.id, loginId: account.loginId, ip: input.ip, details: { secondFactor: via } }, now);
   return { ...session, clearPending: await clearPendingCookie(serverSecret, https), via, notice };
 }
 
@@ -220,11 +220,11 @@ export interface SecondFactorStatus {
 }
 
 export async function secondFactorStatus(db: Database, account: SecondFactorAccount): Promise<SecondFactorStatus> {
-  const row = await loadAccount(db, account.adminId);
+  const row = await loadAccount(db, account.staffId);
   return {
     enabled: row?.totpEnabledAt != null,
     enabledAt: row?.totpEnabledAt ?? null,
-    recoveryCodesLeft: row?.totpEnabledAt ? await remainingRecoveryCodes(db, account.adminId) : 0,
+    recoveryCodesLeft: row?.totpEnabledAt ? await remainingRecoveryCodes(db, account.staffId) : 0,
     required: await requiredFor(db, row?.role),
   };
 }
@@ -233,16 +233,16 @@ export async function secondFactorStatus(db: Database, account: SecondFactorAcco
  * The secret being enrolled: the one stored while enrollment is under way (so a reload shows the same
  * QR code), else a new one, stored encrypted and not yet enabled. Null when TOTP is already enabled.
  */
-export async function enrollmentSecret(db: Database, serverSecret: string, adminId: number): Promise<string | null> {
-  const row = await loadAccount(db, adminId);
+export async function enrollmentSecret(db: Database, serverSecret: string, staffId: number): Promise<string | null> {
+  const row = await loadAccount(db, staffId);
   if (!row || row.totpEnabledAt) return null;
   const existing = row.totpSecret ? openSecret(serverSecret, TOTP_PURPOSE, row.totpSecret) : null;
   if (existing) return existing;
   const secret = generateTotpSecret();
   await db
-    .update(adminUsers)
+    .update(staffUsers)
     .set({ totpSecret: sealSecret(serverSecret, TOTP_PURPOSE, secret), totpLastStep: null })
-    .where(and(eq(adminUsers.id, adminId), isNull(adminUsers.totpEnabledAt)));
+    .where(and(eq(staffUsers.id, staffId), isNull(staffUsers.totpEnabledAt)));
   return secret;
 }
 
@@ -263,43 +263,43 @@ export function openTotpSecret(serverSecret: string, sealed: string): string | n
  * in the caller's transaction: the secret, the step of the code that confirmed it (so that code is not
  * accepted again), ten new recovery codes (returned once); an earlier factor's codes and passkeys go.
  */
-export async function installSecondFactor(tx: Tx, serverSecret: string, actor: Actor, adminId: number, factor: { secret: string; step: number }, now: Date): Promise<string[]> {
+export async function installSecondFactor(tx: Tx, serverSecret: string, actor: Actor, staffId: number, factor: { secret: string; step: number }, now: Date): Promise<string[]> {
   await tx
-    .update(adminUsers)
+    .update(staffUsers)
     .set({ totpSecret: sealTotpSecret(serverSecret, factor.secret), totpEnabledAt: now, totpLastStep: factor.step, selfEnrollment: false })
-    .where(eq(adminUsers.id, adminId));
-  await tx.delete(passkeys).where(eq(passkeys.adminId, adminId));
-  const codes = await replaceRecoveryCodes(tx, adminId);
-  await recordAudit(tx, actor, { action: "second-factor-enabled", entity: "session", entityId: adminId });
+    .where(eq(staffUsers.id, staffId));
+  await tx.delete(passkeys).where(eq(passkeys.staffId, staffId));
+  const codes = await replaceRecoveryCodes(tx, staffId);
+  await recordAudit(tx, actor, { action: "second-factor-enabled", entity: "session", entityId: staffId });
   return codes;
 }
 
 /** Confirms enrollment with a code from the app: TOTP is on, and ten recovery codes are made (returned once). */
-export async function confirmEnrollment(db: Database, serverSecret: string, actor: Actor & { adminId: number }, code: string, now = Date.now()): Promise<ManageResult> {
-  const row = await loadAccount(db, actor.adminId);
+export async function confirmEnrollment(db: Database, serverSecret: string, actor: Actor & { staffId: number }, code: string, now = Date.now()): Promise<ManageResult> {
+  const row = await loadAccount(db, actor.staffId);
   if (!row) return { ok: false, message: "계정을 찾을 수 없습니다." };
   if (row.totpEnabledAt) return { ok: false, message: "2단계 인증이 이미 켜져 있습니다." };
   if (!normalizeTotpInput(code)) return { ok: false, message: "인증 앱에 표시된 6자리 숫자를 입력해 주세요." };
   const result = await acceptTotp(db, serverSecret, row, code, now);
   if (result !== "ok") return { ok: false, message: result === "replayed" ? SECOND_FACTOR_MESSAGES.replayed : "인증 코드가 올바르지 않습니다. 인증 앱의 시간이 맞는지, QR 코드를 이 화면에서 새로 등록했는지 확인해 주세요." };
   const codes = await db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ totpEnabledAt: new Date(now), selfEnrollment: false }).where(eq(adminUsers.id, actor.adminId));
-    const fresh = await replaceRecoveryCodes(tx, actor.adminId);
-    await recordAudit(tx, actor, { action: "second-factor-enabled", entity: "session", entityId: actor.adminId });
+    await tx.update(staffUsers).set({ totpEnabledAt: new Date(now), selfEnrollment: false }).where(eq(staffUsers.id, actor.staffId));
+    const fresh = await replaceRecoveryCodes(tx, actor.staffId);
+    await recordAudit(tx, actor, { action: "second-factor-enabled", entity: "session", entityId: actor.staffId });
     return fresh;
   });
   return { ok: true, recoveryCodes: codes };
 }
 
 /** New recovery codes (the old ones stop working); needs a current TOTP code. */
-export async function regenerateRecoveryCodes(db: Database, serverSecret: string, actor: Actor & { adminId: number }, code: string, now = Date.now()): Promise<ManageResult> {
-  const row = await loadAccount(db, actor.adminId);
+export async function regenerateRecoveryCodes(db: Database, serverSecret: string, actor: Actor & { staffId: number }, code: string, now = Date.now()): Promise<ManageResult> {
+  const row = await loadAccount(db, actor.staffId);
   if (!row?.totpEnabledAt) return { ok: false, message: "2단계 인증이 꺼져 있습니다. 먼저 인증 앱을 등록해 주세요." };
   const result = normalizeTotpInput(code) ? await acceptTotp(db, serverSecret, row, code, now) : "wrong";
   if (result !== "ok") return { ok: false, message: result === "replayed" ? SECOND_FACTOR_MESSAGES.replayed : "인증 앱에 표시된 현재 6자리 코드를 입력해 주세요." };
   const codes = await db.transaction(async (tx) => {
-    const fresh = await replaceRecoveryCodes(tx, actor.adminId);
-    await recordAudit(tx, actor, { action: "recovery-codes-regenerated", entity: "session", entityId: actor.adminId });
+    const fresh = await replaceRecoveryCodes(tx, actor.staffId);
+    await recordAudit(tx, actor, { action: "recovery-codes-regenerated", entity: "session", entityId: actor.staffId });
     return fresh;
   });
   return { ok: true, recoveryCodes: codes };
@@ -309,11 +309,11 @@ export async function regenerateRecoveryCodes(db: Database, serverSecret: string
 export async function disableSecondFactor(
   db: Database,
   serverSecret: string,
-  actor: Actor & { adminId: number; label: string },
+  actor: Actor & { staffId: number; label: string },
   proof: { password: string; code: string },
   now = Date.now(),
 ): Promise<ManageResult> {
-  const row = await loadAccount(db, actor.adminId);
+  const row = await loadAccount(db, actor.staffId);
   if (await requiredFor(db, row?.role)) {
     return { ok: false, message: "이 계정은 2단계 인증을 꼭 써야 해서 끌 수 없습니다." };
   }
@@ -323,11 +323,11 @@ export async function disableSecondFactor(
     (normalizeTotpInput(proof.code) !== null && (await acceptTotp(db, serverSecret, row, proof.code, now)) === "ok");
   if (!proven) return { ok: false, message: "비밀번호나 현재 인증 코드가 올바르지 않습니다." };
   await db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(adminUsers.id, actor.adminId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, actor.adminId));
+    await tx.update(staffUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staffUsers.id, actor.staffId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.staffId, actor.staffId));
     // Passkeys stand beside the app: without it, they go too.
-    await tx.delete(passkeys).where(eq(passkeys.adminId, actor.adminId));
-    await recordAudit(tx, actor, { action: "second-factor-disabled", entity: "session", entityId: actor.adminId });
+    await tx.delete(passkeys).where(eq(passkeys.staffId, actor.staffId));
+    await recordAudit(tx, actor, { action: "second-factor-disabled", entity: "session", entityId: actor.staffId });
   });
   return { ok: true };
 }
@@ -342,14 +342,14 @@ export async function provisionTotpSecret(db: Database, serverSecret: string, lo
   if (!isUsableTotpSecret(base32)) throw new Error("ADMIN_TOTP_SECRET is not a base32 secret of at least 16 bytes");
   const secret = normalizeTotpSecret(base32);
   const [row] = await db
-    .select({ id: adminUsers.id, totpSecret: adminUsers.totpSecret, totpEnabledAt: adminUsers.totpEnabledAt })
-    .from(adminUsers)
-    .where(eq(adminUsers.loginId, normalizeLoginId(loginId)))
+    .select({ id: staffUsers.id, totpSecret: staffUsers.totpSecret, totpEnabledAt: staffUsers.totpEnabledAt })
+    .from(staffUsers)
+    .where(eq(staffUsers.loginId, normalizeLoginId(loginId)))
     .limit(1);
   if (!row) return "no-account";
   if (row.totpEnabledAt && row.totpSecret && openSecret(serverSecret, TOTP_PURPOSE, row.totpSecret) === secret) return "unchanged";
   await db.transaction(async (tx) => {
-    await tx.update(adminUsers).set({ totpSecret: sealSecret(serverSecret, TOTP_PURPOSE, secret), totpEnabledAt: new Date(), totpLastStep: null, selfEnrollment: false }).where(eq(adminUsers.id, row.id));
+    await tx.update(staffUsers).set({ totpSecret: sealSecret(serverSecret, TOTP_PURPOSE, secret), totpEnabledAt: new Date(), totpLastStep: null, selfEnrollment: false }).where(eq(staffUsers.id, row.id));
     await recordAudit(tx, systemActor("ADMIN_TOTP_SECRET"), { action: "second-factor-enabled", entity: "session", entityId: row.id });
   });
   logger?.info({ loginId: normalizeLoginId(loginId) }, "administrator's TOTP secret set from ADMIN_TOTP_SECRET");
@@ -365,14 +365,14 @@ export async function provisionTotpSecret(db: Database, serverSecret: string, lo
 export async function resetSecondFactor(db: Database, loginId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .update(adminUsers)
+      .update(staffUsers)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, selfEnrollment: true })
-      .where(eq(adminUsers.loginId, normalizeLoginId(loginId)))
-      .returning({ id: adminUsers.id });
+      .where(eq(staffUsers.loginId, normalizeLoginId(loginId)))
+      .returning({ id: staffUsers.id });
     if (!row) return false;
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.adminId, row.id));
-    await tx.delete(passkeys).where(eq(passkeys.adminId, row.id));
-    await tx.delete(sessions).where(eq(sessions.adminId, row.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.staffId, row.id));
+    await tx.delete(passkeys).where(eq(passkeys.staffId, row.id));
+    await tx.delete(sessions).where(eq(sessions.staffId, row.id));
     await recordAudit(tx, systemActor("npm run admin:password"), { action: "second-factor-reset", entity: "session", entityId: row.id });
     return true;
   });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt, or } from "drizzle-orm";
 import { createCookie, type Cookie } from "react-router";
-import { adminUsers, sessions } from "../../../drizzle/schema";
+import { staffUsers, sessions } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { hashForUnknownAccount, normalizeLoginId, verifyPassword } from "./passwords.server";
 import { recordAudit } from "../platform/audit.server";
@@ -25,8 +25,8 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Last-seen is written at most this often, not on every request (so an idle sign-out comes at most this early). */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-export interface AdminSession {
-  adminId: number;
+export interface SignedInStaff {
+  staffId: number;
   loginId: string;
   /** The person's name as shown (the login id when none was given). */
   displayName: string;
@@ -60,7 +60,7 @@ function isHttps(request: Request): boolean {
 
 /**
  * Whether a Cookie header carries a session cookie signed with our secret (no database read: whether
- * the session is still valid is for getAdminSession). Cheap enough to ask of every request when the
+ * the session is still valid is for getStaffSession). Cheap enough to ask of every request when the
  * server is overloaded, where the administrator must still get through; a forged cookie does not.
  */
 export async function hasSignedSessionCookie(secret: string, cookieHeader: string | undefined): Promise<boolean> {
@@ -70,7 +70,7 @@ export async function hasSignedSessionCookie(secret: string, cookieHeader: strin
 }
 
 /** The signed-in administrator of this request, or null. Expired and idle sessions are deleted. */
-export async function getAdminSession(db: Database, secret: string, request: Request, idleMs = SESSION_IDLE_MS, now = Date.now()): Promise<AdminSession | null> {
+export async function getStaffSession(db: Database, secret: string, request: Request, idleMs = SESSION_IDLE_MS, now = Date.now()): Promise<SignedInStaff | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("we_session=")) return null;
   const token: unknown = await sessionCookie(secret).parse(header);
@@ -78,18 +78,18 @@ export async function getAdminSession(db: Database, secret: string, request: Req
   const tokenHash = hashToken(token);
   const [row] = await db
     .select({
-      adminId: sessions.adminId,
-      loginId: adminUsers.loginId,
-      displayName: adminUsers.displayName,
-      role: adminUsers.role,
-      deactivatedAt: adminUsers.deactivatedAt,
+      staffId: sessions.staffId,
+      loginId: staffUsers.loginId,
+      displayName: staffUsers.displayName,
+      role: staffUsers.role,
+      deactivatedAt: staffUsers.deactivatedAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      totpEnabledAt: adminUsers.totpEnabledAt,
-      selfEnrollment: adminUsers.selfEnrollment,
+      totpEnabledAt: staffUsers.totpEnabledAt,
+      selfEnrollment: staffUsers.selfEnrollment,
     })
     .from(sessions)
-    .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminId))
+    .innerJoin(staffUsers, eq(staffUsers.id, sessions.staffId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   if (!row) return null;
@@ -100,7 +100,7 @@ export async function getAdminSession(db: Database, secret: string, request: Req
   if (now - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
   }
-  return { adminId: row.adminId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash, secondFactor: row.totpEnabledAt !== null, selfEnrollment: row.selfEnrollment };
+  return { staffId: row.staffId, loginId: row.loginId, displayName: row.displayName || row.loginId, role: row.role, tokenHash, secondFactor: row.totpEnabledAt !== null, selfEnrollment: row.selfEnrollment };
 }
 
 export type LoginResult =
@@ -140,7 +140,7 @@ export async function signIn(
   const reservation = await reserveSignInAttempt(db, secret, keys, now);
   if (!reservation.ok) return { ok: false, reason: "throttled", retryAfterSeconds: reservation.retryAfterSeconds };
 
-  const [admin] = await db.select().from(adminUsers).where(eq(adminUsers.loginId, accountKey)).limit(1);
+  const [admin] = await db.select().from(staffUsers).where(eq(staffUsers.loginId, accountKey)).limit(1);
   // A deactivated account is checked like any other (same time, same answer) and never signs in.
   const valid = admin
     ? (await verifyPassword(admin.passwordHash, input.password)) && admin.deactivatedAt === null
@@ -149,7 +149,7 @@ export async function signIn(
     await recordSignInAttempt(db, { accountKey, ip, succeeded: false }, now);
     // The failure stays counted. The id as typed (normalized, shortened) says which account was tried;
     // the password never is kept.
-    await recordAudit(db, { adminId: null, via: "session", label: accountKey.slice(0, 64) || "(빈 아이디)", ip }, { action: "sign-in-failed", entity: "session", entityId: accountKey.slice(0, 64) });
+    await recordAudit(db, { staffId: null, via: "session", label: accountKey.slice(0, 64) || "(빈 아이디)", ip }, { action: "sign-in-failed", entity: "session", entityId: accountKey.slice(0, 64) });
     return { ok: false, reason: "mismatch" };
   }
   if (admin.totpEnabledAt !== null) {
@@ -159,17 +159,17 @@ export async function signIn(
     await recordSignInAttempt(db, { accountKey, ip, succeeded: false }, now);
     const lockedUntil = await secondFactorLockedUntil(db, admin.id, now);
     if (lockedUntil) {
-      await recordAudit(db, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-failed", entity: "session", entityId: admin.id, details: { reason: "locked" } });
+      await recordAudit(db, { staffId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-failed", entity: "session", entityId: admin.id, details: { reason: "locked" } });
       return { ok: false, reason: "second-factor-locked", lockedUntil };
     }
-    await recordAudit(db, { adminId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-pending", entity: "session", entityId: admin.id });
+    await recordAudit(db, { staffId: admin.id, via: "session", label: admin.loginId, ip }, { action: "second-factor-pending", entity: "session", entityId: admin.id });
     const charged = keys.map((key) => key.kind);
-    return { ok: false, reason: "second-factor", pendingCookie: await issuePendingCookie(secret, { adminId: admin.id, account: accountKey, ip, charged }, isHttps(request), now) };
+    return { ok: false, reason: "second-factor", pendingCookie: await issuePendingCookie(secret, { staffId: admin.id, account: accountKey, ip, charged }, isHttps(request), now) };
   }
   if (await refusesPasswordOnlySession(db, admin, ip)) return { ok: false, reason: "setup-link-needed" };
   await recordSignInAttempt(db, { accountKey, ip, succeeded: true }, now);
   await settleSuccessfulSignIn(db, secret, reservation, device ? [address, { kind: "device", value: device }] : [address], now);
-  return startSession(db, secret, request, { adminId: admin.id, loginId: admin.loginId, ip }, now);
+  return startSession(db, secret, request, { staffId: admin.id, loginId: admin.loginId, ip }, now);
 }
 
 /**
@@ -182,7 +182,7 @@ export async function startSession(
   db: Database,
   secret: string,
   request: Request,
-  account: { adminId: number; loginId: string; ip: string; details?: Record<string, unknown> },
+  account: { staffId: number; loginId: string; ip: string; details?: Record<string, unknown> },
   now = Date.now(),
 ): Promise<{ ok: true; setCookie: string; deviceCookie: string }> {
   const { ip } = account;
@@ -194,15 +194,15 @@ export async function startSession(
     await tx.delete(sessions).where(or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, new Date(now - LONGEST_IDLE_MS))));
     await tx.insert(sessions).values({
       tokenHash: hashToken(token),
-      adminId: account.adminId,
+      staffId: account.staffId,
       createdAt: new Date(now),
       lastSeenAt: new Date(now),
       expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
       userAgent: (request.headers.get("User-Agent") ?? "").slice(0, 300),
       ip,
     });
-    await tx.update(adminUsers).set({ lastSignInAt: new Date(now) }).where(eq(adminUsers.id, account.adminId));
-    await recordAudit(tx, { adminId: account.adminId, via: "session", label: account.loginId, ip }, { action: "sign-in", entity: "session", entityId: account.adminId, details: account.details });
+    await tx.update(staffUsers).set({ lastSignInAt: new Date(now) }).where(eq(staffUsers.id, account.staffId));
+    await recordAudit(tx, { staffId: account.staffId, via: "session", label: account.loginId, ip }, { action: "sign-in", entity: "session", entityId: account.staffId, details: account.details });
   });
   const setCookie = await sessionCookie(secret).serialize(token, {
     secure: isHttps(request),
@@ -221,10 +221,10 @@ export async function signOut(db: Database, secret: string, request: Request, ip
   const previous = await previousTokenHash(secret, request);
   if (previous) {
     await db.transaction(async (tx) => {
-      const [ended] = await tx.delete(sessions).where(eq(sessions.tokenHash, previous)).returning({ adminId: sessions.adminId });
+      const [ended] = await tx.delete(sessions).where(eq(sessions.tokenHash, previous)).returning({ staffId: sessions.staffId });
       if (!ended) return;
-      const [admin] = await tx.select({ loginId: adminUsers.loginId }).from(adminUsers).where(eq(adminUsers.id, ended.adminId));
-      await recordAudit(tx, { adminId: ended.adminId, via: "session", label: admin?.loginId, ip }, { action: "sign-out", entity: "session", entityId: ended.adminId });
+      const [admin] = await tx.select({ loginId: staffUsers.loginId }).from(staffUsers).where(eq(staffUsers.id, ended.staffId));
+      await recordAudit(tx, { staffId: ended.staffId, via: "session", label: admin?.loginId, ip }, { action: "sign-out", entity: "session", entityId: ended.staffId });
     });
   }
   return sessionCookie(secret).serialize("", { maxAge: 0, expires: new Date(0), secure: isHttps(request) });

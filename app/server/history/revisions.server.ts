@@ -49,7 +49,7 @@ export async function recordRevision(
     snapshot: entry.snapshot,
     changedFields: changedFields(previous?.snapshot ?? null, entry.snapshot),
     note: entry.note ?? "",
-    adminId: actor.adminId,
+    staffId: actor.staffId,
     actorLabel: describeActor(actor),
   });
 }

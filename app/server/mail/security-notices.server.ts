@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { adminUsers } from "../../../drizzle/schema";
+import { staffUsers } from "../../../drizzle/schema";
 import { formatKst } from "../../domain/kst";
 import type { Database } from "../platform/db.server";
 import type { MailMessage, Services } from "../platform/services.server";
@@ -40,16 +40,16 @@ export function lockNoticeMessage(
 export async function queueLockNotice(
   db: Database,
   services: Pick<Services, "mail" | "scheduler"> | undefined,
-  account: { adminId: number; loginId: string },
+  account: { staffId: number; loginId: string },
   lock: { lockedUntil: Date; ip: string },
 ): Promise<number> {
   const mail = services?.mail;
   if (!mail) return 0;
   const owners = await db
-    .select({ email: adminUsers.email })
-    .from(adminUsers)
-    .where(and(eq(adminUsers.role, "owner"), isNull(adminUsers.deactivatedAt)));
-  const [self] = await db.select({ email: adminUsers.email }).from(adminUsers).where(eq(adminUsers.id, account.adminId));
+    .select({ email: staffUsers.email })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "owner"), isNull(staffUsers.deactivatedAt)));
+  const [self] = await db.select({ email: staffUsers.email }).from(staffUsers).where(eq(staffUsers.id, account.staffId));
   const settings = await getSiteSettings(db);
   const staff = [...new Set([self?.email ?? "", ...owners.map((o) => o.email)].map((e) => e.trim().toLowerCase()))].filter(isMailAddress);
   // The first owner may have no address of their own: then the agency's main address hears of it.

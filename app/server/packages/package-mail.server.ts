@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { adminUsers, castingPackages } from "../../../drizzle/schema";
+import { staffUsers, castingPackages } from "../../../drizzle/schema";
 import { packageAdminPath } from "../../domain/paths";
 import { isMailAddress, queueMail } from "../mail/outbox.server";
 import type { Tx } from "../platform/db.server";
@@ -62,9 +62,9 @@ export async function queuePackageNotice(tx: Tx, services: Services, packageId: 
   try {
     await tx.transaction(async (savepoint) => {
       const [row] = await savepoint
-        .select({ title: castingPackages.title, company: castingPackages.recipientCompany, name: castingPackages.recipientName, creatorEmail: adminUsers.email })
+        .select({ title: castingPackages.title, company: castingPackages.recipientCompany, name: castingPackages.recipientName, creatorEmail: staffUsers.email })
         .from(castingPackages)
-        .leftJoin(adminUsers, eq(adminUsers.id, castingPackages.createdBy))
+        .leftJoin(staffUsers, eq(staffUsers.id, castingPackages.createdBy))
         .where(eq(castingPackages.id, packageId))
         .limit(1);
       if (!row) return;

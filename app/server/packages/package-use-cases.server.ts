@@ -132,7 +132,7 @@ export async function createPackage(
   const created = await services.db.transaction(async (tx) => {
     const made = await insertPackage(
       tx,
-      { title, ...recipient, locale, message, expiresAt, createdBy: actor.adminId, createdByLabel: actor.label ?? "", createdAt: now, updatedAt: now },
+      { title, ...recipient, locale, message, expiresAt, createdBy: actor.staffId, createdByLabel: actor.label ?? "", createdAt: now, updatedAt: now },
       artists,
       serverSecret,
     );
@@ -163,7 +163,7 @@ export async function duplicatePackage(
   const created = await services.db.transaction(async (tx) => {
     const made = await insertPackage(
       tx,
-      { title: source.title, ...recipient, locale: source.locale, message: source.message, expiresAt, copiedFrom: source.id, createdBy: actor.adminId, createdByLabel: actor.label ?? "", createdAt: now, updatedAt: now },
+      { title: source.title, ...recipient, locale: source.locale, message: source.message, expiresAt, copiedFrom: source.id, createdBy: actor.staffId, createdByLabel: actor.label ?? "", createdAt: now, updatedAt: now },
       artists,
       serverSecret,
     );

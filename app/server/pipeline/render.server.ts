@@ -1,6 +1,6 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { getAdminSession, type AdminSession } from "../auth/sessions.server";
+import { getStaffSession, type SignedInStaff } from "../auth/sessions.server";
 import { getSiteSettings } from "../site/settings.server";
 import type { Runtime } from "../composition/runtime.server";
 import { requestContext } from "../route-kit/context.server";
@@ -40,7 +40,7 @@ export function renderWithRouter(options: {
       // A HEAD of a public read is answered from a full render (or the cache), so its headers (ETag,
       // caching) are those of the GET.
       const request = toFetchRequest(siteOrigin(env, req), req, res, publicRead ? "GET" : req.method, ownShare ? anonymousBodyRate : null);
-      let session: Promise<AdminSession | null> | undefined;
+      let session: Promise<SignedInStaff | null> | undefined;
       const context = routerContext(runtime, {
         requestId: locals.requestId,
         // A stored document carries no nonce (publicReadStore); one sent once (a 404) carries this one.
@@ -49,7 +49,7 @@ export function renderWithRouter(options: {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "",
         method: req.method,
         // The idle limit is a site setting (read from the settings cache).
-        adminSession: () => (session ??= getSiteSettings(runtime.db).then((settings) => getAdminSession(runtime.db, runtime.sessionSecret, request, settings.staffIdleMinutes * 60_000))),
+        staffSession: () => (session ??= getSiteSettings(runtime.db).then((settings) => getStaffSession(runtime.db, runtime.sessionSecret, request, settings.staffIdleMinutes * 60_000))),
       });
       let response = await handleRequest(request, context);
       // A write's answer leaves once the other processes have its change (a few ms): the client's next

@@ -14,5 +14,5 @@ export function routerContext(runtime: Runtime, facts: RequestFacts): RouterCont
 
 /** The facts of a request nobody sent: a page rendered in the background, as an anonymous visitor would see it. */
 export function anonymousVisit(requestId: string, logger: RequestContext["logger"]): RequestFacts {
-  return { requestId, cspNonce: "", logger, clientIp: "", method: "GET", adminSession: async () => null };
+  return { requestId, cspNonce: "", logger, clientIp: "", method: "GET", staffSession: async () => null };
 }

@@ -31,7 +31,7 @@ export async function recordBatchAudit(
   entry: { action: string; entity: AuditEntity; entityId: string | number; details?: Record<string, unknown> },
 ): Promise<void> {
   await db.insert(auditLog).values({
-    adminId: actor.adminId,
+    staffId: actor.staffId,
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),

@@ -64,7 +64,7 @@ export interface MailService {
 /** Who makes a change, for the audit trail and the history. */
 export interface Actor {
   /** The signed-in administrator, or null for API tokens, jobs and scripts. */
-  adminId: number | null;
+  staffId: number | null;
   via: "session" | "token" | "system";
   /** The API token used, when `via` is "token". */
   tokenId?: number;
@@ -81,7 +81,7 @@ export interface Actor {
 
 /** A background job or script as the actor of its writes ("예약 발행", "휴지통 비우기"). */
 export function systemActor(label: string): Actor {
-  return { adminId: null, via: "system", label };
+  return { staffId: null, via: "system", label };
 }
 
 /** How the workspace names an actor. */

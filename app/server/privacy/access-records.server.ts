@@ -111,7 +111,7 @@ async function lockChain(tx: Tx) {
 }
 
 /**
- * Appends one entry for what `actor` (the staff session with its client address: `adminActor(
+ * Appends one entry for what `actor` (the staff session with its client address: `staffActor(
  * staffSessionOf(ctx), ctx)`) just did. Pass the transaction of the change it records, so the entry
  * and the change are kept or lost together. False when `unlessRecent` found it already covered.
  */
@@ -128,7 +128,7 @@ export async function recordAccess(db: Database | Tx, actor: Actor, entry: Acces
         .where(
           and(
             eq(accessRecords.actorLabel, describeActor(actor)),
-            actor.adminId === null ? isNull(accessRecords.adminId) : eq(accessRecords.adminId, actor.adminId),
+            actor.staffId === null ? isNull(accessRecords.staffId) : eq(accessRecords.staffId, actor.staffId),
             gte(accessRecords.at, new Date(now.getTime() - RECENT_ACCESS_WINDOW_MS)),
             sql`${entry.receiptNumbers[0]!} = any(${accessRecords.receiptNumbers})`,
             or(...matches),
@@ -150,7 +150,7 @@ export async function recordAccess(db: Database | Tx, actor: Actor, entry: Acces
       reasonText: entry.reason ? entry.reason.reasonText || null : null,
     };
     const hash = entryHash(chain.headHash, fields);
-    await tx.insert(accessRecords).values({ ...fields, adminId: actor.adminId, prevHash: chain.headHash, hash });
+    await tx.insert(accessRecords).values({ ...fields, staffId: actor.staffId, prevHash: chain.headHash, hash });
     await tx.update(accessRecordChain).set({ headId: fields.id, headHash: hash }).where(eq(accessRecordChain.id, 1));
     return true;
   });
@@ -437,7 +437,7 @@ export async function monthlyInspection(db: Database, month: string) {
 export async function markMonthInspected(db: Database, actor: Actor, month: string, note: string, head: ChainHead | null, now = new Date()): Promise<boolean> {
   const inserted = await db
     .insert(accessRecordInspections)
-    .values({ month, adminId: actor.adminId, actorLabel: describeActor(actor), note, inspectedAt: now, headId: head?.id ?? null, headHash: head?.hash ?? null })
+    .values({ month, staffId: actor.staffId, actorLabel: describeActor(actor), note, inspectedAt: now, headId: head?.id ?? null, headHash: head?.hash ?? null })
     .onConflictDoNothing()
     .returning({ month: accessRecordInspections.month });
   return inserted.length > 0;

@@ -4,7 +4,7 @@ import { ACCOUNT_SECURITY_PATH, signInAgainPath, signInPath } from "../../domain
 import { API_SCOPE_INFO } from "../../domain/api-scopes";
 import { FORBIDDEN_MESSAGE, roleMay, areaUseOfMethod, secondFactorRequired } from "../../domain/staff-roles";
 import { verifyApiToken } from "../auth/api-tokens.server";
-import { signOut, type AdminSession } from "../auth/sessions.server";
+import { signOut, type SignedInStaff } from "../auth/sessions.server";
 import { SETUP_LINK_NEEDED_MESSAGE } from "../auth/second-factor-setup.server";
 import type { Actor } from "../platform/services.server";
 import { getRequestContext, type RequestContext } from "./context.server";
@@ -23,7 +23,7 @@ import { getSiteSettings } from "../site/settings.server";
 
 /** What the gate established for this request; written by the gate only. */
 export interface GatePass {
-  staff?: AdminSession;
+  staff?: SignedInStaff;
   writer?: Actor;
 }
 
@@ -68,11 +68,11 @@ async function passApiWriter(ctx: RequestContext, route: SiteRoute, request: Req
       );
     }
     // The token acts for its account: the activity log names both.
-    ctx.gate.writer = { adminId: null, via: "token", tokenId: token.id, label: `${token.name} (${token.loginId})`, ip: ctx.clientIp };
+    ctx.gate.writer = { staffId: null, via: "token", tokenId: token.id, label: `${token.name} (${token.loginId})`, ip: ctx.clientIp };
     return null;
   }
   if (!isSameOriginRequest(request)) return apiRefusal("unauthorized", "다른 사이트에서 보내는 쓰기 요청에는 API 토큰(Authorization: Bearer)이 필요합니다.");
-  const session = await ctx.adminSession();
+  const session = await ctx.staffSession();
   if (!session) return apiRefusal("unauthorized", "관리자 로그인이 필요합니다.");
   if (!roleMay(session.role, "content", "change")) {
     return Response.json({ error: { code: "forbidden", message: FORBIDDEN_MESSAGE } }, { status: 403, headers: NO_STORE });
@@ -81,7 +81,7 @@ async function passApiWriter(ctx: RequestContext, route: SiteRoute, request: Req
     return Response.json({ error: { code: "second_factor_required", message: session.selfEnrollment ? ENROLL_MESSAGE : SETUP_LINK_NEEDED_MESSAGE } }, { status: 403, headers: NO_STORE });
   }
   ctx.gate.staff = session;
-  ctx.gate.writer = { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
+  ctx.gate.writer = { staffId: session.staffId, via: "session", label: session.loginId, ip: ctx.clientIp };
   return null;
 }
 
@@ -120,7 +120,7 @@ function refuseRole(route: SiteRoute, request: Request, url: URL): Response {
 export const ENROLL_MESSAGE = "2단계 인증을 먼저 설정해야 합니다. 계정 보안 화면에서 인증 앱을 등록해 주세요.";
 
 /** Decision 040: an account that must have a second factor and has none opens no private page but its enrollment. */
-async function needsEnrollment(ctx: RequestContext, session: AdminSession): Promise<boolean> {
+async function needsEnrollment(ctx: RequestContext, session: SignedInStaff): Promise<boolean> {
   return !session.secondFactor && secondFactorRequired(session, await getSiteSettings(ctx.runtime.db));
 }
 
@@ -162,7 +162,7 @@ export const privateGate: MiddlewareFunction<Response> = async ({ request, conte
     if (refused) return refused;
     return next();
   }
-  const session = await ctx.adminSession();
+  const session = await ctx.staffSession();
   if (!session) return refuseStaff(route, request, url);
   if (await needsEnrollment(ctx, session)) {
     if (!session.selfEnrollment) return endUntilSetUp(ctx, route, request, url);
@@ -182,7 +182,7 @@ class NotBehindGateError extends Error {
 }
 
 /** The signed-in member of staff the gate let through. Throws on a route the gate did not pass. */
-export function staffSessionOf(ctx: RequestContext): AdminSession {
+export function staffSessionOf(ctx: RequestContext): SignedInStaff {
   if (!ctx.gate.staff) throw new NotBehindGateError("staff session");
   return ctx.gate.staff;
 }
@@ -199,6 +199,6 @@ export function apiWriterOf(ctx: RequestContext): Actor {
  * this themselves; it never refuses.
  */
 export async function readsUnpublishedContent(ctx: RequestContext): Promise<boolean> {
-  const session = await ctx.adminSession();
+  const session = await ctx.staffSession();
   return session !== null && roleMay(session.role, "content", "read");
 }

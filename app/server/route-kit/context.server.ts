@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import type { AdminSession } from "../auth/sessions.server";
+import type { SignedInStaff } from "../auth/sessions.server";
 import type { Logger } from "../platform/logger.server";
 import type { Runtime } from "../composition/runtime.server";
 import type { GatePass } from "./access-gate.server";
@@ -16,7 +16,7 @@ export interface RequestContext {
   /** The HTTP method the client used (loaders rendering after an action get a GET copy of the request). */
   method: string;
   /** The signed-in administrator of this request, or null; looked up once per request. */
-  adminSession(): Promise<AdminSession | null>;
+  staffSession(): Promise<SignedInStaff | null>;
   /** What the private gate proved for this request (access-gate.server.ts); empty on public routes. */
   gate: GatePass;
   /**

@@ -168,7 +168,7 @@ const OVERSIZE_MARKER = "__file_too_large__";
  * For admin forms: like parseUploadForm, but a file over 15 MB (up to 48 MB) does not abort parsing,
  * so the other fields survive and the form can come back with a message next to that file.
  */
-export function parseAdminForm(request: Request, fileFields: readonly string[]): Promise<FormData> {
+export function parseStaffForm(request: Request, fileFields: readonly string[]): Promise<FormData> {
   return parseUploadForm(request, {
     fileFields,
     maxFiles: fileFields.length,
@@ -177,7 +177,7 @@ export function parseAdminForm(request: Request, fileFields: readonly string[]):
   });
 }
 
-/** Whether a field of parseAdminForm's result held a file over the upload limit. */
+/** Whether a field of parseStaffForm's result held a file over the upload limit. */
 export function isOversizeUpload(value: FormDataEntryValue | null): boolean {
   return value === OVERSIZE_MARKER;
 }

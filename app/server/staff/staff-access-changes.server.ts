@@ -45,7 +45,7 @@ export async function recordAccessChange(
 ): Promise<void> {
   await tx.insert(staffAccessChanges).values({
     at: now,
-    actorId: actor.adminId,
+    actorId: actor.staffId,
     actorLabel: actor.label ?? "",
     subjectId: entry.subjectId,
     subjectLabel: entry.subjectLabel,

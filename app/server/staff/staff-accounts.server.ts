@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
-import { adminUsers, sessions } from "../../../drizzle/schema";
+import { staffUsers, sessions } from "../../../drizzle/schema";
 import { isStaffRole, roleMay, type StaffRole } from "../../domain/staff-roles";
 import { revokeTokensOf } from "../auth/api-tokens.server";
 import type { Database, Tx } from "../platform/db.server";
@@ -33,26 +33,26 @@ export interface StaffMember {
 export async function listStaff(db: Database): Promise<StaffMember[]> {
   const rows = await db
     .select({
-      id: adminUsers.id,
-      loginId: adminUsers.loginId,
-      displayName: adminUsers.displayName,
-      email: adminUsers.email,
-      role: adminUsers.role,
-      createdAt: adminUsers.createdAt,
-      lastSignInAt: adminUsers.lastSignInAt,
-      deactivatedAt: adminUsers.deactivatedAt,
-      activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.adminId} = ${adminUsers.id} and ${sessions.expiresAt} > now())`,
-      totpEnabledAt: adminUsers.totpEnabledAt,
-      selfEnrollment: adminUsers.selfEnrollment,
+      id: staffUsers.id,
+      loginId: staffUsers.loginId,
+      displayName: staffUsers.displayName,
+      email: staffUsers.email,
+      role: staffUsers.role,
+      createdAt: staffUsers.createdAt,
+      lastSignInAt: staffUsers.lastSignInAt,
+      deactivatedAt: staffUsers.deactivatedAt,
+      activeSessions: sql<number>`(select count(*)::int from ${sessions} where ${sessions.staffId} = ${staffUsers.id} and ${sessions.expiresAt} > now())`,
+      totpEnabledAt: staffUsers.totpEnabledAt,
+      selfEnrollment: staffUsers.selfEnrollment,
     })
-    .from(adminUsers)
-    .orderBy(asc(adminUsers.id));
+    .from(staffUsers)
+    .orderBy(asc(staffUsers.id));
   return rows.map(({ totpEnabledAt, ...row }) => ({ ...row, role: isStaffRole(row.role) ? row.role : "viewer", activeSessions: Number(row.activeSessions), secondFactor: totpEnabledAt !== null }));
 }
 
 /** The account's row, locked for the transaction; a refusal when there is none. */
 export async function lockAccount(tx: Tx, id: number) {
-  const [row] = await tx.select().from(adminUsers).where(eq(adminUsers.id, id)).for("update").limit(1);
+  const [row] = await tx.select().from(staffUsers).where(eq(staffUsers.id, id)).for("update").limit(1);
   if (!row) throw new StaffRefusal("없는 계정입니다. 목록을 새로 고쳐 주세요.");
   return row;
 }
@@ -60,9 +60,9 @@ export async function lockAccount(tx: Tx, id: number) {
 /** Whether another active owner than `accountId` remains (locks the owners' rows: two changes cannot both pass). */
 async function anotherActiveOwner(tx: Tx, accountId: number): Promise<boolean> {
   const owners = await tx
-    .select({ id: adminUsers.id })
-    .from(adminUsers)
-    .where(and(eq(adminUsers.role, "owner"), isNull(adminUsers.deactivatedAt), ne(adminUsers.id, accountId)))
+    .select({ id: staffUsers.id })
+    .from(staffUsers)
+    .where(and(eq(staffUsers.role, "owner"), isNull(staffUsers.deactivatedAt), ne(staffUsers.id, accountId)))
     .for("update");
   return owners.length > 0;
 }
@@ -77,7 +77,7 @@ export async function changeStaffRole(db: Database, actor: Actor, id: number, ro
       const row = await lockAccount(tx, id);
       if (row.role === parsed.data) return { ok: true as const };
       if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
-      await tx.update(adminUsers).set({ role: parsed.data }).where(eq(adminUsers.id, id));
+      await tx.update(staffUsers).set({ role: parsed.data }).where(eq(staffUsers.id, id));
       // API tokens write content: a role that no longer does loses them for good (raising it again brings none back).
       const revokedTokens = roleMay(parsed.data, "content", "change") ? [] : await revokeTokensOf(tx, actor, id, "role-changed", now);
       await recordAccessChange(tx, actor, { action: "role-changed", subjectId: id, subjectLabel: accountLabel(row), details: { from: row.role, to: parsed.data, ...tokensDetail(revokedTokens) } }, now);
@@ -96,8 +96,8 @@ export async function deactivateStaff(db: Database, actor: Actor, id: number, no
       const row = await lockAccount(tx, id);
       if (row.deactivatedAt) return { ok: true as const };
       if (row.role === "owner" && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
-      await tx.update(adminUsers).set({ deactivatedAt: now }).where(eq(adminUsers.id, id));
-      await tx.delete(sessions).where(eq(sessions.adminId, id));
+      await tx.update(staffUsers).set({ deactivatedAt: now }).where(eq(staffUsers.id, id));
+      await tx.delete(sessions).where(eq(sessions.staffId, id));
       const revokedTokens = await revokeTokensOf(tx, actor, id, "deactivated", now);
       await recordAccessChange(tx, actor, { action: "deactivated", subjectId: id, subjectLabel: accountLabel(row), details: tokensDetail(revokedTokens) }, now);
       return { ok: true as const };
@@ -110,7 +110,7 @@ export async function reactivateStaff(db: Database, actor: Actor, id: number, no
     db.transaction(async (tx) => {
       const row = await lockAccount(tx, id);
       if (!row.deactivatedAt) return { ok: true as const };
-      await tx.update(adminUsers).set({ deactivatedAt: null }).where(eq(adminUsers.id, id));
+      await tx.update(staffUsers).set({ deactivatedAt: null }).where(eq(staffUsers.id, id));
       await recordAccessChange(tx, actor, { action: "reactivated", subjectId: id, subjectLabel: accountLabel(row) }, now);
       return { ok: true as const };
     }),
@@ -125,10 +125,10 @@ export async function removeStaff(db: Database, actor: Actor, id: number, now = 
   return refusing(() =>
     db.transaction(async (tx) => {
       const row = await lockAccount(tx, id);
-      if (actor.adminId === id) throw new StaffRefusal("자기 계정은 삭제할 수 없습니다. 다른 대표 관리자에게 요청해 주세요.");
+      if (actor.staffId === id) throw new StaffRefusal("자기 계정은 삭제할 수 없습니다. 다른 대표 관리자에게 요청해 주세요.");
       if (row.role === "owner" && !row.deactivatedAt && !(await anotherActiveOwner(tx, id))) throw new StaffRefusal(LAST_OWNER);
       await recordAccessChange(tx, actor, { action: "removed", subjectId: null, subjectLabel: accountLabel(row), details: { role: row.role, accountId: id } }, now);
-      await tx.delete(adminUsers).where(eq(adminUsers.id, id));
+      await tx.delete(staffUsers).where(eq(staffUsers.id, id));
       return { ok: true as const };
     }),
   );

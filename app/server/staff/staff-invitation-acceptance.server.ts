@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { adminUsers, sessions, staffInvitations } from "../../../drizzle/schema";
+import { staffUsers, sessions, staffInvitations } from "../../../drizzle/schema";
 import { isStaffRole, secondFactorRequired, type StaffRole } from "../../domain/staff-roles";
 import { hashPassword } from "../auth/passwords.server";
 import { installSecondFactor, openTotpSecret, sealTotpSecret } from "../auth/second-factor.server";
@@ -37,9 +37,9 @@ export type InvitationState =
 export async function readInvitation(db: Database, token: string, now = new Date()): Promise<InvitationState> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { state: "invalid" };
   const [row] = await db
-    .select({ invitation: staffInvitations, account: { id: adminUsers.id, loginId: adminUsers.loginId, role: adminUsers.role, deactivatedAt: adminUsers.deactivatedAt } })
+    .select({ invitation: staffInvitations, account: { id: staffUsers.id, loginId: staffUsers.loginId, role: staffUsers.role, deactivatedAt: staffUsers.deactivatedAt } })
     .from(staffInvitations)
-    .leftJoin(adminUsers, eq(adminUsers.id, staffInvitations.accountId))
+    .leftJoin(staffUsers, eq(staffUsers.id, staffInvitations.accountId))
     .where(eq(staffInvitations.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) return { state: "invalid" };
@@ -83,7 +83,7 @@ const LOGIN_ID_TAKEN = "이미 쓰이고 있는 아이디입니다. 다른 아�
 
 export interface AcceptedInvitation {
   ok: true;
-  adminId: number;
+  staffId: number;
   loginId: string;
   /** The ten recovery codes of the second factor enrolled with the link, shown once; null when none was. */
   recoveryCodes: string[] | null;
@@ -136,7 +136,7 @@ export async function acceptInvitation(
       if (!row || row.acceptedAt || row.revokedAt || row.expiresAt <= now) throw new StaffRefusal(INVITATION_GONE);
       const account = row.accountId === null ? await createInvitedAccount(tx, row, loginId, passwordHash, now) : await setPasswordAgain(tx, row.accountId, passwordHash, now);
       await tx.update(staffInvitations).set({ acceptedAt: now, acceptedBy: account.id }).where(eq(staffInvitations.id, row.id));
-      const actor: Actor = { adminId: account.id, via: "session", label: account.loginId, ip };
+      const actor: Actor = { staffId: account.id, via: "session", label: account.loginId, ip };
       const recoveryCodes = factor ? await installSecondFactor(tx, serverSecret, actor, account.id, factor, now) : null;
       await recordAccessChange(
         tx,
@@ -146,13 +146,13 @@ export async function acceptInvitation(
           : { action: "second-factor-set-up", subjectId: account.id, subjectLabel: accountLabel(account), details: { invitationId: row.id } },
         now,
       );
-      return { ok: true as const, adminId: account.id, loginId: account.loginId, recoveryCodes, created: row.accountId === null };
+      return { ok: true as const, staffId: account.id, loginId: account.loginId, recoveryCodes, created: row.accountId === null };
     }),
   );
 }
 
 async function loginIdTaken(db: Database | Tx, loginId: string): Promise<boolean> {
-  const [taken] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, loginId)).limit(1);
+  const [taken] = await db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.loginId, loginId)).limit(1);
   return taken !== undefined;
 }
 
@@ -160,9 +160,9 @@ async function createInvitedAccount(tx: Tx, invitation: typeof staffInvitations.
   if (!isStaffRole(invitation.role)) throw new StaffRefusal(INVITATION_GONE);
   if (await loginIdTaken(tx, loginId)) throw new StaffRefusal("입력한 내용을 확인해 주세요.", { loginId: LOGIN_ID_TAKEN });
   const [account] = await tx
-    .insert(adminUsers)
+    .insert(staffUsers)
     .values({ loginId, passwordHash, displayName: invitation.displayName, email: invitation.email, role: invitation.role, createdAt: now, passwordChangedAt: now })
-    .returning({ id: adminUsers.id, loginId: adminUsers.loginId, displayName: adminUsers.displayName });
+    .returning({ id: staffUsers.id, loginId: staffUsers.loginId, displayName: staffUsers.displayName });
   return account!;
 }
 
@@ -170,7 +170,7 @@ async function createInvitedAccount(tx: Tx, invitation: typeof staffInvitations.
 async function setPasswordAgain(tx: Tx, accountId: number, passwordHash: string, now: Date) {
   const row = await lockAccount(tx, accountId);
   if (row.deactivatedAt) throw new StaffRefusal(INVITATION_GONE);
-  await tx.update(adminUsers).set({ passwordHash, passwordChangedAt: now }).where(eq(adminUsers.id, accountId));
-  await tx.delete(sessions).where(eq(sessions.adminId, accountId));
+  await tx.update(staffUsers).set({ passwordHash, passwordChangedAt: now }).where(eq(staffUsers.id, accountId));
+  await tx.delete(sessions).where(eq(sessions.staffId, accountId));
   return { id: row.id, loginId: row.loginId, displayName: row.displayName };
 }

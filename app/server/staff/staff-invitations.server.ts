@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
-import { adminUsers, staffInvitations } from "../../../drizzle/schema";
+import { staffUsers, staffInvitations } from "../../../drizzle/schema";
 import { withParticle } from "../../domain/korean";
 import { staffInvitationPath } from "../../domain/paths";
 import { isStaffRole, STAFF_ROLE_INFO, type StaffRole } from "../../domain/staff-roles";
@@ -82,11 +82,11 @@ export async function inviteStaff(
   const mail = services.mail;
   const outcome = await refusing(() =>
     services.db.transaction(async (tx) => {
-      const [taken] = await tx.select({ id: adminUsers.id }).from(adminUsers).where(and(eq(adminUsers.email, email), isNull(adminUsers.deactivatedAt))).limit(1);
+      const [taken] = await tx.select({ id: staffUsers.id }).from(staffUsers).where(and(eq(staffUsers.email, email), isNull(staffUsers.deactivatedAt))).limit(1);
       if (taken) throw new StaffRefusal("이 이메일 주소를 쓰는 계정이 이미 있습니다.", { email: "이 이메일 주소를 쓰는 계정이 이미 있습니다." });
       const [invitation] = await tx
         .insert(staffInvitations)
-        .values({ email, displayName, role, tokenHash: hashToken(token), invitedBy: actor.adminId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) })
+        .values({ email, displayName, role, tokenHash: hashToken(token), invitedBy: actor.staffId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) })
         .returning({ id: staffInvitations.id });
       await recordAccessChange(tx, actor, { action: "invited", subjectId: null, subjectLabel: `${displayName} <${email}>`, details: { role, invitationId: invitation!.id } }, now);
       if (mail) await queueMail(tx, { to: email, subject: "[WE ENTERTAINMENT] 관리자 계정 초대", text: invitationMailText(displayName, role, `${mail.publicOrigin}${path}`) });
@@ -115,13 +115,13 @@ export async function issueSetupLink(
   const outcome = await refusing(() =>
     services.db.transaction(async (tx) => {
       const row = await lockAccount(tx, accountId);
-      if (actor.adminId === accountId) throw new StaffRefusal("자기 계정의 2단계 인증은 계정 보안 화면에서 관리합니다.");
+      if (actor.staffId === accountId) throw new StaffRefusal("자기 계정의 2단계 인증은 계정 보안 화면에서 관리합니다.");
       if (row.deactivatedAt) throw new StaffRefusal("사용 중지된 계정입니다. 다시 사용으로 바꾼 뒤에 링크를 만들어 주세요.");
       await tx.update(staffInvitations).set({ revokedAt: now }).where(and(eq(staffInvitations.accountId, accountId), isNull(staffInvitations.acceptedAt), isNull(staffInvitations.revokedAt)));
       const name = row.displayName || row.loginId;
       const [link] = await tx
         .insert(staffInvitations)
-        .values({ email: row.email, displayName: name, role: row.role, tokenHash: hashToken(token), invitedBy: actor.adminId, accountId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) })
+        .values({ email: row.email, displayName: name, role: row.role, tokenHash: hashToken(token), invitedBy: actor.staffId, accountId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) })
         .returning({ id: staffInvitations.id });
       await recordAccessChange(tx, actor, { action: "setup-link", subjectId: accountId, subjectLabel: accountLabel(row), details: { invitationId: link!.id } }, now);
       const mailed = Boolean(mail && row.email);

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt } from "drizzle-orm";
-import { adminUsers, sessions } from "../../../drizzle/schema";
+import { staffUsers, sessions } from "../../../drizzle/schema";
 import { recordAudit } from "../platform/audit.server";
 import type { Database } from "../platform/db.server";
 import type { Actor } from "../platform/services.server";
@@ -19,11 +19,11 @@ export interface StaffSession {
 
 const SESSION_KEY_LENGTH = 16;
 
-export async function listSessionsOf(db: Database, adminId: number, currentTokenHash: string | null, now = new Date()): Promise<StaffSession[]> {
+export async function listSessionsOf(db: Database, staffId: number, currentTokenHash: string | null, now = new Date()): Promise<StaffSession[]> {
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.adminId, adminId), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.staffId, staffId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.lastSeenAt));
   return rows.map((row) => ({
     key: row.tokenHash.slice(0, SESSION_KEY_LENGTH),
@@ -43,18 +43,18 @@ export async function listSessionsOf(db: Database, adminId: number, currentToken
 export async function endSessionsOf(
   db: Database,
   actor: Actor,
-  adminId: number,
+  staffId: number,
   which: { key: string } | "all" | { allBut: string },
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const rows = await tx.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.adminId, adminId));
+    const rows = await tx.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.staffId, staffId));
     const doomed = rows
       .map((row) => row.tokenHash)
       .filter((hash) => (which === "all" ? true : "key" in which ? /^[0-9a-f]{16}$/.test(which.key) && hash.startsWith(which.key) : hash !== which.allBut));
     for (const hash of doomed) await tx.delete(sessions).where(eq(sessions.tokenHash, hash));
     if (doomed.length > 0) {
-      const [account] = await tx.select({ loginId: adminUsers.loginId }).from(adminUsers).where(eq(adminUsers.id, adminId));
-      await recordAudit(tx, actor, { action: "sessions-ended", entity: "session", entityId: adminId, details: { count: doomed.length, account: account?.loginId ?? "" } });
+      const [account] = await tx.select({ loginId: staffUsers.loginId }).from(staffUsers).where(eq(staffUsers.id, staffId));
+      await recordAudit(tx, actor, { action: "sessions-ended", entity: "session", entityId: staffId, details: { count: doomed.length, account: account?.loginId ?? "" } });
     }
     return doomed.length;
   });

@@ -6,7 +6,7 @@ import { savePost } from "../../../app/server/posts/post-use-cases.server";
 import { useAppServer } from "../../setup/app-server";
 import { createTestStorage, silentLogger } from "../../setup/test-database";
 
-const SYSTEM: Actor = { adminId: null, via: "system" };
+const SYSTEM: Actor = { staffId: null, via: "system" };
 
 describe("a write by another process reaches every app server (PostgreSQL NOTIFY)", () => {
   const server = useAppServer({ beforeAll, afterAll });

@@ -134,7 +134,7 @@ describe(`sign-in with a second factor (${testEngine()})`, () => {
   });
 
   it("an expired pending step sends back to the password step with a message", async () => {
-    const expired = (await issuePendingCookie(TEST_SESSION_SECRET, { adminId: 1, account: TEST_ADMIN.id, ip: "198.51.100.1", charged: ["address"] }, false, Date.now() - 6 * 60 * 1000)).split(";")[0]!;
+    const expired = (await issuePendingCookie(TEST_SESSION_SECRET, { staffId: 1, account: TEST_ADMIN.id, ip: "198.51.100.1", charged: ["address"] }, false, Date.now() - 6 * 60 * 1000)).split(";")[0]!;
     const page = await fetch(`${server.baseURL}/adminLogin/verify`, { headers: { Cookie: expired }, redirect: "manual" });
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toMatch(/^\/adminLogin\?again=expired/);
@@ -145,10 +145,10 @@ describe(`sign-in with a second factor (${testEngine()})`, () => {
   });
 
   it("a forged pending cookie, or one naming another account, is refused", async () => {
-    const forged = `we_2fa_pending=${Buffer.from(JSON.stringify({ adminId: 1, account: "admin", attempt: "x".repeat(22), expiresAt: Date.now() + 60_000 })).toString("base64")}.forged`;
-    const foreign = (await issuePendingCookie("another-server-secret-0123456789abcdef", { adminId: 1, account: TEST_ADMIN.id, ip: "198.51.100.1", charged: ["address"] }, false, Date.now())).split(";")[0]!;
-    const ghost = (await issuePendingCookie(TEST_SESSION_SECRET, { adminId: 999, account: "ghost", ip: "198.51.100.1", charged: ["address"] }, false, Date.now())).split(";")[0]!;
-    const renamed = (await issuePendingCookie(TEST_SESSION_SECRET, { adminId: 1, account: "someone-else", ip: "198.51.100.1", charged: ["address"] }, false, Date.now())).split(";")[0]!;
+    const forged = `we_2fa_pending=${Buffer.from(JSON.stringify({ staffId: 1, account: "admin", attempt: "x".repeat(22), expiresAt: Date.now() + 60_000 })).toString("base64")}.forged`;
+    const foreign = (await issuePendingCookie("another-server-secret-0123456789abcdef", { staffId: 1, account: TEST_ADMIN.id, ip: "198.51.100.1", charged: ["address"] }, false, Date.now())).split(";")[0]!;
+    const ghost = (await issuePendingCookie(TEST_SESSION_SECRET, { staffId: 999, account: "ghost", ip: "198.51.100.1", charged: ["address"] }, false, Date.now())).split(";")[0]!;
+    const renamed = (await issuePendingCookie(TEST_SESSION_SECRET, { staffId: 1, account: "someone-else", ip: "198.51.100.1", charged: ["address"] }, false, Date.now())).split(";")[0]!;
     const key = base32Decode(TEST_ADMIN.totpSecret)!;
     for (const cookie of [forged, foreign, ghost, renamed]) {
       const response = await post("/adminLogin/verify", form({ code: hotp(key, totpStep(Date.now()) + 1) }), cookie);

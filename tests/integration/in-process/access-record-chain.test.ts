@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessRecordChain, accessRecordInspections, accessRecords, adminUsers, jobRuns } from "../../../drizzle/schema";
+import { accessRecordChain, accessRecordInspections, accessRecords, staffUsers, jobRuns } from "../../../drizzle/schema";
 import { settingsFormValues } from "../../../app/domain/setting-fields";
 import { SITE_SETTING_FIELDS } from "../../../app/domain/site-settings";
 import { runDueJobs } from "../../../app/server/jobs/scheduler.server";
@@ -23,7 +23,7 @@ import { createPostgresDatabase, silentLogger, testEngine, useTestDatabase } fro
  * monthly inspection flags what it should.
  */
 
-const STAFF: Actor = { adminId: null, via: "session", label: "reviewer", ip: "203.0.113.7" };
+const STAFF: Actor = { staffId: null, via: "session", label: "reviewer", ip: "203.0.113.7" };
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 async function append(db: Database, count: number, at?: Date, actor: Actor = STAFF) {
@@ -104,11 +104,11 @@ describe(`the access records' chain (${testEngine()})`, () => {
   });
 
   it("an account deleted later (admin_id set to null) is not tampering", async () => {
-    const [admin] = await database.db.insert(adminUsers).values({ loginId: "leaver", passwordHash: "x" }).returning();
-    await append(database.db, 1, undefined, { adminId: admin!.id, via: "session", label: "leaver", ip: "203.0.113.8" });
-    await database.db.delete(adminUsers).where(eq(adminUsers.id, admin!.id));
+    const [admin] = await database.db.insert(staffUsers).values({ loginId: "leaver", passwordHash: "x" }).returning();
+    await append(database.db, 1, undefined, { staffId: admin!.id, via: "session", label: "leaver", ip: "203.0.113.8" });
+    await database.db.delete(staffUsers).where(eq(staffUsers.id, admin!.id));
     const [row] = await database.db.select().from(accessRecords).where(eq(accessRecords.actorLabel, "leaver"));
-    expect(row!.adminId).toBeNull();
+    expect(row!.staffId).toBeNull();
     expect((await verifyAccessRecords(database.db)).ok).toBe(true);
   });
 
@@ -147,7 +147,7 @@ describe(`the access records' retention purge (${testEngine()})`, () => {
     expect((await runDueJobs(database.services, now)).oldAccessRecords).toBe(0);
 
     // One year: the entries of a year and a half ago go too.
-    const saved = await saveSiteSettings(database.services, { adminId: null, via: "system", label: "test" }, {
+    const saved = await saveSiteSettings(database.services, { staffId: null, via: "system", label: "test" }, {
       input: { ...settingsFormValues(SITE_SETTING_FIELDS, await getSiteSettings(database.db)), accessRecordRetentionYears: "1" },
       applicationForm: null,
     });
@@ -165,7 +165,7 @@ describe(`the access records' retention purge (${testEngine()})`, () => {
 
   it("refuses a retention under a year or over ten", async () => {
     for (const value of ["0", "11", "1.5", ""]) {
-      const result = await saveSiteSettings(database.services, { adminId: null, via: "system", label: "test" }, {
+      const result = await saveSiteSettings(database.services, { staffId: null, via: "system", label: "test" }, {
         input: { ...settingsFormValues(SITE_SETTING_FIELDS, await getSiteSettings(database.db)), accessRecordRetentionYears: value },
         applicationForm: null,
       });

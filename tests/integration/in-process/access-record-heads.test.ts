@@ -28,7 +28,7 @@ import { createTestServices, testEngine, useTestDatabase } from "../../setup/tes
  * are reported by the verification against the file and by the next day's run.
  */
 
-const STAFF: Actor = { adminId: null, via: "session", label: "reviewer", ip: "203.0.113.7" };
+const STAFF: Actor = { staffId: null, via: "session", label: "reviewer", ip: "203.0.113.7" };
 const DAY = 24 * 60 * 60 * 1000;
 
 async function append(db: Database, count: number) {

@@ -1,6 +1,6 @@
 import { asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessRecordChain, accessRecordInspections, accessRecords, adminUsers } from "../../../drizzle/schema";
+import { accessRecordChain, accessRecordInspections, accessRecords, staffUsers } from "../../../drizzle/schema";
 import { verifyAccessRecords } from "../../../app/server/privacy/access-records.server";
 import { createTestApplication, type TestApplication } from "../../fixtures/auditions";
 import { useSignedInApp } from "../../setup/in-process-app";
@@ -17,13 +17,13 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
   const site = useSignedInApp("access");
   let withVideo: TestApplication;
   let other: TestApplication;
-  let adminId: number;
+  let staffId: number;
 
   beforeAll(async () => {
     withVideo = await createTestApplication(site.runtime, { name: "박접속", videoFile: true, photos: 2, notes: "비밀 메모 내용" });
     other = await createTestApplication(site.runtime, { name: "최기록" });
-    const [admin] = await site.runtime.db.select({ id: adminUsers.id }).from(adminUsers).where(sql`${adminUsers.loginId} = ${TEST_ADMIN.id}`);
-    adminId = admin!.id;
+    const [admin] = await site.runtime.db.select({ id: staffUsers.id }).from(staffUsers).where(sql`${staffUsers.loginId} = ${TEST_ADMIN.id}`);
+    staffId = admin!.id;
   }, 120_000);
 
   const latestId = async () => {
@@ -60,7 +60,7 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
   };
   /** The entry as the staff member who made it: the test administrator, from the loopback address. */
   const expectActor = (entry: typeof accessRecords.$inferSelect) => {
-    expect(entry.adminId).toBe(adminId);
+    expect(entry.staffId).toBe(staffId);
     expect(entry.actorLabel).toBe(TEST_ADMIN.id);
     expect(entry.ip).toMatch(/^(?:::ffff:)?127\.0\.0\.1$/);
     expect(entry.hash).toMatch(/^[0-9a-f]{64}$/);

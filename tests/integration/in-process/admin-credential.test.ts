@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, sessions } from "../../../drizzle/schema";
+import { staffUsers, sessions } from "../../../drizzle/schema";
 import { ensureAdminCredential } from "../../../app/server/auth/admin-credential.server";
 import { verifyPassword } from "../../../app/server/auth/passwords.server";
 import { useTestDatabase } from "../../setup/test-database";
@@ -13,7 +13,7 @@ describe("administrator credential at start", () => {
     expect(result.action).toBe("generated");
     if (result.action !== "generated") return;
     expect(result.password.length).toBeGreaterThanOrEqual(20);
-    const [admin] = await database.db.select().from(adminUsers);
+    const [admin] = await database.db.select().from(staffUsers);
     expect(admin!.passwordHash.startsWith("$argon2id$")).toBe(true);
     expect(admin!.passwordHash).not.toContain(result.password);
     expect(await verifyPassword(admin!.passwordHash, result.password)).toBe(true);
@@ -25,21 +25,21 @@ describe("administrator credential at start", () => {
   });
 
   it("ADMIN_ID/ADMIN_PASSWORD reset it and end existing sessions; the same values again change nothing", async () => {
-    const [admin] = await database.db.select().from(adminUsers);
+    const [admin] = await database.db.select().from(staffUsers);
     await database.db
       .insert(sessions)
-      .values({ tokenHash: "h1", adminId: admin!.id, expiresAt: new Date(Date.now() + 60_000) });
+      .values({ tokenHash: "h1", staffId: admin!.id, expiresAt: new Date(Date.now() + 60_000) });
 
     const reset = await ensureAdminCredential(database.db, { loginId: " Manager ", password: "correct horse battery" });
     expect(reset).toEqual({ action: "reset-from-env", loginId: "manager" });
-    expect(await database.db.select().from(sessions).where(eq(sessions.adminId, admin!.id))).toHaveLength(0);
-    const [updated] = await database.db.select().from(adminUsers);
+    expect(await database.db.select().from(sessions).where(eq(sessions.staffId, admin!.id))).toHaveLength(0);
+    const [updated] = await database.db.select().from(staffUsers);
     expect(await verifyPassword(updated!.passwordHash, "correct horse battery")).toBe(true);
-    expect(await database.db.select().from(adminUsers)).toHaveLength(1);
+    expect(await database.db.select().from(staffUsers)).toHaveLength(1);
 
     await database.db
       .insert(sessions)
-      .values({ tokenHash: "h2", adminId: admin!.id, expiresAt: new Date(Date.now() + 60_000) });
+      .values({ tokenHash: "h2", staffId: admin!.id, expiresAt: new Date(Date.now() + 60_000) });
     expect((await ensureAdminCredential(database.db, { loginId: "manager", password: "correct horse battery" })).action).toBe(
       "unchanged",
     );
@@ -47,9 +47,9 @@ describe("administrator credential at start", () => {
   });
 
   it("an owner ADMIN_ID adds beside other accounts enrolls through a link, not after a password-only sign-in", async () => {
-    await database.db.insert(adminUsers).values({ loginId: "invited-editor", passwordHash: "x", role: "editor" });
+    await database.db.insert(staffUsers).values({ loginId: "invited-editor", passwordHash: "x", role: "editor" });
     expect(await ensureAdminCredential(database.db, { loginId: "second-owner", password: "another long password" })).toEqual({ action: "created-from-env", loginId: "second-owner" });
-    const [second] = await database.db.select().from(adminUsers).where(eq(adminUsers.loginId, "second-owner"));
+    const [second] = await database.db.select().from(staffUsers).where(eq(staffUsers.loginId, "second-owner"));
     expect(second).toMatchObject({ role: "owner", selfEnrollment: false });
   });
 });

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { adminUsers } from "../../../drizzle/schema";
+import { staffUsers } from "../../../drizzle/schema";
 import { openDatabase } from "../../../app/server/platform/db.server";
 import { verifyPassword } from "../../../app/server/auth/passwords.server";
 import { enterableTempDir } from "../../setup/app-server";
@@ -21,7 +21,7 @@ function runScript(args: string[], input?: string) {
 async function storedAdmin() {
   const db = await openDatabase({ kind: "embedded", dataDir });
   try {
-    const [admin] = await db.db.select().from(adminUsers);
+    const [admin] = await db.db.select().from(staffUsers);
     return admin!;
   } finally {
     await db.close();
@@ -57,7 +57,7 @@ describe("npm run admin:password", () => {
   it("--reset-second-factor also clears the second factor (the owner who lost the phone enrolls again)", async () => {
     const db = await openDatabase({ kind: "embedded", dataDir });
     try {
-      await db.db.update(adminUsers).set({ totpSecret: "v1.sealed", totpEnabledAt: new Date(), totpLastStep: 1 });
+      await db.db.update(staffUsers).set({ totpSecret: "v1.sealed", totpEnabledAt: new Date(), totpLastStep: 1 });
     } finally {
       await db.close();
     }
@@ -72,7 +72,7 @@ describe("npm run admin:password", () => {
   it("an owner created beside other accounts is told that it enrolls through --reset-second-factor (or an owner's link)", async () => {
     const db = await openDatabase({ kind: "embedded", dataDir });
     try {
-      await db.db.insert(adminUsers).values({ loginId: "invited-editor", passwordHash: "x", role: "editor" });
+      await db.db.insert(staffUsers).values({ loginId: "invited-editor", passwordHash: "x", role: "editor" });
     } finally {
       await db.close();
     }

@@ -11,7 +11,7 @@ import { getPost, getPostForPage } from "../../../app/server/posts/post-queries.
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
 import { useTestDatabase } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "system" };
+const ADMIN: Actor = { staffId: null, via: "system" };
 const fields = (name: string, nameEn = "E"): ArtistFields => ({ ...emptyArtistFields(), name, nameEn, height: "170", education: ["학교"], films: ["영화"] });
 const artistInput = (f: ArtistFields, imageUrls: string[] = []) => ({ ...f, imageUrls });
 
@@ -138,7 +138,7 @@ describe("the write use cases (save and delete artists and posts)", () => {
     const uploads = await auditRows("media");
     expect(uploads.at(-1)).toMatchObject({ action: "upload", details: { via: "system" } });
 
-    const saved = await savePost(database.services, { adminId: null, via: "token", tokenId: 9 }, { kind: "news", postId: null, title: "알림", content: "<p>알림</p>", expectedVersion: null });
+    const saved = await savePost(database.services, { staffId: null, via: "token", tokenId: 9 }, { kind: "news", postId: null, title: "알림", content: "<p>알림</p>", expectedVersion: null });
     if (saved.status !== "saved") throw new Error(saved.status);
     expect(database.services.announced).toHaveLength(1);
     expect(database.services.announced[0]).toMatchObject({ entity: "post", action: "created", ids: [String(saved.postId)], origin: "local" });

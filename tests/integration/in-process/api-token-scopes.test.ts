@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, apiTokens, auditLog, staffAccessChanges } from "../../../drizzle/schema";
+import { staffUsers, apiTokens, auditLog, staffAccessChanges } from "../../../drizzle/schema";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
@@ -70,13 +70,13 @@ describe(`API tokens: owner, scopes, expiry (${testEngine()})`, () => {
   });
 
   it("a token acts for its account: deactivated or demoted below writing content, it is revoked for good; removed, it goes", async () => {
-    await runtime.db.insert(adminUsers).values({ loginId: "token-editor", passwordHash: await hashPassword("token-editor-password"), role: "owner", displayName: "토큰 담당" });
+    await runtime.db.insert(staffUsers).values({ loginId: "token-editor", passwordHash: await hashPassword("token-editor-password"), role: "owner", displayName: "토큰 담당" });
     // An owner makes tokens; an owner has a second factor (decision 040).
     await provisionTotpSecret(runtime.db, runtime.sessionSecret, "token-editor", TEST_TOTP_SECRET);
     const editor = await signInCookie(baseURL, { id: "token-editor", password: "token-editor-password", totpSecret: TEST_TOTP_SECRET });
     const { token } = await createToken({ baseURL }, editor, "담당자 도구");
     expect((await writeNews(token)).status).toBe(201);
-    const [account] = await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "token-editor"));
+    const [account] = await runtime.db.select().from(staffUsers).where(eq(staffUsers.loginId, "token-editor"));
     const post = (fields: Record<string, string>) =>
       fetch(`${baseURL}/admin/staff`, { method: "POST", headers: { Cookie: owner, Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), redirect: "manual" });
     const revocations = async (tokenName: string) => {
@@ -117,6 +117,6 @@ describe(`API tokens: owner, scopes, expiry (${testEngine()})`, () => {
     expect((await post({ intent: "remove", id: String(account!.id) })).status).toBe(302);
     expect((await writeNews(token)).status).toBe(401);
     expect((await writeNews(third)).status).toBe(401);
-    expect(await runtime.db.select().from(apiTokens).where(eq(apiTokens.adminId, account!.id))).toEqual([]);
+    expect(await runtime.db.select().from(apiTokens).where(eq(apiTokens.staffId, account!.id))).toEqual([]);
   });
 });

@@ -97,7 +97,7 @@ describe("audition applications are kept only as long as their applicants agreed
   it("an applicant's deletion request removes the application and its files at once, recorded by receipt number", async () => {
     const application = await submitTestApplication(database.services, new Date());
     const keys = await keysOf(application.applicationId);
-    const deleted = await deleteApplications(database.services, { adminId: null, via: "session", label: "admin" }, [application.applicationId], "request");
+    const deleted = await deleteApplications(database.services, { staffId: null, via: "session", label: "admin" }, [application.applicationId], "request");
     expect(deleted).toEqual([{ id: application.applicationId, receiptNumber: application.receiptNumber }]);
     expect(await exists(application.applicationId)).toBe(false);
     for (const key of keys) expect(await database.services.privateStorage.size(key)).toBeNull();

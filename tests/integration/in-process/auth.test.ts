@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../../../drizzle/schema";
 import { setAdminCredential } from "../../../app/server/auth/admin-credential.server";
 import {
-  getAdminSession,
+  getStaffSession,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   signIn,
@@ -35,7 +35,7 @@ describe("sign-in and sessions", () => {
     expect(result.setCookie).toContain("HttpOnly");
     expect(result.setCookie).toContain("SameSite=Lax");
     expect(result.setCookie).not.toContain("Secure");
-    const session = await getAdminSession(database.db, SECRET, requestWith(cookiePair(result.setCookie)));
+    const session = await getStaffSession(database.db, SECRET, requestWith(cookiePair(result.setCookie)));
     expect(session?.loginId).toBe("admin");
     const [row] = await database.db.select().from(sessions).where(eq(sessions.tokenHash, session!.tokenHash));
     expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
@@ -49,10 +49,10 @@ describe("sign-in and sessions", () => {
   });
 
   it("a forged or tampered cookie is no session", async () => {
-    expect(await getAdminSession(database.db, SECRET, requestWith("we_session=forged"))).toBeNull();
+    expect(await getStaffSession(database.db, SECRET, requestWith("we_session=forged"))).toBeNull();
     const result = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.3" });
     const pair = cookiePair(result.ok ? result.setCookie : "");
-    expect(await getAdminSession(database.db, "another-secret-that-is-long-enough!!", requestWith(pair))).toBeNull();
+    expect(await getStaffSession(database.db, "another-secret-that-is-long-enough!!", requestWith(pair))).toBeNull();
   });
 
   it("signing in again rotates the session: the old token stops working", async () => {
@@ -60,8 +60,8 @@ describe("sign-in and sessions", () => {
     const oldCookie = cookiePair(first.ok ? first.setCookie : "");
     const second = await signIn(database.db, SECRET, requestWith(oldCookie), { loginId: "admin", password: PASSWORD, ip: "10.0.0.4" });
     expect(second.ok).toBe(true);
-    expect(await getAdminSession(database.db, SECRET, requestWith(oldCookie))).toBeNull();
-    expect(await getAdminSession(database.db, SECRET, requestWith(cookiePair(second.ok ? second.setCookie : "")))).not.toBeNull();
+    expect(await getStaffSession(database.db, SECRET, requestWith(oldCookie))).toBeNull();
+    expect(await getStaffSession(database.db, SECRET, requestWith(cookiePair(second.ok ? second.setCookie : "")))).not.toBeNull();
   });
 
   it("signing out deletes the session: replaying the cookie fails", async () => {
@@ -69,27 +69,27 @@ describe("sign-in and sessions", () => {
     const cookie = cookiePair(result.ok ? result.setCookie : "");
     const cleared = await signOut(database.db, SECRET, requestWith(cookie));
     expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
-    expect(await getAdminSession(database.db, SECRET, requestWith(cookie))).toBeNull();
+    expect(await getStaffSession(database.db, SECRET, requestWith(cookie))).toBeNull();
   });
 
   it("idle and absolute timeouts end sessions", async () => {
     const idle = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.6" });
     const idleCookie = cookiePair(idle.ok ? idle.setCookie : "");
-    const idleSession = await getAdminSession(database.db, SECRET, requestWith(idleCookie));
+    const idleSession = await getStaffSession(database.db, SECRET, requestWith(idleCookie));
     await database.db
       .update(sessions)
       .set({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) })
       .where(eq(sessions.tokenHash, idleSession!.tokenHash));
-    expect(await getAdminSession(database.db, SECRET, requestWith(idleCookie))).toBeNull();
+    expect(await getStaffSession(database.db, SECRET, requestWith(idleCookie))).toBeNull();
     expect(await database.db.select().from(sessions).where(eq(sessions.tokenHash, idleSession!.tokenHash))).toHaveLength(0);
 
     const old = await signIn(database.db, SECRET, requestWith(), { loginId: "admin", password: PASSWORD, ip: "10.0.0.7" });
     const oldCookie = cookiePair(old.ok ? old.setCookie : "");
-    const oldSession = await getAdminSession(database.db, SECRET, requestWith(oldCookie));
+    const oldSession = await getStaffSession(database.db, SECRET, requestWith(oldCookie));
     await database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - SESSION_ABSOLUTE_MS - 1000) })
       .where(eq(sessions.tokenHash, oldSession!.tokenHash));
-    expect(await getAdminSession(database.db, SECRET, requestWith(oldCookie))).toBeNull();
+    expect(await getStaffSession(database.db, SECRET, requestWith(oldCookie))).toBeNull();
   });
 });

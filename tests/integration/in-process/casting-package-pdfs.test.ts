@@ -27,7 +27,7 @@ import { testEngine } from "../../setup/test-database";
  * and /privacy saying so.
  */
 
-const SYSTEM: Actor = { adminId: null, via: "system", label: "패키지 PDF 테스트" };
+const SYSTEM: Actor = { staffId: null, via: "system", label: "패키지 PDF 테스트" };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function photo(hue: number): Promise<Uint8Array> {

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, artists as artistsTable, castingPackageAnswers, castingPackageArtists, castingPackages, castingPackageVisits, mailOutbox } from "../../../drizzle/schema";
+import { staffUsers, artists as artistsTable, castingPackageAnswers, castingPackageArtists, castingPackages, castingPackageVisits, mailOutbox } from "../../../drizzle/schema";
 import { MAX_ANSWERS_PER_DAY } from "../../../app/domain/casting-packages";
 import { castingArtistPath, castingPackagePath } from "../../../app/domain/paths";
 import { saveArtist, type SaveArtistRequest } from "../../../app/server/artists/artist-use-cases.server";
@@ -24,7 +24,7 @@ import { testEngine } from "../../setup/test-database";
  * agency, and the outbox gets the first-open and answer notices.
  */
 
-const SYSTEM: Actor = { adminId: null, via: "system", label: "패키지 테스트" };
+const SYSTEM: Actor = { staffId: null, via: "system", label: "패키지 테스트" };
 const TOKEN_IN_PATH = /\/casting\/([A-Za-z0-9_-]{43})/;
 
 async function photo(hue: number): Promise<Uint8Array> {
@@ -49,7 +49,7 @@ describe(`casting packages (${testEngine()})`, () => {
     owner = await signInCookie(baseURL);
     for (const role of ["editor", "viewer", "casting"] as const) {
       const account = { id: `pkg-${role}`, password: `password-of-${role}-1`, totpSecret: TEST_TOTP_SECRET };
-      await runtime.db.insert(adminUsers).values({ loginId: account.id, passwordHash: await hashPassword(account.password), role, displayName: `${role} 담당`, email: role === "editor" ? "editor@we.example" : "" });
+      await runtime.db.insert(staffUsers).values({ loginId: account.id, passwordHash: await hashPassword(account.password), role, displayName: `${role} 담당`, email: role === "editor" ? "editor@we.example" : "" });
       if (role === "casting") await provisionTotpSecret(runtime.db, runtime.sessionSecret, account.id, TEST_TOTP_SECRET);
       const cookie = await signInCookie(baseURL, account);
       if (role === "editor") editor = cookie;

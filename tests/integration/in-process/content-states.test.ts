@@ -15,7 +15,7 @@ import { deletePost, postSnapshotToRequest, restorePost, savePost } from "../../
 import { listSitemapEntries } from "../../../app/routes/sitemap.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };
+const ADMIN: Actor = { staffId: null, via: "session", label: "admin", ip: "203.0.113.9" };
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 

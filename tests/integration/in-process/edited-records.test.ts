@@ -10,7 +10,7 @@ import { POST_RECORDS, savePost } from "../../../app/server/posts/post-use-cases
 import { listTrash, parseTrashKey, purgeTrashed, restoreTrashed, TRASH_BIN, TRASH_KINDS } from "../../../app/server/trash/trash-bin.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };
+const ADMIN: Actor = { staffId: null, via: "session", label: "admin", ip: "203.0.113.9" };
 
 /**
  * Trash, restore, purge and revisions are written once over an entity's descriptor (decision 061): the

@@ -14,7 +14,7 @@ import { getPost, getPostForPage, listPosts } from "../../../app/server/posts/po
 import { postSnapshotToRequest, savePost } from "../../../app/server/posts/post-use-cases.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };
+const ADMIN: Actor = { staffId: null, via: "session", label: "admin", ip: "203.0.113.9" };
 
 describe(`English versions of posts and artists (${testEngine()})`, () => {
   const database = useTestDatabase({ beforeAll, afterAll });

@@ -14,7 +14,7 @@ import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app
 import { testEngine } from "../../setup/test-database";
 import { articleSchema, jsonLdOf, organizationSchema, personSchema } from "../../fixtures/structured-data";
 
-const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };
+const ADMIN: Actor = { staffId: null, via: "session", label: "admin", ip: "203.0.113.9" };
 const HOUR = 60 * 60 * 1000;
 
 const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@", isArray: (name) => ["item", "url", "xhtml:link"].includes(name) });

@@ -16,7 +16,7 @@ import { getPostForPage } from "../../../app/server/posts/post-queries.server";
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };
+const ADMIN: Actor = { staffId: null, via: "session", label: "admin", ip: "203.0.113.9" };
 
 describe(`media library: uses, alt text, delete with its uses (${testEngine()})`, () => {
   const database = useTestDatabase({ beforeAll, afterAll });

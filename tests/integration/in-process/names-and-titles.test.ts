@@ -14,7 +14,7 @@ import { sanitizePostHtml } from "../../../app/server/platform/sanitize-html.ser
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 import { largeQuillPost, NESTED_B_200KB as NESTED_B } from "../../fixtures/post-html";
 
-const ADMIN: Actor = { adminId: null, via: "system" };
+const ADMIN: Actor = { staffId: null, via: "system" };
 const DECOMPOSED = "한서윤".normalize("NFD");
 
 describe(`names and titles that make no sense, schedules too far ahead, HTML too deep (use cases, ${testEngine()})`, () => {

@@ -5,7 +5,7 @@ import type { Actor } from "../../../app/server/platform/services.server";
 import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.server";
 import { testEngine } from "../../setup/test-database";
 
-const SYSTEM: Actor = { adminId: null, via: "system" };
+const SYSTEM: Actor = { staffId: null, via: "system" };
 
 async function get(baseURL: string, pathname: string) {
   const response = await fetch(baseURL + pathname);

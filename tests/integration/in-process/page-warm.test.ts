@@ -5,7 +5,7 @@ import { savePost } from "../../../app/server/posts/post-use-cases.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { testEngine } from "../../setup/test-database";
 
-const SYSTEM: Actor = { adminId: null, via: "system" };
+const SYSTEM: Actor = { staffId: null, via: "system" };
 
 async function get(baseURL: string, pathname: string) {
   const response = await fetch(baseURL + pathname);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, auditLog, sessions } from "../../../drizzle/schema";
+import { staffUsers, auditLog, sessions } from "../../../drizzle/schema";
 import { setAdminCredential } from "../../../app/server/auth/admin-credential.server";
 import { changeOwnPassword } from "../../../app/server/auth/password-change.server";
 import { verifyPassword } from "../../../app/server/auth/passwords.server";
@@ -10,19 +10,19 @@ import { useTestDatabase } from "../../setup/test-database";
 describe("changing one's own password", () => {
   const database = useTestDatabase({ beforeAll, afterAll });
   const SECRET = "p".repeat(40);
-  let adminId = 0;
-  const actor = () => ({ adminId, via: "session" as const, label: "owner", ip: "192.0.2.1" });
+  let staffId = 0;
+  const actor = () => ({ staffId, via: "session" as const, label: "owner", ip: "192.0.2.1" });
   const change = (input: { current: string; next: string; confirm: string }, now = new Date()) =>
     changeOwnPassword(database.db, SECRET, actor(), { ...input, keepSession: "this-browser" }, now);
 
   beforeAll(async () => {
     await setAdminCredential(database.db, "owner", "the old password 1");
-    adminId = (await database.db.select({ id: adminUsers.id }).from(adminUsers))[0]!.id;
+    staffId = (await database.db.select({ id: staffUsers.id }).from(staffUsers))[0]!.id;
     const later = new Date(Date.now() + 60 * 60 * 1000);
     await database.db.insert(sessions).values([
-      { tokenHash: "this-browser", adminId, expiresAt: later },
-      { tokenHash: "a-phone", adminId, expiresAt: later },
-      { tokenHash: "a-stranger", adminId, expiresAt: later },
+      { tokenHash: "this-browser", staffId, expiresAt: later },
+      { tokenHash: "a-phone", staffId, expiresAt: later },
+      { tokenHash: "a-stranger", staffId, expiresAt: later },
     ]);
   });
 
@@ -41,7 +41,7 @@ describe("changing one's own password", () => {
       status: 400,
       errors: { current: "지금 쓰는 비밀번호가 올바르지 않습니다." },
     });
-    const [row] = await database.db.select().from(adminUsers);
+    const [row] = await database.db.select().from(staffUsers);
     expect(await verifyPassword(row!.passwordHash, "the old password 1")).toBe(true);
   });
 
@@ -58,10 +58,10 @@ describe("changing one's own password", () => {
 
   it("the right current password: the new one works, the old does not, every other session ends, and it is recorded", async () => {
     expect(await change({ current: "the old password 1", next: "a new password 2", confirm: "a new password 2" })).toEqual({ ok: true, endedSessions: 2 });
-    const [row] = await database.db.select().from(adminUsers);
+    const [row] = await database.db.select().from(staffUsers);
     expect(await verifyPassword(row!.passwordHash, "a new password 2")).toBe(true);
     expect(await verifyPassword(row!.passwordHash, "the old password 1")).toBe(false);
-    expect((await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.adminId, adminId))).map((s) => s.tokenHash)).toEqual(["this-browser"]);
+    expect((await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.staffId, staffId))).map((s) => s.tokenHash)).toEqual(["this-browser"]);
     const actions = (await database.db.select({ action: auditLog.action }).from(auditLog)).map((a) => a.action);
     expect(actions).toContain("password-changed");
     expect(actions).toContain("password-change-failed");

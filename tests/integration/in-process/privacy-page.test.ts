@@ -10,7 +10,7 @@ import { getSiteSettings, type SiteSettings } from "../../../app/server/site/set
 import { saveSiteSettings } from "../../../app/server/site/settings-use-cases.server";
 import { testEngine } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "system", label: "방침 테스트" };
+const ADMIN: Actor = { staffId: null, via: "system", label: "방침 테스트" };
 
 async function get(baseURL: string, pathname: string) {
   const response = await fetch(baseURL + pathname);

@@ -18,7 +18,7 @@ import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app
 import { signInCookie } from "../../setup/sign-in";
 import { testEngine } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "system", label: "프로필 PDF 테스트" };
+const ADMIN: Actor = { staffId: null, via: "system", label: "프로필 PDF 테스트" };
 const ONE_MB = 1024 * 1024;
 
 /** A credit entry of exactly `length` characters (the longest the form accepts is MAX_ENTRY_LENGTH). */

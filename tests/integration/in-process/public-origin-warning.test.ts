@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers } from "../../../drizzle/schema";
+import { staffUsers } from "../../../drizzle/schema";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { signInCookie } from "../../setup/sign-in";
@@ -38,7 +38,7 @@ describe(`the overview's PUBLIC_ORIGIN warning (${testEngine()})`, () => {
 
   it("an editor of the same server is not: the server's configuration is the owner's", async () => {
     const editor = { id: "origin-editor", password: "editor-password-1" };
-    await trial!.runtime.db.insert(adminUsers).values({ loginId: editor.id, passwordHash: await hashPassword(editor.password), role: "editor", displayName: "편집 담당", email: "" });
+    await trial!.runtime.db.insert(staffUsers).values({ loginId: editor.id, passwordHash: await hashPassword(editor.password), role: "editor", displayName: "편집 담당", email: "" });
     const html = await overview(trial!.baseURL, await signInCookie(trial!.baseURL, editor));
     expect(html).toContain("관리 개요");
     expect(html).not.toContain(WARNING);

@@ -12,7 +12,7 @@ import { savePost } from "../../../app/server/posts/post-use-cases.server";
 import { listSitemapEntries } from "../../../app/routes/sitemap.server";
 import { useTestDatabase } from "../../setup/test-database";
 
-const SYSTEM: Actor = { adminId: null, via: "system" };
+const SYSTEM: Actor = { staffId: null, via: "system" };
 const fields = (name: string) => ({ ...emptyArtistFields(), name, nameEn: name.toUpperCase() });
 
 describe("the public pages' queries", () => {

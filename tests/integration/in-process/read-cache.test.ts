@@ -7,7 +7,7 @@ import { deletePost, savePost } from "../../../app/server/posts/post-use-cases.s
 import { startInProcessApp, type InProcessApp } from "../../setup/in-process-app";
 import { testEngine } from "../../setup/test-database";
 
-const SYSTEM: Actor = { adminId: null, via: "system" };
+const SYSTEM: Actor = { staffId: null, via: "system" };
 
 async function page(baseURL: string, pathname: string) {
   const response = await fetch(baseURL + pathname);

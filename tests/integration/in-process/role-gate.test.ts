@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers } from "../../../drizzle/schema";
+import { staffUsers } from "../../../drizzle/schema";
 import { accessOf, PRIVATE_ROUTES, type SiteRoute } from "../../../app/domain/site-routes";
 import { roleMay, roleReachesPersonalData, STAFF_ROLES, type StaffRole } from "../../../app/domain/staff-roles";
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
@@ -34,7 +34,7 @@ describe(`the gate allows each route by role (${testEngine()})`, () => {
     applicant = await createTestApplication(runtime, { name: PLANTED.name, phone: PLANTED.phone, email: PLANTED.email, introduction: PLANTED.introduction });
     for (const role of STAFF_ROLES) {
       const account = { id: `role-${role}`, password: `password-of-${role}-1`, totpSecret: TEST_TOTP_SECRET };
-      await runtime.db.insert(adminUsers).values({ loginId: account.id, passwordHash: await hashPassword(account.password), role, displayName: `${role} 담당` });
+      await runtime.db.insert(staffUsers).values({ loginId: account.id, passwordHash: await hashPassword(account.password), role, displayName: `${role} 담당` });
       // The roles that reach applicants' data must have a second factor (decision 040) before any page opens.
       if (roleReachesPersonalData(role)) await provisionTotpSecret(runtime.db, runtime.sessionSecret, account.id, TEST_TOTP_SECRET);
       cookies[role] = await signInCookie(baseURL, account);

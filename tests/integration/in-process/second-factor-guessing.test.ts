@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, loginAttempts, mailOutbox } from "../../../drizzle/schema";
+import { staffUsers, loginAttempts, mailOutbox } from "../../../drizzle/schema";
 import { setAdminCredential } from "../../../app/server/auth/admin-credential.server";
 import { provisionTotpSecret, regenerateRecoveryCodes, verifySecondFactor, type SecondFactorResult } from "../../../app/server/auth/second-factor.server";
 import { signIn, type LoginResult } from "../../../app/server/auth/sessions.server";
@@ -35,12 +35,12 @@ function wrongCodeAt(at: number, n: number): string {
 
 describe("the second step's throttle, per account", () => {
   const database = useTestDatabase({ beforeAll, afterAll });
-  let adminId = 0;
+  let staffId = 0;
   beforeAll(async () => {
     await setAdminCredential(database.db, "owner", PASSWORD);
     expect(await provisionTotpSecret(database.db, SECRET, "owner", TOTP)).toBe("set");
-    adminId = (await database.db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.loginId, "owner")))[0]!.id;
-    await database.db.update(adminUsers).set({ email: "owner@example.com" });
+    staffId = (await database.db.select({ id: staffUsers.id }).from(staffUsers).where(eq(staffUsers.loginId, "owner")))[0]!.id;
+    await database.db.update(staffUsers).set({ email: "owner@example.com" });
   });
 
   const mail = { mailer: { send: async () => undefined }, publicOrigin: "https://we.example" };
@@ -83,7 +83,7 @@ describe("the second step's throttle, per account", () => {
     const again = await passwordStep("198.51.100.200", at + MINUTE);
     expect(again).toMatchObject({ ok: false, reason: "second-factor-locked" });
     // A right code is refused too while it lasts: the lock is for the account, not for wrong codes.
-    expect(await database.db.select({ lockedUntil: adminUsers.secondFactorLockedUntil }).from(adminUsers)).toEqual([{ lockedUntil: expect.any(Date) }]);
+    expect(await database.db.select({ lockedUntil: staffUsers.secondFactorLockedUntil }).from(staffUsers)).toEqual([{ lockedUntil: expect.any(Date) }]);
   });
 
   it("the owner is told: an e-mail to the account and to every owner, and a notice at the next sign-in, with the addresses", async () => {
@@ -95,7 +95,7 @@ describe("the second step's throttle, per account", () => {
   });
 
   it("the refusal ends: after it, the real owner signs in with the right code, is told what happened, and the counts start again", async () => {
-    const [{ lockedUntil }] = (await database.db.select({ lockedUntil: adminUsers.secondFactorLockedUntil }).from(adminUsers)) as [{ lockedUntil: Date }];
+    const [{ lockedUntil }] = (await database.db.select({ lockedUntil: staffUsers.secondFactorLockedUntil }).from(staffUsers)) as [{ lockedUntil: Date }];
     // One minute before the end: still refused.
     expect(await passwordStep("192.0.2.10", lockedUntil.getTime() - MINUTE)).toMatchObject({ reason: "second-factor-locked" });
     const after = lockedUntil.getTime() + 1000;
@@ -105,8 +105,8 @@ describe("the second step's throttle, per account", () => {
     const notice = (result as { notice: unknown }).notice;
     expect(notice).toMatchObject({ wrongCodes: ACCOUNT_LIMIT + 1, lockouts: 1, addresses: ["203.0.113.7"] });
     // The notice stays on the account until read; the counters start again.
-    expect(await pendingSecurityNotice(database.db, adminId)).toMatchObject({ wrongCodes: ACCOUNT_LIMIT + 1 });
-    const [row] = await database.db.select().from(adminUsers);
+    expect(await pendingSecurityNotice(database.db, staffId)).toMatchObject({ wrongCodes: ACCOUNT_LIMIT + 1 });
+    const [row] = await database.db.select().from(staffUsers);
     expect(row).toMatchObject({ secondFactorTries: 0, secondFactorLockedUntil: null, secondFactorLockouts: 0 });
     // Only now is the address the owner's (a correct password alone made no address trusted).
     const trusted = await database.db.select().from(loginAttempts).where(and(eq(loginAttempts.succeeded, true)));
@@ -117,11 +117,11 @@ describe("the second step's throttle, per account", () => {
     const start = Date.UTC(2026, 10, 30, 1, 0, 0);
     const first = await attack(start, (round) => `198.51.100.${round % 20 + 1}`);
     expect(first.checked).toBe(ACCOUNT_LIMIT);
-    const [one] = await database.db.select({ lockedUntil: adminUsers.secondFactorLockedUntil }).from(adminUsers);
+    const [one] = await database.db.select({ lockedUntil: staffUsers.secondFactorLockedUntil }).from(staffUsers);
     expect(one!.lockedUntil!.getTime() - first.at).toBe(FIRST_LOCK_MS);
     const second = await attack(one!.lockedUntil!.getTime() + 1000, (round) => `198.51.100.${round % 20 + 1}`);
     expect(second.checked).toBe(ACCOUNT_LIMIT);
-    const [two] = await database.db.select({ lockedUntil: adminUsers.secondFactorLockedUntil }).from(adminUsers);
+    const [two] = await database.db.select({ lockedUntil: staffUsers.secondFactorLockedUntil }).from(staffUsers);
     expect(two!.lockedUntil!.getTime() - second.at).toBe(2 * FIRST_LOCK_MS);
   });
 
@@ -140,7 +140,7 @@ describe("the second step's throttle, per account", () => {
 
   it("recovery codes share the account's count", async () => {
     const now = Date.UTC(2026, 11, 4, 1, 0, 0);
-    const codes = await regenerateRecoveryCodes(database.db, SECRET, { adminId, via: "session", label: "owner", ip: "192.0.2.10" }, codeAt(now), now);
+    const codes = await regenerateRecoveryCodes(database.db, SECRET, { staffId, via: "session", label: "owner", ip: "192.0.2.10" }, codeAt(now), now);
     expect(codes.ok).toBe(true);
     let t = now;
     let checked = 0;
@@ -151,7 +151,7 @@ describe("the second step's throttle, per account", () => {
         if (!result.ok && result.restart === false && result.status === 429) {
           expect(checked).toBe(ACCOUNT_LIMIT);
           // A real recovery code is refused while the lock lasts.
-          const lockedUntil = (await database.db.select({ at: adminUsers.secondFactorLockedUntil }).from(adminUsers))[0]!.at!;
+          const lockedUntil = (await database.db.select({ at: staffUsers.secondFactorLockedUntil }).from(staffUsers))[0]!.at!;
           expect(lockedUntil.getTime()).toBeGreaterThan(t);
           return;
         }
@@ -164,7 +164,7 @@ describe("the second step's throttle, per account", () => {
   it("forty wrong codes at once, each in a pending step of its own: exactly ten are checked, the rest refused", async () => {
     const now = Date.UTC(2026, 11, 8, 1, 0, 0);
     const pendings = await Promise.all(
-      Array.from({ length: 40 }, async (_, i) => cookiePair(await issuePendingCookie(SECRET, { adminId, account: "owner", ip: `198.18.0.${i + 1}`, charged: ["address", "account"] }, false, now))),
+      Array.from({ length: 40 }, async (_, i) => cookiePair(await issuePendingCookie(SECRET, { staffId, account: "owner", ip: `198.18.0.${i + 1}`, charged: ["address", "account"] }, false, now))),
     );
     const results = await Promise.all(pendings.map((pending, i) => secondStep(pending, wrongCodeAt(now, 900 + i), `198.18.0.${i + 1}`, now + 1000)));
     const statuses = results.map((r) => (r.ok ? 200 : r.restart === false ? r.status : r.restart));

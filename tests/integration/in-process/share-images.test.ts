@@ -21,7 +21,7 @@ import type { Actor } from "../../../app/server/platform/services.server";
 import { savePost } from "../../../app/server/posts/post-use-cases.server";
 import { testEngine, useTestDatabase } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "session", label: "admin", ip: "203.0.113.9" };
+const ADMIN: Actor = { staffId: null, via: "session", label: "admin", ip: "203.0.113.9" };
 
 /** A grey 800×1200 portrait with a red block around (400, 150). */
 async function portrait(): Promise<Buffer> {

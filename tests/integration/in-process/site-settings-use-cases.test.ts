@@ -16,7 +16,7 @@ import { APPLICATION_FORM_SIZE_MESSAGE, APPLICATION_FORM_TYPE_MESSAGE, saveSiteS
 import { docxDocument, hwpDocument, hwpxDocument, oleDocumentNotHwp, pdfDocument, windowsExecutable } from "../../fixtures/documents";
 import { useTestDatabase } from "../../setup/test-database";
 
-const ADMIN: Actor = { adminId: null, via: "system", label: "설정 테스트" };
+const ADMIN: Actor = { staffId: null, via: "system", label: "설정 테스트" };
 
 const formOf = (overrides: Partial<SettingsFormValues> = {}): SettingsFormValues => ({ ...settingsFormValues(SITE_SETTING_FIELDS, DEFAULT_SITE_SETTINGS), ...overrides });
 

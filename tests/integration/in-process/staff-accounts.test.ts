@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, sessions, staffAccessChanges } from "../../../drizzle/schema";
+import { staffUsers, sessions, staffAccessChanges } from "../../../drizzle/schema";
 import { setAdminCredential } from "../../../app/server/auth/admin-credential.server";
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import { runDueJobs } from "../../../app/server/jobs/scheduler.server";
@@ -33,7 +33,7 @@ describe(`staff accounts (${testEngine()})`, () => {
 
   const post = (cookie: string, path: string, fields: Record<string, string>) =>
     fetch(baseURL + path, { method: "POST", headers: { Cookie: cookie, Origin: baseURL, "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields), redirect: "manual" });
-  const accountOf = async (loginId: string) => (await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, loginId)))[0];
+  const accountOf = async (loginId: string) => (await runtime.db.select().from(staffUsers).where(eq(staffUsers.loginId, loginId)))[0];
   const changes = async () => (await runtime.db.select().from(staffAccessChanges).orderBy(staffAccessChanges.id)).map((c) => ({ action: c.action, actor: c.actorLabel, subject: c.subjectLabel, details: c.details }));
 
   it("the existing administrator is the first owner", async () => {
@@ -87,7 +87,7 @@ describe(`staff accounts (${testEngine()})`, () => {
 
   it("an invitation is refused after 72 hours, and a link never issued is refused", async () => {
     const now = new Date();
-    const invited = await inviteStaff(runtime, { adminId: null, via: "system", label: "test" }, { displayName: "박서준", email: "seojun@example.com", role: "casting" }, now);
+    const invited = await inviteStaff(runtime, { staffId: null, via: "system", label: "test" }, { displayName: "박서준", email: "seojun@example.com", role: "casting" }, now);
     if (!invited.ok) throw new Error(invited.message);
     const token = invited.link.split("/").at(-1)!;
     const later = new Date(now.getTime() + INVITATION_VALID_MS + 1000);
@@ -107,7 +107,7 @@ describe(`staff accounts (${testEngine()})`, () => {
     expect((await post(editor, "/adminActor", { name: "보기전용", intent: "save" })).status).toBe(403);
 
     expect((await post(owner, "/admin/staff", { intent: "deactivate", id: String(id) })).status).toBe(302);
-    expect(await runtime.db.select().from(sessions).where(eq(sessions.adminId, id))).toEqual([]);
+    expect(await runtime.db.select().from(sessions).where(eq(sessions.staffId, id))).toEqual([]);
     expect((await fetch(`${baseURL}/admin/artists`, { headers: { Cookie: editor }, redirect: "manual" })).status).toBe(302);
     await expect(signInCookie(baseURL, { id: "minji", password: "editor-password-1" })).rejects.toThrow(/sign-in failed: 401/);
 

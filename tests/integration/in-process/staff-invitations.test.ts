@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers, auditLog, staffAccessChanges } from "../../../drizzle/schema";
+import { staffUsers, auditLog, staffAccessChanges } from "../../../drizzle/schema";
 import type { Runtime } from "../../../app/server/composition/runtime.server";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
 import { base32Decode, hotp, totpStep } from "../../../app/server/auth/totp.server";
@@ -30,7 +30,7 @@ describe(`staff invitations over HTTP (${testEngine()})`, () => {
     await app?.stop();
   });
 
-  const system = { adminId: null, via: "system", label: "test" } as const;
+  const system = { staffId: null, via: "system", label: "test" } as const;
   const invite = async (displayName: string, email: string, role: "owner" | "editor" | "casting" | "viewer") => {
     const invited = await inviteStaff(runtime, system, { displayName, email, role });
     if (!invited.ok) throw new Error(invited.message);
@@ -111,7 +111,7 @@ describe(`staff invitations over HTTP (${testEngine()})`, () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("인증 코드가 올바르지 않습니다.");
     expect(await argon2Hashes(), "nothing was hashed for a refused form").toBe(hashes);
-    expect(await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "han.casting"))).toEqual([]);
+    expect(await runtime.db.select().from(staffUsers).where(eq(staffUsers.loginId, "han.casting"))).toEqual([]);
 
     const accepted = await submit(link, { ...fields, code: code() }, ip);
     expect(accepted.status).toBe(200);
@@ -121,7 +121,7 @@ describe(`staff invitations over HTTP (${testEngine()})`, () => {
     const session = cookieOf(accepted, "we_session")!;
     expect(session, "signed in by the invitation itself").toBeDefined();
     expect((await fetch(`${baseURL}/admin/auditions`, { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
-    const [account] = await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "han.casting"));
+    const [account] = await runtime.db.select().from(staffUsers).where(eq(staffUsers.loginId, "han.casting"));
     expect(account).toMatchObject({ role: "casting", selfEnrollment: false });
     expect(account!.totpEnabledAt).toBeInstanceOf(Date);
     const [created] = await runtime.db.select().from(staffAccessChanges).where(and(eq(staffAccessChanges.subjectId, account!.id), eq(staffAccessChanges.action, "account-created")));
@@ -136,8 +136,8 @@ describe(`staff invitations over HTTP (${testEngine()})`, () => {
   });
 
   it("an invited casting account without a second factor (accepted before enrollment came with the invitation) gets no session from its password; the owner's setup link brings it in", async () => {
-    await runtime.db.insert(adminUsers).values({ loginId: "old-casting", passwordHash: await hashPassword("old-casting-password"), role: "casting", displayName: "옛캐스팅", email: "old.casting@example.com" });
-    const [account] = await runtime.db.select().from(adminUsers).where(eq(adminUsers.loginId, "old-casting"));
+    await runtime.db.insert(staffUsers).values({ loginId: "old-casting", passwordHash: await hashPassword("old-casting-password"), role: "casting", displayName: "옛캐스팅", email: "old.casting@example.com" });
+    const [account] = await runtime.db.select().from(staffUsers).where(eq(staffUsers.loginId, "old-casting"));
 
     const refused = await signInWithPassword("old-casting", "old-casting-password");
     expect(refused.status).toBe(403);

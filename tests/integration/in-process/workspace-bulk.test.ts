@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminUsers } from "../../../drizzle/schema";
+import { staffUsers } from "../../../drizzle/schema";
 import { roleReachesPersonalData, type StaffRole } from "../../../app/domain/staff-roles";
 import { provisionTotpSecret } from "../../../app/server/auth/second-factor.server";
 import { hashPassword } from "../../../app/server/auth/passwords.server";
@@ -24,7 +24,7 @@ describe(`workspace bulk actions, search and paging (${testEngine()})`, () => {
     cookies.owner = await signInCookie(baseURL, TEST_ADMIN);
     for (const role of ["editor", "viewer", "casting"] as const) {
       const account = { id: `bulk-${role}`, password: `password-of-${role}-1`, totpSecret: TEST_TOTP_SECRET };
-      await app.runtime.db.insert(adminUsers).values({ loginId: account.id, passwordHash: await hashPassword(account.password), role, displayName: `${role} 담당` });
+      await app.runtime.db.insert(staffUsers).values({ loginId: account.id, passwordHash: await hashPassword(account.password), role, displayName: `${role} 담당` });
       if (roleReachesPersonalData(role)) await provisionTotpSecret(app.runtime.db, app.runtime.sessionSecret, account.id, TEST_TOTP_SECRET);
       cookies[role] = await signInCookie(baseURL, account);
     }

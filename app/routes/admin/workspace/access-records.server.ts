@@ -13,7 +13,7 @@ import { adminAuditionPath, AUDITION_STATUS_LABELS, isAuditionStatus } from "../
 import { formatKst, kstDate } from "../../../domain/kst";
 import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
-import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import { logEntryCells, logFilterOf } from "./log-list.server";
@@ -184,7 +184,7 @@ export async function loadAccessRecords(ctx: RequestContext, request: Request) {
 
 /** Marks a month inspected (intent "inspect", `month`, optional `note`); back to that month's view. */
 export async function handleAccessRecordsAction(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const session = staffSessionOf(ctx);
@@ -194,7 +194,7 @@ export async function handleAccessRecordsAction(ctx: RequestContext, request: Re
   const note = String(form.get("note") ?? "").trim().slice(0, MAX_INSPECTION_NOTE_LENGTH);
   // The head the inspection saw, kept with the mark: later checks find the newest entries deleted after it.
   const chain = await verifyAccessRecords(ctx.runtime.db, (await fileAnchors(ctx)) ?? []);
-  const marked = await markMonthInspected(ctx.runtime.db, adminActor(session, ctx), month, note, chain.ok ? chain.head : null);
+  const marked = await markMonthInspected(ctx.runtime.db, staffActor(session, ctx), month, note, chain.ok ? chain.head : null);
   return redirect(`${WORKSPACE_PATHS.accessRecords}?month=${month}`, {
     headers: { "Set-Cookie": await setFlash(marked ? "access-month-inspected" : "access-month-already-inspected") },
   });

@@ -5,7 +5,7 @@ import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntr
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleAccessRecordsAction, loadAccessRecords } from "./access-records.server";
 import { MAX_INSPECTION_NOTE_LENGTH } from "../../../domain/access-records";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadAccessRecords(getRequestContext(context), request);
@@ -16,7 +16,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("접속기록");
+  return workspaceMeta("접속기록");
 }
 
 type Inspection = NonNullable<Route.ComponentProps["loaderData"]["inspection"]>;

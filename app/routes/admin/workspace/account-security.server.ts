@@ -14,24 +14,24 @@ import { describeSecurityNotice } from "../../../domain/security-notice";
 import { formatKst } from "../../../domain/kst";
 import type { Database } from "../../../server/platform/db.server";
 import { enrollmentView, type EnrollmentView } from "../../../server/auth/enrollment-view.server";
-import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 
 /** The account's login security notice in words (decision 051), or null. */
-async function securityNoticeText(db: Database, adminId: number): Promise<string | null> {
-  const notice = await pendingSecurityNotice(db, adminId);
+async function securityNoticeText(db: Database, staffId: number): Promise<string | null> {
+  const notice = await pendingSecurityNotice(db, staffId);
   return notice ? describeSecurityNotice(notice, (iso) => formatKst(new Date(iso))) : null;
 }
 
 /** /admin/account/security: the signed-in account's second factor, recovery codes and passkeys (decision 040). */
 export async function loadAccountSecurity(ctx: RequestContext) {
   const session = staffSessionOf(ctx);
-  const account = { adminId: session.adminId, loginId: session.loginId };
+  const account = { staffId: session.staffId, loginId: session.loginId };
   const status = await secondFactorStatus(ctx.runtime.db, account);
   let enrollment: EnrollmentView | null = null;
   if (!status.enabled) {
-    const secret = await enrollmentSecret(ctx.runtime.db, ctx.runtime.sessionSecret, session.adminId);
+    const secret = await enrollmentSecret(ctx.runtime.db, ctx.runtime.sessionSecret, session.staffId);
     if (secret) enrollment = await enrollmentView(secret, session.loginId);
   }
   return data(
@@ -42,9 +42,9 @@ export async function loadAccountSecurity(ctx: RequestContext) {
       recoveryCodesLeft: status.recoveryCodesLeft,
       required: status.required,
       enrollment,
-      securityNotice: await securityNoticeText(ctx.runtime.db, session.adminId),
+      securityNotice: await securityNoticeText(ctx.runtime.db, session.staffId),
       passkeys: status.enabled
-        ? (await listPasskeys(ctx.runtime.db, session.adminId)).map((p) => ({ id: p.id, name: p.name, createdAt: formatKoreanDate(p.createdAt), lastUsedAt: p.lastUsedAt ? formatKoreanDate(p.lastUsedAt) : null }))
+        ? (await listPasskeys(ctx.runtime.db, session.staffId)).map((p) => ({ id: p.id, name: p.name, createdAt: formatKoreanDate(p.createdAt), lastUsedAt: p.lastUsedAt ? formatKoreanDate(p.lastUsedAt) : null }))
         : [],
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -58,10 +58,10 @@ const reply = (result: ManageResult, notice: string): ActionReply =>
 
 export async function handleAccountSecurityAction(ctx: RequestContext, request: Request) {
   const session = staffSessionOf(ctx);
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return data<ActionReply>({ error: read.refused.data.formError, notice: null, recoveryCodes: null }, { status: read.refused.init?.status ?? 400 });
   const { form } = read;
-  const actor = { ...adminActor(session, ctx), adminId: session.adminId, label: session.loginId };
+  const actor = { ...staffActor(session, ctx), staffId: session.staffId, label: session.loginId };
   const { db, sessionSecret } = ctx.runtime;
   const code = String(form.get("code") ?? "").slice(0, 64);
   let result: ActionReply;
@@ -73,7 +73,7 @@ export async function handleAccountSecurityAction(ctx: RequestContext, request: 
       result = reply(await regenerateRecoveryCodes(db, sessionSecret, actor, code), "복구 코드를 새로 만들었습니다. 이전 복구 코드는 더 이상 쓸 수 없습니다.");
       break;
     case "dismiss-notice":
-      await dismissSecurityNotice(db, session.adminId);
+      await dismissSecurityNotice(db, session.staffId);
       result = { error: null, notice: "로그인 보안 알림을 확인 처리했습니다.", recoveryCodes: null };
       break;
     case "delete-passkey":

@@ -7,7 +7,7 @@ import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleAccountSecurityAction, loadAccountSecurity } from "./account-security.server";
 import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../widgets/field";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { FormStatus } from "../../../components/form-status";
 
@@ -33,7 +33,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("계정 보안");
+  return workspaceMeta("계정 보안");
 }
 
 export default function AccountSecurity({ loaderData, actionData }: Route.ComponentProps) {

@@ -6,7 +6,7 @@ import { MIN_STAFF_PASSWORD_LENGTH } from "../../../domain/staff-roles";
 import { Field } from "../../../widgets/field";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { FormStatus } from "../../../components/form-status";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("내 계정");
+  return workspaceMeta("내 계정");
 }
 
 /** /admin/account: one's own account, and every place one is signed in, each of which can be ended. */

@@ -4,7 +4,7 @@ import { formatKst } from "../../../domain/kst";
 import { artistEditorPath, artistPath, historyPath, previewPath, WORKSPACE_PATHS } from "../../../domain/paths";
 import { reorderArtists } from "../../../server/artists/artist-use-cases.server";
 import { listArtists } from "../../../server/artists/artist-queries.server";
-import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
@@ -87,14 +87,14 @@ function requestedOrder(form: FormData, current: number[]): number[] | null {
 }
 
 export async function handleWorkspaceArtistsAction(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const session = staffSessionOf(ctx);
   const current = (await listArtists(ctx.runtime.db, "workspace")).map((a) => a.id);
   const order = requestedOrder(form, current);
   if (!order) throw data(null, { status: 400 });
-  await reorderArtists(ctx.runtime, adminActor(session, ctx), order);
+  await reorderArtists(ctx.runtime, staffActor(session, ctx), order);
   // With JavaScript the page stays as it is (fetcher); without it, back to the list with a notice.
   if (form.get("js") === "1") return { ok: true as const };
   // A move says which, so its button has the focus again on the list (the next press moves it further).

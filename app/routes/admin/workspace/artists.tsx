@@ -7,7 +7,7 @@ import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleWorkspaceArtistsAction, loadWorkspaceArtists } from "./artists.server";
 import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { artistTrashQuestion, DeleteControl } from "../../../components/admin/delete-control";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("배우 관리");
+  return workspaceMeta("배우 관리");
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

@@ -4,14 +4,14 @@ import { Pagination } from "../../../components/pagination";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { loadAudit } from "./audit.server";
 import { FilterDateRange, FilterSearch, FilterSelect, LOG_ENTRY_COLUMNS, LogEntryCells, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadAudit(getRequestContext(context), request);
 }
 
 export function meta() {
-  return adminMeta("활동 기록");
+  return workspaceMeta("활동 기록");
 }
 
 /** /admin/audit: who did what, when, and from which address. */

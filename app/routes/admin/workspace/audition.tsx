@@ -8,7 +8,7 @@ import { handleAuditionDetailAction, loadAuditionDetail } from "./auditions.serv
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../widgets/field";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { DownloadReasonForm } from "../../../components/admin/download-reason";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
@@ -27,7 +27,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   // The receipt number only: a browser's history and tab titles should not hold the applicant's name.
   const title = loaderData ? `지원서 ${loaderData.application.receiptNumber}` : "지원서";
-  return adminMeta(`${title}`);
+  return workspaceMeta(`${title}`);
 }
 
 /** A block of text the applicant typed, line breaks kept. */

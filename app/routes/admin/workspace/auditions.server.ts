@@ -30,7 +30,7 @@ import { telHref } from "../../../lib/tel";
 import { applicationsForExport, getApplicationForAdmin, listApplicationsForWorkspace } from "../../../server/auditions/audition-admin-queries.server";
 import { deleteApplications } from "../../../server/auditions/audition-retention.server";
 import { changeApplicationStatus, recordApplicationsExport, saveApplicationNotes } from "../../../server/auditions/audition-review.server";
-import { adminActor, flashRedirect, INVALID_MESSAGE, listReturnPath, readAdminForm, replyWith } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, flashRedirect, INVALID_MESSAGE, listReturnPath, readStaffForm, replyWith } from "../../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { recordAccess } from "../../../server/privacy/access-records.server";
@@ -77,7 +77,7 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
     // (each is one loader run, one navigation): one entry with the receipt numbers this page shows,
     // the filter as applied (an unknown status is no filter), the page and how many matched; never
     // the search's text, which is often a name or a phone number (decision 039).
-    await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+    await recordAccess(ctx.runtime.db, staffActor(session, ctx), {
       action: "search",
       receiptNumbers: list.items.map((row) => row.receiptNumber),
       details: { count: list.total, page: list.page, status: filter.status, query: filter.query !== "" },
@@ -115,7 +115,7 @@ function sharedContactLabel(related: { samePhone: boolean; sameEmail: boolean })
 
 /** The list's bulk status change (intent "status"), with the checked rows' `id`s. */
 export async function handleWorkspaceAuditionsAction(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const session = staffSessionOf(ctx);
@@ -126,7 +126,7 @@ export async function handleWorkspaceAuditionsAction(ctx: RequestContext, reques
   if (selection.data.length === 0) return flashRedirect(back, "auditions-none-selected");
   const status = auditionStatusChangeSchema.safeParse({ status: form.get("status") });
   if (!status.success) return flashRedirect(back, "auditions-no-status");
-  const result = await changeApplicationStatus(ctx.runtime, adminActor(session, ctx), selection.data, status.data.status);
+  const result = await changeApplicationStatus(ctx.runtime, staffActor(session, ctx), selection.data, status.data.status);
   return flashRedirect(back, result.changed.length > 0 ? "auditions-status-changed" : "audition-status-unchanged");
 }
 
@@ -136,7 +136,7 @@ export async function handleWorkspaceAuditionsAction(ctx: RequestContext, reques
  * list with a notice.
  */
 export async function exportAuditionsCsv(ctx: RequestContext, request: Request): Promise<Response> {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return new Response(null, { status: read.refused.init?.status ?? 400 });
   const { form } = read;
   const session = staffSessionOf(ctx);
@@ -174,7 +174,7 @@ export async function exportAuditionsCsv(ctx: RequestContext, request: Request):
       row.notes,
     ]),
   ]);
-  await recordApplicationsExport(ctx.runtime, adminActor(session, ctx), rows.map((r) => r.receiptNumber), why.reason);
+  await recordApplicationsExport(ctx.runtime, staffActor(session, ctx), rows.map((r) => r.receiptNumber), why.reason);
   const day = kstDate(now);
   return new Response(csv, {
     headers: {
@@ -230,7 +230,7 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
   const { application: a, files, history, related } = detail;
   // Opening an application is an access to its personal data (decision 039); HEAD shows none of it.
   if (ctx.method !== "HEAD") {
-    await recordAccess(ctx.runtime.db, adminActor(session, ctx), {
+    await recordAccess(ctx.runtime.db, staffActor(session, ctx), {
       action: "view",
       receiptNumbers: [a.receiptNumber],
       // The page also names the applications sharing a phone or e-mail (their receipt number and name): how many.
@@ -295,12 +295,12 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
 /** The detail page's forms: status (intent "status"), notes ("notes"), deletion at the applicant's request ("delete"). */
 export async function handleAuditionDetailAction(ctx: RequestContext, request: Request, idParam: string | undefined) {
   const id = parseId(idParam);
-  const read = await readAdminForm<{ notes: string }>(request, []);
+  const read = await readStaffForm<{ notes: string }>(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = { notes: String(form.get("notes") ?? "") };
   const session = staffSessionOf(ctx);
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
   const intent = form.get("intent");
 
   if (intent === "status") {

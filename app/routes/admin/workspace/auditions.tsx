@@ -9,7 +9,7 @@ import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleWorkspaceAuditionsAction, loadWorkspaceAuditions } from "./auditions.server";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { DownloadReasonFields } from "../../../components/admin/download-reason";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("오디션 지원");
+  return workspaceMeta("오디션 지원");
 }
 
 /**

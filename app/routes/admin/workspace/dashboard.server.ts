@@ -45,7 +45,7 @@ export function workspacePostRow(post: Post): WorkspacePostRow {
 /** /admin: what needs attention (drafts, the schedule, what went public lately, the last changes). */
 export async function loadDashboard(ctx: RequestContext) {
   // The gate let only a signed-in member of staff this far (decision 031); fails loudly on a route outside it.
-  const { role, adminId } = staffSessionOf(ctx);
+  const { role, staffId } = staffSessionOf(ctx);
   const { db } = ctx.runtime;
   // Only what the role may see is read (staff-roles.ts): the cards follow.
   const can = {
@@ -69,7 +69,7 @@ export async function loadDashboard(ctx: RequestContext) {
       : Promise.resolve([[{ n: 0 }], [{ n: 0 }]]),
     can.auditions ? countNewApplications(db) : Promise.resolve(0),
     can.packages ? recentPackageEvents(db, since) : Promise.resolve([]),
-    pendingSecurityNotice(db, adminId),
+    pendingSecurityNotice(db, staffId),
   ]);
   const byStatus = Object.fromEntries(ARTIST_STATUSES.map((s) => [s, 0])) as Record<ArtistStatus, number>;
   for (const row of artistCounts) byStatus[row.status] = row.n;

@@ -7,14 +7,14 @@ import { ACCOUNT_SECURITY_PATH, PATHS, WORKSPACE_PATHS } from "../../../domain/p
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { loadDashboard, type WorkspacePostRow } from "./dashboard.server";
 import { WorkspaceList, WorkspacePage } from "../../../components/admin/workspace-ui";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadDashboard(getRequestContext(context));
 }
 
 export function meta() {
-  return adminMeta("관리");
+  return workspaceMeta("관리");
 }
 
 function PostRows({ rows, empty, whenLabel }: { rows: WorkspacePostRow[]; empty: string; whenLabel: string }) {

@@ -5,7 +5,7 @@ import { historyPath, type HistorySubject } from "../../../domain/paths";
 import { ARTIST_RECORDS } from "../../../server/artists/artist-use-cases.server";
 import type { EditedEntity } from "../../../server/history/edited-records.server";
 import { getRevision, listRevisions, type Revision } from "../../../server/history/revisions.server";
-import { adminActor, readAdminForm, replyWith } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm, replyWith } from "../../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
@@ -130,13 +130,13 @@ export async function loadRevision(ctx: RequestContext, request: Request, subjec
 
 /** Restores a revision: its snapshot is saved again through the use case, as a new revision. */
 export async function handleRevisionAction(ctx: RequestContext, request: Request, subject: HistorySubject, rawId: string | undefined, rawRevisionId: string | undefined) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return read.refused;
   const session = staffSessionOf(ctx);
   const id = parseId(rawId);
   const revision = await getRevision(ctx.runtime.db, subject, id, parseId(rawRevisionId));
   if (!revision || read.form.get("intent") !== "restore") throw data(null, { status: 404 });
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
   const result = await SUBJECTS[subject].restoreRevision(ctx.runtime, actor, id, revision);
   if (result.status === "refused") return replyWith(result.httpStatus, { formError: result.httpStatus === 409 ? result.message : restoreFailure(result.reason) });
   return redirect(historyPath(subject, id), { headers: { "Set-Cookie": await setFlash("revision-restored") } });

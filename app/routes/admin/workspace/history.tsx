@@ -3,14 +3,14 @@ import type { Route } from "./+types/history";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { loadHistory, parseHistorySubject } from "./history.server";
 import { WorkspacePage } from "../../../components/admin/workspace-ui";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadHistory(getRequestContext(context), request, parseHistorySubject(params.subject), params.id);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return adminMeta(`${loaderData?.record.title ?? ""} 변경 기록`);
+  return workspaceMeta(`${loaderData?.record.title ?? ""} 변경 기록`);
 }
 
 /** /admin/history/{post|artist}/{id}: every saved version of a post or an artist. */

@@ -12,7 +12,7 @@ import { ConfirmActions, WorkspacePage } from "../../../components/admin/workspa
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../widgets/field";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadMediaItem(getRequestContext(context), request, params.id);
@@ -28,7 +28,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta({ params }: Route.MetaArgs) {
-  return adminMeta(`이미지 #${params.id}`);
+  return workspaceMeta(`이미지 #${params.id}`);
 }
 
 /**

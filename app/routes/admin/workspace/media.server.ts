@@ -6,7 +6,7 @@ import { POST_KIND_INFO, postEditorPath } from "../../../domain/post-kinds";
 import { fieldErrors, mediaFocalClickSchema, mediaFocalSchema } from "../../../domain/schemas";
 import { artistEditorPath, mediaItemPath, WORKSPACE_PATHS } from "../../../domain/paths";
 import { parsePage } from "../../../lib/pagination";
-import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, INVALID_MESSAGE, readStaffForm, replyWith } from "../../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
@@ -119,7 +119,7 @@ type MediaItemValues = { alt?: string; focalX?: string; focalY?: string };
  */
 export async function handleMediaItemAction(ctx: RequestContext, request: Request, idParam: string | undefined) {
   const mediaId = parseId(idParam);
-  const read = await readAdminForm<MediaItemValues>(request, []);
+  const read = await readStaffForm<MediaItemValues>(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const intent = form.get("intent");
@@ -127,7 +127,7 @@ export async function handleMediaItemAction(ctx: RequestContext, request: Reques
   const values: MediaItemValues =
     intent === "focal" ? { focalX: String(form.get("focalX") ?? ""), focalY: String(form.get("focalY") ?? "") } : { alt: String(form.get("alt") ?? "") };
   const session = staffSessionOf(ctx);
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
 
   if (intent === "focal") {
     const fields = Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));

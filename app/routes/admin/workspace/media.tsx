@@ -6,14 +6,14 @@ import { MEDIA_USE_FILTER_LABELS, MEDIA_USE_FILTERS } from "../../../domain/medi
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { loadMediaLibrary } from "./media.server";
 import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadMediaLibrary(getRequestContext(context), request);
 }
 
 export function meta() {
-  return adminMeta("미디어");
+  return workspaceMeta("미디어");
 }
 
 /** /admin/media: every uploaded image, newest first, with its size and where it is used. */

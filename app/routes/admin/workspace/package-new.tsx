@@ -7,7 +7,7 @@ import { handleCreatePackage, loadPackageForm } from "./packages.server";
 import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../widgets/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { FormStatus } from "../../../components/form-status";
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -24,7 +24,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("새 캐스팅 패키지");
+  return workspaceMeta("새 캐스팅 패키지");
 }
 
 /**

@@ -8,7 +8,7 @@ import { handlePackageAction, loadPackage } from "./packages.server";
 import { WorkspaceList, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../widgets/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { FormStatus } from "../../../components/form-status";
 
@@ -26,7 +26,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return adminMeta(loaderData ? `캐스팅 패키지: ${loaderData.title}` : "캐스팅 패키지");
+  return workspaceMeta(loaderData ? `캐스팅 패키지: ${loaderData.title}` : "캐스팅 패키지");
 }
 
 /** With JavaScript: copies the link; if the browser refuses, selects it for Ctrl+C. Without, the field is there to select. */

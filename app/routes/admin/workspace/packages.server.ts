@@ -9,7 +9,7 @@ import type { FlashCode } from "../../../lib/flash-messages";
 import { toResponsiveImage } from "../../../lib/responsive-image";
 import { listArtists } from "../../../server/artists/artist-queries.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
-import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import { defaultLastDay, lastDayOf, type PackageState } from "../../../server/packages/package-link.server";
@@ -149,11 +149,11 @@ function chosenArtists(form: FormData): PackageArtistChoice[] {
 
 /** The new package's form: created, then its page (with the link to copy). */
 export async function handleCreatePackage(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return reply(read.refused.init?.status ?? 400, { formError: read.refused.data.formError });
   const { form } = read;
   const text = textOf(form);
-  const actor = adminActor(staffSessionOf(ctx), ctx);
+  const actor = staffActor(staffSessionOf(ctx), ctx);
   const values = {
     title: text("title"),
     recipientCompany: text("recipientCompany"),
@@ -223,12 +223,12 @@ export async function loadPackage(ctx: RequestContext, request: Request, idParam
 
 /** Revoke, extend or duplicate one package. */
 export async function handlePackageAction(ctx: RequestContext, request: Request, idParam: string | undefined) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return reply(read.refused.init?.status ?? 400, { formError: read.refused.data.formError });
   const text = textOf(read.form);
   const id = packageIdOf(idParam);
   if (id === null) return reply(404, { formError: "패키지를 찾지 못했습니다." });
-  const actor = adminActor(staffSessionOf(ctx), ctx);
+  const actor = staffActor(staffSessionOf(ctx), ctx);
   const intent = text("intent");
   if (intent === "revoke") {
     const outcome = await revokePackage(ctx.runtime, actor, id);

@@ -4,14 +4,14 @@ import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { loadPackages } from "./packages.server";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadPackages(getRequestContext(context));
 }
 
 export function meta() {
-  return adminMeta("캐스팅 패키지");
+  return workspaceMeta("캐스팅 패키지");
 }
 
 /** /admin/packages: every package, whether and when its recipient opened it, and their answers (decision 047). */

@@ -5,7 +5,7 @@ import { historyPath, previewPath, WORKSPACE_PATHS } from "../../../domain/paths
 import { z } from "../../../domain/zod";
 import { parsePage } from "../../../lib/pagination";
 import { data } from "react-router";
-import { adminActor, flashRedirect, listReturnPath, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, flashRedirect, listReturnPath, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import { deletePost, savePost } from "../../../server/posts/post-use-cases.server";
 
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
@@ -74,10 +74,10 @@ const postSelectionSchema = z
  * trash the checked posts, each through the same use case as its editor (audit, revision, change event).
  */
 export async function handleWorkspacePostsAction(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
-  const actor = adminActor(staffSessionOf(ctx), ctx);
+  const actor = staffActor(staffSessionOf(ctx), ctx);
   const back = listReturnPath(form.get("returnTo"), WORKSPACE_PATHS.posts);
   if (form.get("intent") !== "bulk") throw data(null, { status: 400 });
   const selection = postSelectionSchema.safeParse(form.getAll("post"));

@@ -9,7 +9,7 @@ import { handleWorkspacePostsAction, loadWorkspacePosts } from "./posts.server";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
 import { FilterSearch, FilterSelect, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { DeleteControl, postTrashQuestion } from "../../../components/admin/delete-control";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("뉴스·공지 관리");
+  return workspaceMeta("뉴스·공지 관리");
 }
 
 /**

@@ -5,7 +5,7 @@ import { handleRevisionAction, loadRevision, parseHistorySubject } from "./histo
 import { WorkspacePage } from "../../../components/admin/workspace-ui";
 import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadRevision(getRequestContext(context), request, parseHistorySubject(params.subject), params.id, params.revisionId);
@@ -21,7 +21,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return adminMeta(`${loaderData?.record.title ?? ""} 버전 비교`);
+  return workspaceMeta(`${loaderData?.record.title ?? ""} 버전 비교`);
 }
 
 /** /admin/history/{post|artist}/{id}/{revisionId}: one version next to the current one; restore it. */

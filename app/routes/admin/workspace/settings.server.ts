@@ -3,7 +3,7 @@ import { settingOf, settingsFormValues, typedSettingsValues } from "../../../dom
 import { SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../domain/site-settings";
 import { APPLICATION_FORM_FIELD } from "../../../domain/application-form-file";
 import { PATHS, WORKSPACE_PATHS } from "../../../domain/paths";
-import { adminActor, INVALID_MESSAGE, readAdminForm, replyWith } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, INVALID_MESSAGE, readStaffForm, replyWith } from "../../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
@@ -26,14 +26,14 @@ export async function loadWorkspaceSettings(ctx: RequestContext) {
 
 /** Saves the form through saveSiteSettings; bad input comes back with the messages by field and everything typed. */
 export async function handleWorkspaceSettingsAction(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm<SettingsFormValues>(request, [APPLICATION_FORM_FIELD]);
+  const read = await readStaffForm<SettingsFormValues>(request, [APPLICATION_FORM_FIELD]);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values = typedSettingsValues(SITE_SETTING_FIELDS, form);
   const session = staffSessionOf(ctx);
   const raw = form.get(APPLICATION_FORM_FIELD);
   const file = uploadedFile(form, APPLICATION_FORM_FIELD);
-  const result = await saveSiteSettings(ctx.runtime, adminActor(session, ctx), {
+  const result = await saveSiteSettings(ctx.runtime, staffActor(session, ctx), {
     input: values,
     applicationForm: isOversizeUpload(raw) ? "oversize" : file ? new Uint8Array(await file.arrayBuffer()) : null,
   });

@@ -6,7 +6,7 @@ import { KakaoMap } from "../../../islands/kakao-map";
 import { AUDITION_PATHS } from "../../../domain/auditions";
 import { SETTINGS_GROUPS, SITE_SETTING_FIELDS, type SettingsFormValues } from "../../../domain/site-settings";
 import { APPLICATION_FORM_FIELD } from "../../../domain/application-form-file";
-import type { AdminFormReply } from "../../../lib/admin-form-reply";
+import type { StaffFormReply } from "../../../lib/admin-form-reply";
 import { useRootData } from "../../../lib/root-data";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleWorkspaceSettingsAction, loadWorkspaceSettings } from "./settings.server";
@@ -15,7 +15,7 @@ import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { SettingsFields } from "../../../components/admin/settings-fields";
 import { Field } from "../../../widgets/field";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context }: Route.LoaderArgs) {
   return loadWorkspaceSettings(getRequestContext(context));
@@ -31,7 +31,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("사이트 설정");
+  return workspaceMeta("사이트 설정");
 }
 
 /**
@@ -40,7 +40,7 @@ export function meta() {
  * placeholders are flagged next to their field.
  */
 export default function WorkspaceSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as AdminFormReply<SettingsFormValues> | undefined;
+  const reply = actionData as StaffFormReply<SettingsFormValues> | undefined;
   // The form is drawn again from the server's last answer; an ended session (answered on the client,
   // lib/signed-out-submit.ts) keeps the form as it is, or what was typed would be lost.
   const [answered, setAnswered] = useState(reply);

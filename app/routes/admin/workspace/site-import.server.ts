@@ -6,7 +6,7 @@ import { formatKst } from "../../../domain/kst";
 import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { z } from "../../../domain/zod";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
-import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import { oldSiteBase, SiteImportError } from "../../../server/import/old-site-requests.server";
@@ -70,7 +70,7 @@ export async function loadSiteImport(ctx: RequestContext) {
 
 export async function handleSiteImportAction(ctx: RequestContext, request: Request) {
   const session = staffSessionOf(ctx);
-  const read = await readAdminForm<SiteImportFormValues>(request, []);
+  const read = await readStaffForm<SiteImportFormValues>(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const values: SiteImportFormValues = {
@@ -85,7 +85,7 @@ export async function handleSiteImportAction(ctx: RequestContext, request: Reque
     return data({ formError: "입력한 내용을 확인해 주세요.", fields, values }, { status: 400 });
   }
   const services: Services = ctx.runtime;
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
   if (parsed.data.dryRun) {
     try {
       await runSiteImport(services, { ...parsed.data, actor });

@@ -5,7 +5,7 @@ import { FormStatus } from "../../../components/form-status";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { formatBytes, IMPORT_KIND_LABELS, IMPORT_KINDS, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportNote, type SiteImportReport } from "../../../domain/site-import";
 import { WORKSPACE_PATHS } from "../../../domain/paths";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { getRequestContext } from "../../../server/route-kit/context.server";
 import { handleSiteImportAction, loadSiteImport, type SiteImportFormValues } from "./site-import.server";
 
@@ -18,7 +18,7 @@ export function action({ context, request }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("이전 사이트 가져오기");
+  return workspaceMeta("이전 사이트 가져오기");
 }
 
 const STATE_LABELS = { running: "가져오는 중", finished: "마침", failed: "중단됨", interrupted: "중간에 끊김 (다시 실행하면 이어서 가져옵니다)" } as const;

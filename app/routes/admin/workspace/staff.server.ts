@@ -3,7 +3,7 @@ import { formatKst } from "../../../domain/kst";
 import { WORKSPACE_PATHS } from "../../../domain/paths";
 import { secondFactorRequired, STAFF_ROLE_INFO } from "../../../domain/staff-roles";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
-import { adminActor, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import type { FlashCode } from "../../../lib/flash-messages";
@@ -45,7 +45,7 @@ export async function loadStaff(ctx: RequestContext, request: Request) {
   const [members, invitations, changes, settings] = await Promise.all([listStaff(db), listPendingInvitations(db), listAccessChanges(db, 30), getSiteSettings(db)]);
   const confirmRemove = Number(new URL(request.url).searchParams.get("remove"));
   return {
-    me: session.adminId,
+    me: session.staffId,
     mailConfigured: Boolean(ctx.runtime.mail),
     members: members.map((m) => ({
       id: m.id,
@@ -94,10 +94,10 @@ async function done(code: FlashCode) {
 }
 
 export async function handleStaffAction(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return reply(read.refused.init?.status ?? 400, { formError: read.refused.data.formError });
   const { form } = read;
-  const actor = adminActor(staffSessionOf(ctx), ctx);
+  const actor = staffActor(staffSessionOf(ctx), ctx);
   const db = ctx.runtime.db;
   const text = (name: string) => {
     const value = form.get(name);

@@ -8,7 +8,7 @@ import { handleStaffAction, loadStaff } from "./staff.server";
 import { ConfirmActions, WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { Field } from "../../../widgets/field";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 import { FormStatus } from "../../../components/form-status";
 
 export function loader({ context, request }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("직원 계정");
+  return workspaceMeta("직원 계정");
 }
 
 /** What the owner is told of a link made just now: mailed, or to be passed on by hand. */

@@ -3,7 +3,7 @@ import { TRASH_RETENTION_DAYS } from "../../../domain/content-states";
 import { formatKst } from "../../../domain/kst";
 import { pageWindow, parsePage } from "../../../lib/pagination";
 import { WORKSPACE_PATHS } from "../../../domain/paths";
-import { adminActor, flashRedirect, listReturnPath, readAdminForm } from "../../../server/route-kit/admin-forms.server";
+import { staffActor, flashRedirect, listReturnPath, readStaffForm } from "../../../server/route-kit/workspace-forms.server";
 import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import {
@@ -90,11 +90,11 @@ function parseKeys(form: FormData): TrashKey[] | null {
  * confirmation page), or everything ("empty").
  */
 export async function handleTrashAction(ctx: RequestContext, request: Request) {
-  const read = await readAdminForm(request, []);
+  const read = await readStaffForm(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
   const session = staffSessionOf(ctx);
-  const actor = adminActor(session, ctx);
+  const actor = staffActor(session, ctx);
   const back = listReturnPath(form.get("returnTo"), WORKSPACE_PATHS.trash);
   const intent = String(form.get("intent") ?? "");
   if (intent === "empty") {

@@ -9,7 +9,7 @@ import { ConfirmActions, FilterSelect, WorkspacePage, WorkspaceTable } from "../
 import { Pagination } from "../../../components/pagination";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { submitOrSignIn } from "../../../lib/signed-out-submit";
-import { adminMeta } from "../../../lib/admin-meta";
+import { workspaceMeta } from "../../../lib/workspace-meta";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return loadTrash(getRequestContext(context), request);
@@ -25,7 +25,7 @@ export function clientAction(args: Route.ClientActionArgs) {
 }
 
 export function meta() {
-  return adminMeta("휴지통");
+  return workspaceMeta("휴지통");
 }
 
 /** What a permanent delete asks about one row. */

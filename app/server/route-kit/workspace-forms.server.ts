@@ -2,12 +2,12 @@ import { data, redirect } from "react-router";
 import type { FlashCode } from "../../lib/flash-messages";
 import { setFlash } from "./flash.server";
 import { withParticle } from "../../domain/korean";
-import type { AdminFormReply } from "../../lib/admin-form-reply";
-import type { AdminSession } from "../auth/sessions.server";
+import type { StaffFormReply } from "../../lib/admin-form-reply";
+import type { SignedInStaff } from "../auth/sessions.server";
 import type { Actor } from "../platform/services.server";
 import type { RequestContext } from "./context.server";
 import { RequestBodyError } from "../platform/form-body.server";
-import { parseAdminForm } from "./uploads.server";
+import { parseStaffForm } from "./uploads.server";
 
 /**
  * What every admin form's action shares: multipart parsing with its limits, and one reply shape
@@ -19,13 +19,13 @@ import { parseAdminForm } from "./uploads.server";
 export const INVALID_MESSAGE = "입력한 내용을 확인해 주세요.";
 
 /** The audit actor of a signed-in administrator using the admin pages. */
-export function adminActor(session: AdminSession, ctx: Pick<RequestContext, "clientIp">): Actor {
-  return { adminId: session.adminId, via: "session", label: session.loginId, ip: ctx.clientIp };
+export function staffActor(session: SignedInStaff, ctx: Pick<RequestContext, "clientIp">): Actor {
+  return { staffId: session.staffId, via: "session", label: session.loginId, ip: ctx.clientIp };
 }
 
 /** An action's answer with the form's reply and an HTTP status. */
-export function replyWith<V = never>(status: number, reply: Partial<AdminFormReply<V>> & { formError: string }) {
-  const full: AdminFormReply<V> = {
+export function replyWith<V = never>(status: number, reply: Partial<StaffFormReply<V>> & { formError: string }) {
+  const full: StaffFormReply<V> = {
     formError: reply.formError,
     fields: reply.fields ?? {},
     values: reply.values ?? null,
@@ -48,9 +48,9 @@ export function replyConflict<V>(values: V, noun: string, currentVersion: number
  * Reads an admin form (multipart, files only from `fileFields`, oversize files marked instead of
  * failing the form). A body that cannot be read at all becomes a reply with its status.
  */
-export async function readAdminForm<V>(request: Request, fileFields: readonly string[]): Promise<{ form: FormData } | { refused: ReturnType<typeof replyWith<V>> }> {
+export async function readStaffForm<V>(request: Request, fileFields: readonly string[]): Promise<{ form: FormData } | { refused: ReturnType<typeof replyWith<V>> }> {
   try {
-    return { form: await parseAdminForm(request, fileFields) };
+    return { form: await parseStaffForm(request, fileFields) };
   } catch (error) {
     if (!(error instanceof RequestBodyError)) throw error;
     return { refused: replyWith<V>(error.status, { formError: error.message }) };
