@@ -20,12 +20,14 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { AdminBar } from "./components/admin-bar";
 import { IdleWarning } from "./components/admin/idle-warning";
+import { WorkspaceHeader } from "./components/admin/workspace-header";
+import { WorkspaceNav } from "./components/admin/workspace-nav";
 import { FlashNotice } from "./components/flash-notice";
 import { getRequestContext } from "./server/route-kit/context.server";
 import { loadRoot } from "./root.server";
 import { LOCALE_INFO, localeOfPath, localizedPath } from "./domain/locale";
 import { messagesFor } from "./domain/messages";
-import { isVisitorDocument } from "./domain/site-routes";
+import { isVisitorDocument, WORKSPACE_DOCUMENT_IDS, WORKSPACE_LAYOUT_ID } from "./domain/site-routes";
 import { PATHS, WORKSPACE_PATHS } from "./domain/paths";
 import { FORBIDDEN_MESSAGE } from "./domain/staff-roles";
 
@@ -43,6 +45,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // document React runs in stays the app (and keeps its scroll restoration) wherever it navigates.
   const matches = useMatches();
   const leaf = matches[matches.length - 1];
+  // Decision 064: the workspace's pages (the sign-in pages included) have a frame of their own; its
+  // navigation stands beside the pages under the workspace's layout route, for whoever is signed in.
+  const workspaceDocument = matches.some((match) => WORKSPACE_DOCUMENT_IDS.has(match.id));
+  const navRole = root?.staff && matches.some((match) => match.id === WORKSPACE_LAYOUT_ID) ? root.staff.role : null;
   const enhanceScript =
     typeof document === "undefined" && root?.enhanceScript && isVisitorDocument(root.isAdmin, leaf?.id) ? root.enhanceScript : null;
   // The React app's pages warm the web font too (the visitors' pages: app/enhance/main.ts). Then
@@ -74,13 +80,32 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           {t.layout.skipLink}
         </a>
-        <SiteHeader social={root?.social ?? null} phone={root?.contact.phone ?? null} adminControls={root?.isAdmin ? <AdminBar /> : null} />
-        <main id="main" className="page" tabIndex={-1}>
-          <span id="top" />
-          <FlashNotice message={root?.flash ?? null} />
-          {children}
-        </main>
-        <SiteFooter info={root?.footer ?? null} isAdmin={root?.isAdmin ?? false} />
+        {workspaceDocument ? (
+          <>
+            <WorkspaceHeader person={root?.staff ? { name: root.staff.name, role: root.staff.role } : null} />
+            <div className={navRole ? "ws-frame" : "ws-frame ws-frame--single"}>
+              {navRole ? (
+                <div className="ws-sidebar">
+                  <WorkspaceNav role={navRole} id="workspace-nav" />
+                </div>
+              ) : null}
+              <main id="main" className="ws-main" tabIndex={-1}>
+                <FlashNotice message={root?.flash ?? null} />
+                {children}
+              </main>
+            </div>
+          </>
+        ) : (
+          <>
+            <SiteHeader social={root?.social ?? null} phone={root?.contact.phone ?? null} adminControls={root?.isAdmin ? <AdminBar /> : null} />
+            <main id="main" className="page" tabIndex={-1}>
+              <span id="top" />
+              <FlashNotice message={root?.flash ?? null} />
+              {children}
+            </main>
+            <SiteFooter info={root?.footer ?? null} isAdmin={root?.isAdmin ?? false} />
+          </>
+        )}
         {root?.staff && !enhanceScript ? <IdleWarning idleMinutes={root.staff.idleMinutes} /> : null}
         {enhanceScript ? null : (
           <>

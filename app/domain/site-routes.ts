@@ -37,6 +37,11 @@ export interface SiteRoute {
   sitemap?: boolean;
   /** Rendered inside the workspace's frame (navigation), app/routes/admin/workspace/layout.tsx. */
   workspace?: boolean;
+  /**
+   * An admin page drawn in the visitors' frame rather than the workspace's header (decision 064): the
+   * preview, which shows a post or an artist as visitors will see it.
+   */
+  visitorFrame?: boolean;
   /** Who may use it; unset: staff only (see `Access`). */
   access?: Access;
   /** A private route's part of the workspace: which roles may read or change it (staff-roles.ts). */
@@ -70,7 +75,7 @@ const postRoutes = (kind: PostKind): SiteRoute[] => {
   return [
     { pattern: info.listPath, file: "routes/post-list.tsx", id: `${kind}-list`, audience: "public", access: "public", sitemap: true },
     { pattern: info.detailPattern, file: "routes/post-detail.tsx", id: `${kind}-detail`, audience: "public", access: "public" },
-    { pattern: info.editorPattern, file: "routes/admin/post-editor.tsx", id: `admin-${kind}-editor`, audience: "admin", area: "content" },
+    { pattern: info.editorPattern, file: "routes/admin/post-editor.tsx", id: `admin-${kind}-editor`, audience: "admin", workspace: true, area: "content" },
     api("list", "routes/api/post-list.ts", "public"),
     // A writer also reads drafts here (with the session or a token); everyone else the published post.
     api("post", "routes/api/post.ts", "public"),
@@ -109,9 +114,9 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   // A passkey instead of the code (JSON for the page's script); the pending cookie names the account.
   { pattern: `${SIGN_IN_VERIFY_PATH}/passkey`, file: "routes/admin/login-passkey.ts", audience: "admin", access: "public", sitemap: false },
   ...POST_KINDS.flatMap((kind) => postRoutes(kind).filter((r) => r.audience === "admin")),
-  { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin", area: "content" },
-  { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin", area: "tokens" },
-  { pattern: "/admin/preview/:subject/:id?", file: "routes/admin/preview.tsx", audience: "admin", area: "content" },
+  { pattern: `${PATHS.adminArtist}/:name?`, file: "routes/admin/artist-editor.tsx", audience: "admin", workspace: true, area: "content" },
+  { pattern: PATHS.adminApiTokens, file: "routes/admin/api-tokens.tsx", audience: "admin", workspace: true, area: "tokens" },
+  { pattern: "/admin/preview/:subject/:id?", file: "routes/admin/preview.tsx", audience: "admin", area: "content", visitorFrame: true },
   { pattern: WORKSPACE_PATHS.dashboard, file: "routes/admin/workspace/dashboard.tsx", audience: "admin", workspace: true, area: "overview" },
   { pattern: WORKSPACE_PATHS.posts, file: "routes/admin/workspace/posts.tsx", audience: "admin", workspace: true, area: "content" },
   { pattern: WORKSPACE_PATHS.artists, file: "routes/admin/workspace/artists.tsx", audience: "admin", workspace: true, area: "content" },
@@ -193,6 +198,15 @@ export const PUBLIC_ROUTE_IDS: ReadonlySet<string> = new Set([...SITE_ROUTES, ..
 export function isVisitorDocument(isAdmin: boolean, leafRouteId: string | undefined): boolean {
   return !isAdmin && (leafRouteId === undefined || leafRouteId === "root" || PUBLIC_ROUTE_IDS.has(leafRouteId));
 }
+
+/**
+ * The route ids of the pages drawn in the workspace's own frame (its header, no visitors' header or
+ * footer; decision 064): every admin page, the sign-in pages included, but the preview.
+ */
+export const WORKSPACE_DOCUMENT_IDS: ReadonlySet<string> = new Set(SITE_ROUTES.filter((r) => r.audience === "admin" && !r.visitorFrame).map(routeIdOf));
+
+/** React Router's id of the workspace's frame (its navigation beside the page). */
+export const WORKSPACE_LAYOUT_ID = WORKSPACE_LAYOUT_FILE.replace(/\.tsx?$/, "");
 
 /** The part of a pattern before its first parameter: "/adminActor/:name?" → "/adminActor". */
 export function staticPrefix(pattern: string): string {

@@ -88,14 +88,20 @@ export const test = base.extend<
       // A page React runs (the workspace, or a page as the administrator sees it) is complete before it is
       // hydrated, and a link clicked before then does what it does without JavaScript: `goto` returns
       // once the app runs (`<html data-hydrated>`, app/root.tsx). Visitors' pages have no React.
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
+      // `reload` and `goBack` load a document too, and wait the same way (a CI run failed once in
+      // casting-packages with JavaScript on, where a click follows each; its error was not kept).
+      const untilHydrated = async <T,>(response: T): Promise<T> => {
         if (await page.evaluate(() => "__reactRouterContext" in window).catch(() => false)) {
           await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
         }
         return response;
       };
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      const goBack = page.goBack.bind(page);
+      page.goto = async (url, options) => untilHydrated(await goto(url, options));
+      page.reload = async (options) => untilHydrated(await reload(options));
+      page.goBack = async (options) => untilHydrated(await goBack(options));
     }
     await use(page);
   },

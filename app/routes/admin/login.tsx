@@ -68,6 +68,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               required
               maxLength={64}
               defaultValue={actionData?.id ?? ""}
+              // The first thing on the page to fill (decision 064); after an error the summary takes the focus.
+              autoFocus={!(actionData?.error || loaderData.notice)}
               // A refused sign-in names no field (which one was wrong is not told): the message is the form's.
               aria-describedby={actionData?.error ? "login-error" : undefined}
             />

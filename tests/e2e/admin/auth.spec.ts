@@ -30,7 +30,8 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
   await expect(page.getByRole("status").filter({ hasText: "관리자로 로그인했습니다." })).toBeVisible();
   // Focus starts at the page's heading, not the body (decision 044).
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
-  await expect(page.getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
+  // The workspace's own header (decision 064): the person, their role and sign-out.
+  await expect(page.getByRole("banner").getByRole("button", { name: "로그아웃", exact: true })).toBeVisible();
   // Admin state comes from the server session, not from localStorage.
   expect(await page.evaluate(() => [localStorage.getItem("id"), localStorage.getItem("isLoggedIn")])).toEqual([null, null]);
   const cookie = (await page.context().cookies()).find((c) => c.name === "we_session");

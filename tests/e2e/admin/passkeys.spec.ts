@@ -53,7 +53,7 @@ test("the administrator registers a passkey, signs in with it instead of a code,
   }
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.getByRole("button", { name: "관리자 로그아웃" }).click();
+  await page.getByRole("button", { name: "로그아웃", exact: true }).click();
   await signInWithPassword();
   await page.getByRole("button", { name: "패스키로 인증" }).click();
   await expect(page).toHaveURL(`${origin}/admin`);
@@ -112,12 +112,12 @@ test("an invited editor enrolls the authenticator app and a passkey, signs in wi
   await tab.getByRole("button", { name: "패스키 추가" }).click();
   await expect(tab.getByRole("status").filter({ hasText: "패스키를 등록했습니다." })).toBeVisible();
 
-  await tab.getByRole("button", { name: "관리자 로그아웃" }).click();
+  await tab.getByRole("button", { name: "로그아웃", exact: true }).click();
   await signIn();
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText("2단계 인증");
   await tab.getByRole("button", { name: "패스키로 인증" }).click();
   await expect(tab).toHaveURL(`${origin}/admin`);
-  await expect(tab.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link")).toHaveText(["개요", "뉴스·공지", "배우", "캐스팅 패키지", "휴지통", "미디어", "내 계정", "계정 보안"]);
+  await expect(tab.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link")).toHaveText(["개요", "뉴스·공지", "미디어", "휴지통", "배우", "캐스팅 패키지", "내 계정", "계정 보안"]);
   expect((await tab.goto("/admin/auditions"))?.status()).toBe(403);
   await expect(tab.getByRole("heading", { level: 1 })).toHaveText("권한이 없습니다");
   await editor.close();

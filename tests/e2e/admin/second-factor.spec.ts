@@ -79,7 +79,7 @@ test.describe("an account without a second factor", () => {
     expect.soft(await axeViolations(page), "the recovery codes").toEqual([]);
 
     // Signed out, the phone is lost: a recovery code instead of the code, once.
-    await page.getByRole("button", { name: "관리자 로그아웃" }).first().click();
+    await page.getByRole("button", { name: "로그아웃", exact: true }).click();
     await expect(page).toHaveURL(`${base}/`);
     await signInWithPassword(page, `${base}/adminLogin`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("2단계 인증");
@@ -88,7 +88,7 @@ test.describe("an account without a second factor", () => {
     await expect(page).toHaveURL(`${base}/admin`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("관리 개요");
 
-    await page.getByRole("button", { name: "관리자 로그아웃" }).first().click();
+    await page.getByRole("button", { name: "로그아웃", exact: true }).click();
     await expect(page).toHaveURL(`${base}/`);
     await signInWithPassword(page, `${base}/adminLogin`);
     await page.getByLabel("인증 코드").fill(codes[0]!);

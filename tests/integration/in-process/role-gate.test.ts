@@ -94,10 +94,10 @@ describe(`the gate allows each route by role (${testEngine()})`, () => {
       const menu = /<nav class="workspace-nav"[^]*?<\/nav>/.exec(html)?.[0] ?? "";
       return [...menu.matchAll(/>([^<>]+)<\/a>/g)].map((m) => m[1]);
     };
-    expect(await nav("owner")).toEqual(["개요", "뉴스·공지", "배우", "캐스팅 패키지", "오디션 지원", "휴지통", "미디어", "활동 기록", "접속기록", "API 토큰", "사이트 설정", "직원 계정", "이전 사이트 가져오기", "내 계정", "계정 보안"]);
-    expect(await nav("editor")).toEqual(["개요", "뉴스·공지", "배우", "캐스팅 패키지", "휴지통", "미디어", "내 계정", "계정 보안"]);
+    expect(await nav("owner")).toEqual(["개요", "뉴스·공지", "미디어", "휴지통", "배우", "직원 계정", "오디션 지원", "캐스팅 패키지", "사이트 설정", "활동 기록", "접속기록", "API 토큰", "이전 사이트 가져오기", "내 계정", "계정 보안"]);
+    expect(await nav("editor")).toEqual(["개요", "뉴스·공지", "미디어", "휴지통", "배우", "캐스팅 패키지", "내 계정", "계정 보안"]);
     expect(await nav("casting")).toEqual(["개요", "오디션 지원", "내 계정", "계정 보안"]);
-    expect(await nav("viewer")).toEqual(["개요", "뉴스·공지", "배우", "휴지통", "미디어", "내 계정", "계정 보안"]);
+    expect(await nav("viewer")).toEqual(["개요", "뉴스·공지", "미디어", "휴지통", "배우", "내 계정", "계정 보안"]);
   });
 
   it("a session with a role that may not write the API with it is refused there (403 JSON)", async () => {

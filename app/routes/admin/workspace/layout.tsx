@@ -1,20 +1,29 @@
-import { Outlet } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { useFocusOnArrival } from "../../../components/admin/focus-on-arrival";
-import { WorkspaceNav } from "../../../components/admin/workspace-nav";
+import { editorListLink } from "../../../components/admin/workspace-nav";
 
 export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
-/** The workspace's frame: its navigation beside every workspace page (inside the private gate, app/routes.ts). */
+/**
+ * The workspace's pages (inside the private gate, app/routes.ts): the frame itself (header, navigation)
+ * is the root layout's (decision 064); an editor gets its way back to its list above it.
+ */
 export default function WorkspaceLayout() {
   useFocusOnArrival();
+  const back = editorListLink(useLocation().pathname);
   return (
     <div className="workspace">
-      <WorkspaceNav />
-      <div className="workspace__main">
-        <Outlet />
-      </div>
+      {back ? (
+        <p className="workspace__back">
+          <Link to={back.href} className="workspace__back-link">
+            <span aria-hidden="true">← </span>
+            {back.label}
+          </Link>
+        </p>
+      ) : null}
+      <Outlet />
     </div>
   );
 }
