@@ -179,7 +179,7 @@ function ForbiddenPage() {
       </h1>
       <p className="error-page__text">{FORBIDDEN_MESSAGE}</p>
       <Link to={WORKSPACE_PATHS.dashboard} className="button">
-        관리 홈으로 가기
+        개요로 가기
       </Link>
     </section>
   );

@@ -27,7 +27,7 @@ export const ARTIST_STATUS_LABELS: Record<ArtistStatus, string> = {
 export const ARTIST_STATUS_HINTS: Record<ArtistStatus, string> = {
   draft: "아직 준비 중인 배우입니다. 사이트에 보이지 않습니다.",
   public: "배우 목록과 프로필 페이지에 보입니다.",
-  hidden: "잠시 사이트에서 내립니다. 관리자에게만 보입니다.",
+  hidden: "잠시 사이트에서 내립니다. 직원에게만 보입니다.",
   former: "전속 계약이 끝난 배우입니다. 기록으로 남기고 사이트에는 보이지 않습니다.",
 };
 

@@ -59,7 +59,7 @@ export const SETTINGS_GROUPS: readonly SettingsGroup[] = [
   { id: "privacy", legend: "개인정보 처리" },
   { id: "privacyOfficer", legend: "개인정보 보호책임자", parent: "privacy" },
   { id: "processors", legend: "개인정보 처리 위탁 (선택)", parent: "privacy", hint: "수탁 업체의 회사 이름을 적습니다. 비워 두면 그 업무를 위탁하지 않는 것으로 표시합니다." },
-  { id: "security", legend: "관리자 계정 보안" },
+  { id: "security", legend: "직원 계정 보안" },
 ];
 
 const SHOWN_IN_FOOTER = { ko: "채우면 꼬리말에 보입니다.", en: "Shown in the footer when filled in." };

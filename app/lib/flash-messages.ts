@@ -19,7 +19,7 @@ const postMessages = Object.fromEntries(
 
 /** Notices shown once after a redirect (requirements R8.6: saved, updated; plus the other admin outcomes). */
 export const FLASH_MESSAGES = {
-  "security-notice": "로그인했습니다. 지난번 로그인 뒤로 이 계정의 인증 코드가 여러 번 틀렸습니다. 관리 개요의 ‘로그인 보안 알림’을 확인해 주세요.",
+  "security-notice": "로그인했습니다. 지난번 로그인 뒤로 이 계정의 인증 코드가 여러 번 틀렸습니다. 개요의 ‘로그인 보안 알림’을 확인해 주세요.",
   "artist-created": "배우가 저장되었습니다.",
   "artist-updated": "배우 정보가 수정되었습니다.",
   "artist-deleted": `배우가 휴지통으로 옮겨졌습니다. ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`,
@@ -68,7 +68,7 @@ export const FLASH_MESSAGES = {
   "package-extended": "링크의 기간을 바꿨습니다.",
   "package-sent": "링크를 받는 분의 이메일로 보냈습니다. 잠시 뒤 도착합니다.",
   "package-deleted": "패키지와 받는 분의 기록(방문, 답변)을 지웠습니다. 그 링크는 이제 열리지 않습니다.",
-  "signed-in": "관리자로 로그인했습니다.",
+  "signed-in": "로그인했습니다.",
   "signed-out": "로그아웃했습니다.",
 } as const satisfies Record<string, string>;
 

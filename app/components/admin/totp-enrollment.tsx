@@ -46,7 +46,7 @@ export function TotpEnrollment({ enrollment, accountName, confirmLabel }: { enro
 
 /** The ten recovery codes, shown once, with a download and the way on (`continueLabel`, to the workspace). */
 export function RecoveryCodes({ codes, loginId, continueLabel }: { codes: string[]; loginId: string; continueLabel: string }) {
-  const text = [`WE ENTERTAINMENT 관리자 복구 코드 (${loginId})`, "각 코드는 한 번만 쓸 수 있습니다.", "", ...codes, ""].join("\n");
+  const text = [`WE ENTERTAINMENT 관리 화면 복구 코드 (${loginId})`, "각 코드는 한 번만 쓸 수 있습니다.", "", ...codes, ""].join("\n");
   return (
     <section className="security-codes" aria-labelledby="codes-title">
       <h2 id="codes-title">복구 코드</h2>

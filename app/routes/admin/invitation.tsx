@@ -32,7 +32,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const title = loaderData?.invitation?.loginId ? "2단계 인증 설정" : "관리자 계정 만들기";
+  const title = loaderData?.invitation?.loginId ? "2단계 인증 설정" : "직원 계정 만들기";
   return [{ title: `${title} | WE ENTERTAINMENT` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
@@ -79,7 +79,7 @@ export default function Invitation({ loaderData, actionData }: Route.ComponentPr
   return (
     <section className="admin-login admin-login--wide" aria-labelledby="invite-title">
       <h1 id="invite-title" className="admin-login__title">
-        {setup ? "2단계 인증 설정" : "관리자 계정 만들기"}
+        {setup ? "2단계 인증 설정" : "직원 계정 만들기"}
       </h1>
       <p className="admin-login__info">
         {setup

@@ -23,7 +23,7 @@ const toOpenApiPath = (pattern: string) => pattern.replace(/:(\w+)/g, "{$1}");
 const readErrors = { "404": error("알 수 없는 이름 또는 글 번호") };
 const writeErrors = {
   "400": error("입력값 오류 (검증 실패, 잘못된 JSON, 정수가 아닌 postId, 가져올 수 없는 이미지)"),
-  "401": error("관리자 세션 쿠키 또는 유효한 API 토큰이 없음"),
+  "401": error("직원의 로그인 쿠키 또는 유효한 API 토큰이 없음"),
   "403": error("다른 출처(Origin)에서 보낸 요청"),
   "413": error("요청 본문이 너무 큼"),
   "415": error("지원하지 않는 Content-Type"),

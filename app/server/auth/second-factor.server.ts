@@ -350,7 +350,7 @@ export async function provisionTotpSecret(db: Database, serverSecret: string, lo
   if (row.totpEnabledAt && row.totpSecret && openSecret(serverSecret, TOTP_PURPOSE, row.totpSecret) === secret) return "unchanged";
   await db.transaction(async (tx) => {
     await tx.update(staffUsers).set({ totpSecret: sealSecret(serverSecret, TOTP_PURPOSE, secret), totpEnabledAt: new Date(), totpLastStep: null, selfEnrollment: false }).where(eq(staffUsers.id, row.id));
-    await recordAudit(tx, systemActor("ADMIN_TOTP_SECRET"), { action: "second-factor-enabled", entity: "session", entityId: row.id });
+    await recordAudit(tx, systemActor("서버 시작 설정"), { action: "second-factor-enabled", entity: "session", entityId: row.id });
   });
   logger?.info({ loginId: normalizeLoginId(loginId) }, "administrator's TOTP secret set from ADMIN_TOTP_SECRET");
   return "set";
@@ -373,7 +373,7 @@ export async function resetSecondFactor(db: Database, loginId: string): Promise<
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.staffId, row.id));
     await tx.delete(passkeys).where(eq(passkeys.staffId, row.id));
     await tx.delete(sessions).where(eq(sessions.staffId, row.id));
-    await recordAudit(tx, systemActor("npm run admin:password"), { action: "second-factor-reset", entity: "session", entityId: row.id });
+    await recordAudit(tx, systemActor("서버 관리 명령"), { action: "second-factor-reset", entity: "session", entityId: row.id });
     return true;
   });
 }

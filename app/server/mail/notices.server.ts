@@ -35,7 +35,7 @@ export function applicationNoticeMessage(notice: ApplicationNotice, options: { p
       `접수 번호: ${notice.receiptNumber}`,
       `지원서 보기: ${link}`,
       "",
-      "지원자의 개인정보는 이 메일에 담지 않았습니다. 관리자로 로그인해 위 링크에서 확인해 주세요.",
+      "지원자의 개인정보는 이 메일에 담지 않았습니다. 관리 화면에 로그인해 위 링크에서 확인해 주세요.",
       "이 메일은 웹사이트에서 자동으로 보냈습니다. 회신하지 마세요.",
       "",
     ].join("\n"),

@@ -105,11 +105,11 @@ export async function recentAuditEntries(db: Database, limit: number): Promise<A
 }
 
 /**
- * An entry as people read it: what happened ("뉴스 등록", "관리자 로그인") and to what (a name or a
+ * An entry as people read it: what happened ("뉴스 등록", "로그인") and to what (a name or a
  * title when recorded, the record's number otherwise; nothing for sign-ins, whose who says it all).
  */
 export function describeAuditEntry(entry: Pick<AuditEntry, "action" | "entity" | "details" | "entityId">): { what: string; subject: string } {
-  if (entry.entity === "session") return { what: auditActionLabel(entry.action) === entry.action ? entry.action : `관리자 ${auditActionLabel(entry.action)}`, subject: "" };
+  if (entry.entity === "session") return { what: auditActionLabel(entry.action), subject: "" };
   const what = `${auditEntityLabel(entry.entity)} ${auditActionLabel(entry.action)}`;
   if (entry.entity === "settings") return { what, subject: describeChangedSettings(entry.details.fields) };
   // Applications are named by receipt number only (their personal data never enters the log).

@@ -88,7 +88,7 @@ export function systemActor(label: string): Actor {
 export function describeActor(actor: Actor): string {
   switch (actor.via) {
     case "session":
-      return actor.label ?? "관리자";
+      return actor.label ?? "직원";
     case "token":
       return actor.label ? `API 토큰 ‘${actor.label}’` : "API 토큰";
     case "system":

@@ -73,7 +73,7 @@ async function passApiWriter(ctx: RequestContext, route: SiteRoute, request: Req
   }
   if (!isSameOriginRequest(request)) return apiRefusal("unauthorized", "다른 사이트에서 보내는 쓰기 요청에는 API 토큰(Authorization: Bearer)이 필요합니다.");
   const session = await ctx.staffSession();
-  if (!session) return apiRefusal("unauthorized", "관리자 로그인이 필요합니다.");
+  if (!session) return apiRefusal("unauthorized", "로그인이 필요합니다.");
   if (!roleMay(session.role, "content", "change")) {
     return Response.json({ error: { code: "forbidden", message: FORBIDDEN_MESSAGE } }, { status: 403, headers: NO_STORE });
   }

@@ -89,7 +89,7 @@ export async function inviteStaff(
         .values({ email, displayName, role, tokenHash: hashToken(token), invitedBy: actor.staffId, createdAt: now, expiresAt: new Date(now.getTime() + INVITATION_VALID_MS) })
         .returning({ id: staffInvitations.id });
       await recordAccessChange(tx, actor, { action: "invited", subjectId: null, subjectLabel: `${displayName} <${email}>`, details: { role, invitationId: invitation!.id } }, now);
-      if (mail) await queueMail(tx, { to: email, subject: "[WE ENTERTAINMENT] 관리자 계정 초대", text: invitationMailText(displayName, role, `${mail.publicOrigin}${path}`) });
+      if (mail) await queueMail(tx, { to: email, subject: "[WE ENTERTAINMENT] 직원 계정 초대", text: invitationMailText(displayName, role, `${mail.publicOrigin}${path}`) });
       return { ok: true as const };
     }),
   );

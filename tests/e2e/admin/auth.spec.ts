@@ -26,8 +26,8 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
   await passSecondStep(page, baseURL!);
   // Signed in, the administrator lands on the workspace's overview.
   await expect(page).toHaveURL(/\/admin$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("관리 개요");
-  await expect(page.getByRole("status").filter({ hasText: "관리자로 로그인했습니다." })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("개요");
+  await expect(page.getByRole("status").filter({ hasText: /^로그인했습니다\.$/ })).toBeVisible();
   // Focus starts at the page's heading, not the body (decision 044).
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   // The workspace's own header (decision 064): the person, their role and sign-out.
@@ -63,7 +63,7 @@ test.describe("signed in", () => {
     expect(editor.headers()["location"]).toMatch(/^\/adminLogin\?redirectTo=/);
     const upload = await replay.post("/api/img", { multipart: { image: { name: "a.png", mimeType: "image/png", buffer: Buffer.from("x") } }, headers: { Origin: baseURL! } });
     expect(upload.status()).toBe(401);
-    expect((await upload.json()).error.message).toBe("관리자 로그인이 필요합니다.");
+    expect((await upload.json()).error.message).toBe("로그인이 필요합니다.");
     await replay.dispose();
   });
 });

@@ -81,7 +81,7 @@ test.describe("with JavaScript", () => {
     for (const width of [1280, 390]) {
       await tab.setViewportSize({ width, height: 844 });
       await tab.goto(link);
-      await expect(tab.getByRole("heading", { level: 1 })).toHaveText("관리자 계정 만들기");
+      await expect(tab.getByRole("heading", { level: 1 })).toHaveText("직원 계정 만들기");
       expect.soft(await axeViolations(tab), `the invitation at ${width}px`).toEqual([]);
     }
     await visitor.close();

@@ -183,8 +183,8 @@ describe(`sign-in with a second factor (${testEngine()})`, () => {
     expect(cookieOf(second, "we_session")).toBeUndefined();
     // The activity log has the sign-ins and the failures.
     const audit = await (await fetch(`${server.baseURL}/admin/audit`, { headers: { Cookie: cookieOf(first, "we_session")! } })).text();
-    expect(audit).toContain("관리자 2단계 인증 실패");
-    expect(audit).toContain("관리자 복구 코드 새로 받기");
+    expect(audit).toContain("2단계 인증 실패");
+    expect(audit).toContain("복구 코드 새로 받기");
   });
 });
 

@@ -187,7 +187,7 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
       guardian: { name: "박보호", phone: "010-9876-5432", consentedAt: new Date().toISOString() },
     });
     const html = await (await fetch(`${site.baseURL}/admin/auditions/${withVideo.id}`, { headers: { Cookie: site.cookie } })).text();
-    expect(html).toContain(`<title>지원서 ${withVideo.receiptNumber} | WE ENTERTAINMENT 관리자</title>`);
+    expect(html).toContain(`<title>지원서 ${withVideo.receiptNumber} | WE ENTERTAINMENT 관리</title>`);
     expect(html).toContain(`href="tel:${withVideo.phone.replace(/-/g, "")}"`);
     expect(html).toContain(`href="mailto:${withVideo.email}"`);
     expect(html).toContain(`src="/admin/auditions/${withVideo.id}/files/${withVideo.photos[0]!.id}?thumb=1"`);
@@ -376,6 +376,6 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     const html = await (await fetch(`${site.baseURL}/admin`, { headers: { Cookie: site.cookie } })).text();
     const waiting = (await site.runtime.db.select().from(auditionApplications).where(eq(auditionApplications.status, "received"))).length;
     expect(waiting).toBeGreaterThan(0);
-    expect(html).toContain(`새 지원서(접수) ${waiting}건`);
+    expect(html).toContain(`새로 접수된 지원서 ${waiting}건`);
   });
 });

@@ -53,7 +53,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
           {actionData.notice}
         </p>
       ) : null}
-      {codes ? <RecoveryCodes codes={codes} loginId={loaderData.loginId} continueLabel="보관했습니다. 관리 개요로 가기" /> : null}
+      {codes ? <RecoveryCodes codes={codes} loginId={loaderData.loginId} continueLabel="보관했습니다. 개요로 가기" /> : null}
       {loaderData.securityNotice ? (
         <section className="form-error security-alert" aria-labelledby="security-notice-title">
           <h2 id="security-notice-title">로그인 보안 알림</h2>
@@ -144,8 +144,7 @@ export default function AccountSecurity({ loaderData, actionData }: Route.Compon
             {loaderData.required ? (
               <p>
                 이 계정은 개인정보를 다룰 수 있어 2단계 인증을 끌 수 없습니다. 휴대폰을 잃어버렸다면 복구 코드로 로그인할 수 있고, 복구 코드도 없다면 대표
-                관리자에게 2단계 인증 설정 링크를 요청하거나, 서버에서 <code>npm run admin:password -- --reset-second-factor</code>로 초기화한 뒤 다시
-                등록합니다.
+                관리자에게 2단계 인증 설정 링크를 요청해 다시 등록합니다.
               </p>
             ) : (
               <Form method="post" className="token-form">

@@ -50,7 +50,7 @@ export async function handleAccountAction(ctx: RequestContext, request: Request)
   }
   if (intent === "end-session") {
     const key = String(form.get("key") ?? "");
-    if (session.tokenHash.startsWith(key)) return data({ error: "지금 쓰는 로그인은 ‘관리자 로그아웃’으로 끝내 주세요." }, { status: 400 });
+    if (session.tokenHash.startsWith(key)) return data({ error: "지금 쓰는 로그인은 ‘로그아웃’으로 끝내 주세요." }, { status: 400 });
     const ended = await endSessionsOf(ctx.runtime.db, actor, session.staffId, { key });
     if (ended === 0) return data({ error: "이미 끝난 로그인입니다. 목록을 새로 고쳐 주세요." }, { status: 404 });
     return redirect(WORKSPACE_PATHS.account, { headers: { "Set-Cookie": await setFlash("sessions-ended") } });

@@ -51,7 +51,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const data = loaderData;
   return (
     <WorkspacePage id="dashboard"
-      title="관리 개요"
+      title="개요"
       actions={
         data.can.changeContent ? (
         <>
@@ -94,9 +94,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <DashboardCard id="auditions" title="오디션 지원" wide more={<Link to={WORKSPACE_PATHS.auditions}>모든 지원서 보기</Link>}>
             <p className="dashboard__figure">
               {data.newApplications > 0 ? (
-                <Link to={`${WORKSPACE_PATHS.auditions}?status=received`}>{`새 지원서(접수) ${data.newApplications}건`}</Link>
+                <Link to={`${WORKSPACE_PATHS.auditions}?status=received`}>{`새로 접수된 지원서 ${data.newApplications}건`}</Link>
               ) : (
-                "새 지원서가 없습니다."
+                "새로 접수된 지원서가 없습니다."
               )}
             </p>
           </DashboardCard>
