@@ -27,7 +27,7 @@ test("a wrong password shows the mismatch message and keeps the id; the right on
   // Signed in, the administrator lands on the workspace's overview.
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("개요");
-  await expect(page.getByRole("status").filter({ hasText: /^로그인했습니다\.$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^로그인했습니다\./ })).toBeVisible();
   // Focus starts at the page's heading, not the body (decision 044).
   await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
   // The workspace's own header (decision 064): the person, their role and sign-out.

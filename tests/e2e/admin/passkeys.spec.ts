@@ -57,7 +57,7 @@ test("the administrator registers a passkey, signs in with it instead of a code,
   await signInWithPassword();
   await page.getByRole("button", { name: "패스키로 인증" }).click();
   await expect(page).toHaveURL(`${origin}/admin`);
-  await expect(page.getByRole("status").filter({ hasText: /^로그인했습니다\.$/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: /^로그인했습니다\./ })).toBeVisible();
 
   await page.goto(`${origin}/admin/account/security`);
   await expect(list).toContainText("마지막 사용");

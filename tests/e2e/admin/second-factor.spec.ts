@@ -30,7 +30,7 @@ test.describe("without JavaScript", () => {
     await expect(code).toHaveAttribute("autocomplete", "one-time-code");
     await passSecondStep(page, baseURL!);
     await expect(page).toHaveURL(/\/admin\/auditions$/);
-    await expect(page.getByRole("status").filter({ hasText: /^로그인했습니다\.$/ })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: /^로그인했습니다\./ })).toBeVisible();
   });
 });
 
