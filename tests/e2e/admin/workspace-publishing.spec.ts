@@ -129,9 +129,10 @@ for (const js of [true, false]) {
       expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 404, api: 404 });
       expect(await publicNewsShows(baseURL!, title)).toBe(false);
 
-      // Saved again with Enter in the title (no button's value): still a draft.
+      // Saved again with Enter in the title (no button's value): saved (staff read it), and still a draft.
       await page.getByLabel("제목", { exact: true }).fill(`${title} 고침`);
       await page.getByLabel("제목", { exact: true }).press("Enter");
+      await expect.poll(async () => ((await (await page.request.get(`/api/we/getnews/${postId}`)).json()) as { title: string }).title).toBe(`${title} 고침`);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-drafted"] })).toBeVisible();
       expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 404, api: 404 });
 
@@ -151,8 +152,8 @@ for (const js of [true, false]) {
       // Enter on a published post keeps it published too.
       await page.getByLabel("제목", { exact: true }).fill(`${title} 엔터`);
       await page.getByLabel("제목", { exact: true }).press("Enter");
+      await expect.poll(() => publicNewsShows(baseURL!, `${title} 엔터`)).toBe(true);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-updated"] })).toBeVisible();
-      expect(await publicNewsShows(baseURL!, `${title} 엔터`)).toBe(true);
 
       await page.getByRole("button", { name: "비공개로 전환", exact: true }).click();
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-unpublished"] })).toBeVisible();
