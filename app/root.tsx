@@ -128,14 +128,30 @@ export default function App() {
   );
 }
 
-export function meta({ location }: Route.MetaArgs) {
+export function meta({ location, error }: Route.MetaArgs) {
   const locale = localeOfPath(location.pathname);
-  return locale === "en"
-    ? [{ title: messagesFor("en").seo.siteTitle }, { name: "description", content: messagesFor("en").seo.description }]
-    : [
-        { title: "WE ENTERTAINMENT | 위이엔터테인먼트" },
-        { name: "description", content: "배우의 꿈을 함께 만들어 가는 배우 매니지먼트, 위이엔터테인먼트입니다." },
-      ];
+  const page =
+    locale === "en"
+      ? [{ title: messagesFor("en").seo.siteTitle }, { name: "description", content: messagesFor("en").seo.description }]
+      : [
+          { title: "WE ENTERTAINMENT | 위이엔터테인먼트" },
+          { name: "description", content: "배우의 꿈을 함께 만들어 가는 배우 매니지먼트, 위이엔터테인먼트입니다." },
+        ];
+  // An error page's title is set here, not by the boundary: a <title> of its own would be a second one in the head (the Nu checker, issue 40).
+  return error === undefined ? page : [{ title: errorDocumentTitle(error, locale) }, ...page.slice(1)];
+}
+
+/** The document title of the error boundary's page for `error`. */
+function errorDocumentTitle(error: unknown, locale: ReturnType<typeof localeOfPath>): string {
+  if (isRouteErrorResponse(error) && error.status === 401) return "로그인 필요 | WE ENTERTAINMENT";
+  if (isForbidden(error)) return "권한 없음 | WE ENTERTAINMENT";
+  const t = messagesFor(locale).errors;
+  return `${isRouteErrorResponse(error) && error.status === 404 ? t.notFoundTitle : t.errorDocumentTitle} | WE ENTERTAINMENT`;
+}
+
+/** The private gate's refusal of a role (not any 403). */
+function isForbidden(error: unknown): boolean {
+  return isRouteErrorResponse(error) && error.status === 403 && (error.data as { forbidden?: boolean } | null)?.forbidden === true;
 }
 
 /**
@@ -145,7 +161,6 @@ export function meta({ location }: Route.MetaArgs) {
 function SignedOutPage() {
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <title>로그인 필요 | WE ENTERTAINMENT</title>
       <meta name="robots" content="noindex, nofollow" />
       <p className="error-page__code">401</p>
       <h1 id="error-title" className="error-page__title">
@@ -171,7 +186,6 @@ function SignedOutPage() {
 function ForbiddenPage() {
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <title>권한 없음 | WE ENTERTAINMENT</title>
       <meta name="robots" content="noindex, nofollow" />
       <p className="error-page__code">403</p>
       <h1 id="error-title" className="error-page__title">
@@ -189,12 +203,11 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const locale = localeOfPath(useLocation().pathname);
   if (isRouteErrorResponse(error) && error.status === 401) return <SignedOutPage />;
-  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { forbidden?: boolean } | null)?.forbidden) return <ForbiddenPage />;
+  if (isForbidden(error)) return <ForbiddenPage />;
   const t = messagesFor(locale).errors;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <title>{`${notFound ? t.notFoundTitle : t.errorDocumentTitle} | WE ENTERTAINMENT`}</title>
       <p className="error-page__code">{notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}</p>
       <h1 id="error-title" className="error-page__title">
         {notFound ? t.notFoundTitle : t.errorTitle}

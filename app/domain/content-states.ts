@@ -13,6 +13,18 @@ export const POST_STATUS_LABELS: Record<PostStatus, string> = {
   published: "공개",
 };
 
+/**
+ * What a post editor's buttons ask for (decision 067): 임시 저장 / 비공개로 전환 / 예약 취소 (`draft`), 공개 /
+ * 업데이트 (`publish`), 예약 (`schedule`, at the form's time), and `keep` when no button said (Enter in a
+ * text box): the post keeps its state, and a new post is a draft.
+ */
+export const POST_PUBLISH_ACTIONS = ["keep", "draft", "publish", "schedule"] as const;
+export type PostPublishAction = (typeof POST_PUBLISH_ACTIONS)[number];
+
+export function isPublishAction(value: unknown): value is PostPublishAction {
+  return typeof value === "string" && (POST_PUBLISH_ACTIONS as readonly string[]).includes(value);
+}
+
 export const ARTIST_STATUSES = ["draft", "public", "hidden", "former"] as const;
 export type ArtistStatus = (typeof ARTIST_STATUSES)[number];
 

@@ -61,3 +61,16 @@ export function instantOnKstDay(day: string, instant: Date | null): Date {
   if (instant && kstDate(instant) === day) return instant;
   return new Date(`${day}T00:00:00+09:00`);
 }
+
+/**
+ * "11월 30일 오후 3:00" in KST, as a sentence says a time ("…에 공개되도록 예약했습니다"); the year goes in
+ * front ("2027년 1월 5일 오전 9:00") when it is not the year of `now` (KST).
+ */
+export function formatKstSpoken(date: Date, now: Date): string {
+  const shifted = new Date(date.getTime() + KST_OFFSET_MS);
+  const year = shifted.getUTCFullYear();
+  const hours = shifted.getUTCHours();
+  const clock = `${hours < 12 ? "오전" : "오후"} ${hours % 12 === 0 ? 12 : hours % 12}:${String(shifted.getUTCMinutes()).padStart(2, "0")}`;
+  const day = `${shifted.getUTCMonth() + 1}월 ${shifted.getUTCDate()}일 ${clock}`;
+  return year === new Date(now.getTime() + KST_OFFSET_MS).getUTCFullYear() ? day : `${year}년 ${day}`;
+}

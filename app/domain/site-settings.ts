@@ -104,7 +104,8 @@ export const SITE_SETTING_FIELDS = defineSettingFields([
     default: DEMO_CONTACT.address,
     label: { ko: "주소", en: "Address" },
     englishVariant: "addressEn",
-    widget: { type: "text", autoComplete: "street-address" },
+    // One line: `street-address` belongs on a multi-line control (the Nu checker refuses it on an input).
+    widget: { type: "text", autoComplete: "address-line1" },
     audit: "주소",
     demo: true,
   },

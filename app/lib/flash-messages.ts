@@ -1,21 +1,39 @@
 import { TRASH_RETENTION_DAYS } from "../domain/content-states";
+import { formatKstSpoken } from "../domain/kst";
 import { withParticle } from "../domain/korean";
 import { POST_KIND_INFO, POST_KINDS, type PostKind } from "../domain/post-kinds";
 
-type PostFlashCode = `${PostKind}-${"created" | "updated" | "deleted" | "drafted" | "scheduled"}`;
+/** What a post editor's save did (decision 067): each button's outcome has its own notice. */
+export type PostSaveOutcome = "drafted" | "published" | "updated" | "unpublished" | "unscheduled" | "scheduled";
+
+type PostFlashCode = `${PostKind}-${PostSaveOutcome | "deleted"}`;
 
 const postMessages = Object.fromEntries(
   POST_KINDS.flatMap((kind) => {
-    const subject = withParticle(POST_KIND_INFO[kind].label, "이/가");
+    const label = POST_KIND_INFO[kind].label;
+    const object = withParticle(label, "을/를");
     return [
-      [`${kind}-created`, `${subject} 등록되었습니다.`],
-      [`${kind}-updated`, `${subject} 수정되었습니다.`],
-      [`${kind}-deleted`, `${subject} 휴지통으로 옮겨졌습니다. ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`],
-      [`${kind}-drafted`, `${subject} 임시 저장되었습니다. 사이트에는 보이지 않습니다.`],
-      [`${kind}-scheduled`, `${subject} 예약되었습니다. 정한 시각에 자동으로 공개됩니다.`],
+      [`${kind}-drafted`, `${object} 임시 저장했습니다. 사이트에는 보이지 않습니다.`],
+      [`${kind}-published`, `${object} 공개했습니다. 사이트에서 바로 볼 수 있습니다.`],
+      [`${kind}-updated`, `공개 중인 ${object} 업데이트했습니다. 사이트에 바로 반영됩니다.`],
+      [`${kind}-unpublished`, `${object} 비공개로 전환했습니다. 임시 저장 상태가 되어 사이트에는 보이지 않습니다.`],
+      [`${kind}-unscheduled`, `${label}의 예약을 취소했습니다. 임시 저장 상태가 되어 사이트에는 보이지 않습니다.`],
+      // Shown with its time when the notice carries one (scheduledMessage); this is the notice without it.
+      [`${kind}-scheduled`, `${object} 예약했습니다. 정한 시각에 자동으로 공개됩니다.`],
+      [`${kind}-deleted`, `${withParticle(label, "이/가")} 휴지통으로 옮겨졌습니다. ${TRASH_RETENTION_DAYS}일 안에 복원할 수 있습니다.`],
     ];
   }),
 ) as Record<PostFlashCode, string>;
+
+/** The notice after 예약: "11월 30일 오후 3:00에 공개되도록 예약했습니다." (KST; the year when it is not this one). */
+export function scheduledMessage(at: Date, now: Date): string {
+  return `${formatKstSpoken(at, now)}에 공개되도록 예약했습니다.`;
+}
+
+/** Whether a notice's code may carry a time (the post's schedule). */
+export function isTimedFlashCode(code: FlashCode): boolean {
+  return code.endsWith("-scheduled");
+}
 
 /** Notices shown once after a redirect (requirements R8.6: saved, updated; plus the other admin outcomes). */
 export const FLASH_MESSAGES = {

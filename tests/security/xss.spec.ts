@@ -52,7 +52,8 @@ test.beforeAll(async () => {
     const form = new FormData();
     form.append("title", `폼 벡터 묶음 ${i}`);
     form.append("content", `<p>본문</p>${withoutUnfetchableImage(group.join("")).replaceAll("\u0000", "")}`);
-    form.append("intent", "save");
+    // 공개: a new post saved without it stays a draft (decision 067), and the vectors must reach the public pages.
+    form.append("publication", "publish");
     const response = await fetch(`${server.baseURL}/adminNewsWrite`, { method: "POST", body: form, headers: { Cookie: server.cookie, Origin: server.baseURL }, redirect: "manual" });
     expect(response.status, `form ${i}`).toBe(302);
   }

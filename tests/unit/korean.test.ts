@@ -51,7 +51,8 @@ describe("Korean particles after a variable word", () => {
   it("every post kind's empty list and notices use the particle its name needs", () => {
     expect(emptyListMessage("notice")).toBe("등록된 공지사항이 없습니다.");
     expect(emptyListMessage("news")).toBe("등록된 뉴스가 없습니다.");
-    expect(FLASH_MESSAGES["notice-created"]).toBe("공지사항이 등록되었습니다.");
+    expect(FLASH_MESSAGES["notice-published"]).toBe("공지사항을 공개했습니다. 사이트에서 바로 볼 수 있습니다.");
+    expect(FLASH_MESSAGES["news-drafted"]).toBe("뉴스를 임시 저장했습니다. 사이트에는 보이지 않습니다.");
     expect(FLASH_MESSAGES["news-deleted"]).toBe("뉴스가 휴지통으로 옮겨졌습니다. 30일 안에 복원할 수 있습니다.");
     for (const kind of POST_KINDS) expect(emptyListMessage(kind)).not.toMatch(/[이가]\(|사항가|스이/);
   });

@@ -101,13 +101,14 @@ export function DefaultSave() {
   );
 }
 
-/** Cancel, preview, "save mine anyway" after a conflict, and save. */
+/** Cancel, preview, "save mine anyway" after a conflict, and save (or the editor's own buttons, `submits`). */
 export function FormActions({
   cancelTo,
   saving,
   conflictVersion,
   busy = false,
   preview,
+  submits,
 }: {
   cancelTo: string;
   saving: boolean;
@@ -115,6 +116,8 @@ export function FormActions({
   busy?: boolean;
   /** Where the form's current values are shown as the public page would show them (a new tab). */
   preview?: string;
+  /** In place of the one 저장: buttons that each say what the save does (the post editor's, decision 067). */
+  submits?: ReactNode;
 }) {
   return (
     <div className="admin-form__actions">
@@ -127,9 +130,11 @@ export function FormActions({
           내 내용으로 저장
         </button>
       ) : null}
-      <button type="submit" name="intent" value="save" className="button" disabled={saving || busy}>
-        {saving ? "저장 중..." : "저장"}
-      </button>
+      {submits ?? (
+        <button type="submit" name="intent" value="save" className="button" disabled={saving || busy}>
+          {saving ? "저장 중..." : "저장"}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { POST_KIND_INFO, postDetailPath, type PostKind } from "../../domain/post-kinds";
 import { postFieldsInLanguage, type PostFieldValues } from "../../domain/post-fields";
-import { POST_STATUS_LABELS, type PostStatus } from "../../domain/content-states";
+import { POST_STATUS_LABELS, type PostPublishAction, type PostStatus } from "../../domain/content-states";
 import { previewPath, WORKSPACE_PATHS } from "../../domain/paths";
 import type { StaffFormReply } from "../../lib/admin-form-reply";
 import { useEditorDraft } from "../../lib/use-editor-draft";
@@ -14,8 +14,8 @@ import { Field } from "../../widgets/field";
 
 /** The editor's values: the post's fields (app/domain/post-fields.ts), its publication and, without JavaScript, an image to attach. */
 export type PostFormValues = PostFieldValues & {
-  /** Publish (now, or keep public), keep as a draft, or publish at `publishAt`. */
-  publication: "publish" | "draft" | "schedule";
+  /** The button pressed (decision 067): kept with the values so "내 내용으로 저장" after a conflict repeats it. */
+  publication: PostPublishAction;
   /** KST date and time, as a datetime-local input holds it. */
   publishAt: string;
   /** KST date and time the post goes back to draft; empty for never. */
@@ -82,11 +82,13 @@ export function PostForm({
           <PostFieldInputs fields={postFieldsInLanguage("en")} {...fieldProps} />
         </fieldset>
         <PublicationFields kind={kind} post={post} values={values} onChange={(patch) => setValues((v) => ({ ...v, ...patch }))} errors={fields} />
+        {reply?.conflictVersion != null ? <input type="hidden" name="askedPublication" value={values.publication} /> : null}
         <FormActions
           cancelTo={WORKSPACE_PATHS.posts}
           saving={saving}
           conflictVersion={reply?.conflictVersion}
           preview={previewPath(kind)}
+          submits={<PublishButtons status={post.status} saving={saving} pressed={navigation.formData?.get("publication")} />}
         />
       </Form>
     </AdminFormShell>
@@ -103,7 +105,38 @@ export interface EditorPostView {
   values: PostFormValues;
 }
 
-/** Publish now, keep as a draft, or schedule; an optional end of publication; pinning for notices. */
+/**
+ * The editor's buttons, each saying what the save does to the public site (decision 067): a draft (or a
+ * new post) is kept with 임시 저장 and goes public only with 공개 or 예약; a published post is kept public
+ * with 업데이트 and taken down only with 비공개로 전환; a scheduled post keeps its schedule with 예약 업데이트.
+ * The filled button is the editor's main act; the others are outlined.
+ */
+function PublishButtons({ status, saving, pressed }: { status: PostStatus | null; saving: boolean; pressed: FormDataEntryValue | null | undefined }) {
+  return PUBLISH_BUTTONS[status ?? "draft"].map(({ value, label, main }) => (
+    <button key={value} type="submit" name="publication" value={value} className={main ? "button" : "button button--ghost"} disabled={saving}>
+      {saving && pressed === value ? "저장 중..." : label}
+    </button>
+  ));
+}
+
+const PUBLISH_BUTTONS: Record<PostStatus, { value: Exclude<PostPublishAction, "keep">; label: string; main?: boolean }[]> = {
+  draft: [
+    { value: "draft", label: "임시 저장" },
+    { value: "schedule", label: "예약" },
+    { value: "publish", label: "공개", main: true },
+  ],
+  scheduled: [
+    { value: "draft", label: "예약 취소" },
+    { value: "publish", label: "지금 공개" },
+    { value: "schedule", label: "예약 업데이트", main: true },
+  ],
+  published: [
+    { value: "draft", label: "비공개로 전환" },
+    { value: "publish", label: "업데이트", main: true },
+  ],
+};
+
+/** The post's state now, the schedule's time (not for a published post), an optional end of publication, pinning for notices. */
 function PublicationFields({
   kind,
   post,
@@ -117,36 +150,34 @@ function PublicationFields({
   onChange: (patch: Partial<PostFormValues>) => void;
   errors: Record<string, string>;
 }) {
-  const published = post.status === "published";
-  const choices: { value: PostFormValues["publication"]; label: string; hint: string }[] = [
-    { value: "publish", label: published ? "공개 유지" : "지금 공개", hint: published ? "사이트에 공개된 상태로 저장합니다." : "저장하면 바로 사이트에 보입니다." },
-    { value: "draft", label: published ? "비공개로 전환 (임시 저장)" : "임시 저장", hint: "사이트에는 보이지 않습니다. 미리보기로 확인할 수 있습니다." },
-    { value: "schedule", label: "예약 공개", hint: "정한 시각(한국 시간)에 자동으로 공개됩니다." },
-  ];
   return (
     <fieldset className="field choice-group publication">
       <legend className="field__label">공개 설정</legend>
-      {post.status ? (
-        <p className="publication__current">
-          현재 상태: <span className={`status-badge status-badge--${post.status}`}>{POST_STATUS_LABELS[post.status]}</span>
-          {post.status === "scheduled" && post.publishAt ? ` ${post.publishAt} 공개 예정` : null}
-        </p>
-      ) : null}
-      {choices.map((choice) => (
-        <label key={choice.value} className="choice">
-          <input type="radio" name="publication" value={choice.value} checked={values.publication === choice.value} onChange={() => onChange({ publication: choice.value })} />
-          <span className="choice__label">{choice.label}</span>
-          <span className="choice__hint">{choice.hint}</span>
-        </label>
-      ))}
-      <Field name="publishAt" className="field publication__time" label="예약 공개 시각 (한국 시간)" hint="‘예약 공개’를 선택하면 이 시각에 공개됩니다." error={errors.publishAt}>
-        {(control) => <input type="datetime-local" {...control} value={values.publishAt} onChange={(e) => onChange({ publishAt: e.target.value, publication: "schedule" })} />}
-      </Field>
+      <p className="publication__current">
+        현재 상태:{" "}
+        {post.status ? (
+          <span className={`status-badge status-badge--${post.status}`}>{POST_STATUS_LABELS[post.status]}</span>
+        ) : (
+          "아직 저장하지 않은 새 글"
+        )}
+        {post.status === "scheduled" && post.publishAt ? ` ${post.publishAt} 공개 예정` : null}
+      </p>
+      {post.status === "published" ? null : (
+        <Field
+          name="publishAt"
+          className="field publication__time"
+          label="예약 공개 시각 (한국 시간)"
+          hint={post.status === "scheduled" ? "‘예약 업데이트’를 누르면 이 시각으로 다시 예약됩니다." : "‘예약’을 누르면 이 시각에 자동으로 공개됩니다."}
+          error={errors.publishAt}
+        >
+          {(control) => <input type="datetime-local" {...control} value={values.publishAt} onChange={(e) => onChange({ publishAt: e.target.value })} />}
+        </Field>
+      )}
       <Field
         name="unpublishAt"
         className="field publication__time"
         label="공개 종료 시각 (선택, 한국 시간)"
-        hint="이 시각이 되면 사이트에서 내려가 임시 저장 상태가 됩니다. 비워 두면 계속 공개됩니다."
+        hint="공개된 글이 이 시각이 되면 사이트에서 내려가 임시 저장 상태가 됩니다. 비워 두면 계속 공개됩니다."
         error={errors.unpublishAt}
       >
         {(control) => <input type="datetime-local" {...control} value={values.unpublishAt} onChange={(e) => onChange({ unpublishAt: e.target.value })} />}

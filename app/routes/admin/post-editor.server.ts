@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { PostFormValues } from "../../components/admin/post-form";
+import type { PostSaveOutcome } from "../../lib/flash-messages";
 import type { PostKind } from "../../domain/post-kinds";
-import type { PostStatus } from "../../domain/content-states";
+import { isPublishAction, type PostPublishAction, type PostStatus } from "../../domain/content-states";
 import { formatKst, parseKstInputValue, toKstInputValue } from "../../domain/kst";
 import { postDetailPath, postEditorPath } from "../../domain/post-kinds";
 import { deleteReturnOf, previewPath, PATHS, WORKSPACE_PATHS } from "../../domain/paths";
@@ -49,7 +50,7 @@ function formValues(fields: PostFieldValues, publication: Omit<PostFormValues, k
 }
 
 function emptyValues(): PostFormValues {
-  return formValues(emptyPostFields(), { publication: "publish", publishAt: "", unpublishAt: "", pinned: false });
+  return formValues(emptyPostFields(), { publication: "keep", publishAt: "", unpublishAt: "", pinned: false });
 }
 
 export async function loadPostEditor(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
@@ -69,7 +70,7 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
     status: post.status,
     publishAt: post.publishAt ? formatKst(post.publishAt) : null,
     values: formValues(post, {
-      publication: post.status === "draft" ? "draft" : post.status === "scheduled" ? "schedule" : "publish",
+      publication: "keep",
       publishAt: post.publishAt ? toKstInputValue(post.publishAt) : "",
       unpublishAt: post.unpublishAt ? toKstInputValue(post.unpublishAt) : "",
       pinned: post.pinned,
@@ -91,10 +92,11 @@ export async function loadPostEditor(ctx: RequestContext, request: Request, kind
 /** The form's values as sent (everything kept, for showing them again). */
 export function postValuesFromForm(form: FormData): PostFormValues {
   const text = (name: string) => String(form.get(name) ?? "");
-  const publication = text("publication") || "publish";
+  // The button pressed; after a conflict, "내 내용으로 저장" repeats the one pressed before (askedPublication).
+  const asked = form.get("publication") ?? (form.get("overwriteVersion") !== null ? form.get("askedPublication") : null);
   return {
     ...formValues(postFieldsFromForm(form), {
-      publication: publication === "draft" || publication === "schedule" ? publication : "publish",
+      publication: isPublishAction(asked) ? asked : "keep",
       publishAt: text("publishAt"),
       unpublishAt: text("unpublishAt"),
       pinned: form.get("pinned") === "1",
@@ -107,14 +109,25 @@ export function postValuesFromForm(form: FormData): PostFormValues {
   };
 }
 
-/** The state the form asks for, or the messages for the date fields that cannot be read. */
-export function publicationFromValues(values: PostFormValues): { publication: Publication; unpublishAt: Date | null } | { errors: Record<string, string> } {
+/**
+ * The state the pressed button asks for (decision 067), or the messages for the date fields. "keep" (Enter
+ * in a text box) keeps the post's state: a new post or a draft stays a draft, a scheduled post stays
+ * scheduled at the time in its field, a published post stays published. A schedule must be ahead of `now`
+ * (the API publishes a past schedule at once; a button labelled 예약 never does).
+ */
+export function publicationFromValues(
+  values: PostFormValues,
+  current: PostStatus | null,
+  now: Date,
+): { publication: Publication; unpublishAt: Date | null } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
-  let publication: Publication = { mode: values.publication === "draft" ? "draft" : "publish" };
-  if (values.publication === "schedule") {
+  const action = values.publication === "keep" ? KEEP_ACTION[current ?? "draft"] : values.publication;
+  let publication: Publication = { mode: action === "draft" ? "draft" : "publish" };
+  if (action === "schedule") {
     const at = parseKstInputValue(values.publishAt);
     if (!values.publishAt.trim()) errors.publishAt = "예약 공개 날짜와 시각을 입력해 주세요.";
     else if (!at) errors.publishAt = "예약 공개 시각을 2026-12-01 09:00처럼 날짜와 시각으로 입력해 주세요.";
+    else if (at.getTime() <= now.getTime()) errors.publishAt = "예약 공개 시각이 이미 지났습니다. 앞으로의 시각을 입력하거나, 지금 공개하려면 ‘공개’를 눌러 주세요.";
     else publication = { mode: "schedule", at };
   }
   let unpublishAt: Date | null = null;
@@ -123,6 +136,16 @@ export function publicationFromValues(values: PostFormValues): { publication: Pu
     if (!unpublishAt) errors.unpublishAt = "공개 종료 시각을 2026-12-31 18:00처럼 날짜와 시각으로 입력해 주세요.";
   }
   return Object.keys(errors).length > 0 ? { errors } : { publication, unpublishAt };
+}
+
+/** What Enter (no button's value) does to a post in each state: keep it. */
+const KEEP_ACTION: Record<PostStatus, Exclude<PostPublishAction, "keep">> = { draft: "draft", scheduled: "schedule", published: "publish" };
+
+/** The notice for what a save did: from the state before and after. */
+export function saveOutcome(before: PostStatus | null, after: PostStatus): PostSaveOutcome {
+  if (after === "scheduled") return "scheduled";
+  if (after === "published") return before === "published" ? "updated" : "published";
+  return before === "published" ? "unpublished" : before === "scheduled" ? "unscheduled" : "drafted";
 }
 
 export async function handlePostEditorAction(ctx: RequestContext, request: Request, kind: PostKind, rawPostId: string | undefined) {
@@ -150,7 +173,9 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
   const attached = await attachWithoutScript(ctx, actor, form, values);
   if (attached) return attached;
 
-  const state = publicationFromValues(values);
+  // Enter keeps the state the post has now; a button says which one it asks for.
+  const current = values.publication === "keep" && postId !== null ? await getPost(ctx.runtime.db, kind, postId, "workspace") : null;
+  const state = publicationFromValues(values, current?.status ?? null, new Date());
   if ("errors" in state) return replyWith(400, { formError: INVALID_MESSAGE, values, fields: state.errors });
   const result = await savePost(ctx.runtime, actor, {
     kind,
@@ -173,8 +198,9 @@ export async function handlePostEditorAction(ctx: RequestContext, request: Reque
       return replyConflict(values, "글", result.version);
     case "saved": {
       // Always back to the post's editor, whatever its state (decision 044, instead of the original's /pr: requirements R8.5).
-      const outcome = result.postStatus === "draft" ? "drafted" : result.postStatus === "scheduled" ? "scheduled" : result.created ? "created" : "updated";
-      return redirect(postEditorPath(kind, result.postId), { headers: { "Set-Cookie": await setFlash(`${kind}-${outcome}`) } });
+      const outcome = saveOutcome(result.previousStatus, result.postStatus);
+      const at = state.publication.mode === "schedule" ? state.publication.at : undefined;
+      return redirect(postEditorPath(kind, result.postId), { headers: { "Set-Cookie": await setFlash(`${kind}-${outcome}`, at) } });
     }
   }
 }

@@ -33,7 +33,7 @@ export type Publication = { mode: "publish" } | { mode: "draft" } | { mode: "sch
 export type PostField = PostFieldKey | "publishAt" | "unpublishAt";
 
 export type SavePostResult =
-  | { status: "saved"; postId: number; version: number; created: boolean; postStatus: PostStatus }
+  | { status: "saved"; postId: number; version: number; created: boolean; postStatus: PostStatus; previousStatus: PostStatus | null }
   | { status: "invalid"; errors: Partial<Record<PostField, string>> }
   | { status: "not-found" }
   | { status: "conflict"; version: number };
@@ -274,7 +274,7 @@ export async function savePost(services: Services, actor: Actor, request: SavePo
       snapshot: { ...snapshotOf(row) },
     });
     await request.alsoInTransaction?.(tx, { id: row.id, version: row.version });
-    return { status: "saved" as const, postId: row.id, version: row.version, created, postStatus: row.status, wasPublic: current?.status === "published" };
+    return { status: "saved" as const, postId: row.id, version: row.version, created, postStatus: row.status, previousStatus: current?.status ?? null, wasPublic: current?.status === "published" };
   });
 
   if (result.status !== "saved") return result;

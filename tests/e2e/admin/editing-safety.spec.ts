@@ -1,3 +1,4 @@
+import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
 import { expect, test } from "../fixtures";
 import { passSecondStep, TEST_ADMIN, uniqueName } from "./admin-helpers";
 
@@ -9,7 +10,7 @@ test("a failed save keeps everything typed, with a clear message, and never navi
   const editor = page.getByRole("textbox", { name: "내용", exact: true });
   await editor.click();
   await page.keyboard.type("제목 없이 쓴 긴 내용입니다.");
-  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("button", { name: "임시 저장", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("입력한 내용을 확인해 주세요.");
   await expect(page.locator("#title-error")).toHaveText("제목을 입력해 주세요.");
   await expect(page).toHaveURL(/\/adminNoticeWrite$/);
@@ -49,7 +50,7 @@ test.describe("without JavaScript, an expired session", () => {
     await page.getByLabel("제목", { exact: true }).fill(title);
     await page.getByLabel("내용 (HTML)", { exact: true }).fill("<p>로그인이 끝나도 브라우저에 남는 내용</p>");
     await context.clearCookies();
-    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await page.getByRole("button", { name: "임시 저장", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("로그인이 필요합니다");
     await expect(page.getByText("보낸 내용은 이 브라우저에 그대로 남아 있습니다.")).toBeVisible();
     await expect(page.getByRole("link", { name: "새 창에서 로그인하기" })).toHaveAttribute("target", "_blank");
@@ -80,7 +81,7 @@ test("an expired session does not lose the text: sign in again in another tab, t
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("세션이 끝나도 남아야 하는 내용");
   await context.clearCookies();
-  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("button", { name: "임시 저장", exact: true }).click();
   await expect(page.getByRole("alert")).toContainText("로그인이 만료되었습니다.");
   await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
   await expect(page.getByRole("textbox", { name: "내용", exact: true })).toHaveText("세션이 끝나도 남아야 하는 내용");
@@ -95,7 +96,7 @@ test("an expired session does not lose the text: sign in again in another tab, t
   await popup.waitForURL((url) => url.pathname === "/admin");
   await popup.close();
 
-  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("button", { name: "임시 저장", exact: true }).click();
   await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
   await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
 });
@@ -106,7 +107,7 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
   await page.getByLabel("제목", { exact: true }).fill(title);
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("처음 내용");
-  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("button", { name: "공개", exact: true }).click();
   await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
   const editUrl = page.url();
   const detail = editUrl.replace("/adminNewsWrite/", "/newsDetail/");
@@ -116,14 +117,14 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
   await tabA.goto(editUrl);
   await tabB.goto(editUrl);
   await tabA.getByLabel("제목", { exact: true }).fill(`${title} A`);
-  await tabA.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(tabA.getByRole("status").filter({ hasText: "뉴스가 수정되었습니다." })).toBeVisible();
+  await tabA.getByRole("button", { name: "업데이트", exact: true }).click();
+  await expect(tabA.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-updated"] })).toBeVisible();
 
   await tabB.getByLabel("제목", { exact: true }).fill(`${title} B`);
   await tabB.getByRole("textbox", { name: "내용", exact: true }).click();
   await tabB.keyboard.press("End");
   await tabB.keyboard.type(" 그리고 B의 문장");
-  await tabB.getByRole("button", { name: "저장", exact: true }).click();
+  await tabB.getByRole("button", { name: "업데이트", exact: true }).click();
   await expect(tabB.getByRole("alert")).toContainText("다른 곳에서 이 글이 먼저 수정되었습니다.");
   await expect(tabB.getByLabel("제목", { exact: true })).toHaveValue(`${title} B`);
   await expect(tabB.getByRole("textbox", { name: "내용", exact: true })).toContainText("그리고 B의 문장");
@@ -132,7 +133,7 @@ test("two tabs editing one post: the stale save gets a conflict and keeps its te
 
   // Only an explicit choice overwrites.
   await tabB.getByRole("button", { name: "내 내용으로 저장" }).click();
-  await expect(tabB.getByRole("status").filter({ hasText: "뉴스가 수정되었습니다." })).toBeVisible();
+  await expect(tabB.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-updated"] })).toBeVisible();
   await page.goto(detail);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} B`);
   await expect(page.locator(".post-content")).toContainText("그리고 B의 문장");

@@ -14,7 +14,7 @@ test("with JavaScript: the admin writes a news post with an English version, and
   await page.getByLabel("영문 제목").fill(englishTitle);
   await page.getByRole("textbox", { name: "영문 내용", exact: true }).click();
   await page.keyboard.type("The English article, typed in its own editor.");
-  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("button", { name: "공개", exact: true }).click();
   await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
 
   await page.goto("/en/news");

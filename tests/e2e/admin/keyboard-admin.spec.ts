@@ -81,7 +81,7 @@ test("keyboard only: sign in and write a news post", async ({ page, baseURL }) =
   await expect(page.locator(".ql-editor figure")).toHaveCount(1);
   await page.keyboard.press("Control+b");
   await page.keyboard.type("작성했습니다");
-  await tabTo(page, page.getByRole("button", { name: "저장", exact: true }));
+  await tabTo(page, page.getByRole("button", { name: "공개", exact: true }));
   await page.keyboard.press("Enter");
   // Saved: the editor again, focus on its heading; the post is one link away (a new tab).
   await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);

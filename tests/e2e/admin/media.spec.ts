@@ -193,8 +193,8 @@ test("the post editor inserts an image from the library with its size, the libra
   await expect(inserted.locator("img")).toHaveAttribute("alt", "라이브러리 사진");
   await expect(inserted.locator("img")).toHaveAttribute("width", "600");
   await expect(inserted.locator("figcaption")).toHaveText("라이브러리에서 고른 사진");
-  await page.getByRole("button", { name: "저장", exact: true }).click();
-  await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-created"] })).toBeVisible();
+  await page.getByRole("button", { name: "공개", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-published"] })).toBeVisible();
 
   // The saved post shows it, and the library names the post as a use.
   await page.goto("/admin/media");

@@ -86,8 +86,8 @@ for (const width of [1280, 390]) {
       await page.getByLabel("요약 (선택)", { exact: true }).fill("커튼콜 현장을 전합니다.");
       await page.getByLabel("검색 설명 (선택)", { exact: true }).fill("첫 공연 커튼콜 현장 사진과 소식");
 
-      await page.getByRole("button", { name: "저장", exact: true }).click();
-      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-created"] })).toBeVisible();
+      await page.getByRole("button", { name: "공개", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-published"] })).toBeVisible();
       await expectPublished(page, title, {
         excerpt: "커튼콜 현장을 전합니다.",
         thumbnailOf: featured.url,
@@ -156,8 +156,8 @@ for (const width of [1280, 390]) {
         await page.locator(".featured-image").getByRole("radio", { name: featured.fileName }).check();
         await page.getByLabel("요약 (선택)", { exact: true }).fill("무JS 요약입니다.");
         await page.getByLabel("검색 설명 (선택)", { exact: true }).fill("무JS 검색 설명");
-        await page.getByRole("button", { name: "저장", exact: true }).click();
-        await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-created"] })).toBeVisible();
+        await page.getByRole("button", { name: "공개", exact: true }).click();
+        await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-published"] })).toBeVisible();
         await expectPublished(page, title, {
           excerpt: "무JS 요약입니다.",
           thumbnailOf: featured.url,
@@ -200,8 +200,11 @@ for (const width of [1280, 390]) {
         await expect(attach.getByRole("radio", { name: "선택한 이미지" })).toBeChecked();
         await expect(attach.getByRole("radio", { name: "선택한 이미지" })).toHaveValue(older.url);
         // Enter in the title saves (not a search, not the preview): the words in the boxes are those searched.
+        // It keeps the new post a draft (decision 067); 공개 then puts it on the site.
         await page.getByLabel("제목", { exact: true }).press("Enter");
-        await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-created"] })).toBeVisible();
+        await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-drafted"] })).toBeVisible();
+        await page.getByRole("button", { name: "공개", exact: true }).click();
+        await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-published"] })).toBeVisible();
         await page.goto("/news");
         await page.locator(".post-item").filter({ hasText: title }).getByRole("link").first().click();
         await expect(page.locator(".post-content figure").getByRole("img", { name: "검색으로 찾은 사진" })).toHaveAttribute("src", older.url);

@@ -62,9 +62,9 @@ for (const k of KINDS) {
 
     // Saved: still in the workspace, in the post's editor (decision 044), with the notice, focus on the
     // heading, and the way to the post on the site.
-    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await page.getByRole("button", { name: "공개", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
-    await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES[`${k.kind}-created`] })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES[`${k.kind}-published`] })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${k.label} 수정`);
     await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
@@ -89,7 +89,7 @@ for (const k of KINDS) {
     await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
     await expect(editor.locator("strong")).toHaveText("굵게");
     await page.getByLabel("제목", { exact: true }).fill(`${title} (수정)`);
-    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await page.getByRole("button", { name: "업데이트", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES[`${k.kind}-updated`] })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
     await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
@@ -120,9 +120,9 @@ for (const k of KINDS) {
       await page.getByLabel("대체 텍스트", { exact: true }).fill("무JS로 올린 사진");
       await page.getByLabel("캡션 (선택)").fill("무JS 캡션");
       await page.getByRole("radio", { name: "작게" }).check();
-      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await page.getByRole("button", { name: "공개", exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
-      await expect(page.getByText(FLASH_MESSAGES[`${k.kind}-created`])).toBeVisible();
+      await expect(page.getByText(FLASH_MESSAGES[`${k.kind}-published`])).toBeVisible();
 
       await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
       const content = page.locator(".post-content");
@@ -136,7 +136,7 @@ for (const k of KINDS) {
       await page.getByRole("link", { name: "수정" }).click();
       await expect(page.getByLabel("내용 (HTML)", { exact: true })).toHaveValue(/무JS 소제목/);
       await page.getByLabel("제목", { exact: true }).fill(`${title} 수정됨`);
-      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await page.getByRole("button", { name: "업데이트", exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${k.editor}/\\d+$`));
       await page.goto((await page.getByRole("link", { name: "사이트에서 보기 (새 창)" }).getAttribute("href"))!);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${title} 수정됨`);

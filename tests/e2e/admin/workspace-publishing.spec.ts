@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { FLASH_MESSAGES } from "../../../app/lib/flash-messages";
+import { FLASH_MESSAGES, scheduledMessage } from "../../../app/lib/flash-messages";
 import { toKstInputValue } from "../../../app/domain/kst";
 import { expect, test } from "../fixtures";
 import { uniqueName } from "./admin-helpers";
@@ -24,8 +24,18 @@ async function anonymousIsRedirected(url: string): Promise<boolean> {
   return (await fetch(url, { redirect: "manual" })).status === 302;
 }
 
-async function writeDraft(page: Page, title: string, body: string, js: boolean) {
-  await page.goto("/adminNewsWrite");
+/** What the public sees of a news post: its page and its API read, as an anonymous visitor (status codes). */
+async function publicStatuses(baseURL: string, postId: string): Promise<{ page: number; api: number }> {
+  const [page, api] = await Promise.all([fetch(`${baseURL}/newsDetail/${postId}`), fetch(`${baseURL}/api/we/getnews/${postId}`)]);
+  return { page: page.status, api: api.status };
+}
+
+/** The post id in the editor's address. */
+function postIdOf(page: Page): string {
+  return /\/adminNewsWrite\/(\d+)$/.exec(page.url())![1]!;
+}
+
+async function typePost(page: Page, title: string, body: string, js: boolean) {
   await page.getByLabel("제목", { exact: true }).fill(title);
   if (js) {
     await page.getByRole("textbox", { name: "내용", exact: true }).click();
@@ -33,8 +43,12 @@ async function writeDraft(page: Page, title: string, body: string, js: boolean) 
   } else {
     await page.getByLabel("내용 (HTML)", { exact: true }).fill(`<p>${body}</p>`);
   }
-  await page.getByRole("radio", { name: /^임시 저장/ }).check();
-  await page.getByRole("button", { name: "저장", exact: true }).click();
+}
+
+async function writeDraft(page: Page, title: string, body: string, js: boolean) {
+  await page.goto("/adminNewsWrite");
+  await typePost(page, title, body, js);
+  await page.getByRole("button", { name: "임시 저장", exact: true }).click();
   // Saved as a draft: still in its editor (decision 044), with its preview a link away.
   await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-drafted"] })).toBeVisible();
@@ -80,13 +94,15 @@ for (const js of [true, false]) {
       await expect(preview.locator(".post-content")).toContainText("고친 문장.");
       await preview.close();
 
-      // Schedule it a few seconds ahead (KST), save, and wait for the public list to show it: no request triggers it.
-      const when = soon(8);
-      await page.getByRole("radio", { name: /^예약 공개/ }).check();
+      // Schedule it a few seconds ahead (KST) with 예약, and wait for the public list to show it: no request triggers it.
+      const when = soon(12);
       await page.getByLabel("예약 공개 시각 (한국 시간)").fill(when.value);
-      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await page.getByRole("button", { name: "예약", exact: true }).click();
       await expect(page).toHaveURL(/\/adminNewsWrite\/\d+$/);
-      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-scheduled"] })).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: scheduledMessage(new Date(when.at), new Date()) })).toBeVisible();
+      // A scheduled post's editor keeps the schedule (예약 업데이트), takes it back (예약 취소) or publishes now.
+      await expect(page.getByRole("button", { name: "예약 업데이트", exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "예약 취소", exact: true })).toBeVisible();
       await page.goto("/admin/posts");
       await expect(page.getByRole("row").filter({ hasText: title }).getByText("예약", { exact: true })).toBeVisible();
       expect(await publicNewsShows(baseURL!, title)).toBe(false);
@@ -98,6 +114,66 @@ for (const js of [true, false]) {
       await page.getByRole("link", { name: new RegExp(title) }).first().click();
       await expect(page.locator(".post-content")).toContainText("고친 문장.");
     });
+
+    test("임시 저장 keeps a new post off the site and the API; 공개 puts it there; 업데이트 keeps it there; 비공개로 전환 takes it down", async ({ page, baseURL }) => {
+      const title = uniqueName(js ? "명시 공개 " : "무JS 명시 공개 ");
+      await page.goto("/adminNewsWrite");
+      // A new post offers exactly these three; the filled one is 공개.
+      await expect(page.getByRole("button", { name: "공개", exact: true })).toHaveClass("button");
+      await expect(page.getByRole("button", { name: "임시 저장", exact: true })).toHaveClass(/button--ghost/);
+      await expect(page.getByRole("button", { name: "예약", exact: true })).toHaveClass(/button--ghost/);
+      await typePost(page, title, "반쯤 쓴 소식입니다.", js);
+      await page.getByRole("button", { name: "임시 저장", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-drafted"] })).toBeVisible();
+      const postId = postIdOf(page);
+      expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 404, api: 404 });
+      expect(await publicNewsShows(baseURL!, title)).toBe(false);
+
+      // Saved again with Enter in the title (no button's value): saved (staff read it), and still a draft.
+      await page.getByLabel("제목", { exact: true }).fill(`${title} 고침`);
+      await page.getByLabel("제목", { exact: true }).press("Enter");
+      await expect.poll(async () => ((await (await page.request.get(`/api/we/getnews/${postId}`)).json()) as { title: string }).title).toBe(`${title} 고침`);
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-drafted"] })).toBeVisible();
+      expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 404, api: 404 });
+
+      await page.getByRole("button", { name: "공개", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-published"] })).toBeVisible();
+      expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 200, api: 200 });
+      expect(await publicNewsShows(baseURL!, `${title} 고침`)).toBe(true);
+
+      // A published post's editor: 업데이트 (filled) and 비공개로 전환; no 임시 저장 that could take it down.
+      await expect(page.getByRole("button", { name: "임시 저장", exact: true })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "업데이트", exact: true })).toHaveClass("button");
+      await page.getByLabel("제목", { exact: true }).fill(`${title} 업데이트`);
+      await page.getByRole("button", { name: "업데이트", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-updated"] })).toBeVisible();
+      expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 200, api: 200 });
+      expect(await publicNewsShows(baseURL!, `${title} 업데이트`)).toBe(true);
+      // Enter on a published post keeps it published too.
+      await page.getByLabel("제목", { exact: true }).fill(`${title} 엔터`);
+      await page.getByLabel("제목", { exact: true }).press("Enter");
+      await expect.poll(() => publicNewsShows(baseURL!, `${title} 엔터`)).toBe(true);
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-updated"] })).toBeVisible();
+
+      await page.getByRole("button", { name: "비공개로 전환", exact: true }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-unpublished"] })).toBeVisible();
+      expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 404, api: 404 });
+      expect(await publicNewsShows(baseURL!, title)).toBe(false);
+    });
+
+    test("예약 asks for a time ahead, and says so next to the field; what was typed stays", async ({ page, baseURL }) => {
+      const title = uniqueName(js ? "예약 시각 " : "무JS 예약 시각 ");
+      await page.goto("/adminNewsWrite");
+      await typePost(page, title, "예약할 소식입니다.", js);
+      await page.getByRole("button", { name: "예약", exact: true }).click();
+      await expect(page.locator("#publishAt-error")).toHaveText("예약 공개 날짜와 시각을 입력해 주세요.");
+      await page.getByLabel("예약 공개 시각 (한국 시간)").fill(toKstInputValue(new Date(Date.now() - 60 * 60 * 1000)));
+      await page.getByRole("button", { name: "예약", exact: true }).click();
+      await expect(page.locator("#publishAt-error")).toHaveText(/^예약 공개 시각이 이미 지났습니다\./);
+      await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
+      await expect(page).toHaveURL(/\/adminNewsWrite$/);
+      expect(await publicNewsShows(baseURL!, title)).toBe(false);
+    });
   });
 }
 
@@ -108,7 +184,7 @@ test("a pinned notice stays on top of the notice list as 공지", async ({ page 
   await page.getByRole("textbox", { name: "내용", exact: true }).click();
   await page.keyboard.type("맨 위에 있어야 하는 공지");
   await page.getByRole("checkbox", { name: /목록 맨 위에 고정/ }).check();
-  await page.getByRole("button", { name: "저장", exact: true }).click();
+  await page.getByRole("button", { name: "공개", exact: true }).click();
   await expect(page).toHaveURL(/\/adminNoticeWrite\/\d+$/);
   for (const path of ["/notice", "/notice?page=2"]) {
     await page.goto(path);

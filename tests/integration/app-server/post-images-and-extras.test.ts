@@ -81,10 +81,13 @@ describe(`images in posts, the media picker, and a post's featured image, excerp
     const odd = await postForm(server, server.cookie, "/adminNewsWrite", typed([["intent", "find-images:featuredImagePick"], ["featuredImagePickQuery", `드라마\u0007\t${"가".repeat(500)}`]]));
     expect(odd.status).toBe(200);
     expect(await newsCount()).toBe(0);
-    // Enter with the words already searched: a save.
+    // Enter with the words already searched: a save, which keeps a new post a draft (decision 067).
     const saved = await postForm(server, server.cookie, "/adminNewsWrite", typed([["intent", "default"], ["featuredImagePickQuery", "레드카펫"], ["featuredImagePickQueryShown", "레드카펫"]]));
     expect(saved.status).toBe(302);
-    expect(await newsCount()).toBe(1);
+    const postId = /^\/adminNewsWrite\/(\d+)$/.exec(saved.headers.get("location") ?? "")?.[1];
+    expect(postId).toBeDefined();
+    expect(await newsCount()).toBe(0);
+    expect(((await call(server, { method: "GET", path: `/api/we/getnews/${postId}`, cookie: server.cookie })).body as { title: string }).title).toBe(title);
   });
 
   it("without JavaScript, an image picked from the library goes in as a figure with its alt text, caption and size, and the public page shows them", async () => {
