@@ -122,7 +122,7 @@ function SignedOutPage() {
     <section className="error-page" aria-labelledby="error-title">
       <title>로그인 필요 | WE ENTERTAINMENT</title>
       <meta name="robots" content="noindex, nofollow" />
-      <p className="error-page__code">401</p>
+      <p className="error-page__code" aria-hidden="true">401</p>
       <h1 id="error-title" className="error-page__title">
         로그인이 필요합니다
       </h1>
@@ -148,7 +148,7 @@ function ForbiddenPage() {
     <section className="error-page" aria-labelledby="error-title">
       <title>권한 없음 | WE ENTERTAINMENT</title>
       <meta name="robots" content="noindex, nofollow" />
-      <p className="error-page__code">403</p>
+      <p className="error-page__code" aria-hidden="true">403</p>
       <h1 id="error-title" className="error-page__title">
         권한이 없습니다
       </h1>
@@ -170,7 +170,10 @@ export function ErrorBoundary() {
   return (
     <section className="error-page" aria-labelledby="error-title">
       <title>{`${notFound ? t.notFoundTitle : t.errorDocumentTitle} | WE ENTERTAINMENT`}</title>
-      <p className="error-page__code">{notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}</p>
+      {/* A decoration out of the outline: the page's one heading is the message (h1) below. */}
+      <p className="error-page__code" aria-hidden="true">
+        {notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}
+      </p>
       <h1 id="error-title" className="error-page__title">
         {notFound ? t.notFoundTitle : t.errorTitle}
       </h1>
