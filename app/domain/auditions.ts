@@ -7,7 +7,7 @@
 import { z } from "./zod";
 import { ageOn, auditionField, GENDERS, type AuditionTextFieldKey } from "./audition-constants";
 import { kstDate } from "./kst";
-import { auditionTexts } from "./audition-texts";
+import { auditionMessages } from "./audition-messages";
 import type { Locale } from "./locale";
 
 export {
@@ -146,7 +146,7 @@ const maxLengthOf = (key: "name" | "email" | "videoUrl" | "guardianName") => aud
  * checked by the use case from their bytes.
  */
 export function auditionFieldsSchemaFor(locale: Locale) {
-  const m = auditionTexts(locale).rules;
+  const m = auditionMessages(locale).rules;
   const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, m.maxChars(max));
   /** A number typed into a text box ("172", "172.5", "172cm"), within bounds. */
   const measure = (required: string, range: string, min: number, max: number) =>

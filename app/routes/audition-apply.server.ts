@@ -1,6 +1,6 @@
 import { createCookie, data, redirect } from "react-router";
 import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD, SUBMISSIONS_PER_ADDRESS_PER_HOUR, type AuditionFormValues } from "../domain/auditions";
-import { auditionTexts } from "../domain/audition-texts";
+import { auditionMessages } from "../domain/audition-messages";
 import { localizedPath, type Locale } from "../domain/locale";
 import { MALFORMED_BODY_MESSAGE } from "../server/platform/form-body.server";
 import type { RequestContext } from "../server/route-kit/context.server";
@@ -61,7 +61,7 @@ type Channel = "page" | "json";
 
 /** The refusal of a sender over the per-address limit; its body was never read, so nothing of it was kept. */
 export function overLimitMessage(retryAfterSeconds: number, channel: Channel, locale: Locale = "ko"): string {
-  const t = auditionTexts(locale);
+  const t = auditionMessages(locale);
   return `${t.overLimit(Math.ceil(retryAfterSeconds / 60))}${channel === "page" ? t.overLimitPage : t.overLimitJson}`;
 }
 
@@ -123,7 +123,7 @@ async function decideSubmission(
   keepStamp: (stamp: string) => void,
 ): Promise<Outcome> {
   const { runtime } = ctx;
-  const t = auditionTexts(locale);
+  const t = auditionMessages(locale);
   const discard = async () => {
     if (upload.video) await runtime.privateStorage.delete(upload.video.key).catch(() => undefined);
   };
@@ -172,7 +172,7 @@ export async function handleApplySubmit(ctx: RequestContext, request: Request, l
 
 /** The JavaScript form's address read with another method than POST. */
 export function postOnly(locale: Locale): Response {
-  return Response.json({ error: { code: "method_not_allowed", message: auditionTexts(locale).postOnly } }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+  return Response.json({ error: { code: "method_not_allowed", message: auditionMessages(locale).postOnly } }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
 }
 
 /** The confirmation: the receipt number from the signed cookie set by the submission (null when none). */

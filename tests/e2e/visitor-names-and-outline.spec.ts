@@ -15,7 +15,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.goto(path);
         const carousel = page.locator(".home-artists .carousel");
         if (javaScriptEnabled) await expect(carousel).toHaveClass(/is-ready/);
-        const visible = carousel.locator(javaScriptEnabled ? ".slick-slide.slick-active" : ".carousel__static .carousel__slide");
+        const visible = carousel.locator(javaScriptEnabled ? ".slick-slide.slick-active" : ".carousel__static .carousel__slide:visible");
         await expect(visible).toHaveCount(isWide(page) ? 3 : 1);
         const slide = visible.first();
         await expect(slide.locator(".carousel__caption-title")).toBeVisible();

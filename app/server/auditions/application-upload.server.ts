@@ -6,7 +6,7 @@ import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { AUDITION_FILE_FIELDS, MAX_AUDITION_PHOTO_BYTES, MAX_AUDITION_PHOTOS, MAX_AUDITION_VIDEO_BYTES } from "../../domain/auditions";
-import { auditionTexts, type AuditionTexts } from "../../domain/audition-texts";
+import { auditionMessages, type AuditionMessages } from "../../domain/audition-messages";
 import type { Locale } from "../../domain/locale";
 import { MALFORMED_BODY_MESSAGE, RequestBodyError, streamFormBody } from "../platform/form-body.server";
 import type { MediaStorage } from "../platform/storage.server";
@@ -84,7 +84,7 @@ type PrivateFileExtension = (typeof PRIVATE_FILE_EXTENSIONS)[number];
 export const PRIVATE_FILE_KEY_PATTERN = String.raw`auditions/\d{4}/[0-9a-f]{48}\.(?:${PRIVATE_FILE_EXTENSIONS.join("|")})`;
 
 /** Checks the request's headers and makes its form parser; throws RequestBodyError for a body that is not one. */
-function applicationParser(request: Request, t: AuditionTexts): busboy.Busboy {
+function applicationParser(request: Request, t: AuditionMessages): busboy.Busboy {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) throw new RequestBodyError(415, "unsupported_media_type", t.notMultipart);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
@@ -106,7 +106,7 @@ function applicationParser(request: Request, t: AuditionTexts): busboy.Busboy {
 
 /** Reads the form (see above); its messages about files are in the form's language. */
 export async function readApplicationUpload(request: Request, storage: MediaStorage, locale: Locale = "ko"): Promise<ApplicationUpload> {
-  const t = auditionTexts(locale);
+  const t = auditionMessages(locale);
   const parser = applicationParser(request, t);
   const result: ApplicationUpload = { fields: {}, photos: [], photoProblems: [], video: null, videoProblem: null };
   let photoCount = 0;
@@ -236,7 +236,7 @@ async function spoolPhoto(stream: Readable, fileName: string): Promise<UploadedP
 }
 
 /** Streams the video into the storage through the container check; notes the problem on the result. */
-function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaStorage, result: ApplicationUpload, t: AuditionTexts): Promise<void> {
+function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaStorage, result: ApplicationUpload, t: AuditionMessages): Promise<void> {
   const checker = new VideoContainerChecker();
   const out = new PassThrough();
   // Failing destroys `out` with an error, possibly before the storage has started reading it; the
@@ -298,6 +298,6 @@ function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaSt
 }
 
 /** A refused video's message in the form's language. */
-function videoMessage(error: VideoContainerError, t: AuditionTexts): string {
+function videoMessage(error: VideoContainerError, t: AuditionMessages): string {
   return error.kind === "not-a-video" ? t.notAVideo : t.brokenVideo;
 }

@@ -15,7 +15,7 @@ import {
   normalizeApplicantPhone,
   type AuditionFormValues,
 } from "../../domain/auditions";
-import { auditionTexts } from "../../domain/audition-texts";
+import { auditionMessages } from "../../domain/audition-messages";
 import { kstDate } from "../../domain/kst";
 import type { Locale } from "../../domain/locale";
 import { fieldErrors } from "../../domain/schemas";
@@ -66,7 +66,7 @@ export function typedValues(fields: Record<string, string>): AuditionFormValues 
  * the other fields' messages.
  */
 function crossChecks(fields: Record<string, string>, upload: ApplicationUpload, today: string, errors: Record<string, string>, locale: Locale) {
-  const t = auditionTexts(locale);
+  const t = auditionMessages(locale);
   const birthDate = (fields.birthDate ?? "").trim();
   if (!errors.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
     if (birthDate > today) errors.birthDate = t.birthFuture;
@@ -97,7 +97,7 @@ async function hasRecentApplicationFrom(tx: Tx, email: string, now: Date): Promi
  * filled in at all (an empty one gets these messages, never "too fast").
  */
 export function checkApplication(upload: ApplicationUpload, now: Date, locale: Locale = "ko") {
-  const t = auditionTexts(locale);
+  const t = auditionMessages(locale);
   const parsed = auditionFieldsSchemaFor(locale).safeParse(upload.fields);
   const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
   crossChecks(upload.fields, upload, kstDate(now), errors, locale);
@@ -185,7 +185,7 @@ export async function submitApplication(services: Services, upload: ApplicationU
       } catch (error) {
         if (!(error instanceof ImageRejectedError)) throw error;
         await discardFiles();
-        const t = auditionTexts(locale);
+        const t = auditionMessages(locale);
         const problem = error.reason === "too_large" ? t.photoRejected.too_large(MAX_AUDITION_PHOTO_BYTES) : t.photoRejected[error.reason];
         return { status: "invalid", errors: { photos: `${t.photo(index + 1, photo.fileName ?? "")}: ${problem}` }, values };
       }

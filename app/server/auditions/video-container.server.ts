@@ -7,7 +7,7 @@
  * no HTML or archive riding along), and there must be a `moov` (the index) and an `mdat` (the media).
  */
 
-import { auditionTexts } from "../../domain/audition-texts";
+import { auditionMessages } from "../../domain/audition-messages";
 
 export type VideoContainer = "mp4" | "mov";
 
@@ -23,7 +23,7 @@ type VideoProblem = "not-a-video" | "broken";
 export class VideoContainerError extends Error {
   override name = "VideoContainerError";
   constructor(readonly kind: VideoProblem) {
-    super(kind === "not-a-video" ? auditionTexts("ko").notAVideo : auditionTexts("ko").brokenVideo);
+    super(kind === "not-a-video" ? auditionMessages("ko").notAVideo : auditionMessages("ko").brokenVideo);
   }
 }
 
