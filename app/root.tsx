@@ -162,7 +162,7 @@ function SignedOutPage() {
   return (
     <section className="error-page" aria-labelledby="error-title">
       <meta name="robots" content="noindex, nofollow" />
-      <p className="error-page__code">401</p>
+      <p className="error-page__code" aria-hidden="true">401</p>
       <h1 id="error-title" className="error-page__title">
         로그인이 필요합니다
       </h1>
@@ -187,7 +187,7 @@ function ForbiddenPage() {
   return (
     <section className="error-page" aria-labelledby="error-title">
       <meta name="robots" content="noindex, nofollow" />
-      <p className="error-page__code">403</p>
+      <p className="error-page__code" aria-hidden="true">403</p>
       <h1 id="error-title" className="error-page__title">
         권한이 없습니다
       </h1>
@@ -208,7 +208,10 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <section className="error-page" aria-labelledby="error-title">
-      <p className="error-page__code">{notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}</p>
+      {/* A decoration out of the outline: the page's one heading is the message (h1) below. */}
+      <p className="error-page__code" aria-hidden="true">
+        {notFound ? "404" : isRouteErrorResponse(error) ? error.status : "500"}
+      </p>
       <h1 id="error-title" className="error-page__title">
         {notFound ? t.notFoundTitle : t.errorTitle}
       </h1>

@@ -26,6 +26,7 @@ import { ARTIST_STATUSES, POST_STATUSES } from "../app/domain/content-states";
 import type { Reel } from "../app/domain/reels";
 import type { SecurityNotice } from "../app/domain/security-notice";
 import { AUDITION_STATUSES } from "../app/domain/auditions";
+import { LOCALES } from "../app/domain/locale";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -457,6 +458,8 @@ export const auditionApplications = pgTable(
     id: serial("id").primaryKey(),
     /** "AUD-2026-000123" (formatReceiptNumber). */
     receiptNumber: text("receipt_number").notNull().unique(),
+    /** The language of the form it was sent from: the Korean form, or the English one under /en (decision 065). */
+    locale: text("locale", { enum: LOCALES }).notNull().default("ko"),
     status: text("status", { enum: AUDITION_STATUSES }).notNull().default("received"),
     name: text("name").notNull(),
     birthDate: date("birth_date", { mode: "string" }).notNull(),
@@ -490,6 +493,7 @@ export const auditionApplications = pgTable(
     index("audition_applications_phone_idx").on(t.phone, t.receivedAt),
     index("audition_applications_email_idx").on(t.email, t.receivedAt),
     index("audition_applications_status_idx").on(t.status),
+    check("audition_applications_locale_check", sql`${t.locale} in ('ko', 'en')`),
   ],
 );
 

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import {
-  AUDITION_CONSENT,
   AUDITION_FIELD_ORDER,
   AUDITION_FILE_FIELDS,
   AUDITION_PATHS,
   ageOn,
+  auditionConsent,
+  chosenPhotosProblem,
   auditionField,
-  GENDER_LABELS,
   GENDERS,
   GUARDIAN_AGE,
   MAX_AUDITION_PHOTO_BYTES,
@@ -17,14 +17,16 @@ import {
   type AuditionField,
   type AuditionFormValues,
 } from "../domain/audition-constants";
+import { auditionTexts } from "../domain/audition-texts";
 import { kstDate } from "../domain/kst";
+import { localizedPath, type Locale } from "../domain/locale";
 import { useHydrated } from "../lib/use-hydrated";
 import { widgetRoot } from "../widgets/widget-root";
 import { describedByOf, Field, FieldMessages } from "../widgets/field";
 
 /**
- * The online audition application (/audition/apply). A native multipart form that works without
- * JavaScript; with it, the form is sent by XMLHttpRequest to show upload progress (a video may be
+ * The online audition application (/audition/apply, and in English /en/audition/apply: decision 065).
+ * A native multipart form that works without JavaScript; with it, the form is sent by XMLHttpRequest to show upload progress (a video may be
  * 200 MB), the guardian's part appears only for applicants under 14, and a refused submission is shown
  * in place, so the chosen files stay chosen along with the typed text. One implementation (decision
  * 038): hydrated by React in the admin's app and, on visitors' pages, by the enhancement script's
@@ -42,17 +44,37 @@ export interface ApplyFormReply {
 const MB = 1024 * 1024;
 type InputKey = Extract<AuditionField, { control: "input" }>["key"];
 type TextareaKey = Extract<AuditionField, { control: "textarea" }>["key"];
-/** A field's label and required mark, from the field model (audition-fields.ts). */
-const labelOf = (key: AuditionField["key"]) => auditionField(key).label;
 const requiredOf = (key: AuditionField["key"]) => ("required" in auditionField(key) ? true : undefined);
 
-export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotField, stampField }: { stamp: string; retentionDays: number; reply: ApplyFormReply | null; honeypotField: string; stampField: string }) {
+export function AuditionApplicationForm({
+  stamp,
+  retentionDays,
+  reply,
+  honeypotField,
+  stampField,
+  locale = "ko",
+}: {
+  stamp: string;
+  retentionDays: number;
+  reply: ApplyFormReply | null;
+  honeypotField: string;
+  stampField: string;
+  locale?: Locale;
+}) {
   const hydrated = useHydrated();
+  const t = auditionTexts(locale);
+  const english = locale === "en";
+  const consent = auditionConsent(locale);
+  /** A field's label from the field model (audition-fields.ts), in the form's language. */
+  const labelOf = (key: AuditionField["key"]) => (english ? auditionField(key).labelEn : auditionField(key).label);
   const [clientReply, setClientReply] = useState<ApplyFormReply | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
+  // The chosen photos' problem, found in the browser the moment they are chosen (null: none or not checked).
+  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
   const current = clientReply ?? reply;
   const values = current?.values ?? {};
-  const errors = current?.errors ?? {};
+  const serverErrors = current?.errors ?? {};
+  const errors: Record<string, string> = photoProblem ? { ...serverErrors, photos: photoProblem } : serverErrors;
   const [birthDate, setBirthDate] = useState(values.birthDate ?? "");
   const summaryRef = useRef<HTMLDivElement>(null);
   const today = kstDate(new Date());
@@ -68,7 +90,16 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
   const input = (name: InputKey) => {
     const field: Extract<AuditionField, { control: "input" }> = auditionField(name);
     return (
-      <Field name={name} id={`apply-${name}`} label={field.label} hint={"hint" in field ? field.hint : undefined} error={errors[name]} required={requiredOf(name)} requiredClassName="apply-form__required">
+      <Field
+        name={name}
+        id={`apply-${name}`}
+        label={labelOf(name)}
+        hint={"hint" in field ? (english ? field.hintEn : field.hint) : undefined}
+        error={errors[name]}
+        required={requiredOf(name)}
+        requiredClassName="apply-form__required"
+        requiredMark={t.requiredMark}
+      >
         {(control) => (
           <input
             id={control.id}
@@ -86,7 +117,16 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
   };
 
   const textarea = (name: TextareaKey) => (
-    <Field name={name} id={`apply-${name}`} label={labelOf(name)} hint={auditionField(name).hint} error={errors[name]} required={requiredOf(name)} requiredClassName="apply-form__required">
+    <Field
+      name={name}
+      id={`apply-${name}`}
+      label={labelOf(name)}
+      hint={english ? auditionField(name).hintEn : auditionField(name).hint}
+      error={errors[name]}
+      required={requiredOf(name)}
+      requiredClassName="apply-form__required"
+      requiredMark={t.requiredMark}
+    >
       {(control) => (
         <textarea
           id={control.id}
@@ -102,16 +142,31 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
     </Field>
   );
 
-  const filesAgain = reply && !clientReply && reply.filesDropped ? <strong className="apply-form__again">보안을 위해 파일은 저장하지 않았습니다. 파일을 다시 첨부해 주세요.</strong> : null;
+  const filesAgain = reply && !clientReply && reply.filesDropped ? <strong className="apply-form__again">{t.filesAgain}</strong> : null;
 
   // A refused submission drops the chosen files (browsers cannot keep them): both file fields say so.
-  const fileInput = ({ name, label, required, hint, ...props }: { name: (typeof AUDITION_FILE_FIELDS)[keyof typeof AUDITION_FILE_FIELDS]; label: ReactNode; required?: boolean; hint: ReactNode; multiple?: boolean; accept: string }) => (
+  const fileInput = ({
+    name,
+    label,
+    required,
+    hint,
+    ...props
+  }: {
+    name: (typeof AUDITION_FILE_FIELDS)[keyof typeof AUDITION_FILE_FIELDS];
+    label: ReactNode;
+    required?: boolean;
+    hint: ReactNode;
+    multiple?: boolean;
+    accept: string;
+    onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
+  }) => (
     <Field
       name={name}
       id={`apply-${name}`}
       label={label}
       required={required}
       requiredClassName="apply-form__required"
+      requiredMark={t.requiredMark}
       error={errors[name]}
       hint={
         <>
@@ -140,7 +195,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
     const form = event.currentTarget;
     const body = new FormData(form);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", AUDITION_PATHS.submit);
+    xhr.open("POST", localizedPath(locale, AUDITION_PATHS.submit));
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "json";
     setProgress({ loaded: 0, total: 1 });
@@ -151,7 +206,7 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
       setProgress(null);
       setClientReply({ formError: message, errors: {}, values: {}, stamp: (form.elements.namedItem(stampField) as HTMLInputElement | null)?.value ?? stamp, filesDropped: false });
     };
-    xhr.onerror = () => failed("지원서를 보내는 중에 연결이 끊겼습니다. 인터넷 연결을 확인한 뒤 다시 제출해 주세요.");
+    xhr.onerror = () => failed(t.connectionLost);
     xhr.ontimeout = xhr.onerror;
     xhr.onload = () => {
       const answer = xhr.response as (Partial<ApplyFormReply> & { location?: string; message?: string }) | null;
@@ -160,9 +215,11 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
         return;
       }
       setProgress(null);
-      if (!answer || typeof answer !== "object") return failed("지원서를 접수하지 못했습니다. 잠시 후 다시 제출해 주세요.");
+      if (!answer || typeof answer !== "object") return failed(t.notReceived);
+      // The server has now judged the chosen photos: its word replaces the browser's.
+      setPhotoProblem(null);
       setClientReply({
-        formError: answer.formError ?? answer.message ?? "지원서를 접수하지 못했습니다. 잠시 후 다시 제출해 주세요.",
+        formError: answer.formError ?? answer.message ?? t.notReceived,
         errors: answer.errors ?? {},
         values: answer.values ?? {},
         stamp: answer.stamp ?? stamp,
@@ -175,18 +232,22 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
     xhr.send(body);
   }
 
-  const errorList = AUDITION_FIELD_ORDER.filter((name) => errors[name]);
+  function checkPhotos(event: ChangeEvent<HTMLInputElement>) {
+    setPhotoProblem(chosenPhotosProblem([...(event.currentTarget.files ?? [])], locale));
+  }
+
+  const errorList = AUDITION_FIELD_ORDER.filter((name) => serverErrors[name]);
   const percent = progress ? Math.min(100, Math.round((progress.loaded / Math.max(1, progress.total)) * 100)) : 0;
 
   return (
-    <form method="post" action={AUDITION_PATHS.apply} encType="multipart/form-data" className="apply-form" noValidate
+    <form method="post" action={localizedPath(locale, AUDITION_PATHS.apply)} encType="multipart/form-data" className="apply-form" noValidate
       onSubmit={submit}
       aria-describedby="apply-required-note"
       data-enhanced={hydrated || undefined}
-      {...widgetRoot("audition-form", { stamp, retentionDays, reply, honeypotField, stampField })}
+      {...widgetRoot("audition-form", { stamp, retentionDays, reply, honeypotField, stampField, locale })}
     >
       <p className="apply-form__note" id="apply-required-note">
-        (필수) 표시가 있는 항목은 꼭 입력해 주세요. 입력한 내용은 오디션 심사에만 쓰입니다.
+        {t.requiredNote}
       </p>
       {current?.formError ? (
         <div className="form-error" role="alert" tabIndex={-1} ref={summaryRef}>
@@ -195,23 +256,23 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
             <ul className="apply-form__error-list">
               {errorList.map((name) => (
                 <li key={name}>
-                  <a href={`#apply-${name}`}>{errors[name]}</a>
+                  <a href={`#apply-${name}`}>{serverErrors[name]}</a>
                 </li>
               ))}
             </ul>
           ) : null}
-          {filesAgain ? <p>사진과 영상 파일을 다시 첨부해 주세요.</p> : null}
+          {filesAgain ? <p>{t.filesAgainSummary}</p> : null}
         </div>
       ) : null}
 
       <input type="hidden" name={stampField} defaultValue={current?.stamp ?? stamp} key={current?.stamp ?? stamp} />
       <div className="apply-form__trap" aria-hidden="true">
-        <label htmlFor={`apply-${honeypotField}`}>이 칸은 비워 두세요</label>
+        <label htmlFor={`apply-${honeypotField}`}>{t.honeypotLabel}</label>
         <input id={`apply-${honeypotField}`} type="text" name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
       <fieldset className="apply-form__group">
-        <legend>기본 정보</legend>
+        <legend>{t.basicsLegend}</legend>
         <div className="apply-form__grid">
           {input("name")}
           <Field
@@ -220,7 +281,8 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
             label={labelOf("birthDate")}
             required
             requiredClassName="apply-form__required"
-            hint={`예: 2005-03-14. 만 ${GUARDIAN_AGE}세 미만이면 법정대리인의 동의가 필요합니다.`}
+            requiredMark={t.requiredMark}
+            hint={t.birthDateHint(GUARDIAN_AGE)}
             error={errors.birthDate}
           >
             {(control) => (
@@ -241,13 +303,13 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
           </Field>
           <fieldset className="field apply-form__choices" aria-describedby={describedByOf("gender", { error: errors.gender })}>
             <legend className="field__label">
-              {labelOf("gender")}<span className="apply-form__required"> (필수)</span>
+              {labelOf("gender")}<span className="apply-form__required">{t.requiredMark}</span>
             </legend>
             <div className="apply-form__options">
               {GENDERS.map((gender) => (
                 <label key={gender} className="apply-form__option">
                   <input type="radio" name="gender" value={gender} defaultChecked={values.gender === gender} aria-invalid={errors.gender ? true : undefined} />
-                  {GENDER_LABELS[gender]}
+                  {t.genders[gender]}
                 </label>
               ))}
             </div>
@@ -261,37 +323,31 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
       </fieldset>
 
       <fieldset className="apply-form__group">
-        <legend>경력과 자기소개</legend>
+        <legend>{t.careerLegend}</legend>
         {textarea("career")}
         {textarea("introduction")}
       </fieldset>
 
       <fieldset className="apply-form__group">
-        <legend>사진과 영상</legend>
+        <legend>{t.filesLegend}</legend>
         {fileInput({
           name: AUDITION_FILE_FIELDS.photos,
-          label: (
-            <>
-              {`${labelOf("photos")} `}{MIN_AUDITION_PHOTOS}~{MAX_AUDITION_PHOTOS}장
-            </>
-          ),
+          label: t.photosLabel(labelOf("photos"), MIN_AUDITION_PHOTOS, MAX_AUDITION_PHOTOS),
           required: requiredOf("photos"),
-          hint: (
-            <>
-              최근 3개월 안에 찍은 얼굴 사진과 전신 사진을 꼭 넣어 주세요. JPEG, PNG, WebP 파일, 장당 {MAX_AUDITION_PHOTO_BYTES / MB}MB 이하. 사진 속 위치 정보 등은 지우고 저장합니다.
-            </>
-          ),
+          hint: t.photosHint(MAX_AUDITION_PHOTO_BYTES),
           multiple: true,
-          accept: "image/jpeg,image/png,image/webp,image/avif,image/heic,.jpg,.jpeg,.png,.webp,.avif",
+          // The formats the server decodes (HEIC is not one of them: phones convert it when sharing).
+          accept: "image/jpeg,image/png,image/webp,image/avif,.jpg,.jpeg,.png,.webp,.avif",
+          onChange: checkPhotos,
         })}
+        {/* Says at once what the browser found wrong with the chosen photos (the message is also next to the field). */}
+        <p className="visually-hidden" role="status">
+          {photoProblem}
+        </p>
         {fileInput({
           name: AUDITION_FILE_FIELDS.video,
           label: labelOf("videoFile"),
-          hint: (
-            <>
-              1~2분 길이의 자유 연기나 자기소개 영상. MP4 또는 MOV 파일, {MAX_AUDITION_VIDEO_BYTES / MB}MB 이하. 파일 대신 아래에 영상 주소를 적어도 됩니다.
-            </>
-          ),
+          hint: t.videoHint(MAX_AUDITION_VIDEO_BYTES),
           accept: "video/mp4,video/quicktime,.mp4,.mov",
         })}
         {input("videoUrl")}
@@ -299,8 +355,8 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
 
       {showGuardian ? (
         <fieldset className="apply-form__group apply-form__guardian">
-          <legend>법정대리인 (만 {GUARDIAN_AGE}세 미만 지원자만 작성)</legend>
-          <p className="field__hint">만 {GUARDIAN_AGE}세 미만 아동의 개인정보를 처리하려면 법정대리인(부모님 등)의 동의가 필요합니다(개인정보 보호법 제22조의2).</p>
+          <legend>{t.guardianLegend(GUARDIAN_AGE)}</legend>
+          <p className="field__hint">{t.guardianExplain(GUARDIAN_AGE)}</p>
           <div className="apply-form__grid">
             {input("guardianName")}
             {input("guardianPhone")}
@@ -323,30 +379,30 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
       ) : null}
 
       <fieldset className="apply-form__group apply-form__consent">
-        <legend>개인정보 수집·이용 동의 (필수)</legend>
+        <legend>{t.consentLegend}</legend>
         <table className="consent-table">
           <tbody>
             <tr>
-              <th scope="row">수집·이용 목적</th>
-              <td>{AUDITION_CONSENT.purpose}</td>
+              <th scope="row">{t.consentPurpose}</th>
+              <td>{consent.purpose}</td>
             </tr>
             <tr>
-              <th scope="row">수집 항목</th>
+              <th scope="row">{t.consentItems}</th>
               <td>
-                필수: {AUDITION_CONSENT.requiredItems.join(", ")}
+                {t.requiredItems}: {consent.requiredItems.join(", ")}
                 <br />
-                선택: {AUDITION_CONSENT.optionalItems.join(", ")}
+                {t.optionalItems}: {consent.optionalItems.join(", ")}
                 <br />
-                만 {GUARDIAN_AGE}세 미만: {AUDITION_CONSENT.guardianItems.join(", ")}
+                {t.guardianItems(GUARDIAN_AGE)}: {consent.guardianItems.join(", ")}
               </td>
             </tr>
             <tr>
-              <th scope="row">보유·이용 기간</th>
-              <td>{retentionSentence(retentionDays)}</td>
+              <th scope="row">{t.consentRetention}</th>
+              <td>{retentionSentence(retentionDays, locale)}</td>
             </tr>
           </tbody>
         </table>
-        <p className="apply-form__refusal">{AUDITION_CONSENT.refusal}</p>
+        <p className="apply-form__refusal">{consent.refusal}</p>
         <div className="field apply-form__check">
           <label htmlFor="apply-consent">
             <input
@@ -362,22 +418,24 @@ export function AuditionApplicationForm({ stamp, retentionDays, reply, honeypotF
           <FieldMessages name="consent" error={errors.consent} />
         </div>
         <p className="apply-form__policy">
-          자세한 내용은 <a href={AUDITION_PATHS.privacy}>개인정보처리방침</a>에서 볼 수 있습니다.
+          {t.policy[0]}
+          <a href={localizedPath(locale, AUDITION_PATHS.privacy)}>{t.policy[1]}</a>
+          {t.policy[2]}
         </p>
       </fieldset>
 
       <div className="apply-form__actions">
         <button type="submit" className="button" disabled={Boolean(progress)}>
-          {progress ? "보내는 중..." : "지원서 제출"}
+          {progress ? t.sending : t.submit}
         </button>
         <div className="apply-form__progress" role="status" aria-live="polite">
           {progress ? (
             <>
-              <progress max={100} value={percent} aria-label="지원서 전송 진행률" />
+              <progress max={100} value={percent} aria-label={t.progressLabel} />
               <span>
-                지원서를 보내는 중입니다. {percent}%
+                {t.progress(percent)}
                 {progress.total > 5 * MB ? ` (${(progress.loaded / MB).toFixed(0)}MB / ${(progress.total / MB).toFixed(0)}MB)` : ""}
-                {percent >= 100 ? " 사진을 확인하고 있습니다..." : ""}
+                {percent >= 100 ? t.checkingPhotos : ""}
               </span>
             </>
           ) : null}

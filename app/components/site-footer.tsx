@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { telHref } from "../lib/tel";
 import { Link, useLocation } from "react-router";
+import { localizedPath } from "../domain/locale";
 import { PATHS } from "../domain/paths";
 import { useLocale, useMessages } from "../lib/locale";
 
@@ -51,8 +52,8 @@ export function SiteFooter({ info, isAdmin }: { info: FooterInfo | null; isAdmin
         <div className="site-footer__brand">{info?.companyNameEn ?? "WE ENTERTAINMENT"}</div>
         {/* Korean sites set the privacy policy apart in bold: it is the link the law asks to be easy to find. */}
         <p className="site-footer__policies">
-          {/* The policy exists in Korean only (its Korean text binds): English pages say so. */}
-          <Link to={PATHS.privacy} className="site-footer__privacy" hrefLang="ko">
+          {/* English pages link the English policy, which says that the Korean text governs (decision 065). */}
+          <Link to={english ? localizedPath("en", PATHS.privacy) : PATHS.privacy} className="site-footer__privacy">
             {t.privacy}
           </Link>
         </p>

@@ -5,6 +5,8 @@
  */
 import { ageOn } from "./age";
 import { consentItems, type AuditionTextFieldKey } from "./audition-fields";
+import { auditionTexts } from "./audition-texts";
+import type { Locale } from "./locale";
 
 export { ageOn };
 export { AUDITION_PATHS } from "./audition-paths";
@@ -12,7 +14,7 @@ export { AUDITION_FIELD_ORDER, AUDITION_FIELDS, AUDITION_TEXT_FIELDS, auditionFi
 
 export const GENDERS = ["female", "male", "other"] as const;
 export type Gender = (typeof GENDERS)[number];
-export const GENDER_LABELS: Record<Gender, string> = { female: "여성", male: "남성", other: "기타·밝히지 않음" };
+export const GENDER_LABELS: Record<Gender, string> = auditionTexts("ko").genders;
 
 /** Photos per application (face and full body at least). */
 export const MIN_AUDITION_PHOTOS = 2;
@@ -33,17 +35,53 @@ export const STAMP_FIELD = "startedAt";
 export const AUDITION_FILE_FIELDS = { photos: "photos", video: "videoFile" } as const;
 
 /** What the consent box says (PIPA Art. 15 ②): purpose, items, retention, the right to refuse and what refusal means. */
-export const AUDITION_CONSENT = {
-  purpose: "오디션 지원자 확인, 서류·영상 심사, 심사 결과와 다음 일정 안내",
-  requiredItems: consentItems("required"),
-  optionalItems: consentItems("optional"),
-  guardianItems: consentItems("guardian"),
-  refusal: "개인정보 수집·이용에 동의하지 않을 권리가 있습니다. 다만 동의하지 않으면 온라인 오디션 지원을 접수할 수 없습니다.",
-} as const;
+export interface AuditionConsent {
+  purpose: string;
+  requiredItems: string[];
+  optionalItems: string[];
+  guardianItems: string[];
+  refusal: string;
+}
 
-/** "최종 결과 안내 후 90일까지 보관하며, 결과가 나오지 않은 지원서는 접수일로부터 90일 뒤에 파기합니다." */
-export function retentionSentence(days: number): string {
-  return `심사가 끝나 최종 결과(최종 합격·불합격)가 정해진 날로부터 ${days}일 동안 보관하고, 최종 결과가 정해지지 않은 지원서는 접수일로부터 ${days}일 뒤에 사진·영상과 함께 파기합니다.`;
+/** The consent box's texts in a language (the English form's and notice's, decision 065). */
+export function auditionConsent(locale: Locale): AuditionConsent {
+  const english = locale === "en";
+  const t = auditionTexts(locale);
+  return {
+    purpose: t.purpose,
+    requiredItems: consentItems("required", english),
+    optionalItems: consentItems("optional", english),
+    guardianItems: consentItems("guardian", english),
+    refusal: t.refusal,
+  };
+}
+
+/** The Korean consent box: what the Korean form shows and an application stores as its purpose. */
+export const AUDITION_CONSENT: AuditionConsent = auditionConsent("ko");
+
+/** "최종 결과 안내 후 90일까지 보관하며, 결과가 나오지 않은 지원서는 접수일로부터 90일 뒤에 파기합니다." (or in English) */
+export function retentionSentence(days: number, locale: Locale = "ko"): string {
+  return auditionTexts(locale).retention(days);
+}
+
+/** The photo types the server decodes; a file the browser cannot type is judged by its name's ending. */
+const PHOTO_TYPES = new Set(["image/jpeg", "image/png", "image/webp", "image/avif", "image/gif"]);
+const PHOTO_ENDINGS = /\.(?:jpe?g|png|webp|avif|gif)$/i;
+
+/**
+ * What is wrong with the files chosen as photos, said by the form the moment they are chosen (the server
+ * says the same after a submission without JavaScript): each file that is not a photo or is too large,
+ * by its place and name, and too many files.
+ */
+export function chosenPhotosProblem(files: readonly { name: string; type: string; size: number }[], locale: Locale): string | null {
+  const t = auditionTexts(locale);
+  const problems = files.flatMap((file, i) => {
+    const photo = PHOTO_TYPES.has(file.type) || (file.type === "" && PHOTO_ENDINGS.test(file.name));
+    if (!photo) return [`${t.photo(i + 1, file.name)}: ${t.notAPhoto(MAX_AUDITION_PHOTO_BYTES)}`];
+    return file.size > MAX_AUDITION_PHOTO_BYTES ? [`${t.photo(i + 1, file.name)}: ${t.photoTooBig(MAX_AUDITION_PHOTO_BYTES)}`] : [];
+  });
+  if (files.length > MAX_AUDITION_PHOTOS) problems.push(t.photosTooMany(MAX_AUDITION_PHOTOS));
+  return problems.length > 0 ? problems.join(" ") : null;
 }
 
 /** What a refused submission gives back: the text fields as typed. */

@@ -7,11 +7,13 @@
 import { z } from "./zod";
 import { ageOn, auditionField, GENDERS, type AuditionTextFieldKey } from "./audition-constants";
 import { kstDate } from "./kst";
-import { withParticle } from "./korean";
+import { auditionMessages } from "./audition-messages";
+import type { Locale } from "./locale";
 
 export {
   ageOn,
   AUDITION_CONSENT,
+  auditionConsent,
   AUDITION_FIELD_ORDER,
   AUDITION_FIELDS,
   AUDITION_FILE_FIELDS,
@@ -27,6 +29,7 @@ export {
   MIN_AUDITION_PHOTOS,
   retentionSentence,
   STAMP_FIELD,
+  type AuditionConsent,
   type AuditionFieldKey,
   type AuditionFormValues,
   type AuditionTextFieldKey,
@@ -62,6 +65,8 @@ export function isAuditionStatus(value: unknown): value is AuditionStatus {
 export const DUPLICATE_WINDOW_DAYS = 30;
 /** The workspace's badge of such an application. */
 export const DUPLICATE_APPLICATION_LABEL = "중복 지원";
+/** The workspace's badge of an application sent from the English form (decision 065). */
+export const ENGLISH_APPLICATION_LABEL = "영문 지원서";
 /** Default retention, from the final decision (or from receipt when there is none). */
 export const DEFAULT_AUDITION_RETENTION_DAYS = 90;
 export const MIN_AUDITION_RETENTION_DAYS = 7;
@@ -115,80 +120,90 @@ export function videoLinkHost(value: string): VideoHost | null {
   return null;
 }
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${max}자 이내로 입력해 주세요.`);
+/**
+ * A phone number as stored: a Korean mobile number as "010-1234-5678" on both forms; on the English form
+ * also a number abroad with its country code ("+44 7700 900123" → "+447700900123"; decision 065). Null
+ * when it is neither.
+ */
+export function normalizeApplicantPhone(value: string, locale: Locale = "ko"): string | null {
+  const korean = normalizeMobilePhone(value);
+  if (korean || locale === "ko") return korean;
+  const digits = value.trim().replace(/[\s().-]/g, "");
+  return /^\+[1-9]\d{7,14}$/.test(digits) ? digits : null;
+}
 
 const checkbox = z
   .string()
   .optional()
   .transform((v) => v === "on" || v === "yes" || v === "1" || v === "true");
 
-/** A number typed into a text box ("172", "172.5", "172cm"), within bounds. */
-const measure = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${withParticle(label, "을/를")} 입력해 주세요.` })
-    .trim()
-    .refine((v) => v !== "", `${withParticle(label, "을/를")} 입력해 주세요.`)
-    .transform((v) => v.replace(/\s*(?:cm|kg)$/i, ""))
-    .refine((v) => v === "" || (/^\d{2,3}(?:\.\d)?$/.test(v) && Number(v) >= min && Number(v) <= max), `${withParticle(label, "은/는")} ${min}에서 ${max} 사이의 숫자로 입력해 주세요.`)
-    .transform((v) => Math.round(Number(v)));
-
 /** Longest text a field's box takes (the field model's `maxLength`): the rule and the form agree. */
 const maxLengthOf = (key: "name" | "email" | "videoUrl" | "guardianName") => auditionField(key).attributes.maxLength;
 
 /**
- * The form's text fields, as typed: one rule per field of the model (audition-fields.ts; a field without
- * a rule does not compile). Photos and the video file are checked by the use case from their bytes.
+ * The form's text fields, as typed, with the messages in the form's language: one rule per field of
+ * the model (audition-fields.ts; a field without a rule does not compile). Photos and the video file are
+ * checked by the use case from their bytes.
  */
-export const auditionFieldsSchema = z
-  .object({
-    name: requiredText("이름을 입력해 주세요.", maxLengthOf("name")),
+export function auditionFieldsSchemaFor(locale: Locale) {
+  const m = auditionMessages(locale).rules;
+  const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, m.maxChars(max));
+  /** A number typed into a text box ("172", "172.5", "172cm"), within bounds. */
+  const measure = (required: string, range: string, min: number, max: number) =>
+    z
+      .string({ error: required })
+      .trim()
+      .refine((v) => v !== "", required)
+      .transform((v) => v.replace(/\s*(?:cm|kg)$/i, ""))
+      .refine((v) => v === "" || (/^\d{2,3}(?:\.\d)?$/.test(v) && Number(v) >= min && Number(v) <= max), range)
+      .transform((v) => Math.round(Number(v)));
+  return z.object({
+    name: requiredText(m.nameRequired, maxLengthOf("name")),
     birthDate: z
-      .string({ error: "생년월일을 입력해 주세요." })
+      .string({ error: m.birthRequired })
       .trim()
-      .refine((v) => v !== "", "생년월일을 입력해 주세요.")
-      .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), "생년월일은 2005-03-14처럼 입력해 주세요."),
-    gender: z.enum(GENDERS, { error: "성별을 선택해 주세요." }),
+      .refine((v) => v !== "", m.birthRequired)
+      .refine((v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), m.birthFormat),
+    gender: z.enum(GENDERS, { error: m.genderRequired }),
     phone: z
-      .string({ error: "휴대전화 번호를 입력해 주세요." })
+      .string({ error: m.phoneRequired })
       .trim()
-      .min(1, "휴대전화 번호를 입력해 주세요.")
+      .min(1, m.phoneRequired)
       .transform((v, ctx) => {
-        const phone = normalizeMobilePhone(v);
+        const phone = normalizeApplicantPhone(v, locale);
         if (!phone) {
-          ctx.addIssue({ code: "custom", message: "휴대전화 번호는 010-1234-5678처럼 입력해 주세요." });
+          ctx.addIssue({ code: "custom", message: m.phoneFormat });
           return z.NEVER;
         }
         return phone;
       }),
     email: z
-      .string({ error: "이메일 주소를 입력해 주세요." })
+      .string({ error: m.emailRequired })
       .trim()
-      .min(1, "이메일 주소를 입력해 주세요.")
-      .max(maxLengthOf("email"), "이메일 주소가 너무 깁니다.")
-      .pipe(z.email("이메일 주소 형식이 올바르지 않습니다. 예: name@example.com"))
+      .min(1, m.emailRequired)
+      .max(maxLengthOf("email"), m.emailTooLong)
+      .pipe(z.email(m.emailFormat))
       .transform((v) => v.toLowerCase()),
-    height: measure("키", 80, 230),
+    height: measure(m.heightRequired, m.heightRange(80, 230), 80, 230),
     // Optional. A union's own failure message is zod's English "Invalid input": say what the field wants.
     weight: z.preprocess(
       (v) => v ?? "",
-      z.union([z.literal("").transform(() => null), measure("몸무게", 15, 200)], { error: "몸무게는 15에서 200 사이의 숫자로 입력해 주세요." }),
+      z.union([z.literal("").transform(() => null), measure(m.weightRequired, m.weightRange(15, 200), 15, 200)], { error: m.weightRange(15, 200) }),
     ),
-    career: z.string().trim().max(3000, "3000자 이내로 입력해 주세요.").default(""),
-    introduction: requiredText("자기소개를 입력해 주세요.", 3000),
+    career: z.string().trim().max(3000, m.maxChars(3000)).default(""),
+    introduction: requiredText(m.introductionRequired, 3000),
     videoUrl: z
       .string()
       .trim()
-      .max(maxLengthOf("videoUrl"), "영상 주소가 너무 깁니다.")
-      .refine((v) => v === "" || videoLinkHost(v) !== null, "YouTube, Vimeo, 네이버 TV의 영상 주소를 붙여 넣어 주세요. 예: https://youtu.be/영상ID")
+      .max(maxLengthOf("videoUrl"), m.videoUrlTooLong)
+      .refine((v) => v === "" || videoLinkHost(v) !== null, m.videoUrlHost)
       .default(""),
-    guardianName: z.string().trim().max(maxLengthOf("guardianName"), `${maxLengthOf("guardianName")}자 이내로 입력해 주세요.`).default(""),
-    guardianPhone: z.string().trim().max(30, "휴대전화 번호가 너무 깁니다.").default(""),
+    guardianName: z.string().trim().max(maxLengthOf("guardianName"), m.maxChars(maxLengthOf("guardianName"))).default(""),
+    guardianPhone: z.string().trim().max(30, m.guardianPhoneTooLong).default(""),
     guardianConsent: checkbox,
-    consent: checkbox.refine((agreed) => agreed, "개인정보 수집·이용에 동의해야 지원할 수 있습니다."),
+    consent: checkbox.refine((agreed) => agreed, m.consentRequired),
   } satisfies Record<AuditionTextFieldKey, z.ZodType>);
+}
 
+/** The Korean form's rules (the original form, decision 016). */
+export const auditionFieldsSchema = auditionFieldsSchemaFor("ko");

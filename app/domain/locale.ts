@@ -1,9 +1,9 @@
 /**
  * The site's two languages (decision 019): Korean at the original addresses (requirements R2.1), English under `/en`. Every public
  * page that has an English version has it at the same path behind the prefix (`/artist/한서윤` →
- * `/en/artist/한서윤`, `/` → `/en`). Pages that exist only in Korean (the online application form, its
- * receipt, the privacy policy, whose Korean text is the binding one) have no English address; the language
- * switch on them leads to the closest English page.
+ * `/en/artist/한서윤`, `/` → `/en`), the online application and the privacy policy included (decision
+ * 065: an English translation beside the Korean text, which governs). Pages that exist only in Korean
+ * (the admin's) have no English address; the language switch leads to the closest English page.
  */
 
 export const LOCALES = ["ko", "en"] as const;
@@ -38,8 +38,8 @@ export function localizedPath(locale: Locale, basePath: string): string {
 }
 
 /**
- * Korean paths (route patterns' fixed parts) that have an English version. The rest (the application
- * form, its receipt, the privacy policy, the admin, the API) are Korean only.
+ * Korean paths (route patterns' fixed parts) that have an English version. The rest (the admin, the
+ * API) are Korean only.
  */
 const ENGLISH_PATTERNS: readonly RegExp[] = [
   /^\/$/,
@@ -48,6 +48,8 @@ const ENGLISH_PATTERNS: readonly RegExp[] = [
   /^\/artist\/[^/]+$/,
   /^\/artist\/[^/]+\/profile\.pdf$/,
   /^\/audition$/,
+  /^\/audition\/apply(?:\/submit|\/complete)?$/,
+  /^\/privacy$/,
   /^\/pr$/,
   /^\/(news|notice)$/,
   /^\/(news|notice)\/rss\.xml$/,
@@ -62,14 +64,14 @@ export function hasEnglishVersion(basePath: string): boolean {
 
 /**
  * Where the language switch leads from a path: the same page in the other language, or, for a page
- * that exists only in Korean, the closest English page (the audition pages' English overview, else home).
+ * that exists only in Korean, the English home page.
  */
 export function switchLanguagePath(pathname: string, search = ""): { locale: Locale; path: string } {
   const current = localeOfPath(pathname);
   const base = basePathOf(pathname);
   if (current === "en") return { locale: "ko", path: `${base}${search}` };
   if (hasEnglishVersion(base)) return { locale: "en", path: `${localizedPath("en", base)}${search}` };
-  return { locale: "en", path: base.startsWith("/audition") ? localizedPath("en", "/audition") : localizedPath("en", "/") };
+  return { locale: "en", path: localizedPath("en", "/") };
 }
 
 /** Both languages' paths of a page that has an English version (hreflang alternates, sitemap, purges). */

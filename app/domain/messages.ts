@@ -150,7 +150,7 @@ const en: Messages = {
     playCarousel: "Play slideshow",
   },
   footer: {
-    privacy: "Privacy policy (Korean)",
+    privacy: "Privacy policy",
     representative: "CEO",
     businessNumber: "Business registration no.",
     alreadySignedIn: "You are already signed in as the administrator.",
@@ -231,8 +231,8 @@ const en: Messages = {
       "Anyone can apply, whatever their age, gender or experience. Auditions are open all year round, and applying is free.",
     ],
     onlineTitle: "Apply online",
-    onlineText: "Fill in the application and upload your photos and video in one go, and you will get an application number straight away. The form is in Korean.",
-    onlineButton: "Apply online (Korean)",
+    onlineText: "Fill in the application and upload your photos and video in one go, and you will get an application number straight away.",
+    onlineButton: "Apply online",
     steps: [
       { title: "Fill in the application", text: "Fill in the online application, or download the application form with the button below and complete every section." },
       { title: "Send it to us", text: "The online application is received as soon as you submit it with your photos and video. If you used the form, e-mail it to us with recent photos (taken within the last three months, face and full length) and a link to a self-introduction video." },
@@ -240,7 +240,7 @@ const en: Messages = {
       { title: "In-person audition", text: "A prepared scene, a free piece and an interview. We will let you know the date and place." },
     ],
     onlineReception: "Online",
-    onlineReceptionLink: "Fill in the online application (Korean)",
+    onlineReceptionLink: "Fill in the online application",
     onlineReceptionNote: "You can upload photos and a video with it.",
     emailReception: "By e-mail",
     emailSubject: "[Audition] Name / Age",

@@ -8,11 +8,12 @@
 export const STAFF_ROLES = ["owner", "editor", "casting", "viewer"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-export const STAFF_ROLE_INFO: Record<StaffRole, { label: string; description: string }> = {
-  owner: { label: "대표 관리자", description: "모든 기능을 쓸 수 있습니다. 직원 계정, 사이트 설정, API 토큰, 개인정보 접속기록을 관리합니다." },
-  editor: { label: "콘텐츠 담당", description: "배우, 뉴스·공지, 미디어를 관리합니다. 오디션 지원자 정보는 볼 수 없습니다." },
-  casting: { label: "캐스팅 담당", description: "오디션 지원서와 사진·영상을 심사합니다. 다른 기능은 쓸 수 없습니다." },
-  viewer: { label: "열람 전용", description: "관리 화면을 볼 수만 있습니다. 바꿀 수 없고 지원자 개인정보는 볼 수 없습니다." },
+/** `labelEn`: the role as the English privacy policy names it (decision 065); the workspace is Korean. */
+export const STAFF_ROLE_INFO: Record<StaffRole, { label: string; labelEn: string; description: string }> = {
+  owner: { label: "대표 관리자", labelEn: "owner", description: "모든 기능을 쓸 수 있습니다. 직원 계정, 사이트 설정, API 토큰, 개인정보 접속기록을 관리합니다." },
+  editor: { label: "콘텐츠 담당", labelEn: "content editor", description: "배우, 뉴스·공지, 미디어를 관리합니다. 오디션 지원자 정보는 볼 수 없습니다." },
+  casting: { label: "캐스팅 담당", labelEn: "casting", description: "오디션 지원서와 사진·영상을 심사합니다. 다른 기능은 쓸 수 없습니다." },
+  viewer: { label: "열람 전용", labelEn: "read-only", description: "관리 화면을 볼 수만 있습니다. 바꿀 수 없고 지원자 개인정보는 볼 수 없습니다." },
 };
 
 export function isStaffRole(value: unknown): value is StaffRole {

@@ -13,6 +13,11 @@ export interface CarouselSlide {
   alt: string;
   /** When set, the slide links there. */
   href?: string;
+  /**
+   * A visible caption under the photo (the home carousel: the artist's names, as the roster shows them).
+   * `lang` marks the line not in the page's language.
+   */
+  caption?: { title: string; titleLang?: string; subtitle?: string; subtitleLang?: string };
 }
 
 export interface CarouselLabels {
@@ -117,7 +122,7 @@ export function Carousel({ slides, label, wideSlides, sizes, labels, priority = 
   return (
     <div
       ref={rootRef}
-      className={`carousel carousel--${wideSlides}${ready ? " is-ready" : ""}${className ? ` ${className}` : ""}`}
+      className={`carousel carousel--${wideSlides}${slides.some((slide) => slide.caption) ? " carousel--captioned" : ""}${ready ? " is-ready" : ""}${className ? ` ${className}` : ""}`}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
@@ -159,5 +164,23 @@ function SlideView({ slide, sizes, eager, high, link: Link }: { slide: CarouselS
       draggable={false}
     />
   );
-  return <div className="carousel__slide">{slide.href ? <Link href={slide.href}>{img}</Link> : img}</div>;
+  const caption = slide.caption ? (
+    <span className="carousel__caption">
+      <span className="carousel__caption-title" lang={slide.caption.titleLang}>
+        {slide.caption.title}
+      </span>
+      {slide.caption.subtitle ? (
+        <span className="carousel__caption-subtitle" lang={slide.caption.subtitleLang}>
+          {slide.caption.subtitle}
+        </span>
+      ) : null}
+    </span>
+  ) : null;
+  const content = (
+    <>
+      {img}
+      {caption}
+    </>
+  );
+  return <div className="carousel__slide">{slide.href ? <Link href={slide.href}>{content}</Link> : content}</div>;
 }

@@ -1,5 +1,8 @@
 import { createCookie, data, redirect } from "react-router";
 import { AUDITION_PATHS, HONEYPOT_FIELD, STAMP_FIELD, SUBMISSIONS_PER_ADDRESS_PER_HOUR, type AuditionFormValues } from "../domain/auditions";
+import { auditionMessages } from "../domain/audition-messages";
+import { localizedPath, type Locale } from "../domain/locale";
+import { MALFORMED_BODY_MESSAGE } from "../server/platform/form-body.server";
 import type { RequestContext } from "../server/route-kit/context.server";
 import { hitRateLimit, rateLimitSubject, releaseRateLimitHit } from "../server/platform/rate-limit.server";
 import { RequestBodyError } from "../server/platform/form-body.server";
@@ -11,8 +14,10 @@ import { checkApplication, submitApplication, typedValues } from "../server/audi
 /**
  * The public side of online applications: the form's data, the submission (a no-JavaScript form post
  * answered with the page, or the JavaScript form's post answered with JSON so it can show upload
- * progress), and the confirmation. Every answer is `Cache-Control: no-store`; these addresses are never
- * in the page cache (page-cache.server.ts) and never carry anything to another visitor.
+ * progress), and the confirmation, in Korean and under /en in English (decision 065: the same checks,
+ * the messages in the form's language, the application marked with it). Every answer is
+ * `Cache-Control: no-store`; these addresses are never in the page cache (page-cache-store.server.ts)
+ * and never carry anything to another visitor.
  */
 
 
@@ -29,18 +34,16 @@ export interface ApplyReply {
   filesDropped: boolean;
 }
 
-/** The form's message over a refusal for its fields (each field says what is wrong). */
-const FIELDS_REFUSED = "입력한 내용을 확인해 주세요. 표시된 항목을 고친 뒤 다시 제출해 주세요.";
-
 const RATE_RULE = { bucket: "audition-submit", limit: SUBMISSIONS_PER_ADDRESS_PER_HOUR, windowMs: 60 * 60 * 1000 };
 
-const receiptCookie = (secret: string) =>
-  createCookie("we_receipt", { secrets: [secret], httpOnly: true, sameSite: "lax", path: AUDITION_PATHS.apply, maxAge: 30 * 60 });
+/** The receipt's cookie, sent back only to the application's addresses in the language it was sent in. */
+const receiptCookie = (secret: string, locale: Locale) =>
+  createCookie("we_receipt", { secrets: [secret], httpOnly: true, sameSite: "lax", path: localizedPath(locale, AUDITION_PATHS.apply), maxAge: 30 * 60 });
 
-export async function loadApplyPage(ctx: RequestContext, now: Date = new Date()) {
+export async function loadApplyPage(ctx: RequestContext, locale: Locale = "ko", now: Date = new Date()) {
   const settings = await getSiteSettings(ctx.runtime.db);
   return data(
-    { stamp: stampForm(ctx.runtime.sessionSecret, now), retentionDays: settings.auditionRetentionDays, auditionEmail: settings.auditionEmail },
+    { stamp: stampForm(ctx.runtime.sessionSecret, now), retentionDays: settings.auditionRetentionDays, auditionEmail: settings.auditionEmail, locale },
     { headers: NO_STORE },
   );
 }
@@ -57,9 +60,9 @@ type Outcome = { kind: "received"; location: string; setCookie: string } | Refus
 type Channel = "page" | "json";
 
 /** The refusal of a sender over the per-address limit; its body was never read, so nothing of it was kept. */
-export function overLimitMessage(retryAfterSeconds: number, channel: Channel): string {
-  const limited = `같은 네트워크에서 제출이 많아 잠시 제한되었습니다. ${Math.ceil(retryAfterSeconds / 60)}분 뒤 다시 시도해 주세요.`;
-  return channel === "page" ? `${limited} 이번에 보낸 내용과 파일은 받지 못했으니 다시 입력해 주세요.` : `${limited} 입력한 내용은 이 화면에 그대로 있습니다.`;
+export function overLimitMessage(retryAfterSeconds: number, channel: Channel, locale: Locale = "ko"): string {
+  const t = auditionMessages(locale);
+  return `${t.overLimit(Math.ceil(retryAfterSeconds / 60))}${channel === "page" ? t.overLimitPage : t.overLimitJson}`;
 }
 
 /**
@@ -68,7 +71,7 @@ export function overLimitMessage(retryAfterSeconds: number, channel: Channel): s
  * answered at once: a refused request must not cost the server a 275 MB upload read, stored and thrown
  * away. The HTTP layer closes such a connection after the answer (pipeline/lingering-close.server.ts).
  */
-async function runSubmission(ctx: RequestContext, request: Request, now: Date, channel: Channel): Promise<Outcome> {
+async function runSubmission(ctx: RequestContext, request: Request, now: Date, channel: Channel, locale: Locale): Promise<Outcome> {
   const { runtime } = ctx;
   // The next try carries the form's original stamp while it is good (fixing a typo must not count as
   // "too fast"); a new one when it was missing, forged or expired.
@@ -83,7 +86,7 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date, c
   const limit = await hitRateLimit(runtime.db, RATE_RULE, subject, now);
   if (!limit.allowed) {
     ctx.logger.warn("audition submissions over the per-address limit: refused before reading the body");
-    return { ...refuse(429, overLimitMessage(limit.retryAfterSeconds, channel), null), headers: { "Retry-After": String(limit.retryAfterSeconds) } };
+    return { ...refuse(429, overLimitMessage(limit.retryAfterSeconds, channel, locale), null), headers: { "Retry-After": String(limit.retryAfterSeconds) } };
   }
   const giveBackUncounted = async (outcome: Outcome): Promise<Outcome> => {
     if (outcome.kind === "refused" && !outcome.counted) await releaseRateLimitHit(runtime.db, RATE_RULE, subject, now);
@@ -91,17 +94,23 @@ async function runSubmission(ctx: RequestContext, request: Request, now: Date, c
   };
   let upload: ApplicationUpload;
   try {
-    upload = await readApplicationUpload(request, runtime.privateStorage);
+    upload = await readApplicationUpload(request, runtime.privateStorage, locale);
   } catch (error) {
-    if (error instanceof RequestBodyError) return giveBackUncounted(refuse(error.status, error.message, null));
+    if (error instanceof RequestBodyError) return giveBackUncounted(refuse(error.status, bodyErrorMessage(error, locale), null));
     throw error;
   }
   try {
-    return await giveBackUncounted(await decideSubmission(ctx, upload, now, refuse, (good) => (stamp = good)));
+    return await giveBackUncounted(await decideSubmission(ctx, upload, now, locale, refuse, (good) => (stamp = good)));
   } finally {
     // The photos waited in temporary files; whatever the outcome, they go (the accepted ones were re-encoded).
     await Promise.all(upload.photos.map((photo) => photo.discard().catch(() => undefined)));
   }
+}
+
+/** A body that could not be read, said in the form's language (the platform's message is Korean). */
+function bodyErrorMessage(error: RequestBodyError, locale: Locale): string {
+  if (locale === "ko" || error.message !== MALFORMED_BODY_MESSAGE) return error.message;
+  return "We could not read what was sent. Please try again.";
 }
 
 /** The rest of a submission once its body is read: the honeypot, the time stamp, then the use case. */
@@ -109,72 +118,70 @@ async function decideSubmission(
   ctx: RequestContext,
   upload: ApplicationUpload,
   now: Date,
+  locale: Locale,
   refuse: (status: number, formError: string, upload: ApplicationUpload | null, errors?: Record<string, string>) => Refused,
   keepStamp: (stamp: string) => void,
 ): Promise<Outcome> {
   const { runtime } = ctx;
+  const t = auditionMessages(locale);
   const discard = async () => {
     if (upload.video) await runtime.privateStorage.delete(upload.video.key).catch(() => undefined);
   };
   if (upload.nulRemoved) {
     await discard();
-    return refuse(400, "입력한 내용에 쓸 수 없는 문자(U+0000)가 있어 지웠습니다. 내용을 확인한 뒤 다시 제출해 주세요.", upload);
+    return refuse(400, t.nulRemoved, upload);
   }
   if ((upload.fields[HONEYPOT_FIELD] ?? "") !== "") {
     await discard();
     ctx.logger.warn("audition form honeypot filled: refused");
-    return { ...refuse(400, "지원서를 접수하지 못했습니다. 페이지를 새로 고친 뒤 다시 제출해 주세요.", upload), counted: true };
+    return { ...refuse(400, t.honeypot, upload), counted: true };
   }
   const timing = checkFormStamp(runtime.sessionSecret, upload.fields[STAMP_FIELD] ?? null, now);
   if (timing === "ok" || timing === "too-fast") keepStamp(upload.fields[STAMP_FIELD]!);
   if (timing !== "ok") {
     await discard();
     // Sent too soon, but not filled in right (an empty form, Enter pressed at once): the fields' messages.
-    const errors = timing === "too-fast" ? checkApplication(upload, now).errors : {};
-    if (Object.keys(errors).length > 0) return refuse(400, FIELDS_REFUSED, upload, errors);
-    return {
-      ...refuse(
-        400,
-        timing === "too-fast"
-          ? "너무 빨리 제출되었습니다. 입력한 내용을 한 번 더 확인한 뒤 다시 제출해 주세요."
-          : "지원서 양식을 연 지 오래되었거나 양식이 올바르지 않습니다. 입력한 내용을 확인한 뒤 다시 제출해 주세요.",
-        upload,
-      ),
-      counted: timing === "invalid",
-    };
+    const errors = timing === "too-fast" ? checkApplication(upload, now, locale).errors : {};
+    if (Object.keys(errors).length > 0) return refuse(400, t.fieldsRefused, upload, errors);
+    return { ...refuse(400, timing === "too-fast" ? t.tooFast : t.stampInvalid, upload), counted: timing === "invalid" };
   }
 
   // A duplicate (the same phone or e-mail within the window) is received like any other application:
   // what comes back must not tell the sender whether someone else applied (decision 033).
-  const result = await submitApplication(runtime, upload, now);
-  if (result.status === "invalid") return refuse(400, FIELDS_REFUSED, upload, result.errors);
+  const result = await submitApplication(runtime, upload, now, locale);
+  if (result.status === "invalid") return refuse(400, t.fieldsRefused, upload, result.errors);
   runtime.scheduler?.wake();
-  const setCookie = await receiptCookie(runtime.sessionSecret).serialize({ receiptNumber: result.receiptNumber, receivedAt: result.receivedAt.toISOString() });
-  return { kind: "received", location: AUDITION_PATHS.complete, setCookie };
+  const setCookie = await receiptCookie(runtime.sessionSecret, locale).serialize({ receiptNumber: result.receiptNumber, receivedAt: result.receivedAt.toISOString() });
+  return { kind: "received", location: localizedPath(locale, AUDITION_PATHS.complete), setCookie };
 }
 
 /** The no-JavaScript form post: a redirect to the confirmation, or the page again with the messages. */
-export async function handleApplyAction(ctx: RequestContext, request: Request, now: Date = new Date()) {
-  const outcome = await runSubmission(ctx, request, now, "page");
+export async function handleApplyAction(ctx: RequestContext, request: Request, locale: Locale = "ko", now: Date = new Date()) {
+  const outcome = await runSubmission(ctx, request, now, "page", locale);
   if (outcome.kind === "received") return redirect(outcome.location, { headers: { "Set-Cookie": outcome.setCookie, ...NO_STORE } });
   return data(outcome.reply, { status: outcome.status, headers: { ...outcome.headers, ...NO_STORE } });
 }
 
 /** The JavaScript form's post: JSON, `{ location }` or the reply with a `message`. */
-export async function handleApplySubmit(ctx: RequestContext, request: Request, now: Date = new Date()): Promise<Response> {
-  if (request.method !== "POST") return Response.json({ error: { code: "method_not_allowed", message: "POST로 보내 주세요." } }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
-  const outcome = await runSubmission(ctx, request, now, "json");
+export async function handleApplySubmit(ctx: RequestContext, request: Request, locale: Locale = "ko", now: Date = new Date()): Promise<Response> {
+  if (request.method !== "POST") return postOnly(locale);
+  const outcome = await runSubmission(ctx, request, now, "json", locale);
   if (outcome.kind === "received") return Response.json({ location: outcome.location }, { headers: { "Set-Cookie": outcome.setCookie, ...NO_STORE } });
   return Response.json({ ...outcome.reply, message: outcome.reply.formError }, { status: outcome.status, headers: { ...outcome.headers, ...NO_STORE } });
 }
 
+/** The JavaScript form's address read with another method than POST. */
+export function postOnly(locale: Locale): Response {
+  return Response.json({ error: { code: "method_not_allowed", message: auditionMessages(locale).postOnly } }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+}
+
 /** The confirmation: the receipt number from the signed cookie set by the submission (null when none). */
-export async function loadCompletePage(ctx: RequestContext, request: Request) {
-  const value: unknown = await receiptCookie(ctx.runtime.sessionSecret).parse(request.headers.get("Cookie"));
+export async function loadCompletePage(ctx: RequestContext, request: Request, locale: Locale = "ko") {
+  const value: unknown = await receiptCookie(ctx.runtime.sessionSecret, locale).parse(request.headers.get("Cookie"));
   const receipt =
     value && typeof value === "object" && typeof (value as { receiptNumber?: unknown }).receiptNumber === "string"
       ? (value as { receiptNumber: string; receivedAt: string })
       : null;
   const settings = await getSiteSettings(ctx.runtime.db);
-  return data({ receipt, auditionEmail: settings.auditionEmail }, { headers: NO_STORE });
+  return data({ receipt, auditionEmail: settings.auditionEmail, locale }, { headers: NO_STORE });
 }

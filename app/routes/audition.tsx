@@ -52,8 +52,7 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
           </h2>
           <p>{t.onlineText}</p>
         </div>
-        {/* The application form is in Korean only (its consent texts are the binding ones). */}
-        <a className="button audition__apply" href={AUDITION_PATHS.apply} hrefLang={english ? "ko" : undefined}>
+        <a className="button audition__apply" href={localizedPath(locale, AUDITION_PATHS.apply)}>
           {t.onlineButton}
         </a>
       </section>
@@ -77,7 +76,7 @@ export default function Audition({ loaderData }: Route.ComponentProps) {
           <div>
             <dt>{t.onlineReception}</dt>
             <dd>
-              <a href={AUDITION_PATHS.apply} hrefLang={english ? "ko" : undefined}>
+              <a href={localizedPath(locale, AUDITION_PATHS.apply)}>
                 {t.onlineReceptionLink}
               </a>
               <span className="reception__note">{t.onlineReceptionNote}</span>

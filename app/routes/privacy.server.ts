@@ -1,4 +1,5 @@
-import { AUDITION_CONSENT, GUARDIAN_AGE, retentionSentence } from "../domain/auditions";
+import { auditionConsent, GUARDIAN_AGE, retentionSentence } from "../domain/auditions";
+import type { Locale } from "../domain/locale";
 import { entrustedTasks, privacyPolicyEffectiveDate } from "../domain/privacy-policy";
 import { SESSION_ABSOLUTE_MS } from "../server/auth/sessions.server";
 import { roleReachesPersonalData, STAFF_ROLE_INFO, STAFF_ROLES } from "../domain/staff-roles";
@@ -7,22 +8,27 @@ import { LOGIN_IP_LIMIT, LOGIN_WINDOW_MS } from "../server/auth/sign-in-throttle
 import type { Database } from "../server/platform/db.server";
 import { getSiteSettings } from "../server/site/settings.server";
 
-/** What /privacy states, from the stored settings: nothing on the page is typed twice. */
-export async function loadPrivacyPolicy(db: Database) {
+/**
+ * What /privacy states, from the stored settings: nothing on the page is typed twice. The English
+ * translation (/en/privacy, decision 065) is built from the same settings and constants, in English.
+ */
+export async function loadPrivacyPolicy(db: Database, locale: Locale = "ko") {
   const settings = await getSiteSettings(db);
+  const english = locale === "en";
   return {
-    companyName: settings.companyName,
+    locale,
+    companyName: english ? settings.companyNameEn : settings.companyName,
     retentionDays: settings.auditionRetentionDays,
-    retention: retentionSentence(settings.auditionRetentionDays),
-    consent: AUDITION_CONSENT,
+    retention: retentionSentence(settings.auditionRetentionDays, locale),
+    consent: auditionConsent(locale),
     guardianAge: GUARDIAN_AGE,
     officer: settings.privacyOfficer,
-    processors: entrustedTasks(settings.processors),
+    processors: entrustedTasks(settings.processors, locale),
     effectiveDate: privacyPolicyEffectiveDate(settings.privacyPolicyUpdatedAt),
     // The safety measures as the code enforces them (app/server/auth/sessions.server.ts, sign-in-throttle.server.ts).
     staffSession: { idleMinutes: settings.staffIdleMinutes, maxHours: SESSION_ABSOLUTE_MS / 3_600_000 },
     // Who may see applicants' data (app/domain/staff-roles.ts), and how long grants are kept.
-    applicantRoles: STAFF_ROLES.filter(roleReachesPersonalData).map((role) => STAFF_ROLE_INFO[role].label),
+    applicantRoles: STAFF_ROLES.filter(roleReachesPersonalData).map((role) => (english ? STAFF_ROLE_INFO[role].labelEn : STAFF_ROLE_INFO[role].label)),
     accessChangeKeepYears: ACCESS_CHANGE_KEEP_YEARS,
     secondFactorForAll: settings.secondFactorForAll,
     signInLimit: { attempts: LOGIN_IP_LIMIT, minutes: LOGIN_WINDOW_MS / 60_000 },
@@ -30,3 +36,6 @@ export async function loadPrivacyPolicy(db: Database) {
     accessRecordYears: settings.accessRecordRetentionYears,
   };
 }
+
+/** Everything the policy states, in one language. */
+export type PrivacyPolicyFacts = Awaited<ReturnType<typeof loadPrivacyPolicy>>;

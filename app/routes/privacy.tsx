@@ -5,25 +5,33 @@ import { AUDITION_PATHS } from "../domain/audition-paths";
 import { withParticle } from "../domain/korean";
 import { formatKoreanDate, PRIVACY_POLICY_SECTIONS, type PrivacyPolicySectionId } from "../domain/privacy-policy";
 import { PACKAGE_RETENTION_DAYS } from "../domain/casting-packages";
+import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
 import { seoMeta } from "../lib/seo";
 import { telHref } from "../lib/tel";
 import { getRequestContext } from "../server/route-kit/context.server";
 import { loadPrivacyPolicy } from "./privacy.server";
+import { PrivacyPolicyEnglish } from "./privacy-english";
 import { TitledSection } from "../components/titled-section";
 
-/** Everything the policy states that the administrator can change (site settings). */
-export function loader({ context }: Route.LoaderArgs) {
-  return loadPrivacyPolicy(getRequestContext(context).runtime.db);
+/** Everything the policy states that the administrator can change (site settings), in the page's language. */
+export function loader({ context, pattern }: Route.LoaderArgs) {
+  return loadPrivacyPolicy(getRequestContext(context).runtime.db, localeOfPattern(pattern));
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
   const root = rootDataFromMatches(matches);
   if (!root || !loaderData) return [];
+  const locale = localeOfPath(location.pathname);
   return seoMeta({
-    title: "개인정보처리방침",
-    description: `${loaderData.companyName}(WE ENTERTAINMENT)가 오디션 지원자, 문의하신 분, 캐스팅 제안을 받는 분의 개인정보를 어떤 목적으로 무엇을 얼마 동안 처리하고 어떻게 파기하는지, 정보주체의 권리와 개인정보 보호책임자 연락처를 안내합니다.`,
-    path: AUDITION_PATHS.privacy,
+    title: locale === "en" ? "Privacy policy" : "개인정보처리방침",
+    description:
+      locale === "en"
+        ? `How ${loaderData.companyName} processes the personal information of audition applicants, people who contact us and recipients of casting proposals: why, what, for how long and how it is destroyed, your rights, and how to reach our privacy officer. The Korean version governs.`
+        : `${loaderData.companyName}(WE ENTERTAINMENT)가 오디션 지원자, 문의하신 분, 캐스팅 제안을 받는 분의 개인정보를 어떤 목적으로 무엇을 얼마 동안 처리하고 어떻게 파기하는지, 정보주체의 권리와 개인정보 보호책임자 연락처를 안내합니다.`,
+    path: localizedPath(locale, AUDITION_PATHS.privacy),
+    locale,
+    alternates: AUDITION_PATHS.privacy,
     origin: root.origin,
   });
 }
@@ -79,6 +87,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
  */
 export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
   const { kakaoMapKey } = useRootData();
+  if (policy.locale === "en") return <PrivacyPolicyEnglish policy={policy} kakaoMap={Boolean(kakaoMapKey)} />;
   const { consent, officer } = policy;
   const officerMail = `mailto:${officer.email}?subject=${encodeURIComponent("[개인정보 열람·정정·삭제 요구]")}`;
   return (

@@ -31,6 +31,8 @@ export interface FieldProps {
   required?: boolean;
   /** The required marker's class: forms style it their own way. */
   requiredClassName?: string;
+  /** The required marker's text in the form's language (" (필수)" unless given). */
+  requiredMark?: string;
   /** " (선택)" after the label. */
   optional?: boolean;
   className?: string;
@@ -43,7 +45,7 @@ export function describedByOf(name: string, { error, note, hint }: { error?: unk
   return [error ? `${name}-error` : null, note ?? null, hint ? `${name}-hint` : null].filter(Boolean).join(" ") || undefined;
 }
 
-export function Field({ name, id = name, label, hint, note, error, required, requiredClassName = "field__required", optional, className = "field", labelClassName = "field__label", children }: FieldProps) {
+export function Field({ name, id = name, label, hint, note, error, required, requiredClassName = "field__required", requiredMark = " (필수)", optional, className = "field", labelClassName = "field__label", children }: FieldProps) {
   const control: FieldControlProps = {
     id,
     name,
@@ -56,7 +58,7 @@ export function Field({ name, id = name, label, hint, note, error, required, req
       <label className={labelClassName} htmlFor={id}>
         {label}
         {optional ? " (선택)" : null}
-        {required ? <span className={requiredClassName}> (필수)</span> : null}
+        {required ? <span className={requiredClassName}>{requiredMark}</span> : null}
       </label>
       {children(control)}
       <FieldMessages name={name} hint={hint} note={note} error={error} />

@@ -24,6 +24,9 @@ const routes = [
   "/audition/apply",
   "/privacy",
   ...korean.map((r) => (r === "/" ? "/en" : `/en${r}`)),
+  // The English application form and policy (decision 065).
+  "/en/audition/apply",
+  "/en/privacy",
 ];
 const clientDir = path.resolve("build/client");
 const gz = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).byteLength;

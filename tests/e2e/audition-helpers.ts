@@ -44,8 +44,20 @@ export async function fillApplication(page: Page, contact: { phone: string; emai
   await page.getByLabel("자기소개 (필수)").fill("작은 역할도 진심으로 연기하는 배우가 되고 싶습니다.");
 }
 
-export async function choosePhotos(page: Page) {
-  await page.getByLabel(/사진 2~5장/).setInputFiles([
+/** The same applicant on the English form (/en/audition/apply, decision 065). */
+export async function fillEnglishApplication(page: Page, contact: { phone: string; email: string }, options: { name?: string } = {}) {
+  await page.getByLabel("Name (required)").fill(options.name ?? "Emma Clarke");
+  await page.getByLabel("Date of birth (required)").fill("1999-05-02");
+  await page.getByRole("radio", { name: "Female" }).check();
+  await page.getByLabel("Mobile phone number (required)", { exact: true }).fill(contact.phone);
+  await page.getByLabel("E-mail (required)").fill(contact.email);
+  await page.getByLabel("Height (cm) (required)").fill("171");
+  await page.getByLabel("Experience and training").fill("Drama school in London, two short films");
+  await page.getByLabel("About you (required)").fill("I would love to act in Korean films and series.");
+}
+
+export async function choosePhotos(page: Page, label: RegExp = /사진 2~5장/) {
+  await page.getByLabel(label).setInputFiles([
     { name: "face.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await photoWithExif("#aa4466")) },
     { name: "full-body.jpg", mimeType: "image/jpeg", buffer: Buffer.from(await photoWithExif("#335577", 500, 900)) },
   ]);

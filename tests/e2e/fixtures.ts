@@ -1,5 +1,6 @@
 import { test as base, devices, expect, type BrowserContext, type BrowserContextOptions, type Page } from "@playwright/test";
 import { isAdminPath } from "../../app/domain/site-routes";
+import { basePathOf } from "../../app/domain/locale";
 import { browserCookie, signInCookie } from "../setup/sign-in";
 
 /** The mobile project's device (playwright.config.ts), for a test that checks both widths itself. */
@@ -24,7 +25,7 @@ function watchConsole(page: Page): string[] {
     if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) {
       const url = new URL(message.location().url || "http://x/");
       const pageUrl = new URL(page.url() || "http://x/");
-      if (url.pathname.endsWith(".data") || url.pathname === "/api/img" || url.pathname === "/audition/apply/submit" || url.pathname === pageUrl.pathname) return;
+      if (url.pathname.endsWith(".data") || url.pathname === "/api/img" || basePathOf(url.pathname) === "/audition/apply/submit" || url.pathname === pageUrl.pathname) return;
       // The workspace's media pickers show the library's newest images, which other admin stories
       // running at the same time upload and delete: on an admin page an image deleted meanwhile is a 404
       // like any staff member would get. On visitors' pages a missing image stays an error.

@@ -73,6 +73,25 @@ export async function axeViolations(page: Page, include?: string): Promise<strin
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`);
 }
 
+/**
+ * axe-core on a page opened without JavaScript, where axe itself cannot run: the same document (the
+ * server's HTML as the page shows it now, scripts taken out) in a tab of its own that may run axe, at
+ * the same width, with the site's styles.
+ */
+export async function axeViolationsWithoutJavaScript(page: Page): Promise<string[]> {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize()!, javaScriptEnabled: true });
+  try {
+    const copy = await context.newPage();
+    await copy.route(/\.m?js(\?|$)/, (route) => route.abort());
+    await copy.route(page.url(), (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html }));
+    await copy.goto(page.url());
+    return await axeViolations(copy);
+  } finally {
+    await context.close();
+  }
+}
+
 /** Fills `{news}`, `{notice}` and `{artist}` in a path with the first such record of the running site. */
 export async function resolveDemoPath(request: APIRequestContext, path: string): Promise<string> {
   const first = async <T>(url: string): Promise<T> => ((await (await request.get(url)).json()) as T[])[0]!;

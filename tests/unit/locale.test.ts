@@ -26,15 +26,19 @@ describe("English pages under /en", () => {
     expect(switchLanguagePath("/en/news", "?page=2")).toEqual({ locale: "ko", path: "/news?page=2" });
     expect(switchLanguagePath("/en", "")).toEqual({ locale: "ko", path: "/" });
     expect(switchLanguagePath("/", "")).toEqual({ locale: "en", path: "/en" });
-    // Korean-only pages: the application form leads to the English audition page, the policy home.
-    expect(switchLanguagePath("/audition/apply", "")).toEqual({ locale: "en", path: "/en/audition" });
-    expect(switchLanguagePath("/privacy", "")).toEqual({ locale: "en", path: "/en" });
+    // The application form, its receipt and the policy have English twins (decision 065).
+    expect(switchLanguagePath("/audition/apply", "")).toEqual({ locale: "en", path: "/en/audition/apply" });
+    expect(switchLanguagePath("/en/audition/apply/complete", "")).toEqual({ locale: "ko", path: "/audition/apply/complete" });
+    expect(switchLanguagePath("/privacy", "")).toEqual({ locale: "en", path: "/en/privacy" });
+    // A page without an English version leads to the English home page.
+    expect(switchLanguagePath("/adminLogin", "")).toEqual({ locale: "en", path: "/en" });
     expect(hasEnglishVersion("/adminActor")).toBe(false);
     expect(hasEnglishVersion("/noticeDetail/3")).toBe(true);
   });
 
   it("a change purges both languages' pages", () => {
-    expect(bothLanguagePaths("/privacy")).toEqual(["/privacy"]);
+    expect(bothLanguagePaths("/privacy")).toEqual(["/privacy", "/en/privacy"]);
+    expect(bothLanguagePaths("/adminLogin")).toEqual(["/adminLogin"]);
     expect(pathsShowingPost("news", 7)).toEqual(expect.arrayContaining(["/newsDetail/7", "/en/newsDetail/7", "/news", "/en/news", "/pr", "/en/pr"]));
     expect(pathsShowingArtist("한서윤")).toEqual(expect.arrayContaining(["/", "/en", "/artist", "/en/artist", "/en/artist/%ED%95%9C%EC%84%9C%EC%9C%A4"]));
   });

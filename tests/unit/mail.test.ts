@@ -75,6 +75,21 @@ describe("the note to an applicant whose address sent a second application", () 
     expect(message.text).not.toMatch(/\d{4}년|\d{1,2}월 \d{1,2}일|\d{4}-\d{2}-\d{2}/);
   });
 
+  it("is written in English to an applicant who applied on the English form (decision 065)", () => {
+    const message = duplicateApplicationMessage(
+      { receiptNumber: "AUD-2026-000125", to: "emma@applicant.example", locale: "en" },
+      { ...settings, businessHoursEn: "Weekdays 10:00-18:00" },
+    );
+    expect(message.to).toBe("emma@applicant.example");
+    expect(message.subject).toBe("[WE ENTERTAINMENT] Your audition application (AUD-2026-000125)");
+    expect(message.text).toContain("Hello from WE ENTERTAINMENT, and thank you for applying for an audition.");
+    expect(message.text).toContain("within the last 30 days");
+    expect(message.text).toContain("under the application number AUD-2026-000125.");
+    expect(message.text).toContain("to audition@we.example.com. You can also call us on 02-545-7070 (Weekdays 10:00-18:00, Korean time).");
+    expect(message.text).not.toMatch(/[가-힣]/);
+    expect(message.text.match(/AUD-\d{4}-\d{6}/g)).toEqual(["AUD-2026-000125"]);
+  });
+
   it("puts the right particle after each variable word", () => {
     const text = (receiptNumber: string, auditionEmail: string, phone: string) => duplicateApplicationMessage({ receiptNumber, to: "a@b.example" }, { ...settings, auditionEmail, phone }).text;
     // 3 is 삼 (ㅁ): 으로; 1 is 일 (ㄹ): 로; 2 is 이: 로.

@@ -6,6 +6,8 @@ import { PassThrough, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { AUDITION_FILE_FIELDS, MAX_AUDITION_PHOTO_BYTES, MAX_AUDITION_PHOTOS, MAX_AUDITION_VIDEO_BYTES } from "../../domain/auditions";
+import { auditionMessages, type AuditionMessages } from "../../domain/audition-messages";
+import type { Locale } from "../../domain/locale";
 import { MALFORMED_BODY_MESSAGE, RequestBodyError, streamFormBody } from "../platform/form-body.server";
 import type { MediaStorage } from "../platform/storage.server";
 import { VideoContainerChecker, VideoContainerError, type VideoContainer } from "./video-container.server";
@@ -30,11 +32,13 @@ export interface StoredVideo {
 export interface UploadedPhoto {
   bytes(): Promise<Uint8Array>;
   discard(): Promise<void>;
+  /** The name the applicant's file had (only for messages about it; never stored). */
+  fileName?: string;
 }
 
 /** A photo already in memory (tests and scripts that build an upload themselves). */
-export function photoInMemory(bytes: Uint8Array): UploadedPhoto {
-  return { bytes: async () => bytes, discard: async () => undefined };
+export function photoInMemory(bytes: Uint8Array, fileName = ""): UploadedPhoto {
+  return { bytes: async () => bytes, discard: async () => undefined, fileName };
 }
 
 /** Where photos wait between the upload and their decoding; a crash's leftovers are removed at start. */
@@ -66,9 +70,6 @@ const MB = 1024 * 1024;
 export const MAX_APPLICATION_BODY_BYTES = MAX_AUDITION_VIDEO_BYTES + MAX_AUDITION_PHOTOS * MAX_AUDITION_PHOTO_BYTES + 2 * MB;
 const MAX_FIELD_BYTES = 16 * 1024;
 
-export const VIDEO_SIZE_MESSAGE = `영상 파일은 ${MAX_AUDITION_VIDEO_BYTES / MB}MB 이하로 올려 주세요. 더 긴 영상은 YouTube 등에 올린 뒤 주소를 적어 주세요.`;
-export const PHOTO_SIZE_MESSAGE = `사진 한 장은 ${MAX_AUDITION_PHOTO_BYTES / MB}MB 이하로 올려 주세요.`;
-export const TOO_MANY_PHOTOS_MESSAGE = `사진은 ${MAX_AUDITION_PHOTOS}장까지 올릴 수 있습니다.`;
 
 /** A new private storage key for an applicant's file: unguessable, nothing from the upload in it. */
 export function privateFileKey(extension: PrivateFileExtension, now: Date = new Date()): string {
@@ -83,12 +84,12 @@ type PrivateFileExtension = (typeof PRIVATE_FILE_EXTENSIONS)[number];
 export const PRIVATE_FILE_KEY_PATTERN = String.raw`auditions/\d{4}/[0-9a-f]{48}\.(?:${PRIVATE_FILE_EXTENSIONS.join("|")})`;
 
 /** Checks the request's headers and makes its form parser; throws RequestBodyError for a body that is not one. */
-function applicationParser(request: Request): busboy.Busboy {
+function applicationParser(request: Request, t: AuditionMessages): busboy.Busboy {
   const type = request.headers.get("Content-Type") ?? "";
-  if (!/^multipart\/form-data/i.test(type)) throw new RequestBodyError(415, "unsupported_media_type", "multipart/form-data 형식으로 보내 주세요.");
+  if (!/^multipart\/form-data/i.test(type)) throw new RequestBodyError(415, "unsupported_media_type", t.notMultipart);
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_APPLICATION_BODY_BYTES) {
-    throw new RequestBodyError(413, "payload_too_large", `보내는 파일이 너무 큽니다. 사진은 장당 ${MAX_AUDITION_PHOTO_BYTES / MB}MB, 영상은 ${MAX_AUDITION_VIDEO_BYTES / MB}MB 이하로 올려 주세요.`);
+    throw new RequestBodyError(413, "payload_too_large", t.bodyTooLarge(MAX_AUDITION_PHOTO_BYTES, MAX_AUDITION_VIDEO_BYTES));
   }
   if (!request.body) throw new RequestBodyError(400, "malformed_body", MALFORMED_BODY_MESSAGE);
 
@@ -103,8 +104,10 @@ function applicationParser(request: Request): busboy.Busboy {
   }
 }
 
-export async function readApplicationUpload(request: Request, storage: MediaStorage): Promise<ApplicationUpload> {
-  const parser = applicationParser(request);
+/** Reads the form (see above); its messages about files are in the form's language. */
+export async function readApplicationUpload(request: Request, storage: MediaStorage, locale: Locale = "ko"): Promise<ApplicationUpload> {
+  const t = auditionMessages(locale);
+  const parser = applicationParser(request, t);
   const result: ApplicationUpload = { fields: {}, photos: [], photoProblems: [], video: null, videoProblem: null };
   let photoCount = 0;
   // Whether the parser has found a part yet: bytes without one are not a form (streamFormBody).
@@ -137,9 +140,12 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
       }
       const index = photoCount;
       partSeen = true;
+      // Named in the messages about it, so the applicant knows which of the chosen files is meant.
+      const photo = t.photo(index, info.filename);
       pending.push(
-        spoolPhoto(stream).then((spooled) => {
-          if (spooled === "oversize") result.photoProblems.push(`${index}번째 사진: ${PHOTO_SIZE_MESSAGE}`);
+        spoolPhoto(stream, info.filename).then((spooled) => {
+          if (spooled === "oversize") result.photoProblems.push(`${photo}: ${t.photoTooBig(MAX_AUDITION_PHOTO_BYTES)}`);
+          else if (spooled === "not-an-image") result.photoProblems.push(`${photo}: ${t.notAPhoto(MAX_AUDITION_PHOTO_BYTES)}`);
           else if (spooled) result.photos[index - 1] = spooled;
         }),
       );
@@ -147,7 +153,7 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
     }
     partSeen = true;
     if (name === AUDITION_FILE_FIELDS.video && info.filename && !result.video && !result.videoProblem) {
-      pending.push(storeVideo(stream, storage, result));
+      pending.push(storeVideo(stream, storage, result, t));
       return;
     }
     stream.resume();
@@ -165,7 +171,7 @@ export async function readApplicationUpload(request: Request, storage: MediaStor
     throw error;
   }
   result.photos = result.photos.filter(Boolean);
-  if (tooMany) result.photoProblems.push(TOO_MANY_PHOTOS_MESSAGE);
+  if (tooMany) result.photoProblems.push(t.photosTooMany(MAX_AUDITION_PHOTOS));
   return result;
 }
 
@@ -177,14 +183,35 @@ export async function discardUpload(upload: Pick<ApplicationUpload, "photos" | "
 
 const MAX_BYTES_BEFORE_FIRST_PART = 64 * 1024;
 
-/** Writes one photo part to a temporary file; "oversize" (the file is gone) or null for an empty part. */
-async function spoolPhoto(stream: Readable): Promise<UploadedPhoto | "oversize" | null> {
+/**
+ * Whether a file's first bytes are those of an image format the media pipeline may decode (JPEG, PNG,
+ * GIF, WebP, or an ISO-BMFF image: AVIF, HEIF). A cheap first look, so a PDF chosen as a photo is named
+ * at once with the other fields' messages; the pipeline decodes the rest (detectFormat) later.
+ */
+export function looksLikeImage(head: Uint8Array): boolean {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true;
+  if (head[0] === 0x89 && ascii(1, 4) === "PNG") return true;
+  if (ascii(0, 4) === "GIF8") return true;
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return true;
+  return ascii(4, 8) === "ftyp" && ["avif", "avis", "mif1", "msf1", "heic", "heix", "heim", "heis"].includes(ascii(8, 12));
+}
+
+const IMAGE_HEAD_BYTES = 12;
+
+/**
+ * Writes one photo part to a temporary file; "oversize" or "not-an-image" (the file is gone) or null
+ * for an empty part.
+ */
+async function spoolPhoto(stream: Readable, fileName: string): Promise<UploadedPhoto | "oversize" | "not-an-image" | null> {
   await fs.promises.mkdir(PHOTO_SPOOL_DIR, { recursive: true, mode: 0o700 });
   const file = path.join(PHOTO_SPOOL_DIR, randomBytes(16).toString("hex"));
   let size = 0;
   let oversize = false;
+  const head: number[] = [];
   const counter = new PassThrough({
     transform(chunk: Buffer, _encoding, callback) {
+      for (let i = 0; head.length < IMAGE_HEAD_BYTES && i < chunk.byteLength; i++) head.push(chunk[i]!);
       size += chunk.byteLength;
       if (size > MAX_AUDITION_PHOTO_BYTES) oversize = true;
       // Past the limit the rest of the part is read and dropped, so the form's other fields still arrive.
@@ -197,18 +224,19 @@ async function spoolPhoto(stream: Readable): Promise<UploadedPhoto | "oversize" 
     await fs.promises.rm(file, { force: true });
     throw error;
   }
-  if (oversize || size === 0) {
+  if (oversize || size === 0 || !looksLikeImage(Uint8Array.from(head))) {
     await fs.promises.rm(file, { force: true });
-    return oversize ? "oversize" : null;
+    return oversize ? "oversize" : size === 0 ? null : "not-an-image";
   }
   return {
     bytes: async () => new Uint8Array(await fs.promises.readFile(file)),
     discard: () => fs.promises.rm(file, { force: true }),
+    fileName,
   };
 }
 
 /** Streams the video into the storage through the container check; notes the problem on the result. */
-function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaStorage, result: ApplicationUpload): Promise<void> {
+function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaStorage, result: ApplicationUpload, t: AuditionMessages): Promise<void> {
   const checker = new VideoContainerChecker();
   const out = new PassThrough();
   // Failing destroys `out` with an error, possibly before the storage has started reading it; the
@@ -227,11 +255,11 @@ function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaSt
   stream.on("data", (chunk: Buffer) => {
     if (problem) return;
     bytes += chunk.byteLength;
-    if (bytes > MAX_AUDITION_VIDEO_BYTES) return fail(VIDEO_SIZE_MESSAGE);
+    if (bytes > MAX_AUDITION_VIDEO_BYTES) return fail(t.videoTooBig(MAX_AUDITION_VIDEO_BYTES));
     try {
       checker.push(chunk);
     } catch (error) {
-      return fail(error instanceof VideoContainerError ? error.message : "영상 파일을 읽을 수 없습니다.");
+      return fail(error instanceof VideoContainerError ? videoMessage(error, t) : t.videoUnreadable);
     }
     if (!out.write(chunk)) {
       stream.pause();
@@ -241,11 +269,11 @@ function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaSt
   let container: VideoContainer | null = null;
   stream.on("end", () => {
     if (problem) return;
-    if (stream.truncated) return fail(VIDEO_SIZE_MESSAGE);
+    if (stream.truncated) return fail(t.videoTooBig(MAX_AUDITION_VIDEO_BYTES));
     try {
       container = checker.finish();
     } catch (error) {
-      return fail(error instanceof VideoContainerError ? error.message : "영상 파일을 읽을 수 없습니다.");
+      return fail(error instanceof VideoContainerError ? videoMessage(error, t) : t.videoUnreadable);
     }
     out.end();
   });
@@ -256,7 +284,7 @@ function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaSt
       await ended;
       if (problem || !container) {
         await storage.delete(key);
-        result.videoProblem = problem ?? "영상 파일을 읽을 수 없습니다.";
+        result.videoProblem = problem ?? t.videoUnreadable;
         return;
       }
       // The key says nothing of the type: the row keeps the container found in the bytes.
@@ -265,6 +293,11 @@ function storeVideo(stream: Readable & { truncated?: boolean }, storage: MediaSt
     .catch(async () => {
       await ended;
       await storage.delete(key).catch(() => undefined);
-      result.videoProblem = problem ?? "영상 파일을 저장하지 못했습니다. 잠시 후 다시 시도해 주세요.";
+      result.videoProblem = problem ?? t.videoNotStored;
     });
+}
+
+/** A refused video's message in the form's language. */
+function videoMessage(error: VideoContainerError, t: AuditionMessages): string {
+  return error.kind === "not-a-video" ? t.notAVideo : t.brokenVideo;
 }

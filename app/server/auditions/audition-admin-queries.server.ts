@@ -40,6 +40,7 @@ const hasDuplicate = sql<boolean>`exists (select 1 from ${auditionApplications} 
 const listColumns = {
   id: auditionApplications.id,
   receiptNumber: auditionApplications.receiptNumber,
+  locale: auditionApplications.locale,
   name: auditionApplications.name,
   birthDate: auditionApplications.birthDate,
   status: auditionApplications.status,

@@ -2,19 +2,22 @@ import { randomBytes } from "node:crypto";
 import { and, eq, gt, lte, sql } from "drizzle-orm";
 import { auditionApplications, auditionFiles, auditionReceiptCounters, auditionStatusChanges } from "../../../drizzle/schema";
 import {
-  AUDITION_CONSENT,
+  auditionConsent,
   AUDITION_TEXT_FIELDS,
-  auditionFieldsSchema,
+  auditionFieldsSchemaFor,
   ageOn,
   DUPLICATE_WINDOW_DAYS,
   formatReceiptNumber,
   GUARDIAN_AGE,
+  MAX_AUDITION_PHOTO_BYTES,
   MAX_AUDITION_PHOTOS,
   MIN_AUDITION_PHOTOS,
-  normalizeMobilePhone,
+  normalizeApplicantPhone,
   type AuditionFormValues,
 } from "../../domain/auditions";
+import { auditionMessages } from "../../domain/audition-messages";
 import { kstDate } from "../../domain/kst";
+import type { Locale } from "../../domain/locale";
 import { fieldErrors } from "../../domain/schemas";
 import type { z } from "../../domain/zod";
 import { ImageRejectedError, reencodePrivatePhoto } from "../media/media.server";
@@ -27,8 +30,8 @@ import { privateFileKey } from "./application-upload.server";
 import { VIDEO_CONTENT_TYPES } from "./video-container.server";
 
 /**
- * Takes an online audition application: validates every field and file with Korean
- * messages, asks a legal guardian's consent for applicants under 14, re-encodes the photos, and stores
+ * Takes an online audition application: validates every field and file with messages in the form's
+ * language (Korean, or English on /en/audition/apply: decision 065), asks a legal guardian's consent for applicants under 14, re-encodes the photos, and stores
  * the application, its files and its first status in one transaction with a receipt number that is
  * never reused. Nothing here is public or cached; see decision 016.
  *
@@ -62,18 +65,19 @@ export function typedValues(fields: Record<string, string>): AuditionFormValues 
  * applicant under 14, a video file or link), read from the raw fields so they show together with
  * the other fields' messages.
  */
-function crossChecks(fields: Record<string, string>, upload: ApplicationUpload, today: string, errors: Record<string, string>) {
+function crossChecks(fields: Record<string, string>, upload: ApplicationUpload, today: string, errors: Record<string, string>, locale: Locale) {
+  const t = auditionMessages(locale);
   const birthDate = (fields.birthDate ?? "").trim();
   if (!errors.birthDate && /^\d{4}-\d{2}-\d{2}$/.test(birthDate)) {
-    if (birthDate > today) errors.birthDate = "생년월일이 오늘 이후 날짜입니다. 다시 확인해 주세요.";
-    else if (ageOn(birthDate, today) > 100) errors.birthDate = "생년월일을 다시 확인해 주세요.";
+    if (birthDate > today) errors.birthDate = t.birthFuture;
+    else if (ageOn(birthDate, today) > 100) errors.birthDate = t.birthCheck;
     else if (ageOn(birthDate, today) < GUARDIAN_AGE) {
-      if (!(fields.guardianName ?? "").trim()) errors.guardianName = "만 14세 미만은 법정대리인(부모님 등)의 이름을 입력해 주세요.";
-      if (!normalizeMobilePhone(fields.guardianPhone ?? "")) errors.guardianPhone = "법정대리인의 휴대전화 번호를 010-1234-5678처럼 입력해 주세요.";
-      if (fields.guardianConsent !== "on") errors.guardianConsent = "만 14세 미만은 법정대리인이 개인정보 수집·이용에 동의해야 지원할 수 있습니다.";
+      if (!(fields.guardianName ?? "").trim()) errors.guardianName = t.guardianNameMissing(GUARDIAN_AGE);
+      if (!normalizeApplicantPhone(fields.guardianPhone ?? "", locale)) errors.guardianPhone = t.guardianPhoneMissing;
+      if (fields.guardianConsent !== "on") errors.guardianConsent = t.guardianConsentMissing(GUARDIAN_AGE);
     }
   }
-  if (!(fields.videoUrl ?? "").trim() && !upload.video && !upload.videoProblem) errors.videoFile = "자기소개 영상 파일을 올리거나 영상 주소를 입력해 주세요.";
+  if (!(fields.videoUrl ?? "").trim() && !upload.video && !upload.videoProblem) errors.videoFile = t.videoMissing;
 }
 
 /** Whether an application with this e-mail address was received within the duplicate window before `now`. */
@@ -92,13 +96,14 @@ async function hasRecentApplicationFrom(tx: Tx, email: string, now: Date): Promi
  * the use case runs it first, and the submission's checks ask it whether a form sent too soon was
  * filled in at all (an empty one gets these messages, never "too fast").
  */
-export function checkApplication(upload: ApplicationUpload, now: Date) {
-  const parsed = auditionFieldsSchema.safeParse(upload.fields);
+export function checkApplication(upload: ApplicationUpload, now: Date, locale: Locale = "ko") {
+  const t = auditionMessages(locale);
+  const parsed = auditionFieldsSchemaFor(locale).safeParse(upload.fields);
   const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-  crossChecks(upload.fields, upload, kstDate(now), errors);
+  crossChecks(upload.fields, upload, kstDate(now), errors, locale);
   if (upload.photoProblems.length > 0) errors.photos = upload.photoProblems.join(" ");
-  else if (upload.photos.length < MIN_AUDITION_PHOTOS) errors.photos = `얼굴 사진과 전신 사진을 포함해 사진을 ${MIN_AUDITION_PHOTOS}장 이상 올려 주세요.`;
-  else if (upload.photos.length > MAX_AUDITION_PHOTOS) errors.photos = `사진은 ${MAX_AUDITION_PHOTOS}장까지 올릴 수 있습니다.`;
+  else if (upload.photos.length < MIN_AUDITION_PHOTOS) errors.photos = t.photosTooFew(MIN_AUDITION_PHOTOS);
+  else if (upload.photos.length > MAX_AUDITION_PHOTOS) errors.photos = t.photosTooMany(MAX_AUDITION_PHOTOS);
   if (upload.videoProblem) errors.videoFile = upload.videoProblem;
   return { parsed, errors };
 }
@@ -107,11 +112,12 @@ type StoredPhoto = { id: string; key: string; thumbKey: string; width: number; h
 
 /** The new application's row. */
 function applicationRow(
-  input: z.output<typeof auditionFieldsSchema>,
-  { receiptNumber, underAge, retentionDays, now }: { receiptNumber: string; underAge: boolean; retentionDays: number; now: Date },
+  input: z.output<ReturnType<typeof auditionFieldsSchemaFor>>,
+  { receiptNumber, underAge, retentionDays, now, locale }: { receiptNumber: string; underAge: boolean; retentionDays: number; now: Date; locale: Locale },
 ): typeof auditionApplications.$inferInsert {
   return {
     receiptNumber,
+    locale,
     name: input.name,
     birthDate: input.birthDate,
     gender: input.gender,
@@ -122,8 +128,8 @@ function applicationRow(
     career: input.career.replace(/\r\n?/g, "\n"),
     introduction: input.introduction.replace(/\r\n?/g, "\n"),
     videoUrl: input.videoUrl || null,
-    guardian: underAge ? { name: input.guardianName, phone: normalizeMobilePhone(input.guardianPhone)!, consentedAt: now.toISOString() } : null,
-    consent: { at: now.toISOString(), retentionDays, purpose: AUDITION_CONSENT.purpose },
+    guardian: underAge ? { name: input.guardianName, phone: normalizeApplicantPhone(input.guardianPhone, locale)!, consentedAt: now.toISOString() } : null,
+    consent: { at: now.toISOString(), retentionDays, purpose: auditionConsent(locale).purpose },
     receivedAt: now,
     updatedAt: now,
   };
@@ -156,13 +162,14 @@ function applicationFileRows(applicationId: number, photos: StoredPhoto[], video
   return files;
 }
 
-export async function submitApplication(services: Services, upload: ApplicationUpload, now: Date = new Date()): Promise<SubmitResult> {
+/** Stores an application sent from the form in `locale`, marked with it (the workspace shows English ones). */
+export async function submitApplication(services: Services, upload: ApplicationUpload, now: Date = new Date(), locale: Locale = "ko"): Promise<SubmitResult> {
   const values = typedValues(upload.fields);
   const storedKeys: string[] = upload.video ? [upload.video.key] : [];
   const discardFiles = () => Promise.all(storedKeys.map((key) => services.privateStorage.delete(key).catch(() => undefined)));
   try {
     const today = kstDate(now);
-    const { parsed, errors } = checkApplication(upload, now);
+    const { parsed, errors } = checkApplication(upload, now, locale);
     if (!parsed.success || Object.keys(errors).length > 0) {
       await discardFiles();
       return { status: "invalid", errors, values };
@@ -178,7 +185,9 @@ export async function submitApplication(services: Services, upload: ApplicationU
       } catch (error) {
         if (!(error instanceof ImageRejectedError)) throw error;
         await discardFiles();
-        return { status: "invalid", errors: { photos: `${index + 1}번째 사진: ${error.message}` }, values };
+        const t = auditionMessages(locale);
+        const problem = error.reason === "too_large" ? t.photoRejected.too_large(MAX_AUDITION_PHOTO_BYTES) : t.photoRejected[error.reason];
+        return { status: "invalid", errors: { photos: `${t.photo(index + 1, photo.fileName ?? "")}: ${problem}` }, values };
       }
       const key = privateFileKey("jpg", now);
       const thumbKey = privateFileKey("webp", now);
@@ -206,7 +215,7 @@ export async function submitApplication(services: Services, upload: ApplicationU
       const receiptNumber = formatReceiptNumber(year, counter!.last);
       const [row] = await tx
         .insert(auditionApplications)
-        .values(applicationRow(input, { receiptNumber, underAge, retentionDays: settings.auditionRetentionDays, now }))
+        .values(applicationRow(input, { receiptNumber, underAge, retentionDays: settings.auditionRetentionDays, now, locale }))
         .returning({ id: auditionApplications.id });
       const applicationId = row!.id;
       const files = applicationFileRows(applicationId, photos, upload.video);
@@ -215,7 +224,7 @@ export async function submitApplication(services: Services, upload: ApplicationU
       // The agency's e-mail notice (when SMTP_URL is set): one outbox row, sent after the commit by the
       // scheduler; it can neither fail nor delay this submission.
       await queueApplicationNotice(tx, services, { receiptNumber, applicationId, to: settings.auditionEmail });
-      if (earlierFromThisAddress) await queueDuplicateApplicationMail(tx, services, { receiptNumber, to: input.email });
+      if (earlierFromThisAddress) await queueDuplicateApplicationMail(tx, services, { receiptNumber, to: input.email, locale });
       return { applicationId, receiptNumber, earlierFromThisAddress };
     });
     // The log is the agency's; the answer to the submitter is the same either way.

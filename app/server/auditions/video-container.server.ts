@@ -7,6 +7,8 @@
  * no HTML or archive riding along), and there must be a `moov` (the index) and an `mdat` (the media).
  */
 
+import { auditionMessages } from "../../domain/audition-messages";
+
 export type VideoContainer = "mp4" | "mov";
 
 export const VIDEO_CONTENT_TYPES: Record<VideoContainer, string> = { mp4: "video/mp4", mov: "video/quicktime" };
@@ -15,12 +17,18 @@ export const VIDEO_CONTENT_TYPES: Record<VideoContainer, string> = { mp4: "video
 const MP4_BRANDS = new Set(["isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VP", "MSNV", "3gp4", "3gp5", "3gp6", "3g2a", "dash", "mmp4", "f4v ", "XAVC", "NDAS", "hvc1"]);
 const QUICKTIME_BRAND = "qt  ";
 
+type VideoProblem = "not-a-video" | "broken";
+
+/** A file that is not a readable video; `message` is the Korean form's text, `kind` picks the form's language's. */
 export class VideoContainerError extends Error {
   override name = "VideoContainerError";
+  constructor(readonly kind: VideoProblem) {
+    super(kind === "not-a-video" ? auditionMessages("ko").notAVideo : auditionMessages("ko").brokenVideo);
+  }
 }
 
-const NOT_A_VIDEO = "MP4 또는 MOV 영상 파일이 아닙니다. 휴대전화나 카메라로 찍은 영상 파일을 그대로 올려 주세요.";
-const BROKEN = "영상 파일이 손상되었거나 일부만 올라왔습니다. 파일을 확인한 뒤 다시 올려 주세요.";
+const NOT_A_VIDEO: VideoProblem = "not-a-video";
+const BROKEN: VideoProblem = "broken";
 
 const isBoxType = (bytes: Uint8Array) => bytes.every((b) => (b >= 0x20 && b <= 0x7e) || b === 0xa9);
 const text = (bytes: Uint8Array) => String.fromCharCode(...bytes);

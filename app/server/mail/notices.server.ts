@@ -6,6 +6,7 @@ import type { Tx } from "../platform/db.server";
 import type { Services } from "../platform/services.server";
 import { getSiteSettings, type SiteSettings } from "../site/settings.server";
 import type { MailMessage } from "../platform/services.server";
+import type { Locale } from "../../domain/locale";
 import { isMailAddress, queueMail } from "./outbox.server";
 
 /**
@@ -70,6 +71,8 @@ export interface DuplicateApplicationMail {
   receiptNumber: string;
   /** The address typed into it, which an earlier application within the window also used. */
   to: string;
+  /** The language of the form it was sent from: the note is written in it (decision 065). */
+  locale?: Locale;
 }
 
 /**
@@ -85,8 +88,9 @@ const DUPLICATE_MAIL_INTERVAL = sql`interval '24 hours'`;
  */
 export function duplicateApplicationMessage(
   mail: DuplicateApplicationMail,
-  settings: Pick<SiteSettings, "companyName" | "companyNameEn" | "auditionEmail" | "phone" | "businessHours">,
+  settings: Pick<SiteSettings, "companyName" | "companyNameEn" | "auditionEmail" | "phone" | "businessHours"> & Partial<Pick<SiteSettings, "businessHoursEn">>,
 ): MailMessage {
+  if (mail.locale === "en") return duplicateApplicationMessageInEnglish(mail, settings);
   const company = settings.companyName.replace(/\s+/g, " ").trim();
   const hours = settings.businessHours.replace(/\s+/g, " ").trim();
   return {
@@ -103,6 +107,33 @@ export function duplicateApplicationMessage(
       "지원한 적이 없는데 이 메일을 받으셨다면 다른 사람이 이 이메일 주소를 잘못 적었을 수 있습니다. 위 주소로 알려 주시면 확인한 뒤 처리하겠습니다.",
       "",
       "이 메일은 웹사이트에서 자동으로 보냈습니다. 이 메일로 회신하지 말고 위 주소로 연락해 주세요.",
+      "",
+    ].join("\n"),
+  };
+}
+
+/** The same note to an applicant who applied on the English form. */
+function duplicateApplicationMessageInEnglish(
+  mail: DuplicateApplicationMail,
+  settings: Pick<SiteSettings, "companyNameEn" | "auditionEmail" | "phone" | "businessHours"> & Partial<Pick<SiteSettings, "businessHoursEn">>,
+): MailMessage {
+  const company = settings.companyNameEn.replace(/\s+/g, " ").trim();
+  const hours = (settings.businessHoursEn?.trim() || settings.businessHours).replace(/\s+/g, " ").trim();
+  const phone = settings.phone.trim();
+  return {
+    to: mail.to,
+    subject: `[${company}] Your audition application (${mail.receiptNumber})`,
+    text: [
+      `Hello from ${company}, and thank you for applying for an audition.`,
+      "",
+      `We had already received an audition application sent from this e-mail address within the last ${DUPLICATE_WINDOW_DAYS} days. The application you have just sent has been received as well, under the application number ${mail.receiptNumber}.`,
+      "",
+      `If you sent it again to correct your earlier application, please e-mail the changes with your application number to ${settings.auditionEmail}. You can also call us on ${phone}${hours ? ` (${hours}, Korean time)` : ""}.`,
+      "If there is nothing to correct, there is nothing more you need to do. We review every application and will contact shortlisted applicants individually.",
+      "",
+      "If you did not apply, someone may have typed your e-mail address by mistake. Please let us know at the address above and we will look into it.",
+      "",
+      "This message was sent automatically by our website. Please do not reply to it; write to the address above instead.",
       "",
     ].join("\n"),
   };

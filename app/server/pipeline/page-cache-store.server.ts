@@ -37,7 +37,7 @@ const CACHEABLE_QUERY = new Set(["page", ...POST_KINDS.map(prPageParam), "_route
  * caching: the profile PDFs keep theirs by content hash, decision 020); and the online audition
  * application, whose pages carry a per-visit time stamp or an applicant's receipt.
  */
-const UNCACHEABLE_PATH = /^\/(api\/img|healthz|media\/|share\/|files\/|audition\/apply)|\/profile\.pdf$/i;
+const UNCACHEABLE_PATH = /^\/(api\/img|healthz|media\/|share\/|files\/|(en\/)?audition\/apply)|\/profile\.pdf$/i;
 
 export function isCacheableRequest(method: string, url: URL, cookieHeader: string | undefined, authorization?: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;

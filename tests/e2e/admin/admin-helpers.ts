@@ -82,7 +82,13 @@ export interface TestApplicationFields {
  * waiting out the minimum fill time. Returns the receipt number from the confirmation page. The one
  * place e2e stories create applications: the server holds its PGlite, and there is no test-only route.
  */
-export async function submitTestApplication(request: APIRequestContext, overrides: Partial<TestApplicationFields> = {}): Promise<TestApplicationFields & { receiptNumber: string }> {
+/** An application through the public form: the Korean one, or the English one under /en (`english`, decision 065). */
+export async function submitTestApplication(
+  request: APIRequestContext,
+  overrides: Partial<TestApplicationFields> = {},
+  { english = false }: { english?: boolean } = {},
+): Promise<TestApplicationFields & { receiptNumber: string }> {
+  const formPath = english ? "/en/audition/apply" : "/audition/apply";
   const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`.slice(-8);
   const fields: TestApplicationFields = {
     name: uniqueName("지원자"),
@@ -98,8 +104,8 @@ export async function submitTestApplication(request: APIRequestContext, override
     ...overrides,
   };
   const clientIp = uniqueClientIp();
-  const formPage = await request.get("/audition/apply", { headers: { "X-Forwarded-For": clientIp } });
-  if (!formPage.ok()) throw new Error(`GET /audition/apply answered ${formPage.status()}`);
+  const formPage = await request.get(formPath, { headers: { "X-Forwarded-For": clientIp } });
+  if (!formPage.ok()) throw new Error(`GET ${formPath} answered ${formPage.status()}`);
   const startedAt = oldStamp();
 
   const form = new FormData();
@@ -110,7 +116,7 @@ export async function submitTestApplication(request: APIRequestContext, override
     form.append("photos", new Blob([new Uint8Array(await portraitJpeg(color))], { type: "image/jpeg" }), `photo-${index + 1}.jpg`);
   }
   const baseURL = new URL(formPage.url()).origin;
-  const response = await request.post("/audition/apply", { multipart: form, headers: { Origin: baseURL, "X-Forwarded-For": clientIp } });
+  const response = await request.post(formPath, { multipart: form, headers: { Origin: baseURL, "X-Forwarded-For": clientIp } });
   const page = await response.text();
   const receipt = /AUD-\d{4}-\d{6}/.exec(page);
   if (!response.ok() || !receipt) throw new Error(`the application was not accepted (${response.status()}): ${page.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").slice(0, 400)}`);

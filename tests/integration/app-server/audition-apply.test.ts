@@ -137,7 +137,7 @@ describe(`online audition applications (${testEngine()})`, () => {
       answers.push({ status: response.status, errors: body.errors, message: body.message, keys: Object.keys(body).sort() });
     }
     expect(answers[0]!.status).toBe(400);
-    expect(answers[0]!.errors.photos).toMatch(/^1번째 사진: /);
+    expect(answers[0]!.errors.photos).toMatch(/^1번째 사진\(‘[^’]+’\): /);
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
 
@@ -153,7 +153,7 @@ describe(`online audition applications (${testEngine()})`, () => {
     for (const hostile of [pngBomb(), gifJsPolyglot(), pngWithHtmlTail(Buffer.from(jpeg))]) {
       const response = await post(await applicationForm({ photos: [new Uint8Array(hostile), jpeg] }));
       expect(response.status).toBe(400);
-      expect(await response.text()).toMatch(/번째 사진: /);
+      expect(await response.text()).toMatch(/번째 사진\(‘[^’]+’\): /);
     }
     for (const [name, bytes] of Object.entries(HOSTILE_VIDEOS)) {
       if (bytes.byteLength === 0) continue;

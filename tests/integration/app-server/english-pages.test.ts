@@ -112,15 +112,24 @@ describe(`English pages under /en, entered through the admin forms without JavaS
     expect(fallback.html).not.toContain('hrefLang="en" href=');
   });
 
-  it("unknown English addresses get the English 404 page; Korean-only pages have no English address", async () => {
+  it("unknown English addresses get the English 404 page; the application and the privacy policy have English twins", async () => {
     const missing = await getPage(server, "/en/artist/nobody");
     expect(missing.status).toBe(404);
     expect(missing.html).toContain("Page not found");
     expect(missing.html).toMatch(/<html lang="en"/);
-    expect((await getPage(server, "/en/privacy")).status).toBe(404);
-    expect((await getPage(server, "/en/audition/apply")).status).toBe(404);
-    // The Korean-only application form's switch leads to the English audition page.
-    expect((await getPage(server, "/audition/apply")).html).toContain('class="language-switch__link" href="/en/audition"');
+    expect((await getPage(server, "/en/adminLogin")).status).toBe(404);
+    // Decision 065: the form, its receipt and the policy in English; each language's switch leads to the twin.
+    for (const [korean, english] of [
+      ["/privacy", "/en/privacy"],
+      ["/audition/apply", "/en/audition/apply"],
+    ]) {
+      const page = await getPage(server, english!);
+      expect(page.status, english).toBe(200);
+      expect(page.html, english).toMatch(/<html lang="en"/);
+      expect(page.html, english).toContain(`hrefLang="ko" lang="ko" class="language-switch__link" href="${korean}"`);
+      expect((await getPage(server, korean!)).html, korean).toContain(`hrefLang="en" lang="en" class="language-switch__link" href="${english}"`);
+    }
+    expect((await getPage(server, "/en/audition/apply/complete")).html).toContain("No application to show");
   });
 
   it("the JSON API stays Korean-first; lang=en gives the English fields", async () => {

@@ -146,12 +146,13 @@ describe(`RSS feeds and the bilingual sitemap: what is public, in which language
     const byLoc = new Map(urls.map((u) => [u.loc, u]));
     const pairs = (url: SitemapUrl | undefined) => url?.["xhtml:link"]?.map((l) => [l["@hreflang"], l["@href"]]);
     const artist = `/artist/${encodeURIComponent("한서윤")}`;
-    for (const [ko, en] of [["/", "/en"], ["/company", "/en/company"], ["/news", "/en/news"], [artist, `/en${artist}`], [`/newsDetail/${ids.english}`, `/en/newsDetail/${ids.english}`]]) {
+    // The application form and the privacy policy have English twins too (decision 065).
+    for (const [ko, en] of [["/", "/en"], ["/company", "/en/company"], ["/news", "/en/news"], ["/privacy", "/en/privacy"], ["/audition/apply", "/en/audition/apply"], [artist, `/en${artist}`], [`/newsDetail/${ids.english}`, `/en/newsDetail/${ids.english}`]]) {
       const expected = [["ko", baseURL + ko], ["en", baseURL + en], ["x-default", baseURL + ko]];
       expect(pairs(byLoc.get(baseURL + ko)), ko).toEqual(expected);
       expect(pairs(byLoc.get(baseURL + en)), en).toEqual(expected);
     }
-    for (const koreanOnly of ["/privacy", "/audition/apply", `/newsDetail/${ids.plain}`, `/newsDetail/${ids.hostile}`]) {
+    for (const koreanOnly of [`/newsDetail/${ids.plain}`, `/newsDetail/${ids.hostile}`]) {
       expect(byLoc.get(baseURL + koreanOnly), koreanOnly).toBeDefined();
       expect(byLoc.get(baseURL + koreanOnly)?.["xhtml:link"], koreanOnly).toBeUndefined();
       expect(byLoc.has(`${baseURL}/en${koreanOnly}`), koreanOnly).toBe(false);

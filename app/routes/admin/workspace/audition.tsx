@@ -76,6 +76,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
       title={
         <>
           {a.name} <span className="audition-detail__receipt">{a.receiptNumber}</span>
+          {a.englishLabel ? <span className="status-badge status-badge--english">{a.englishLabel}</span> : null}
         </>
       }
       actions={
@@ -216,7 +217,8 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
           </section>
         </div>
 
-        <aside className="audition-detail__review" aria-label="심사">
+        {/* A part of the page's main content, not a landmark of its own beside it (an aside inside main is not top-level). */}
+        <section className="audition-detail__review" aria-label="심사">
           <Form method="post" className="admin-form audition-review" noValidate>
             <h2 className="audition-detail__subtitle">
               상태 <span className={`status-badge status-badge--audition-${a.status}`}>{a.statusLabel}</span>
@@ -270,7 +272,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
               </button>
             </div>
           </Form>
-        </aside>
+        </section>
       </div>
     </WorkspacePage>
   );

@@ -14,6 +14,7 @@ import {
   ageNow,
   AUDITION_STATUS_LABELS,
   DUPLICATE_APPLICATION_LABEL,
+  ENGLISH_APPLICATION_LABEL,
   DUPLICATE_WINDOW_DAYS,
   GENDER_LABELS,
   isAuditionStatus,
@@ -100,8 +101,10 @@ export async function loadWorkspaceAuditions(ctx: RequestContext, request: Reque
       statusLabel: AUDITION_STATUS_LABELS[row.status],
       href: adminAuditionPath(row.id),
       duplicate: row.duplicate,
+      english: row.locale === "en",
     })),
     duplicateLabel: DUPLICATE_APPLICATION_LABEL,
+    englishLabel: ENGLISH_APPLICATION_LABEL,
     reasons: ACCESS_REASONS,
     reasonMaxLength: MAX_ACCESS_REASON_TEXT_LENGTH,
   };
@@ -198,6 +201,8 @@ function applicationView(a: AdminApplication) {
   return {
     id: a.id,
     receiptNumber: a.receiptNumber,
+    /** Sent from the English form: the page says so, and replies to the applicant are best written in English. */
+    englishLabel: a.locale === "en" ? ENGLISH_APPLICATION_LABEL : null,
     status: a.status,
     statusLabel: AUDITION_STATUS_LABELS[a.status],
     name: a.name,

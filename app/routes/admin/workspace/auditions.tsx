@@ -30,7 +30,7 @@ export function meta() {
  * form (with or without JavaScript), since the export answers with a file.
  */
 export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps) {
-  const { filter, statusOptions, rows, page, pageCount, total, duplicateLabel, reasons, reasonMaxLength } = loaderData;
+  const { filter, statusOptions, rows, page, pageCount, total, duplicateLabel, englishLabel, reasons, reasonMaxLength } = loaderData;
   // Where the bulk actions come back to: this list as it is (filters, page). Read from the location,
   // not the request, whose path is the data request's after a client-side search.
   const location = useLocation();
@@ -113,6 +113,7 @@ export default function WorkspaceAuditions({ loaderData }: Route.ComponentProps)
                 </td>
                 <th scope="row" className="workspace-table__title">
                   <Link to={row.href}>{row.name}</Link>
+                  {row.english ? <span className="status-badge status-badge--english">{englishLabel}</span> : null}
                   {row.duplicate ? <span className="status-badge status-badge--duplicate">{duplicateLabel}</span> : null}
                 </th>
                 <td data-label="나이">{`만 ${row.age}세`}</td>

@@ -1,0 +1,2 @@
+ALTER TABLE "audition_applications" ADD COLUMN "locale" text DEFAULT 'ko' NOT NULL;--> statement-breakpoint
+ALTER TABLE "audition_applications" ADD CONSTRAINT "audition_applications_locale_check" CHECK ("audition_applications"."locale" in ('ko', 'en'));
