@@ -121,7 +121,8 @@ function findCoveredControls(page: Page): Promise<Covered[]> {
       return null;
     };
     const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])';
-    const header = document.querySelector(".site-header");
+    // The page's header: the visitors' one, or the workspace's own (decision 064); what scrolls under it is not covered.
+    const header = document.querySelector(".site-header, .ws-header");
     // An open modal (a <dialog>, the visitors' menu) is all that can be used: only its controls are checked.
     const modal = document.querySelector("dialog:modal") ?? [...document.querySelectorAll('[aria-modal="true"]')].find((el) => el.checkVisibility());
     // After a resize: media-query listeners (the carousel's slide count, the menu) run first.
