@@ -202,10 +202,13 @@ function ForbiddenPage() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const locale = localeOfPath(useLocation().pathname);
+  const matches = useMatches();
   if (isRouteErrorResponse(error) && error.status === 401) return <SignedOutPage />;
   if (isForbidden(error)) return <ForbiddenPage />;
   const t = messagesFor(locale).errors;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Inside the workspace's frame (decision 064) the way on is its front page, not the visitors'.
+  const inWorkspace = matches.some((match) => WORKSPACE_DOCUMENT_IDS.has(match.id));
   return (
     <section className="error-page" aria-labelledby="error-title">
       {/* A decoration out of the outline: the page's one heading is the message (h1) below. */}
@@ -216,9 +219,15 @@ export function ErrorBoundary() {
         {notFound ? t.notFoundTitle : t.errorTitle}
       </h1>
       <p className="error-page__text">{notFound ? t.notFoundText : t.errorText}</p>
-      <Link to={localizedPath(locale, "/")} className="button">
-        {t.home}
-      </Link>
+      {inWorkspace ? (
+        <Link to={WORKSPACE_PATHS.dashboard} className="button">
+          개요로 가기
+        </Link>
+      ) : (
+        <Link to={localizedPath(locale, "/")} className="button">
+          {t.home}
+        </Link>
+      )}
     </section>
   );
 }

@@ -111,6 +111,15 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(/\/admin\/artists$/);
     });
 
+    test("a missing record's page stays inside the frame, its way on is 개요", async ({ page }) => {
+      const answer = await page.goto("/adminNewsWrite/99999999");
+      expect(answer?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("페이지를 찾을 수 없습니다");
+      await expect(page.getByRole("banner").getByRole("link", { name: "WE ENTERTAINMENT 관리" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "개요로 가기" })).toHaveAttribute("href", "/admin");
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+    });
+
     test("a public page seen while signed in keeps the visitors' frame: 관리자 로그아웃 in the header, the footer's icon", async ({ page }) => {
       await page.goto("/company");
       await expect(page.getByRole("banner").getByRole("button", { name: "관리자 로그아웃" })).toBeVisible();
