@@ -46,6 +46,7 @@ export const FLASH_MESSAGES = {
   "audition-status-changed": "지원서 상태를 바꿨습니다. 상태 기록에 남았습니다.",
   "audition-status-unchanged": "이미 그 상태입니다. 바뀐 것이 없습니다.",
   "audition-notes-saved": "메모를 저장했습니다.",
+  "audition-download-again": "파일을 내려받으려면 이 화면에서 이유를 고르고 ‘내려받기’를 눌러 주세요. 내려받기 주소는 1분 동안 한 번만 쓸 수 있습니다.",
   "access-month-inspected": "이 달의 접속기록을 점검한 것으로 기록했습니다.",
   "access-month-already-inspected": "이 달은 이미 점검을 마친 것으로 기록되어 있습니다.",
   "audition-deleted": "지원서를 사진·영상과 함께 삭제했습니다. 활동 기록에는 접수번호만 남습니다.",
