@@ -67,6 +67,7 @@ export const FLASH_MESSAGES = {
   "package-duplicated": "패키지를 복제했습니다. 새 받는 분의 링크가 따로 만들어졌습니다.",
   "package-revoked": "링크를 닫았습니다. 받는 분이 열면 더 이상 볼 수 없다는 안내가 나옵니다.",
   "package-extended": "링크의 기간을 바꿨습니다.",
+  "package-created-sent": "캐스팅 패키지를 만들고 링크를 받는 분의 이메일로 보냈습니다. 잠시 뒤 도착합니다.",
   "package-sent": "링크를 받는 분의 이메일로 보냈습니다. 잠시 뒤 도착합니다.",
   "package-deleted": "패키지와 받는 분의 기록(방문, 답변)을 지웠습니다. 그 링크는 이제 열리지 않습니다.",
   "signed-in": "관리자로 로그인했습니다.",
