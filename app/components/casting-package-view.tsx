@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { ReelPlayer, type ReelPlayerItem } from "../islands/reel-player";
-import { MAX_ANSWER_MESSAGE, RECIPIENT_COPY } from "../domain/casting-packages";
+import { MAX_ANSWER_MESSAGE, RECIPIENT_COPY, type PackageMark } from "../domain/casting-packages";
 import { Field } from "../widgets/field";
 import type { Locale } from "../domain/locale";
 import type { ResponsiveImage } from "../lib/responsive-image";
@@ -47,6 +47,8 @@ export interface RecipientCard {
   highlighted: { label: string; entries: string[] }[];
   note: string;
   markLabel: string | null;
+  /** The recipient's current mark, shown as the pressed one of the two buttons. */
+  mark: PackageMark | null;
 }
 
 export function recipientMeta(page: RecipientPageData | undefined) {
@@ -102,19 +104,25 @@ function AnswerForm({ card, locale, withMessage, back, refused }: { card: Recipi
   return (
     <form method="post" action={card.href} className="casting-answer">
       <input type="hidden" name="back" value={back} />
-      {card.markLabel ? (
-        <p className="casting-answer__current" role="status">
-          {copy.current(card.markLabel)}
-        </p>
-      ) : null}
-      <div className="casting-answer__marks">
-        <button type="submit" name="mark" value="interested" className="button button--small">
-          {copy.markInterested}
-        </button>
-        <button type="submit" name="mark" value="hold" className="button button--small button--ghost">
-          {copy.markHold}
-        </button>
+      {/* Two toggle buttons (aria-pressed): the chosen one is filled and ticked, and says it is pressed. */}
+      <div className="casting-answer__marks" role="group" aria-label={`${card.name}: ${copy.marksLabel}`} aria-describedby={`marks-hint-${card.id}`}>
+        {(["interested", "hold"] as const).map((mark) => {
+          const pressed = card.mark === mark;
+          return (
+            <button key={mark} type="submit" name="mark" value={mark} aria-pressed={pressed} className={`button button--small casting-answer__mark${pressed ? " is-pressed" : ""}`}>
+              {pressed ? (
+                <span className="casting-answer__tick" aria-hidden="true">
+                  ✓{" "}
+                </span>
+              ) : null}
+              {mark === "interested" ? copy.markInterested : copy.markHold}
+            </button>
+          );
+        })}
       </div>
+      <p className="casting-answer__hint" id={`marks-hint-${card.id}`}>
+        {copy.marksHint}
+      </p>
       {withMessage ? (
         <div className="casting-answer__message">
           <Field name="message" id="casting-message" label={copy.messageLabel} hint={copy.messageHint} error={refused?.error}>

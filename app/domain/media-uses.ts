@@ -72,8 +72,13 @@ export interface LibrarySearch {
 /** The library as a form's pickers get it: the newest page, and what one picker's search found (if it searched). */
 export type PickerLibrary = LibraryPage & { search?: LibrarySearch | null };
 
+/** How the library and the pickers name an image: its alt text, else the name it was uploaded under, else its number. */
+export function mediaName(item: { id: number; alt: string; fileName?: string }): string {
+  return item.alt || item.fileName || `이미지 #${item.id}`;
+}
+
 /** How a picker names an image: its alt text or number, with its size ("무대 인사 사진 (#12, 1200×800)"). */
 export function mediaChoiceLabel(item: { id: number; alt: string; width: number; height: number; fileName?: string }): string {
-  const name = item.alt || item.fileName || `이미지 #${item.id}`;
+  const name = mediaName(item);
   return `${name} (${item.width}×${item.height})`;
 }

@@ -1,5 +1,5 @@
 import { useId, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from "react";
-import { FIND_IMAGES_INTENT, pickerQueryField, PICKERS_FIELD, type LibraryImage, type LibraryPage, type PickerLibrary } from "../domain/media-uses";
+import { FIND_IMAGES_INTENT, mediaName, pickerQueryField, PICKERS_FIELD, type LibraryImage, type LibraryPage, type PickerLibrary } from "../domain/media-uses";
 import { MEDIA_LIBRARY_JSON_PATH } from "../domain/paths";
 import { uploadImage } from "../lib/upload-image";
 
@@ -25,7 +25,7 @@ async function fetchLibraryPage(page: number, query: string): Promise<LibraryPag
 
 /** How a thumbnail is named: its alt text, else the name it was uploaded under, else its number. */
 export function libraryImageName(item: Pick<LibraryImage, "id" | "alt" | "fileName">): string {
-  return item.alt || item.fileName || `이미지 #${item.id}`;
+  return mediaName(item);
 }
 
 /** What a page of the library holds, as the pickers say it: "이미지 3개 (‘무대’ 검색)". */

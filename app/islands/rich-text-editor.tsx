@@ -53,6 +53,10 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
   const [ready, setReady] = useState(false);
   // The figure whose details are asked for, and where it goes (a new one at the cursor, or one being edited).
   const [figure, setFigure] = useState<{ draft: FigureDraft; index: number } | null>(null);
+  // The figure the cursor is on, and where its "이미지 편집" button goes (relative to the editor's frame).
+  const [selected, setSelected] = useState<{ index: number; top: number; right: number } | null>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const openSelectedRef = useRef<(index: number) => void>(() => {});
 
   useEffect(() => {
     onChangeRef.current = onChange;
@@ -119,6 +123,26 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
         const blot = node ? Quill.find(node) : null;
         if (blot instanceof FigureBlot) openFigure(blot);
       });
+      // A tap or click on a figure puts the cursor on it, which shows its "이미지 편집" button (phones have no double-click).
+      quill.root.addEventListener("click", (event) => {
+        const node = (event.target as HTMLElement).closest("figure");
+        const blot = node ? Quill.find(node) : null;
+        if (blot instanceof FigureBlot) quill.setSelection(quill.getIndex(blot), 0, "user");
+      });
+      const showFigureButton = () => {
+        const range = quill.getSelection();
+        const [line] = range && range.length <= 1 ? quill.getLine(range.index) : [null];
+        const frame = frameRef.current;
+        if (!(line instanceof FigureBlot) || !frame) return setSelected(null);
+        const box = line.domNode.getBoundingClientRect();
+        const outer = frame.getBoundingClientRect();
+        setSelected({ index: quill.getIndex(line), top: box.top - outer.top + 8, right: outer.right - box.right + 8 });
+      };
+      quill.on("editor-change", showFigureButton);
+      openSelectedRef.current = (index) => {
+        const [line] = quill.getLine(index);
+        if (line instanceof FigureBlot) openFigure(line);
+      };
       quillRef.current = quill;
       setReady(true);
     });
@@ -182,7 +206,7 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
   };
 
   return (
-    <div className={`rich-text${ready ? " is-ready" : ""}${invalid ? " is-invalid" : ""}`}>
+    <div ref={frameRef} className={`rich-text${ready ? " is-ready" : ""}${invalid ? " is-invalid" : ""}`}>
       {ready ? (
         <input type="hidden" name={name} value={value} />
       ) : (
@@ -198,6 +222,18 @@ export function RichTextEditor({ name, value, onChange, label, invalid, describe
         />
       )}
       <div ref={hostRef} className="rich-text__host" />
+      {ready && selected ? (
+        // Right after the text in the page's order: Tab from the text reaches it.
+        <button
+          type="button"
+          className="button button--small rich-text__figure-edit"
+          style={{ top: selected.top, right: selected.right }}
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => openSelectedRef.current(selected.index)}
+        >
+          이미지 편집
+        </button>
+      ) : null}
       {ready ? (
         <>
           <MediaPicker handle={pickerRef} onPick={askDetails} context={label} hideButton />

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ARTIST_LIST_FIELD_INFO, artistFieldLabel, withArtistEnglishFallbacks, type ArtistListField } from "../domain/artist-fields";
-import { ageFromBirthday, isLinkPreviewAgent, markLabel, messageTooLong, RECIPIENT_COPY } from "../domain/casting-packages";
+import { ageFromBirthday, isLinkPreviewAgent, markLabel, messageTooLong, RECIPIENT_COPY, type PackageMark } from "../domain/casting-packages";
 import { kstDate } from "../domain/kst";
 import type { Locale } from "../domain/locale";
 import { castingArtistPath, castingArtistPdfPath, castingPackagePath, castingPackagePdfPath } from "../domain/paths";
@@ -97,7 +97,7 @@ export function packageNames(view: PackageArtistView, locale: Locale): { name: s
   return { name: primary, otherName: primary === artist.name ? artist.nameEn : artist.name };
 }
 
-function cardOf(view: PackageArtistView, token: string, locale: Locale, today: string, mark: string | null): RecipientArtistCard {
+function cardOf(view: PackageArtistView, token: string, locale: Locale, today: string, mark: PackageMark | null): RecipientArtistCard {
   const { artist } = view;
   return {
     id: artist.id,
@@ -108,7 +108,8 @@ function cardOf(view: PackageArtistView, token: string, locale: Locale, today: s
     photos: chosenPhotos(view).map(toResponsiveImage),
     highlighted: highlightedCredits(view, locale),
     note: view.note,
-    markLabel: mark,
+    markLabel: mark ? markLabel(mark, locale) : null,
+    mark,
   };
 }
 
@@ -146,10 +147,7 @@ export async function loadRecipientPage(ctx: RequestContext, request: Request, t
   const now = nowOf(ctx.runtime);
   const today = kstDate(now);
   const marks = currentMarks(answers);
-  const label = (id: number) => {
-    const mark = marks.get(id);
-    return mark ? markLabel(mark, locale) : null;
-  };
+  const label = (id: number) => marks.get(id) ?? null;
   const url = new URL(request.url);
   const common = {
     kind: "open" as const,

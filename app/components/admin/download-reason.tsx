@@ -1,8 +1,10 @@
+import { useFetcher } from "react-router";
 import { FilterSelect } from "./workspace-ui";
+import { Field } from "../../widgets/field";
 /**
  * The reason asked for before an applicant's file or the application list leaves the site (decision
  * 039): a short choice and, for 기타, a few words. Plain form fields: they work without JavaScript, and
- * the server checks them (a download without a reason is refused with a 400 page).
+ * the server checks them.
  */
 
 export interface ReasonOption {
@@ -30,22 +32,67 @@ export function DownloadReasonFields({ reasons, maxLength, legend }: { reasons: 
   );
 }
 
+/** A download form's refusal: the messages by field and what was chosen and typed. */
+export interface DownloadReply {
+  fields: Record<string, string>;
+  values: { file: string; reason: string; reasonText: string } | null;
+}
+
 /**
- * A file's download as a small GET form (`?download=1&reason=…`), folded under its link text so the
- * page stays calm; `<details>` opens without JavaScript.
+ * One file's download (decision 066), folded under its link text so the page stays calm (`<details>`
+ * opens without JavaScript): the reason is required and goes in a POST body to the application's page.
+ * Refused, the form stays open with the message beside the field and the choice kept: in place with
+ * JavaScript (a fetcher), or in the page drawn again without it (`reply`). Accepted, the browser is sent
+ * to the file's one-time address and saves the file without leaving the page.
  */
-export function DownloadReasonForm({ href, summary, reasons, maxLength }: { href: string; summary: string; reasons: readonly ReasonOption[]; maxLength: number }) {
+export function DownloadReasonForm({
+  fileId,
+  summary,
+  reasons,
+  maxLength,
+  reply,
+}: {
+  fileId: string;
+  summary: string;
+  reasons: readonly ReasonOption[];
+  maxLength: number;
+  /** The page's action answer when it was this file's refusal (without JavaScript). */
+  reply?: DownloadReply;
+}) {
+  const fetcher = useFetcher<DownloadReply>({ key: `download-${fileId}` });
+  const answer = fetcher.data?.values?.file === fileId ? fetcher.data : reply?.values?.file === fileId ? reply : undefined;
+  const errors = answer?.fields ?? {};
+  const values = answer?.values;
+  const id = (name: string) => `download-${fileId}-${name}`;
+  const firstError = errors.reason ? "reason" : errors.reasonText ? "reasonText" : null;
   return (
-    <details className="download-reason">
+    <details className="download-reason" open={answer ? true : undefined}>
       <summary>{summary}</summary>
-      <form method="get" action={href} className="download-reason__form">
-        <input type="hidden" name="download" value="1" />
-        {/* The summary names the file; the fields say what is asked. */}
-        <DownloadReasonFields reasons={reasons} maxLength={maxLength} />
-        <button type="submit" className="button button--small">
+      {/* The key draws the fields again with what was sent after each refusal (their values are the form's own). */}
+      <fetcher.Form method="post" className="download-reason__form" noValidate key={answer ? JSON.stringify(answer) : "new"}>
+        <input type="hidden" name="intent" value="download" />
+        <input type="hidden" name="file" value={fileId} />
+        <div className="download-reason__fields">
+          <Field name={id("reason")} label="내려받는 이유" required error={errors.reason}>
+            {(control) => (
+              <select {...control} name="reason" defaultValue={values?.reason ?? ""} autoFocus={firstError === "reason" || undefined}>
+                <option value="">이유 선택</option>
+                {reasons.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field name={id("reasonText")} label="자세한 이유" hint="‘기타’를 고르면 꼭 적어 주세요." error={errors.reasonText}>
+            {(control) => <input {...control} name="reasonText" type="text" maxLength={maxLength} autoComplete="off" defaultValue={values?.reasonText ?? ""} autoFocus={firstError === "reasonText" || undefined} />}
+          </Field>
+        </div>
+        <button type="submit" className="button button--small" disabled={fetcher.state === "submitting"}>
           내려받기
         </button>
-      </form>
+      </fetcher.Form>
     </details>
   );
 }

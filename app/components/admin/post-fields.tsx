@@ -81,7 +81,7 @@ function ContentField({
       </span>
       {hydrated ? (
         <span className="field__hint" id={`${name}-hint`}>
-          이미지는 서식 도구의 이미지 버튼으로 넣습니다. 넣은 이미지를 더블클릭하거나 커서를 이미지에 두고 Enter를 누르면 대체 텍스트, 캡션, 크기를 고칠 수 있습니다.
+          이미지는 서식 도구의 ‘이미지 넣기’ 버튼으로 넣습니다. 넣은 이미지를 누르면 나오는 ‘이미지 편집’ 버튼으로 대체 텍스트, 캡션, 크기를 고칩니다(커서를 이미지에 두고 Enter를 눌러도 됩니다). 서식 도구는 Tab으로 한 번에 들어가고, 그 안에서는 왼쪽·오른쪽 화살표로 버튼 사이를 옮겨 다닙니다(Home은 처음, End는 끝).
         </span>
       ) : null}
       <RichTextEditor name={name} label={label} value={value} onChange={onChange} invalid={Boolean(error)} resetKey={resetKey} describedBy={describedByOf(name, { error, hint: hydrated })} />

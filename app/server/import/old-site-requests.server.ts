@@ -1,5 +1,7 @@
+import { withParticle } from "../../domain/korean";
 import { formatBytes } from "../../domain/site-import";
 import { GuardedFetchError, guardedFetch, type GuardedFetchLimits } from "../platform/guarded-fetch.server";
+import { oldSiteRecordLabel } from "./old-site.server";
 
 /**
  * Asking the original site's API (decisions 045, 052): its address as given, one answer read through
@@ -19,10 +21,25 @@ export const OLD_SITE_REQUEST_LIMITS: Readonly<OldSiteRequestLimits> = Object.fr
   maxRedirects: 3,
 });
 
+/**
+ * Why the old site could not be read, for the form: the address leads nowhere (`unreachable`), or to a
+ * site that does not answer as the old WE site (`not-old-site`), or something else went wrong.
+ */
+export type SiteImportProblem = "unreachable" | "not-old-site" | "other";
+
 /** The old site could not be read at all (the address, the network, the answer). */
 export class SiteImportError extends Error {
   override name = "SiteImportError";
+  readonly problem: SiteImportProblem;
+  constructor(message: string, options: { cause?: unknown; problem?: SiteImportProblem } = {}) {
+    super(message, { cause: options.cause });
+    this.problem = options.problem ?? "other";
+  }
 }
+
+/** What to check when the address leads nowhere, and when it leads to another site (staff's words, no API paths). */
+export const CHECK_UNREACHABLE = "주소를 바르게 입력했는지(예: https://old.we-ent.co.kr), 예전 사이트가 지금 열려 있는지 확인해 주세요.";
+export const CHECK_NOT_OLD_SITE = "예전 WE ENTERTAINMENT 사이트의 주소인지 확인해 주세요. 새 사이트나 다른 사이트의 주소를 넣으면 가져올 수 없습니다.";
 
 const USER_AGENT = "WE-ENTERTAINMENT-site-import/1.0";
 
@@ -54,56 +71,62 @@ export function oldSiteJson(base: string, limits: GuardedFetchLimits, signal?: A
         signal,
       }));
     } catch (error) {
-      if (error instanceof GuardedFetchError) throw new SiteImportError(requestFailure(readablePath(path), error, limits, origin), { cause: error });
+      if (error instanceof GuardedFetchError) throw new SiteImportError(requestFailure(oldSiteRecordLabel(path), error, limits, origin), { cause: error, problem: problemOf(error, origin) });
       throw error;
     }
     try {
       return JSON.parse(new TextDecoder().decode(bytes)) as unknown;
     } catch (error) {
-      throw new SiteImportError(`${readablePath(path)}의 답이 JSON이 아닙니다.`, { cause: error });
+      throw new SiteImportError(`예전 사이트에서 받은 ${withParticle(oldSiteRecordLabel(path), "을/를")} 읽을 수 없습니다. ${CHECK_NOT_OLD_SITE}`, { cause: error, problem: "not-old-site" });
     }
   };
 }
 
 /**
- * Why an answer of the old site could not be read, in staff's words. It names where a redirect pointed
- * (only its host) but never what another service answered: not its body, not its status.
+ * Why an answer of the old site could not be read, in staff's words: what was being read ("배우 목록"),
+ * never the API's path. It names where a redirect pointed (only its host) but never what another
+ * service answered: not its body, not its status.
  */
-function requestFailure(path: string, error: GuardedFetchError, limits: GuardedFetchLimits, origin: string): string {
+function requestFailure(what: string, error: GuardedFetchError, limits: GuardedFetchLimits, origin: string): string {
   const { hop, facts } = error;
   const elsewhere = hop.redirected && originOf(hop.url) !== origin;
   const where = hostOf(hop.url);
   const seconds = (ms: number) => Math.max(0.1, Math.round(ms / 100) / 10);
+  const object = withParticle(what, "을/를");
   switch (error.reason) {
     // The first request goes to the old site itself, which is trusted: these come from a redirect.
     case "forbidden_address":
-      return `이전 사이트가 ${path} 요청을 다른 곳(${where})으로 넘겼는데, 그곳은 ${facts.refused === "port" ? "80, 443이 아닌 포트를 쓰는" : "내부망(사설·로컬)"} 주소라 보안상 가져오지 않았습니다.`;
+      return `예전 사이트가 ${object} 다른 곳(${where})으로 넘겼는데, 그곳은 ${facts.refused === "port" ? "80, 443이 아닌 포트를 쓰는" : "내부망(사설·로컬)"} 주소라 보안상 가져오지 않았습니다.`;
     case "invalid_url":
-      return `이전 사이트가 ${path} 요청을 http:// 또는 https://가 아닌 주소로 넘겨서 가져오지 않았습니다.`;
+      return `예전 사이트가 ${object} http:// 또는 https://가 아닌 주소로 넘겨서 가져오지 않았습니다.`;
     case "too_many_redirects":
-      return `이전 사이트가 ${path} 요청을 다른 주소로 너무 여러 번 넘겨서(최대 ${limits.maxRedirects}번) 가져오지 않았습니다.`;
+      return `예전 사이트가 ${object} 다른 주소로 너무 여러 번 넘겨서(최대 ${limits.maxRedirects}번) 가져오지 않았습니다.`;
     case "timeout":
       return facts.phase === "body"
-        ? `${path}: 이전 사이트의 답을 ${seconds(limits.timeoutMs)}초 안에 다 받지 못해 읽기를 멈췄습니다.`
-        : `${path}: 이전 사이트가 ${seconds(limits.headersTimeoutMs ?? limits.timeoutMs)}초 넘게 답하지 않았습니다.`;
+        ? `예전 사이트에서 ${object} ${seconds(limits.timeoutMs)}초 안에 다 받지 못해 읽기를 멈췄습니다.`
+        : `예전 사이트가 ${seconds(limits.headersTimeoutMs ?? limits.timeoutMs)}초 넘게 답하지 않아 ${object} 읽지 못했습니다. ${CHECK_UNREACHABLE}`;
     case "too_large":
-      return `${path}: 이전 사이트의 답이 ${formatBytes(limits.maxBytes)}를 넘어 읽기를 멈췄습니다.`;
+      return `예전 사이트에서 받은 ${withParticle(what, "이/가")} ${formatBytes(limits.maxBytes)}를 넘어 읽기를 멈췄습니다.`;
     case "unreachable":
-      if (elsewhere) return `이전 사이트가 ${path} 요청을 넘긴 곳(${where})에 연결하지 못했습니다.`;
-      return ["ENOTFOUND", "EAI_AGAIN", "ENODATA"].includes(facts.code ?? "") ? `이전 사이트의 주소(도메인)를 찾을 수 없습니다: ${where}` : `${path}에 연결하지 못했습니다.`;
+      if (elsewhere) return `예전 사이트가 ${object} 넘긴 곳(${where})에 연결하지 못했습니다.`;
+      return ["ENOTFOUND", "EAI_AGAIN", "ENODATA"].includes(facts.code ?? "")
+        ? `예전 사이트의 주소(도메인)를 찾을 수 없습니다: ${where}. ${CHECK_UNREACHABLE}`
+        : `예전 사이트(${where})에 연결하지 못했습니다. ${CHECK_UNREACHABLE}`;
     case "http_status":
     case "unacceptable": // not asked for: any Content-Type is read, and JSON.parse decides
-      return elsewhere || facts.status === undefined ? `이전 사이트가 ${path} 요청을 넘긴 곳(${where})이 오류로 답했습니다.` : `${path}이 ${facts.status} 오류로 답했습니다.`;
+      return elsewhere || facts.status === undefined
+        ? `예전 사이트가 ${object} 넘긴 곳(${where})이 오류로 답했습니다.`
+        : `예전 사이트에서 ${object} 받지 못했습니다(응답 코드 ${facts.status}). ${CHECK_NOT_OLD_SITE}`;
   }
 }
 
-/** An API path as staff read it: an artist's name in Korean, not percent-encoded. */
-function readablePath(path: string): string {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
+/** Whether a failed request says the address leads nowhere, or to a site that is not the old one. */
+function problemOf(error: GuardedFetchError, origin: string): SiteImportProblem {
+  const elsewhere = error.hop.redirected && originOf(error.hop.url) !== origin;
+  if (elsewhere) return "other";
+  if (error.reason === "unreachable" || (error.reason === "timeout" && error.facts.phase !== "body")) return "unreachable";
+  if (error.reason === "http_status" || error.reason === "unacceptable") return "not-old-site";
+  return "other";
 }
 
 function originOf(url: string): string | null {

@@ -41,6 +41,26 @@ export const OLD_SITE_PATHS = {
   post: (kind: SourceKind, postId: string) => `/api/we/${kind}post/${encodeURIComponent(postId)}`,
 } as const;
 
+/** What an API path of the old site holds, as staff read it: "배우 목록", "배우 ‘홍길동’ 정보", "뉴스 글 12". */
+export function oldSiteRecordLabel(path: string): string {
+  const decoded = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  };
+  const kind = (name: string) => (name === "news" ? "뉴스" : "공지사항");
+  if (path === OLD_SITE_PATHS.artists) return "배우 목록";
+  const artist = /^\/api\/we\/actorList\/(.+)$/.exec(path);
+  if (artist) return `배우 ‘${decoded(artist[1]!)}’ 정보`;
+  const list = /^\/api\/we\/(news|notice)list$/.exec(path);
+  if (list) return `${kind(list[1]!)} 목록`;
+  const post = /^\/api\/we\/(news|notice)post\/(.+)$/.exec(path);
+  if (post) return `${kind(post[1]!)} 글 ${decoded(post[2]!)}`;
+  return "자료";
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The array in a list answer: the answer itself, or the first array found in an object wrapping it (one or two levels down). */

@@ -1,3 +1,4 @@
+import { withParticle } from "../../domain/korean";
 import { emptyImportReport, IMPORT_KINDS, type ImportKind, type SiteImportReport } from "../../domain/site-import";
 import type { Actor, Services } from "../platform/services.server";
 import { importArtists } from "./import-artists.server";
@@ -5,8 +6,8 @@ import type { ImportContext } from "./import-context.server";
 import { imageImporter } from "./import-images.server";
 import { claimImportRun, finishImportRun, progressSaver, type ImportLease, type ImportRunFacts } from "./import-lease.server";
 import { importPosts, POST_KIND_OF } from "./import-posts.server";
-import { listOf, OLD_SITE_PATHS } from "./old-site.server";
-import { OLD_SITE_REQUEST_LIMITS, oldSiteBase, oldSiteJson, SiteImportError, type OldSiteRequestLimits } from "./old-site-requests.server";
+import { listOf, OLD_SITE_PATHS, oldSiteRecordLabel } from "./old-site.server";
+import { CHECK_NOT_OLD_SITE, OLD_SITE_REQUEST_LIMITS, oldSiteBase, oldSiteJson, SiteImportError, type OldSiteRequestLimits } from "./old-site-requests.server";
 
 /**
  * The move from the original site (decision 045): reads every artist, news post and notice through the
@@ -78,13 +79,45 @@ function importContext(services: Services, options: SiteImportOptions, run: Impo
   };
 }
 
+const listPath = (kind: ImportKind) => (kind === "artists" ? OLD_SITE_PATHS.artists : OLD_SITE_PATHS.list(POST_KIND_OF[kind]));
+
+/** A list answer that is not one: the address leads to another site (or another kind of page). */
+const noList = (kind: ImportKind) =>
+  new SiteImportError(`이 주소에서 예전 사이트의 ${withParticle(oldSiteRecordLabel(listPath(kind)), "을/를")} 찾지 못했습니다. ${CHECK_NOT_OLD_SITE}`, { problem: "not-old-site" });
+
+/**
+ * Whether the address is the old WE site, before a run starts (decision 066): the list of the first
+ * kind chosen is read. The refusal, in staff's words, says whether the address leads nowhere or to
+ * another site, and what to check; null when the list is there.
+ */
+export async function checkOldSite(services: Services, from: string, only: readonly ImportKind[], requestLimits?: Partial<OldSiteRequestLimits>): Promise<SiteImportError | null> {
+  let base: string;
+  try {
+    base = oldSiteBase(from);
+  } catch (error) {
+    if (error instanceof SiteImportError) return error;
+    throw error;
+  }
+  const kind = IMPORT_KINDS.find((k) => only.includes(k)) ?? "artists";
+  const getJson = oldSiteJson(base, { allowPrivateHosts: services.remoteImages.allowPrivateHosts, ...OLD_SITE_REQUEST_LIMITS, ...requestLimits });
+  try {
+    const list = listOf(await getJson(listPath(kind)));
+    if (!list) return noList(kind);
+    // The old site's records are objects: a list of anything else is another site's.
+    if (list.length > 0 && !list.some((item) => typeof item === "object" && item !== null && !Array.isArray(item))) return noList(kind);
+    return null;
+  } catch (error) {
+    if (error instanceof SiteImportError) return error;
+    throw error;
+  }
+}
+
 /** The lists first, so the progress knows the whole; then every record of each kind. */
 async function importEverything(ctx: ImportContext, only: ImportKind[], onProgress: SiteImportOptions["onProgress"]): Promise<void> {
   const lists = new Map<ImportKind, unknown[]>();
   for (const kind of only) {
-    const path = kind === "artists" ? OLD_SITE_PATHS.artists : OLD_SITE_PATHS.list(POST_KIND_OF[kind]);
-    const list = listOf(await ctx.getJson(path));
-    if (!list) throw new SiteImportError(`${path}의 답에서 목록을 찾지 못했습니다.`);
+    const list = listOf(await ctx.getJson(listPath(kind)));
+    if (!list) throw noList(kind);
     lists.set(kind, list);
     ctx.report.progress.total += list.length;
   }

@@ -206,7 +206,7 @@ export async function sendPackageLink(services: Services, serverSecret: string, 
   const mail = services.mail;
   if (!mail) return { ok: false, message: "이 서버에는 메일 보내기가 설정되어 있지 않습니다. 링크를 복사해 직접 전해 주세요.", errors: {} };
   const now = nowOf(services);
-  return services.db.transaction(async (tx) => {
+  const outcome = await services.db.transaction(async (tx) => {
     const [row] = await tx.select().from(castingPackages).where(eq(castingPackages.id, id)).for("update").limit(1);
     if (!row) return { ok: false as const, message: "패키지를 찾지 못했습니다. 목록을 새로 고쳐 주세요.", errors: {} };
     if (packageState(row, now) !== "open") return { ok: false as const, message: "닫혔거나 기간이 끝난 링크는 보낼 수 없습니다.", errors: {} };
@@ -220,6 +220,9 @@ export async function sendPackageLink(services: Services, serverSecret: string, 
     await recordAudit(tx, actor, { action: "send-link", entity: "casting-package", entityId: id, details: { title: row.title } });
     return { ok: true as const, to: row.recipientEmail };
   });
+  // Sent now, not at the scheduler's next regular pass (up to a minute later).
+  if (outcome.ok) services.scheduler?.wake();
+  return outcome;
 }
 
 /**

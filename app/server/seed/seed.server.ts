@@ -57,16 +57,18 @@ export async function seedDemoContent(deps: { db: Database; storage: MediaStorag
       : null,
   );
   const artistMedia: number[][] = [];
-  for (const drawn of portraits) {
+  // Named as a person's upload would be, so the media library and the pickers show and find them by name.
+  for (const [a, drawn] of portraits.entries()) {
     const ids: number[] = [];
-    for (const image of drawn) ids.push((await storeImage(db, storage, await image)).id);
+    for (const [i, image] of drawn.entries()) ids.push((await storeImage(db, storage, await image, undefined, `${DEMO_ARTISTS[a]!.name}-${i + 1}.jpg`)).id);
     artistMedia.push(ids);
   }
   const postImages = new Map<DemoPost, { id: number; url: string }>();
   for (const [i, post] of allPosts.entries()) {
     const image = scenes[i];
     if (!image) continue;
-    const stored = await storeImage(db, storage, await image);
+    const label = (post.imageLabel ?? "photo").toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    const stored = await storeImage(db, storage, await image, undefined, `${post.kind}-${post.writeDay}-${label}.jpg`);
     postImages.set(post, { id: stored.id, url: stored.url });
   }
 

@@ -23,21 +23,36 @@ for (const js of [true, false]) {
       const applicant = await submitTestApplication(request);
       await openApplication(page, applicant.receiptNumber);
 
-      // No reason: refused with a page that says why, and no file.
+      // No reason: the application stays on screen, the message beside the field, and no file.
       const photo = page.locator("details").filter({ hasText: "사진 1 내려받기" });
       await photo.getByText("사진 1 내려받기").click();
       await photo.getByRole("button", { name: "내려받기" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("내려받을 수 없습니다");
-      await expect(page.getByRole("alert")).toHaveText("내려받는 이유를 선택해 주세요.");
-      await page.getByRole("link", { name: "돌아가기" }).click();
+      const reason = photo.getByRole("combobox", { name: /^내려받는 이유/ });
+      await expect(reason).toHaveAccessibleDescription("내려받는 이유를 선택해 주세요.");
+      await expect(reason).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
 
-      // With a reason: the file, named by receipt number.
-      await photo.getByText("사진 1 내려받기").click();
-      await photo.getByRole("combobox", { name: /^이유/ }).selectOption({ label: "합격자 계약 준비" });
-      await photo.getByLabel(/자세한 이유/).fill("계약서 첨부용");
+      // 기타 without a word: the choice kept, the message beside the text box.
+      await reason.selectOption({ label: "기타" });
+      await photo.getByRole("button", { name: "내려받기" }).click();
+      const reasonText = photo.getByLabel(/^자세한 이유/);
+      await expect(reasonText).toHaveAccessibleDescription(/‘기타’를 선택한 경우 이유를 적어 주세요\./);
+      await expect(photo.getByRole("combobox", { name: /^내려받는 이유/ })).toHaveValue("other");
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
+
+      // With a reason: the file, named by receipt number; the page stays, and no address holds the reason.
+      await photo.getByRole("combobox", { name: /^내려받는 이유/ }).selectOption({ label: "합격자 계약 준비" });
+      await photo.getByLabel(/^자세한 이유/).fill("계약서 첨부용");
       const [download] = await Promise.all([page.waitForEvent("download"), photo.getByRole("button", { name: "내려받기" }).click()]);
       expect(download.suggestedFilename()).toBe(`${applicant.receiptNumber}-photo-1.jpg`);
+      expect(download.url()).toMatch(/\?ticket=/);
+      expect(download.url()).not.toMatch(/reason|%EA%B3%84/);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
+
+      // The one-time address is used up: opened again, it goes back to the application with what to do.
+      await page.goto(download.url());
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
+      await expect(page.getByText("내려받기 주소는 1분 동안 한 번만 쓸 수 있습니다", { exact: false })).toBeVisible();
 
       // The access records, from the workspace's navigation, filtered by the receipt number.
       await page.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link", { name: "접속기록" }).click();

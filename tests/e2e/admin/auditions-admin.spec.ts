@@ -87,3 +87,23 @@ for (const js of [true, false]) {
     });
   });
 }
+
+test("an application's deletion comes after all of its data and the review: the last control of the page, past every Tab stop of the data", async ({ page, request }) => {
+  const applicant = await submitTestApplication(request);
+  await page.goto("/admin/auditions");
+  await page.getByRole("search", { name: "지원서 찾기" }).getByLabel("이름·접수번호·연락처 검색").fill(applicant.receiptNumber);
+  await page.getByRole("button", { name: "찾기" }).click();
+  await rowOf(page, applicant.receiptNumber).getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(applicant.receiptNumber);
+
+  // The Tab stops of the page's own content, in order: the delete link is the last one.
+  const stops = await page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll<HTMLElement>("a[href], button, select, input, textarea, summary, [tabindex]")]
+      .filter((el) => el.tabIndex >= 0 && !el.hasAttribute("disabled") && el.getClientRects().length > 0)
+      .map((el) => el.textContent?.trim() ?? ""),
+  );
+  expect(stops.at(-1)).toBe("지원자 요청으로 삭제");
+  expect(stops.indexOf("지원자 요청으로 삭제")).toBeGreaterThan(stops.indexOf("메모 저장"));
+  expect(stops.indexOf("지원자 요청으로 삭제")).toBeGreaterThan(stops.indexOf("사진 1 내려받기"));
+  await expect(page.getByRole("link", { name: "지원자 요청으로 삭제" })).toHaveCount(1);
+});

@@ -55,6 +55,9 @@ for (const js of [true, false]) {
       await page.getByRole("link", { name: "새 패키지" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("새 캐스팅 패키지");
       if (js) await axeAtBothWidths(page, "the new package's form");
+      // This server sends no mail: said at the e-mail field, and no button offers to send.
+      await expect(page.getByRole("textbox", { name: /받는 사람 이메일/ })).toHaveAccessibleDescription(/^메일 발송이 설정되지 않아 링크를 직접 전해야 합니다\./);
+      await expect(page.getByRole("button", { name: "만들고 이메일로 보내기" })).toHaveCount(0);
       await page.getByLabel("제목 (필수)").fill(title);
       await page.getByLabel("받는 회사 (필수)").fill("스튜디오 하늘");
       await page.getByLabel("받는 사람 (필수)").fill("김하늘 캐스팅 디렉터");
@@ -117,15 +120,31 @@ for (const js of [true, false]) {
       await expect(recipient.getByText("2021 드라마 〈겨울 정원 1〉 조연")).toBeVisible();
       if (js) await axeAtBothWidths(recipient, "the artist's page");
       await recipient.screenshot({ path: path.join(SCREENSHOT_DIR, `recipient-artist-1280-${suffix}.png`), fullPage: true, animations: "disabled" });
-      await recipient.getByRole("button", { name: "관심 있음" }).click();
+      // Neither mark looks chosen before one is; then the chosen one is pressed, and the other is not.
+      const marks = recipient.getByRole("group", { name: `${first}: 이 배우에 대한 표시` });
+      await expect(marks.getByRole("button", { name: "관심 있음" })).toHaveAttribute("aria-pressed", "false");
+      await expect(marks.getByRole("button", { name: "보류" })).toHaveAttribute("aria-pressed", "false");
+      await marks.getByRole("button", { name: "관심 있음" }).click();
       await expect(recipient.getByRole("status").filter({ hasText: "전달했습니다. 감사합니다." })).toBeVisible();
-      await expect(recipient.getByText("지금 표시: 관심 있음")).toBeVisible();
+      await expect(marks.getByRole("button", { name: "관심 있음" })).toHaveAttribute("aria-pressed", "true");
+      await expect(marks.getByRole("button", { name: "보류" })).toHaveAttribute("aria-pressed", "false");
+      await expect(recipient.getByText(/지금 표시/)).toHaveCount(0);
       await recipient.getByLabel("메시지 (선택)").fill("다음 주에 미팅이 가능할까요?");
       await recipient.getByRole("button", { name: "메시지 보내기" }).click();
       await expect(recipient.getByRole("listitem").filter({ hasText: "다음 주에 미팅이 가능할까요?" })).toBeVisible();
       await recipient.getByRole("link", { name: "패키지로 돌아가기" }).click();
-      await recipient.locator(".casting-card").first().getByRole("button", { name: "보류" }).click();
-      await expect(recipient.locator(".casting-card").first()).toContainText("지금 표시: 보류");
+      await recipient.getByRole("group", { name: `${second}: 이 배우에 대한 표시` }).getByRole("button", { name: "보류" }).click();
+      await expect(recipient.getByRole("status").filter({ hasText: "전달했습니다. 감사합니다." })).toBeVisible();
+      await expect(recipient.getByRole("group", { name: `${second}: 이 배우에 대한 표시` }).getByRole("button", { name: "보류" })).toHaveAttribute("aria-pressed", "true");
+      await expect(recipient.getByRole("group", { name: `${second}: 이 배우에 대한 표시` }).getByRole("button", { name: "관심 있음" })).toHaveAttribute("aria-pressed", "false");
+      // The first artist's mark, made on their profile, shows on the package's card too.
+      await expect(recipient.getByRole("group", { name: `${first}: 이 배우에 대한 표시` }).getByRole("button", { name: "관심 있음" })).toHaveAttribute("aria-pressed", "true");
+      await expect(recipient.getByRole("group", { name: `${third}: 이 배우에 대한 표시` }).getByRole("button", { pressed: true })).toHaveCount(0);
+      if (js) await axeAtBothWidths(recipient, "the recipient's page with marks");
+      await recipient.screenshot({ path: path.join(SCREENSHOT_DIR, `recipient-marked-1280-${suffix}.png`), fullPage: true, animations: "disabled" });
+      await recipient.setViewportSize({ width: 390, height: 844 });
+      await recipient.screenshot({ path: path.join(SCREENSHOT_DIR, `recipient-marked-390-${suffix}.png`), fullPage: true, animations: "disabled" });
+      await recipient.setViewportSize({ width: 1280, height: 800 });
 
       // The agency sees all of it.
       await page.reload();

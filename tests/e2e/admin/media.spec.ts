@@ -17,22 +17,27 @@ test.use({ signedIn: true });
 interface Stored {
   id: number;
   url: string;
+  /** The name it was uploaded under: what the library calls it until it has alt text. */
+  name: string;
 }
 
-/** Uploads a photo through the API (under `name`) and finds its media id in the library's JSON. */
-async function uploadPhoto(api: APIRequestContext, baseURL: string, color: string, name = "p.jpg"): Promise<Stored> {
+/** Uploads a photo through the API (under `name`, by default one of its own) and finds its media id in the library's JSON. */
+async function uploadPhoto(api: APIRequestContext, baseURL: string, color: string, name = `${uniqueName("사진")}.jpg`): Promise<Stored> {
   const response = await api.post("/api/img", { headers: { Origin: baseURL }, multipart: { image: { name, mimeType: "image/jpeg", buffer: await portraitJpeg(color) } } });
   expect(response.status()).toBe(200);
   const { url } = (await response.json()) as { url: string };
   const library = (await (await api.get("/admin/media.json")).json()) as { items: { id: number; url: string }[] };
   const item = library.items.find((i) => i.url === url);
   expect(item, "the new upload is on the library's first page").toBeDefined();
-  return { id: item!.id, url };
+  return { id: item!.id, url, name };
 }
+
+/** The image's link in the library's list (its text is the image's name; the address says which one). */
+const libraryLink = (page: Page, image: Stored) => page.locator(`a.media-table__link[href="/admin/media/${image.id}"]`);
 
 async function openItem(page: Page, image: Stored) {
   await page.goto(`/admin/media/${image.id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`이미지 #${image.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(image.name);
 }
 
 for (const js of [true, false]) {
@@ -49,7 +54,7 @@ for (const js of [true, false]) {
 
       await page.goto("/admin/media");
       await expect(page.getByRole("navigation", { name: "관리 메뉴" }).getByRole("link", { name: "미디어" })).toHaveAttribute("aria-current", "page");
-      const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `이미지 #${image.id}`, exact: true }) });
+      const row = page.getByRole("row").filter({ has: libraryLink(page, image) });
       await expect(row.getByRole("link", { name: `배우 ‘${artist}’` })).toHaveAttribute("href", `/adminActor/${encodeURIComponent(artist)}`);
       await expect(row.getByRole("link", { name: `뉴스 ‘${title}’` })).toBeVisible();
       await expect(row).toContainText("600×800");
@@ -58,7 +63,7 @@ for (const js of [true, false]) {
       await page.getByLabel("사용 여부").selectOption("unused");
       await page.getByRole("button", { name: "보기" }).click();
       await expect(page).toHaveURL(/use=unused/);
-      await expect(page.getByRole("link", { name: `이미지 #${image.id}`, exact: true })).toHaveCount(0);
+      await expect(libraryLink(page, image)).toHaveCount(0);
 
       await openItem(page, image);
       await expect(page.getByLabel("이미지 주소")).toHaveValue(image.url);
@@ -80,12 +85,12 @@ for (const js of [true, false]) {
       await openItem(page, image);
       await expect(page.getByText("사용하지 않음")).toBeVisible();
       await page.getByRole("link", { name: "삭제", exact: true }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`이미지 #${image.id} 삭제`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${image.name} 삭제`);
       await expect(page.getByText("어디에서도 쓰지 않는 이미지입니다")).toBeVisible();
       await page.getByRole("button", { name: "삭제", exact: true }).click();
       await expect(page).toHaveURL(/\/admin\/media$/);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-deleted"] })).toBeVisible();
-      await expect(page.getByRole("link", { name: `이미지 #${image.id}`, exact: true })).toHaveCount(0);
+      await expect(libraryLink(page, image)).toHaveCount(0);
       await expect.poll(async () => (await fetch(`${baseURL}${image.url}`)).status).toBe(404);
       await api.dispose();
     });
@@ -116,6 +121,42 @@ for (const js of [true, false]) {
       await api.dispose();
     });
 
+    test("the library names each image under its thumbnail by its file name, then its alt text, and finds it by either", async ({ page, baseURL }) => {
+      const api = await adminApi(baseURL!);
+      const fileName = `${uniqueName("stage-greeting-")}.jpg`;
+      const image = await uploadPhoto(api, baseURL!, js ? "#7a5" : "#5a7", fileName);
+      await page.goto("/admin/media");
+      const search = page.getByRole("search", { name: "이미지 거르기" });
+      await search.getByLabel("검색 (파일 이름·대체 텍스트)").fill(fileName.slice(0, -4));
+      await search.getByRole("button", { name: "보기" }).click();
+      await expect(page).toHaveURL(/[?&]q=/);
+      await expect(page.getByRole("status").filter({ hasText: "개의 이미지" })).toHaveText("1개의 이미지");
+      await expect(libraryLink(page, image)).toHaveText(fileName);
+      await expect(page.getByText(/이미지 #\d+/)).toHaveCount(0);
+      // The name sits under the thumbnail.
+      const [thumb, name] = await Promise.all([libraryLink(page, image).locator("img").boundingBox(), libraryLink(page, image).locator(".media-table__name").boundingBox()]);
+      expect(name!.y).toBeGreaterThanOrEqual(thumb!.y + thumb!.height - 1);
+
+      // With alt text, the alt text names it (the file name beside it), and a search by it finds it.
+      const alt = uniqueName("무대 인사 사진 ");
+      await openItem(page, image);
+      await page.getByLabel("대체 텍스트").fill(alt);
+      await expect(page.getByLabel("대체 텍스트")).toHaveValue(alt);
+      await page.getByRole("button", { name: "대체 텍스트 저장" }).click();
+      await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-alt-saved"] })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(alt);
+      await page.goto(`/admin/media?q=${encodeURIComponent(alt)}`);
+      await expect(libraryLink(page, image)).toHaveText(alt);
+      await expect(page.getByRole("row").filter({ has: libraryLink(page, image) })).toContainText(fileName);
+      if (js) {
+        for (const width of [390, 1280]) {
+          await page.setViewportSize({ width, height: 844 });
+          expect(await axeViolations(page), `${width} px`).toEqual([]);
+        }
+      }
+      await api.dispose();
+    });
+
     test("the artist form takes a photo from the library instead of a new upload", async ({ page, baseURL }) => {
       const api = await adminApi(baseURL!);
       const fileName = `${uniqueName("slot-photo-")}.jpg`;
@@ -131,6 +172,8 @@ for (const js of [true, false]) {
         await dialog.getByRole("searchbox").press("Enter");
         await expect(dialog.getByRole("status")).toHaveText("이미지 1개 (‘" + fileName + "’ 검색)");
         await expect(dialog.locator(".media-picker__choice img")).toHaveAttribute("src", /\/media\//);
+        // Each thumbnail is named under it: here by the file's name, not by a number.
+        await expect(dialog.locator(".media-picker__choice .media-picker__label")).toHaveText(fileName);
         expect(await axeViolations(page), "the picker dialog").toEqual([]);
         await dialog.getByRole("button", { name: new RegExp(`^${fileName} \\(600×800, .+\\) 선택$`) }).click();
         await expect(dialog).toBeHidden();
@@ -193,12 +236,35 @@ test("the post editor inserts an image from the library with its size, the libra
   await expect(inserted.locator("img")).toHaveAttribute("alt", "라이브러리 사진");
   await expect(inserted.locator("img")).toHaveAttribute("width", "600");
   await expect(inserted.locator("figcaption")).toHaveText("라이브러리에서 고른 사진");
+  // The hint says how to edit an image and how the keyboard moves in the toolbar, and no double-click.
+  const hint = page.getByText(/‘이미지 편집’ 버튼으로 대체 텍스트, 캡션, 크기를 고칩니다/).first();
+  await expect(hint).toContainText("왼쪽·오른쪽 화살표로");
+  await expect(page.getByText(/더블클릭/)).toHaveCount(0);
+  // A tap on the image shows a visible "이미지 편집" button on it, which opens its details.
+  await expect(page.getByRole("button", { name: "이미지 편집" })).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await inserted.locator("img").tap().catch(() => inserted.locator("img").click());
+  const edit = page.getByRole("button", { name: "이미지 편집" });
+  await expect(edit).toBeVisible();
+  const [figureBox, editBox] = [await inserted.boundingBox(), await edit.boundingBox()];
+  expect(editBox!.y).toBeGreaterThanOrEqual(figureBox!.y);
+  expect(editBox!.y + editBox!.height).toBeLessThanOrEqual(figureBox!.y + figureBox!.height);
+  expect(editBox!.height).toBeGreaterThanOrEqual(24);
+  expect(await axeViolations(page), "the editor with its image button at 390 px").toEqual([]);
+  await edit.click();
+  await expect(details).toBeVisible();
+  await expect(details.getByRole("textbox", { name: "대체 텍스트" })).toHaveValue("라이브러리 사진");
+  await details.getByLabel("캡션 (선택)").fill("라이브러리에서 고른 사진 (고침)");
+  await details.getByRole("button", { name: /^(넣기|바꾸기|적용|저장)$/ }).first().click();
+  await expect(details).toBeHidden();
+  await expect(inserted.locator("figcaption")).toHaveText("라이브러리에서 고른 사진 (고침)");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "공개", exact: true }).click();
   await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-published"] })).toBeVisible();
 
   // The saved post shows it, and the library names the post as a use.
   await page.goto("/admin/media");
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `이미지 #${image.id}`, exact: true }) });
+  const row = page.getByRole("row").filter({ has: libraryLink(page, image) });
   await expect(row.getByRole("link", { name: `뉴스 ‘${title}’` })).toBeVisible();
   await api.dispose();
 });
@@ -209,5 +275,5 @@ test("the media pages are reachable with the keyboard", async ({ page }) => {
   for (let i = 0; i < 60 && !(await first.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
   await expect(first).toBeFocused();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^이미지 #\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).not.toBeEmpty();
 });

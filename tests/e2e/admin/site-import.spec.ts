@@ -1,4 +1,7 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "../fixtures";
+import { freePort } from "../../setup/free-port";
 import { axeViolations } from "../helpers";
 import { startOldSite } from "../../fixtures/old-site";
 
@@ -58,5 +61,64 @@ for (const js of [true, false]) {
       await old.close();
     }
   });
+  });
+}
+
+/**
+ * An address that leads nowhere or to another site is the address field's error, in staff's words with
+ * what to check; no report of zeros, no API path, no command line. With and without JavaScript.
+ */
+for (const js of [true, false]) {
+  test.describe(js ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: js });
+    test("an empty address, a port nobody listens on and a site that is not the old one are refused beside the address", async ({ page }) => {
+      // A real HTTP server that is not the old site: it answers every path with a page of its own.
+      const stranger = http.createServer((_req, res) => {
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        res.end("<!doctype html><title>Another site</title><p>Hello</p>");
+      });
+      await new Promise<void>((resolve) => stranger.listen(0, "127.0.0.1", resolve));
+      const strangerOrigin = `http://127.0.0.1:${(stranger.address() as AddressInfo).port}`;
+      // A port that was free a moment ago: nobody listens on it.
+      const closedPort = await freePort();
+      try {
+        await page.goto("/admin/import");
+        const form = page.getByRole("form", { name: "가져오기 시작" });
+        const address = form.getByRole("textbox", { name: /예전 사이트 주소/ });
+        await expect(page.getByText(/npm run|import:site|\/api\//)).toHaveCount(0);
+        await form.getByLabel(/시험 실행/).check();
+
+        // Empty: the server's message beside the field (no browser bubble: the form is not validated by the browser).
+        await address.fill("");
+        await form.getByRole("button", { name: "가져오기 시작" }).click();
+        await expect(address).toHaveAccessibleDescription(/^예전 사이트 주소를 입력해 주세요\./);
+        await expect(address).toHaveAttribute("aria-invalid", "true");
+
+        // Nobody there.
+        await address.fill(`http://127.0.0.1:${closedPort}`);
+        await form.getByRole("button", { name: "가져오기 시작" }).click();
+        await expect(address).toHaveAccessibleDescription(new RegExp(`^예전 사이트\\(127\\.0\\.0\\.1:${closedPort}\\)에 연결하지 못했습니다\\. 주소를 바르게 입력했는지`));
+        await expect(page.getByRole("alert").filter({ hasText: "예전 사이트에 연결하지 못했습니다." })).toBeVisible();
+        await expect(address).toHaveValue(`http://127.0.0.1:${closedPort}`);
+
+        // Another site.
+        await address.fill(strangerOrigin);
+        await form.getByRole("button", { name: "가져오기 시작" }).click();
+        await expect(address).toHaveAccessibleDescription(/예전 WE ENTERTAINMENT 사이트의 주소인지 확인해 주세요/);
+        await expect(address).toHaveValue(strangerOrigin);
+
+        // Never a success, a table of zeros, an API path or a command line.
+        await expect(page.getByText("시험 실행을 마쳤습니다")).toHaveCount(0);
+        await expect(page.getByRole("region", { name: "시험 실행 결과" })).toHaveCount(0);
+        await expect(page.getByText(/npm run|import:site|\/api\//)).toHaveCount(0);
+        if (js) {
+          expect(await axeViolations(page)).toEqual([]);
+          await page.setViewportSize({ width: 390, height: 844 });
+          expect(await axeViolations(page)).toEqual([]);
+        }
+      } finally {
+        await new Promise((resolve) => stranger.close(resolve));
+      }
+    });
   });
 }

@@ -126,31 +126,38 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     ]);
   });
 
-  it("a download without a valid reason is refused with a Korean 400 page, no file and no entry; with one it is recorded with its reason", async () => {
+  it("a download is asked for in the application's page with its reason in the body: without a valid one, the page again with the message and no entry; with one, one entry and a one-time address for this session", async () => {
     const photo = withVideo.photos[1]!;
-    for (const [query, message] of [
-      ["?download=1", "내려받는 이유를 선택해 주세요."],
-      ["?download=1&reason=whim", "내려받는 이유를 선택해 주세요."],
-      ["?download=1&reason=other", "‘기타’를 선택한 경우 이유를 적어 주세요."],
-      ["?download=1&reason=other&reasonText=%20%20", "‘기타’를 선택한 경우 이유를 적어 주세요."],
-      [`?download=1&reason=review&reasonText=${"가".repeat(201)}`, "이유는 200자 이하로 적어 주세요."],
-    ] as const) {
+    const page = `/admin/auditions/${withVideo.id}`;
+    const ask = (fields: [string, string][]) =>
+      fetch(site.baseURL + page, { method: "POST", headers: { Origin: site.baseURL, Cookie: site.cookie }, body: new URLSearchParams([["intent", "download"], ["file", photo.id], ...fields]), redirect: "manual" });
+    for (const [fields, message] of [
+      [[], "내려받는 이유를 선택해 주세요."],
+      [[["reason", "whim"]], "내려받는 이유를 선택해 주세요."],
+      [[["reason", "other"]], "‘기타’를 선택한 경우 이유를 적어 주세요."],
+      [[["reason", "other"], ["reasonText", "  "]], "‘기타’를 선택한 경우 이유를 적어 주세요."],
+      [[["reason", "review"], ["reasonText", "가".repeat(201)]], "이유는 200자 이하로 적어 주세요."],
+    ] as [[string, string][], string][]) {
       const before = await latestId();
-      const response = await fetch(site.baseURL + fileUrl(withVideo, photo.id, query), { headers: { Cookie: site.cookie } });
-      expect(response.status, query).toBe(400);
+      const response = await ask(fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(response.headers.get("content-disposition")).toBeNull();
-      const body = Buffer.from(await response.arrayBuffer());
-      expect(body.includes(Buffer.from(photo.bytes.subarray(0, 16)))).toBe(false);
-      expect(body.toString("utf8")).toContain(message);
-      expect(await entriesAfter(before), query).toHaveLength(0);
+      const html = await response.text();
+      // The application's own page, the message beside the field.
+      expect(html).toContain(withVideo.receiptNumber);
+      expect(html).toContain(message);
+      expect(html.includes(Buffer.from(photo.bytes.subarray(0, 16)).toString("latin1"))).toBe(false);
+      const entries = await entriesAfter(before);
+      expect(entries.filter((e) => e.action === "file-download"), JSON.stringify(fields)).toHaveLength(0);
     }
 
+    let address = "";
     const entries = await recorded(async () => {
-      const response = await fetch(site.baseURL + fileUrl(withVideo, photo.id, `?download=1&reason=other&reasonText=${encodeURIComponent("프로필 촬영 업체 전달")}`), { headers: { Cookie: site.cookie } });
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${withVideo.receiptNumber}-photo-2.jpg"`);
-      expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(photo.bytes))).toBe(true);
+      const response = await ask([["reason", "other"], ["reasonText", "프로필 촬영 업체 전달"]]);
+      expect(response.status).toBe(303);
+      address = response.headers.get("location") ?? "";
+      await response.arrayBuffer();
     });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -162,6 +169,45 @@ describe(`access records of applicants' personal data (${testEngine()})`, () => 
     });
     expectActor(entries[0]!);
     expectNoPersonalData(entries);
+    // The address holds a ticket, never the reason.
+    expect(address).toMatch(new RegExp(`^${fileUrl(withVideo, photo.id)}\\?ticket=[\\w.-]+$`));
+    expect(decodeURIComponent(address)).not.toContain("프로필");
+
+    // Another session cannot use it; this one can, once, and the file is not recorded a second time.
+    const stranger = await fetch(site.baseURL + address, { headers: { Cookie: "we_session=forged" }, redirect: "manual" });
+    expect(stranger.status).toBe(401);
+    const again = await recorded(async () => {
+      const response = await fetch(site.baseURL + address, { headers: { Cookie: site.cookie }, redirect: "manual" });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-disposition")).toBe(`attachment; filename="${withVideo.receiptNumber}-photo-2.jpg"`);
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(photo.bytes))).toBe(true);
+      // Used up: back to the application, where the reason is asked for again; not one byte of the file.
+      const second = await fetch(site.baseURL + address, { headers: { Cookie: site.cookie }, redirect: "manual" });
+      expect(second.status).toBe(302);
+      expect(second.headers.get("location")).toBe(page);
+      expect(second.headers.get("content-disposition")).toBeNull();
+      await second.arrayBuffer();
+      // An altered ticket, and the old address with the reason in it, go the same way.
+      for (const wrong of [address.replace(/.$/, (c) => (c === "A" ? "B" : "A")), fileUrl(withVideo, photo.id, "?download=1&reason=review")]) {
+        const refused = await fetch(site.baseURL + wrong, { headers: { Cookie: site.cookie }, redirect: "manual" });
+        expect(refused.status, wrong).toBe(302);
+        expect(refused.headers.get("location")).toBe(page);
+        await refused.arrayBuffer();
+      }
+    });
+    expect(again).toHaveLength(0);
+  });
+
+  it("a file of another application is not downloaded through this one's page", async () => {
+    const response = await fetch(`${site.baseURL}/admin/auditions/${withVideo.id}`, {
+      method: "POST",
+      headers: { Origin: site.baseURL, Cookie: site.cookie },
+      body: new URLSearchParams([["intent", "download"], ["file", other.photos[0]!.id], ["reason", "review"]]),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(404);
+    await response.arrayBuffer();
   });
 
   it("the CSV export needs a reason (400, no file, no entry without one) and records every exported receipt number with it", async () => {

@@ -65,8 +65,16 @@ describe(`audition applications in the workspace (${testEngine()})`, () => {
     expect(response.headers.get("x-cache")).toBeNull();
     expect(Buffer.from(await response.arrayBuffer()).equals(Buffer.from(second!.bytes))).toBe(true);
 
-    // A download carries its reason (decision 039; tests/integration/in-process/access-records.test.ts).
-    const download = await fetch(fileUrl(withVideo, first!.id, "?download=1&reason=review"), { headers: { Cookie: site.cookie } });
+    // A download carries its reason, asked for in the application's page and sent in the body; the file
+    // comes from a one-time address (decisions 039, 066; tests/integration/in-process/access-records.test.ts).
+    const asked = await fetch(`${site.baseURL}/admin/auditions/${withVideo.id}`, {
+      method: "POST",
+      headers: { Origin: site.baseURL, Cookie: site.cookie },
+      body: new URLSearchParams({ intent: "download", file: first!.id, reason: "review" }),
+      redirect: "manual",
+    });
+    expect(asked.status).toBe(303);
+    const download = await fetch(site.baseURL + asked.headers.get("location")!, { headers: { Cookie: site.cookie } });
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${withVideo.receiptNumber}-photo-1.jpg"`);
     await download.arrayBuffer();
 

@@ -254,8 +254,11 @@ describe(`casting packages (${testEngine()})`, () => {
     ]);
     const recipientPage = await (await get(`${castingPackagePath(token)}?answered=1`)).text();
     expect(recipientPage).toContain("전달했습니다. 감사합니다.");
-    expect(recipientPage).toContain("지금 표시: 관심 있음");
-    expect(recipientPage).toContain("지금 표시: 보류");
+    // The chosen mark of each artist is the pressed button (decision 066); the third artist has none.
+    expect(recipientPage).not.toContain("지금 표시");
+    expect(recipientPage.match(/aria-pressed="true"/g)).toHaveLength(2);
+    expect(recipientPage).toContain('value="interested" aria-pressed="true"');
+    expect(recipientPage).toContain('value="hold" aria-pressed="true"');
 
     const admin = await (await get(`/admin/packages/${id}`, editor)).text();
     expect(admin).toContain("관심 있음");

@@ -65,7 +65,7 @@ describe(`the site import's requests to the old site (${testEngine()})`, () => {
     const where = new URL(internalOrigin).host;
     routes.set("/api/we/actorList", redirect(`${internalOrigin}/api/we/actorList`));
     const listed = await run({ only: ["artists"] });
-    expect(listed.error).toBe(`이전 사이트가 /api/we/actorList 요청을 다른 곳(${where})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`);
+    expect(listed.error).toBe(`예전 사이트가 배우 목록을 다른 곳(${where})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`);
 
     // A detail redirected there: the artist comes from the list's own fields, and the report says why.
     const first = old.artists[0]!.name;
@@ -77,7 +77,7 @@ describe(`the site import's requests to the old site (${testEngine()})`, () => {
     expect(detailed.repaired).toContainEqual({
       kind: "artists",
       record: first,
-      reason: `상세 정보를 읽지 못해 목록의 내용으로 가져왔습니다: 이전 사이트가 /api/we/actorList/${first} 요청을 다른 곳(${where})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`,
+      reason: `상세 정보를 읽지 못해 목록의 내용으로 가져왔습니다: 예전 사이트가 배우 ‘${first}’ 정보를 다른 곳(${where})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`,
     });
 
     expect(internalConnections).toBe(0);
@@ -96,7 +96,7 @@ describe(`the site import's requests to the old site (${testEngine()})`, () => {
     }) as typeof http.request);
     routes.set("/api/we/newslist", redirect("http://169.254.169.254/latest/meta-data/iam/security-credentials/"));
     const report = await run({ only: ["news"], dryRun: true });
-    expect(report.error).toBe("이전 사이트가 /api/we/newslist 요청을 다른 곳(169.254.169.254)으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.");
+    expect(report.error).toBe("예전 사이트가 뉴스 목록을 다른 곳(169.254.169.254)으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.");
     // Only the old site was asked anything.
     expect(requested).toEqual([`127.0.0.1:${new URL(old.origin).port}`]);
   });
@@ -115,7 +115,7 @@ describe(`the site import's requests to the old site (${testEngine()})`, () => {
 
     routes.set("/api/we/noticelist", redirect("/hop/3"));
     const beyond = await run({ only: ["notices"], dryRun: true });
-    expect(beyond.error).toBe("이전 사이트가 /api/we/noticelist 요청을 다른 주소로 너무 여러 번 넘겨서(최대 3번) 가져오지 않았습니다.");
+    expect(beyond.error).toBe("예전 사이트가 공지사항 목록을 다른 주소로 너무 여러 번 넘겨서(최대 3번) 가져오지 않았습니다.");
   });
 
   it("stops reading an answer as soon as it passes 5 MB, instead of holding it all", async () => {
@@ -138,7 +138,7 @@ describe(`the site import's requests to the old site (${testEngine()})`, () => {
       pump();
     });
     const report = await run({ only: ["news"], dryRun: true });
-    expect(report.error).toBe("/api/we/newslist: 이전 사이트의 답이 5.0MB를 넘어 읽기를 멈췄습니다.");
+    expect(report.error).toBe("예전 사이트에서 받은 뉴스 목록이 5.0MB를 넘어 읽기를 멈췄습니다.");
     await vi.waitFor(() => expect(cut).toBe(true));
     // The reader hung up near the limit: what was sent is the 5 MB read plus what the sockets' buffers held.
     expect(sent).toBeLessThan(40 * 1024 * 1024);
@@ -148,7 +148,7 @@ describe(`the site import's requests to the old site (${testEngine()})`, () => {
     const closed: string[] = [];
     routes.set("/api/we/noticelist", (req) => void req.socket.once("close", () => closed.push("head")));
     const silent = await run({ only: ["notices"], dryRun: true, requestLimits: { headersTimeoutMs: 300, timeoutMs: 10_000 } });
-    expect(silent.error).toBe("/api/we/noticelist: 이전 사이트가 0.3초 넘게 답하지 않았습니다.");
+    expect(silent.error).toBe("예전 사이트가 0.3초 넘게 답하지 않아 공지사항 목록을 읽지 못했습니다. 주소를 바르게 입력했는지(예: https://old.we-ent.co.kr), 예전 사이트가 지금 열려 있는지 확인해 주세요.");
 
     routes.set("/api/we/newslist", (req, res) => {
       req.socket.once("close", () => closed.push("body"));
@@ -156,7 +156,7 @@ describe(`the site import's requests to the old site (${testEngine()})`, () => {
       res.write("[");
     });
     const endless = await run({ only: ["news"], dryRun: true, requestLimits: { headersTimeoutMs: 10_000, timeoutMs: 2000 } });
-    expect(endless.error).toBe("/api/we/newslist: 이전 사이트의 답을 2초 안에 다 받지 못해 읽기를 멈췄습니다.");
+    expect(endless.error).toBe("예전 사이트에서 뉴스 목록을 2초 안에 다 받지 못해 읽기를 멈췄습니다.");
     // Both connections were closed by the import, not left open.
     await vi.waitFor(() => expect(closed.sort()).toEqual(["body", "head"]));
   }, 60_000);

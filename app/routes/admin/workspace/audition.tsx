@@ -9,7 +9,7 @@ import { submitKeepingTypedText } from "../../../lib/signed-out-submit";
 import { FormErrorBanner } from "../../../components/admin/admin-form-shell";
 import { Field } from "../../../widgets/field";
 import { workspaceMeta } from "../../../lib/workspace-meta";
-import { DownloadReasonForm } from "../../../components/admin/download-reason";
+import { DownloadReasonForm, type DownloadReply } from "../../../components/admin/download-reason";
 
 export function loader({ context, request, params }: Route.LoaderArgs) {
   return loadAuditionDetail(getRequestContext(context), request, params.id);
@@ -51,8 +51,11 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
   const { application: a, photos, video, history, duplicates, statusOptions, notesMaxLength, confirmDelete, reasons, reasonMaxLength } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const notesError = actionData?.fields.notes;
-  const statusError = actionData?.fields.status;
+  // A download's refusal (without JavaScript) is shown beside that file's fields, not in the banner.
+  const downloadReply = actionData?.values && "file" in actionData.values ? (actionData as DownloadReply) : undefined;
+  const formReply = downloadReply ? undefined : actionData;
+  const notesError = formReply?.fields.notes;
+  const statusError = formReply?.fields.status;
 
   if (confirmDelete) {
     return (
@@ -79,13 +82,8 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
           {a.englishLabel ? <span className="status-badge status-badge--english">{a.englishLabel}</span> : null}
         </>
       }
-      actions={
-        <Link to="?delete" className="button button--small button--danger">
-          지원자 요청으로 삭제
-        </Link>
-      }
     >
-      <FormErrorBanner reply={actionData} />
+      <FormErrorBanner reply={formReply} />
 
       <div className="audition-detail__layout">
         <div className="audition-detail__main">
@@ -173,7 +171,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
                   <a href={photo.href} target="_blank" rel="noopener">
                     <img src={photo.thumbHref} alt={`${photo.label} (원본 크게 보기)`} width={160} height={Math.max(1, Math.round((160 * photo.height) / photo.width))} loading="lazy" />
                   </a>
-                  <DownloadReasonForm href={photo.href} summary={`${photo.label} 내려받기`} reasons={reasons} maxLength={reasonMaxLength} />
+                  <DownloadReasonForm fileId={photo.id} summary={`${photo.label} 내려받기`} reasons={reasons} maxLength={reasonMaxLength} reply={downloadReply} />
                 </li>
               ))}
             </ul>
@@ -189,7 +187,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
                 <video controls preload="none" src={video.href} aria-labelledby="video-title">
                   이 브라우저에서는 영상을 재생할 수 없습니다. 아래에서 내려받아 보세요.
                 </video>
-                <DownloadReasonForm href={video.href} summary={`영상 파일 내려받기 (${video.size})`} reasons={reasons} maxLength={reasonMaxLength} />
+                <DownloadReasonForm fileId={video.id} summary={`영상 파일 내려받기 (${video.size})`} reasons={reasons} maxLength={reasonMaxLength} reply={downloadReply} />
               </div>
             ) : video?.kind === "link" ? (
               <p>
@@ -264,7 +262,7 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
 
           <Form method="post" className="admin-form audition-notes" noValidate>
             <Field name="notes" label="내부 메모" labelClassName="field__label audition-detail__subtitle" hint={`지원자에게는 보이지 않습니다. (${notesMaxLength}자 이하)`} error={notesError}>
-              {(control) => <textarea {...control} rows={6} defaultValue={actionData?.values?.notes ?? a.notes} maxLength={notesMaxLength} />}
+              {(control) => <textarea {...control} rows={6} defaultValue={formReply?.values?.notes ?? a.notes} maxLength={notesMaxLength} />}
             </Field>
             <div className="admin-form__actions">
               <button type="submit" name="intent" value="notes" className="button" disabled={busy}>
@@ -274,6 +272,17 @@ export default function AuditionDetail({ loaderData, actionData }: Route.Compone
           </Form>
         </section>
       </div>
+
+      {/* Destructive actions come last, after everything the application holds (as elsewhere in the workspace). */}
+      <section className="audition-detail__danger" aria-labelledby="danger-title">
+        <h2 id="danger-title" className="audition-detail__subtitle">
+          지원서 삭제
+        </h2>
+        <p className="workspace-help">지원자가 개인정보 삭제를 요청했을 때 씁니다. 다음 화면에서 한 번 더 확인합니다.</p>
+        <Link to="?delete" className="button button--small button--danger">
+          지원자 요청으로 삭제
+        </Link>
+      </section>
     </WorkspacePage>
   );
 }

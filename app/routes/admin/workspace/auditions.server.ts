@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirectDocument } from "react-router";
 import {
   AUDITION_CSV_COLUMNS,
   AUDITION_STATUS_OPTIONS,
@@ -36,7 +36,8 @@ import { staffSessionOf } from "../../../server/route-kit/access-gate.server";
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { recordAccess } from "../../../server/privacy/access-records.server";
 import { requireDownloadReason } from "../../../server/privacy/download-reason.server";
-import { ACCESS_REASONS, MAX_ACCESS_REASON_TEXT_LENGTH } from "../../../domain/access-records";
+import { ACCESS_REASONS, accessReasonSchema, MAX_ACCESS_REASON_TEXT_LENGTH } from "../../../domain/access-records";
+import { startApplicantDownload } from "../../admin/audition-file.server";
 
 /**
  * /admin/auditions (the list, its bulk status change and CSV export) and /admin/auditions/:id (one
@@ -258,6 +259,7 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
     video: videoFile
       ? {
           kind: "file" as const,
+          id: videoFile.id,
           href: adminAuditionFilePath(a.id, videoFile.id),
           contentType: videoFile.contentType,
           size: formatBytes(videoFile.bytes),
@@ -297,12 +299,44 @@ export async function loadAuditionDetail(ctx: RequestContext, request: Request, 
   };
 }
 
-/** The detail page's forms: status (intent "status"), notes ("notes"), deletion at the applicant's request ("delete"). */
+/** What a download form sent back after a refusal: which file, and the reason as chosen and typed. */
+export interface DownloadFormValues {
+  notes?: string;
+  file: string;
+  reason: string;
+  reasonText: string;
+}
+
+/**
+ * A photo's or the video's download (intent "download", decision 066): the reason checked here, the
+ * access record written with it, then a document redirect to the file's one-time address (the browser
+ * saves the file and stays on the application). Without a valid reason, the page again with the message
+ * beside the field of that file's form, what was chosen and typed kept.
+ */
+async function downloadWithReason(ctx: RequestContext, id: number, form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values: DownloadFormValues = { file: text("file"), reason: text("reason"), reasonText: text("reasonText") };
+  const parsed = accessReasonSchema.safeParse({ reason: values.reason || undefined, reasonText: values.reasonText });
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+    return replyWith<DownloadFormValues>(400, { formError: "내려받는 이유를 확인해 주세요.", values, fields });
+  }
+  const address = await startApplicantDownload(ctx, id, values.file, parsed.data);
+  if (!address) throw data(null, { status: 404 });
+  return redirectDocument(address, { status: 303 });
+}
+
+/** The detail page's forms: status (intent "status"), notes ("notes"), a file's download ("download"), deletion at the applicant's request ("delete"). */
 export async function handleAuditionDetailAction(ctx: RequestContext, request: Request, idParam: string | undefined) {
   const id = parseId(idParam);
   const read = await readStaffForm<{ notes: string }>(request, []);
   if ("refused" in read) return read.refused;
   const { form } = read;
+  if (form.get("intent") === "download") return downloadWithReason(ctx, id, form);
   const values = { notes: String(form.get("notes") ?? "") };
   const session = staffSessionOf(ctx);
   const actor = staffActor(session, ctx);

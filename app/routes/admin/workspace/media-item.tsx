@@ -42,7 +42,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const [alt, setAlt] = useState(actionData?.values?.alt ?? item.alt);
   const altError = actionData?.fields.alt;
-  const title = `이미지 #${item.id}`;
+  const title = item.name;
 
   if (confirmDelete) {
     const inUse = item.uses.length > 0;

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { focalPickerSize } from "../../../domain/focal-point";
 import { formatKst } from "../../../domain/kst";
-import { formatBytes, MEDIA_USE_FILTERS, mediaUseLabel, type MediaUse, type MediaUseFilter } from "../../../domain/media-uses";
+import { formatBytes, MEDIA_USE_FILTERS, mediaName, mediaUseLabel, type MediaUse, type MediaUseFilter } from "../../../domain/media-uses";
 import { POST_KIND_INFO, postEditorPath } from "../../../domain/post-kinds";
 import { fieldErrors, mediaFocalClickSchema, mediaFocalSchema } from "../../../domain/schemas";
 import { artistEditorPath, mediaItemPath, WORKSPACE_PATHS } from "../../../domain/paths";
@@ -36,6 +36,9 @@ function itemView(item: MediaLibraryItem) {
     height: item.height,
     size: formatBytes(item.bytes),
     alt: item.alt,
+    fileName: item.fileName,
+    /** What the library and the item's page call it: alt text, else upload name, else its number. */
+    name: mediaName(item),
     uploadedAt: formatKst(item.createdAt),
     uses: item.uses.map(useView),
   };

@@ -21,7 +21,7 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
   const { filter, query, items, page, pageCount, total } = loaderData;
   return (
     <WorkspacePage id="media" title="미디어">
-      <p className="workspace-help">올린 이미지를 모두 모아 보여 줍니다. 이미지를 누르면 대체 텍스트를 고치거나 삭제할 수 있습니다.</p>
+      <p className="workspace-help">올린 이미지를 모두 모아 보여 줍니다. 각 이미지 아래에 대체 텍스트나 올릴 때의 파일 이름이 보이고, 그 이름으로 찾을 수 있습니다. 이미지를 누르면 대체 텍스트를 고치거나 삭제할 수 있습니다.</p>
 
       <Form method="get" className="workspace-filter" role="search" aria-label="이미지 거르기">
         <FilterSearch label="검색 (파일 이름·대체 텍스트)" name="q" value={query} />
@@ -44,11 +44,12 @@ export default function MediaLibrary({ loaderData }: Route.ComponentProps) {
         {items.map((item) => (
           <tr key={item.id}>
             <th scope="row" className="workspace-table__title">
+              {/* The name under the thumbnail (WordPress's grid): alt text, else the upload's file name. */}
               <Link to={item.href} className="media-table__link">
                 <img src={item.thumbnail} alt="" width={64} height={64} loading="lazy" className="media-thumb media-thumb--square" />
-                <span>이미지 #{item.id}</span>
+                <span className="media-table__name">{item.name}</span>
               </Link>
-              {item.alt ? <span className="workspace-table__sub">{item.alt}</span> : null}
+              <span className="workspace-table__sub">{item.alt && item.fileName ? `${item.fileName} · #${item.id}` : `#${item.id}`}</span>
             </th>
             <td data-label="크기">
               {item.width}×{item.height}

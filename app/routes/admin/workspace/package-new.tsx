@@ -32,7 +32,7 @@ export function meta() {
  * expiry, and per artist a check box, an order number, the photos, the credits to highlight and a note.
  */
 export default function PackageNew({ loaderData, actionData }: Route.ComponentProps) {
-  const { artists, defaultLastDay } = loaderData;
+  const { artists, defaultLastDay, mailOff } = loaderData;
   const errors: Record<string, string> = actionData?.errors ?? {};
   const values: Record<string, string> = actionData?.values ?? {};
   const choices = actionData?.choices ?? {};
@@ -52,7 +52,13 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
           <Field name="recipientName" label="받는 사람" required hint="예: 김하늘 캐스팅 디렉터" error={errors.recipientName}>
             {(control) => <input {...control} type="text" maxLength={60} autoComplete="name" defaultValue={values.recipientName ?? ""} />}
           </Field>
-          <Field name="recipientEmail" label="받는 사람 이메일" optional hint="적으면 패키지를 만든 뒤 그 화면에서 링크를 이메일로 보낼 수 있습니다. 저절로 보내지는 않습니다." error={errors.recipientEmail}>
+          <Field
+            name="recipientEmail"
+            label="받는 사람 이메일"
+            optional
+            hint={mailOff ? "메일 발송이 설정되지 않아 링크를 직접 전해야 합니다. 적어 두면 패키지 화면에서 받는 분을 확인할 수 있습니다." : "적고 ‘만들고 이메일로 보내기’를 누르면 링크를 이 주소로 바로 보냅니다. ‘패키지 만들기’만 누르면 보내지 않습니다."}
+            error={errors.recipientEmail}
+          >
             {(control) => <input {...control} type="email" maxLength={200} autoComplete="email" defaultValue={values.recipientEmail ?? ""} />}
           </Field>
           <Field name="locale" label="받는 분이 보는 언어" error={errors.locale}>
@@ -145,9 +151,14 @@ export default function PackageNew({ loaderData, actionData }: Route.ComponentPr
           </ol>
         </fieldset>
         <div className="package-form__actions">
-          <button type="submit" className="button" disabled={submitting}>
+          <button type="submit" name="intent" value="create" className="button" disabled={submitting}>
             {submitting ? "만드는 중..." : "패키지 만들기"}
           </button>
+          {mailOff ? null : (
+            <button type="submit" name="intent" value="create-send" className="button button--ghost" disabled={submitting}>
+              만들고 이메일로 보내기
+            </button>
+          )}
           <Link to={WORKSPACE_PATHS.packages} className="button button--ghost">
             취소
           </Link>

@@ -124,7 +124,7 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
                 <span className="field__hint">{`제목, 인사말, 링크와 마지막 날을 ${p.recipientEmail} 주소로 보냅니다.`}</span>
               </Form>
             ) : p.state === "open" ? (
-              <p className="field__hint">{p.mailOff ? "이 서버는 메일을 보내지 않습니다. 링크를 복사해 전해 주세요." : "받는 사람 이메일이 없어 이메일로 보낼 수 없습니다."}</p>
+              <p className="field__hint">{p.mailOff ? "메일 발송이 설정되지 않아 링크를 직접 전해야 합니다. 위의 링크를 복사해 전해 주세요." : "받는 사람 이메일이 없어 이메일로 보낼 수 없습니다."}</p>
             ) : null}
           </div>
         </div>
@@ -210,7 +210,14 @@ export default function Package({ loaderData, actionData }: Route.ComponentProps
           <Field name="recipientName" id="copy-name" label="받는 사람" required error={errors.recipientName}>
             {(control) => <input {...control} type="text" maxLength={60} defaultValue={values.recipientName ?? ""} />}
           </Field>
-          <Field name="recipientEmail" id="copy-email" label="받는 사람 이메일" optional error={errors.recipientEmail}>
+          <Field
+            name="recipientEmail"
+            id="copy-email"
+            label="받는 사람 이메일"
+            optional
+            hint={p.mailOff ? "메일 발송이 설정되지 않아 링크를 직접 전해야 합니다." : "적으면 새 패키지 화면에서 링크를 이메일로 보낼 수 있습니다."}
+            error={errors.recipientEmail}
+          >
             {(control) => <input {...control} type="email" maxLength={200} defaultValue={values.recipientEmail ?? ""} />}
           </Field>
           <Field name="copyExpiresOn" id="copy-expires" label="링크를 열 수 있는 마지막 날" error={errors.copyExpiresOn}>

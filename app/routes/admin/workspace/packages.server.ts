@@ -76,6 +76,8 @@ export async function loadPackageForm(ctx: RequestContext) {
       credits: CREDIT_FIELDS.map((field) => ({ field, label: artistFieldLabel(field, "ko"), entries: (artist as unknown as Record<ArtistListField, string[]>)[field] })).filter((f) => f.entries.length > 0),
       reels: artist.reels.map((reel, index) => ({ key: reelKey(reel), label: reelName(reel, index, artist.name, "ko"), url: reelWatchUrl(reel) })),
     })),
+    /** No SMTP_URL: the form says at the e-mail field that the link is to be passed on by hand. */
+    mailOff: ctx.runtime.mail === undefined,
   };
 }
 
@@ -163,9 +165,18 @@ export async function handleCreatePackage(ctx: RequestContext, request: Request)
     message: text("message"),
     expiresOn: text("expiresOn"),
   };
+  // "만들고 이메일로 보내기" (decision 066): the address is needed, and the server must be able to send.
+  const send = text("intent") === "create-send";
+  if (send && (ctx.runtime.mail === undefined || values.recipientEmail.trim() === "")) {
+    const message = ctx.runtime.mail === undefined ? "메일 발송이 설정되지 않아 보낼 수 없습니다. ‘패키지 만들기’로 만든 뒤 링크를 직접 전해 주세요." : "링크를 보내려면 받는 사람 이메일을 적어 주세요.";
+    return reply(400, { formError: "입력한 내용을 확인해 주세요.", errors: { recipientEmail: message }, values, choices: formChoices(form) });
+  }
   const outcome = await createPackage(ctx.runtime, ctx.runtime.sessionSecret, actor, { ...values, artists: chosenArtists(form) });
   if (!outcome.ok) return reply(400, { formError: outcome.message, errors: outcome.errors, values, choices: formChoices(form) });
-  return goTo(packageAdminPath(outcome.id), "package-created");
+  if (!send) return goTo(packageAdminPath(outcome.id), "package-created");
+  const sent = await sendPackageLink(ctx.runtime, ctx.runtime.sessionSecret, actor, outcome.id);
+  // Made but not sent (the link closed meanwhile, say): the package's page says what happened.
+  return goTo(packageAdminPath(outcome.id), sent.ok ? "package-created-sent" : "package-created");
 }
 
 /** /admin/packages/:id */

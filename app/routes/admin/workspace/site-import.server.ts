@@ -10,20 +10,20 @@ import { staffActor, readStaffForm } from "../../../server/route-kit/workspace-f
 import type { RequestContext } from "../../../server/route-kit/context.server";
 import { setFlash } from "../../../server/route-kit/flash.server";
 import { oldSiteBase, SiteImportError } from "../../../server/import/old-site-requests.server";
-import { runSiteImport } from "../../../server/import/site-import.server";
+import { checkOldSite, runSiteImport } from "../../../server/import/site-import.server";
 import type { Services } from "../../../server/platform/services.server";
 
 /**
  * /admin/import: the move from the original site as the running server's own job, and the last run's
  * report (and the last dry run's, kept in site_imports so that every app process shows it). The command line
- * (`npm run import:site`) runs the same import and shows up here too.
+ * (`npm run import:site`) runs the same import and shows up here too; the page does not tell staff about it.
  */
 
 const formSchema = z.object({
   from: z
     .string()
     .trim()
-    .min(1, "이전 사이트 주소를 입력해 주세요.")
+    .min(1, "예전 사이트 주소를 입력해 주세요. 예: https://old.we-ent.co.kr")
     .max(500, "주소가 너무 깁니다.")
     .refine((value) => {
       try {
@@ -86,13 +86,23 @@ export async function handleSiteImportAction(ctx: RequestContext, request: Reque
   }
   const services: Services = ctx.runtime;
   const actor = staffActor(session, ctx);
+  // An address that leads nowhere, or to a site that is not the old one, is the address field's error
+  // (decision 066): nothing runs, no report of zeros.
+  const problem = await checkOldSite(services, parsed.data.from, parsed.data.only);
+  if (problem) {
+    const formError = problem.problem === "unreachable" ? "예전 사이트에 연결하지 못했습니다." : problem.problem === "not-old-site" ? "이 주소에서 예전 사이트를 찾지 못했습니다." : "예전 사이트를 읽지 못했습니다.";
+    return data({ formError, fields: { from: problem.message }, values }, { status: 422 });
+  }
   if (parsed.data.dryRun) {
+    let report: SiteImportReport;
     try {
-      await runSiteImport(services, { ...parsed.data, actor });
+      report = await runSiteImport(services, { ...parsed.data, actor });
     } catch (error) {
       if (!(error instanceof SiteImportError)) throw error;
       return data({ formError: error.message, fields: {}, values }, { status: 409 });
     }
+    // Stopped half way (the old site went away meanwhile): said as such, never "마쳤습니다".
+    if (report.error) return data({ formError: `시험 실행이 중간에 멈췄습니다. ${report.error}`, fields: {}, values }, { status: 422 });
     return redirect(WORKSPACE_PATHS.siteImport, { headers: { "Set-Cookie": await setFlash("site-import-dry-run") } });
   }
   // The run goes on after this answer, as the server's own job; the page shows its progress.

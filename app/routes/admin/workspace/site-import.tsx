@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import type { Route } from "./+types/site-import";
 import { FormStatus } from "../../../components/form-status";
+import { Field } from "../../../widgets/field";
 import { WorkspacePage, WorkspaceTable } from "../../../components/admin/workspace-ui";
 import { formatBytes, IMPORT_KIND_LABELS, IMPORT_KINDS, IMPORT_OUTCOME_LABELS, IMPORT_OUTCOMES, type ImportNote, type SiteImportReport } from "../../../domain/site-import";
 import { WORKSPACE_PATHS } from "../../../domain/paths";
@@ -50,29 +51,20 @@ export default function SiteImport({ loaderData, actionData }: Route.ComponentPr
     <WorkspacePage id="site-import" className="site-import-page" title="이전 사이트 가져오기">
       <p className="workspace-help">
         지금 쓰고 있는 예전 사이트의 배우, 뉴스, 공지사항을 사진과 함께 이 사이트로 옮깁니다. 여러 번 실행해도 됩니다. 새로 생긴 것은 더하고, 예전 사이트에서 바뀐 것은
-        고치며, 여기서 고친 기록은 덮어쓰지 않고 충돌로 알려 드립니다. 여기 있는 것은 지우지 않습니다. 명령줄에서는 <code>npm run import:site -- --from 주소</code>로 같은
-        가져오기를 실행합니다.
+        고치며, 여기서 고친 기록은 덮어쓰지 않고 충돌로 알려 드립니다. 여기 있는 것은 지우지 않습니다.
       </p>
       <FormStatus error={reply?.formError} />
       {/* Drawn again (its defaults) after each run: a dry run's address and kinds carry over to the real one. */}
-      <Form method="post" className="site-import-form" aria-label="가져오기 시작" key={reply ? "reply" : `${dryRun?.startedAt ?? ""}-${last?.id ?? ""}`}>
-        <label className="field">
-          <span className="field__label">예전 사이트 주소</span>
-          <input
-            type="url"
-            name="from"
-            defaultValue={values.from}
-            required
-            placeholder="https://old.we-ent.co.kr"
-            aria-invalid={errors.from ? true : undefined}
-            aria-describedby={errors.from ? "site-import-from-error" : undefined}
-          />
-          {errors.from ? (
-            <span className="field__error" id="site-import-from-error">
-              {errors.from}
-            </span>
-          ) : null}
-        </label>
+      <Form method="post" className="site-import-form" aria-label="가져오기 시작" noValidate key={reply ? "reply" : `${dryRun?.startedAt ?? ""}-${last?.id ?? ""}`}>
+        <Field
+          name="from"
+          label="예전 사이트 주소"
+          required
+          hint="지금 쓰고 있는 예전 WE ENTERTAINMENT 사이트의 주소입니다. 예: https://old.we-ent.co.kr"
+          error={errors.from}
+        >
+          {(control) => <input {...control} type="url" inputMode="url" autoComplete="url" defaultValue={values.from} placeholder="https://old.we-ent.co.kr" autoFocus={errors.from ? true : undefined} />}
+        </Field>
         <fieldset className="field" aria-describedby={errors.only ? "site-import-only-error" : undefined}>
           <legend className="field__label">가져올 항목</legend>
           {IMPORT_KINDS.map((kind) => (
