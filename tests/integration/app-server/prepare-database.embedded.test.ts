@@ -3,6 +3,7 @@ import { startAppServer } from "../../setup/app-server";
 import { prepareDatabaseAsNpmStart as prepare } from "../../setup/prepare-database";
 
 describe("the first npm start's database preparation, on the embedded default", () => {
+  // Two starts of the embedded PostgreSQL: a minute was not enough on a loaded machine (as its sibling test).
   it("gives way, without a word, when the data directory is held by a running server: the server's own start reports such problems", async () => {
     const server = await startAppServer({ engine: "embedded" });
     try {
@@ -13,5 +14,5 @@ describe("the first npm start's database preparation, on the embedded default", 
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
