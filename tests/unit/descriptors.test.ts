@@ -25,7 +25,7 @@ describe("one descriptor per concept", () => {
     expect([...paths].sort()).toEqual([...SITE_ROUTES, ...ENGLISH_ROUTES].map((r) => r.pattern).sort());
     // Every public page with an English version, again under /en (and nothing else there).
     expect(ENGLISH_ROUTES.map((r) => r.pattern).sort()).toEqual(
-      ["/en", "/en/company", "/en/artist", "/en/artist/:name", "/en/artist/:name/profile.pdf", "/en/audition", "/en/pr", "/en/news", "/en/notice", "/en/newsDetail/:postId", "/en/noticeDetail/:postId"].sort(),
+      ["/en", "/en/company", "/en/artist", "/en/artist/:name", "/en/artist/:name/profile.pdf", "/en/audition", "/en/audition/apply", "/en/audition/apply/submit", "/en/audition/apply/complete", "/en/privacy", "/en/pr", "/en/news", "/en/notice", "/en/newsDetail/:postId", "/en/noticeDetail/:postId"].sort(),
     );
     expect(new Set(ENGLISH_ROUTES.map((r) => r.id)).size).toBe(ENGLISH_ROUTES.length);
     for (const path of ["/", "/company", "/artist", "/artist/:name", "/artist/:name/profile.pdf", "/audition", "/pr", "/news", "/notice", "/newsDetail/:postId", "/noticeDetail/:postId", "/adminLogin", "/adminNewsWrite/:postId?", "/adminNoticeWrite/:postId?", "/adminActor/:name?"]) {
