@@ -145,6 +145,8 @@ for (const js of [true, false]) {
       await page.getByRole("button", { name: "대체 텍스트 저장" }).click();
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["media-alt-saved"] })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(alt);
+      // The browser's tab says it too.
+      await expect(page).toHaveTitle(`${alt} | WE ENTERTAINMENT 관리`);
       await page.goto(`/admin/media?q=${encodeURIComponent(alt)}`);
       await expect(libraryLink(page, image)).toHaveText(alt);
       await expect(page.getByRole("row").filter({ has: libraryLink(page, image) })).toContainText(fileName);

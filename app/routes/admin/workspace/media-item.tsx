@@ -27,8 +27,9 @@ export function clientAction(args: Route.ClientActionArgs) {
   return submitKeepingTypedText(args);
 }
 
-export function meta({ params }: Route.MetaArgs) {
-  return workspaceMeta(`이미지 #${params.id}`);
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  // The name the page's heading uses (alt text, else the uploaded file's name), as the library's grid.
+  return workspaceMeta(loaderData?.item.name ?? `이미지 #${params.id}`);
 }
 
 /**
