@@ -37,6 +37,17 @@ function ensureChromium() {
   ]);
 }
 
+/** The W3C Nu HTML checker (vnu-jar, an integration test) runs on Java: a headless JRE from apt when missing. */
+function ensureJava() {
+  if (spawnSync("java", ["-version"], { stdio: "ignore" }).status === 0) return;
+  const canInstall = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");
+  if (!canInstall) {
+    process.stderr.write("\nThe HTML validity test needs Java. Install it with:\n  sudo apt-get update && sudo apt-get install -y default-jre-headless\n");
+    process.exit(1);
+  }
+  run("install a Java runtime for the Nu HTML checker (apt)", "sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless"]);
+}
+
 const npmBin = "node_modules/.bin";
 run("typecheck", "npm", ["run", "--silent", "typecheck"]);
 run("lint", `${npmBin}/eslint`, ["."]);
@@ -47,6 +58,7 @@ process.stdout.write(
 );
 // The integration suite also talks to the production server, so the build comes first.
 run("build", "npm", ["run", "--silent", "build"]);
+ensureJava();
 run("unit and integration tests (vitest)", `${npmBin}/vitest`, ["run"]);
 ensureChromium();
 run("end-to-end and browser security tests (playwright, chromium)", `${npmBin}/playwright`, ["test"]);
