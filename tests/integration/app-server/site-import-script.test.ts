@@ -139,7 +139,8 @@ describe(`npm run import:site (${testEngine()})`, () => {
       const result = await runScript(["--from", redirecting.origin, "--only", "news"], { ...env, DATA_DIR: redirectDataDir, DATABASE_URL: redirectDatabase.url });
       expect(result.stderr).toBe("");
       expect(result.status, result.stdout).toBe(1);
-      expect(result.stdout).toContain(`중단됨: 이전 사이트가 /api/we/newslist 요청을 다른 곳(${elsewhere})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`);
+      // What was being read, in staff's words (decision 066), not the API's path.
+      expect(result.stdout).toContain(`중단됨: 예전 사이트가 뉴스 목록을 다른 곳(${elsewhere})으로 넘겼는데, 그곳은 내부망(사설·로컬) 주소라 보안상 가져오지 않았습니다.`);
       expect(reached).toBe(0);
     } finally {
       await redirecting.close();
