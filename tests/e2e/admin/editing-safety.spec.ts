@@ -150,8 +150,8 @@ test("the editor keeps a local draft across a reload and warns before leaving wi
   await expect(page.getByLabel("제목", { exact: true })).toHaveValue(title);
   await expect(page.getByRole("textbox", { name: "내용", exact: true })).toHaveText("새로고침해도 남는 내용");
 
-  // Leaving inside the site asks first.
-  await page.getByRole("navigation", { name: "주 메뉴" }).getByRole("link", { name: "COMPANY" }).click();
+  // Leaving inside the site asks first (the workspace's header leads to the site, decision 064).
+  await page.getByRole("banner").getByRole("link", { name: "사이트 보기" }).click();
   const dialog = page.getByRole("alertdialog", { name: "저장하지 않은 내용이 있습니다" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "계속 작성하기" }).click();
