@@ -134,6 +134,9 @@ for (const js of [true, false]) {
 
       await page.goto(WORKSPACE_PATHS.settings);
       await expect(page.getByLabel("전화번호", { exact: true })).toHaveValue(savedPhone);
+      // Nothing of the refused form reached the site's footer (the workspace has none of its own, decision 064).
+      await page.goto(PATHS.home);
+      await expect(page.getByRole("contentinfo")).toContainText(savedPhone);
       await expect(page.getByRole("contentinfo")).not.toContainText("김위이");
     });
   });

@@ -149,10 +149,14 @@ for (const js of [true, false]) {
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-updated"] })).toBeVisible();
       expect(await publicStatuses(baseURL!, postId)).toEqual({ page: 200, api: 200 });
       expect(await publicNewsShows(baseURL!, `${title} 업데이트`)).toBe(true);
-      // Enter on a published post keeps it published too.
+      // Enter on a published post keeps it published too. The notice is the same as the last save's, so
+      // the page is known to be back from this save when the form carries the post's new version.
+      const version = page.locator('input[type="hidden"][name="version"]');
+      const before = await version.inputValue();
       await page.getByLabel("제목", { exact: true }).fill(`${title} 엔터`);
       await page.getByLabel("제목", { exact: true }).press("Enter");
       await expect.poll(() => publicNewsShows(baseURL!, `${title} 엔터`)).toBe(true);
+      await expect(version).not.toHaveValue(before);
       await expect(page.getByRole("status").filter({ hasText: FLASH_MESSAGES["news-updated"] })).toBeVisible();
 
       await page.getByRole("button", { name: "비공개로 전환", exact: true }).click();
