@@ -1,10 +1,9 @@
-import type { ReactNode } from "react";
-import { TitledSection } from "../components/titled-section";
 import { EyebrowHeading } from "../components/eyebrow-heading";
+import { PolicySection, RemedyList, sectionNumber } from "../components/privacy-policy-parts";
 import { AUDITION_PATHS } from "../domain/audition-paths";
 import { PACKAGE_RETENTION_DAYS } from "../domain/casting-packages";
 import { localizedPath } from "../domain/locale";
-import { formatEnglishDate, PRIVACY_POLICY_SECTIONS, type PrivacyPolicySectionId } from "../domain/privacy-policy";
+import { formatEnglishDate, PRIVACY_POLICY_SECTIONS } from "../domain/privacy-policy";
 import { telHref } from "../lib/tel";
 import type { PrivacyPolicyFacts } from "./privacy.server";
 
@@ -24,34 +23,6 @@ const REMEDIES = [
   { name: "Korean National Police Agency", phone: "182", phoneNote: "no area code", href: "https://ecrm.police.go.kr", note: "Cyber Investigation Bureau" },
 ] as const;
 
-const SECTION_NUMBER = new Map(PRIVACY_POLICY_SECTIONS.map((section, i) => [section.id, i + 1]));
-
-function PolicySection({ id, children }: { id: PrivacyPolicySectionId; children: ReactNode }) {
-  const section = PRIVACY_POLICY_SECTIONS.find((s) => s.id === id)!;
-  return (
-    <TitledSection
-      id={`${id}-title`}
-      className="privacy__section"
-      titleClassName="privacy__heading"
-      title={
-        <>
-          <span className="privacy__number">Article {SECTION_NUMBER.get(id)}</span> {section.titleEn}
-        </>
-      }
-    >
-      {children}
-    </TitledSection>
-  );
-}
-
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (opens in a new window)</span>
-    </a>
-  );
-}
 
 /** "a, b and c". */
 const andList = (items: readonly string[]) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
@@ -93,7 +64,7 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         </ol>
       </nav>
 
-      <PolicySection id="purpose">
+      <PolicySection locale="en" id="purpose">
         <p>
           The company processes personal information only for the purposes below. If a purpose changes, it will take the steps Article 18 of the Act requires, such as
           asking for separate consent.
@@ -115,7 +86,7 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         </ol>
       </PolicySection>
 
-      <PolicySection id="items">
+      <PolicySection locale="en" id="items">
         <p>The company processes the personal information below. It does not collect resident registration numbers or other unique identifiers, or sensitive information.</p>
         <div className="privacy__table-wrap">
           <table className="privacy__table">
@@ -174,7 +145,7 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         <p>The website's request records do not contain visitors' IP addresses. There is no membership, and simply browsing the website gives us no personal information.</p>
       </PolicySection>
 
-      <PolicySection id="retention">
+      <PolicySection locale="en" id="retention">
         <p>The company processes and keeps personal information within the period set by law or the period the person concerned agreed to.</p>
         <ul className="privacy__list">
           <li>
@@ -195,7 +166,7 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         </ul>
       </PolicySection>
 
-      <PolicySection id="destruction">
+      <PolicySection locale="en" id="destruction">
         <p>The company destroys personal information without delay once its retention period has passed or its purpose has been served.</p>
         <ol className="privacy__list">
           <li>
@@ -212,14 +183,14 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         </ol>
       </PolicySection>
 
-      <PolicySection id="third-party">
+      <PolicySection locale="en" id="third-party">
         <p>
           The company does not provide personal information to third parties, except in the cases set out in Articles 17 and 18 of the Act, such as when the person
           concerned separately agrees or a law specifically provides for it.
         </p>
       </PolicySection>
 
-      <PolicySection id="entrustment">
+      <PolicySection locale="en" id="entrustment">
         {policy.processors.length > 0 ? (
           <>
             <p>To run its work smoothly, the company has entrusted the processing of personal information as follows. Work not listed is done by the company itself.</p>
@@ -257,7 +228,7 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         )}
       </PolicySection>
 
-      <PolicySection id="rights">
+      <PolicySection locale="en" id="rights">
         <ol className="privacy__list">
           <li>
             You may at any time ask the company to let you see, correct or delete your personal information or to stop processing it, and you may withdraw your
@@ -280,16 +251,16 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         </ol>
       </PolicySection>
 
-      <PolicySection id="children">
+      <PolicySection locale="en" id="children">
         <p>
           When a child under {policy.guardianAge} applies for an audition, the company obtains the consent of a parent or legal guardian as Article 22-2 of the Act
           requires. For this it collects the {andList(consent.guardianItems)}, and it does not accept the application without their consent. The guardian's information
           is used only to confirm the consent and is destroyed together with the application. A parent or legal guardian may exercise the rights in Article{" "}
-          {SECTION_NUMBER.get("rights")} on the child's behalf.
+          {sectionNumber("rights")} on the child's behalf.
         </p>
       </PolicySection>
 
-      <PolicySection id="safety">
+      <PolicySection locale="en" id="safety">
         <p>The company takes the following measures to keep personal information safe, as Article 29 of the Act requires.</p>
         <ol className="privacy__list">
           <li>
@@ -324,7 +295,7 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         </ol>
       </PolicySection>
 
-      <PolicySection id="cookies">
+      <PolicySection locale="en" id="cookies">
         <p>
           The company uses no advertising or analytics tools, and does not use cookies that store and read information about visitors who browse the website. Cookies
           are used only to keep staff signed in (including one used for only five minutes during two-step sign-in) and to recognise browsers staff have signed in from
@@ -335,7 +306,7 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         </p>
       </PolicySection>
 
-      <PolicySection id="officer">
+      <PolicySection locale="en" id="officer">
         <p>The company has appointed the following privacy officer, who is responsible for the processing of personal information and for handling complaints and remedies.</p>
         <dl className="privacy__officer">
           <div>
@@ -362,26 +333,12 @@ export function PrivacyPolicyEnglish({ policy, kakaoMap }: { policy: PrivacyPoli
         <p>Please send requests to see your personal information, and any questions, complaints or requests for remedies, to the privacy officer. We will answer and act without delay.</p>
       </PolicySection>
 
-      <PolicySection id="remedies">
+      <PolicySection locale="en" id="remedies">
         <p>To seek a remedy for an infringement of your personal information, you can apply for dispute resolution or advice to the bodies below (services in Korean).</p>
-        <ul className="privacy__remedies">
-          {REMEDIES.map((remedy) => (
-            <li key={remedy.name}>
-              <strong>{remedy.name}</strong>
-              {remedy.note ? <span className="privacy__remedy-note"> ({remedy.note})</span> : null}
-              <span>
-                {remedy.phoneNote ? `(${remedy.phoneNote}) ` : null}
-                <a href={telHref(remedy.phone)}>{remedy.phone}</a>
-              </span>
-              <span>
-                <ExternalLink href={remedy.href}>{remedy.href.replace(/^https:\/\//, "")}</ExternalLink>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <RemedyList remedies={REMEDIES} locale="en" />
       </PolicySection>
 
-      <PolicySection id="changes">
+      <PolicySection locale="en" id="changes">
         <p>
           This privacy policy applies from <strong>{formatEnglishDate(policy.effectiveDate)}</strong>. When what it says changes, such as the retention period, the
           privacy officer or the processors, the change is shown on this page at once together with a new effective date.

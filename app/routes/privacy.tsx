@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
 import type { Route } from "./+types/privacy";
 import { EyebrowHeading } from "../components/eyebrow-heading";
+import { PolicySection, RemedyList, sectionNumber } from "../components/privacy-policy-parts";
 import { AUDITION_PATHS } from "../domain/audition-paths";
 import { withParticle } from "../domain/korean";
-import { formatKoreanDate, PRIVACY_POLICY_SECTIONS, type PrivacyPolicySectionId } from "../domain/privacy-policy";
+import { formatKoreanDate, PRIVACY_POLICY_SECTIONS } from "../domain/privacy-policy";
 import { PACKAGE_RETENTION_DAYS } from "../domain/casting-packages";
 import { localeOfPath, localeOfPattern, localizedPath } from "../domain/locale";
 import { rootDataFromMatches, useRootData } from "../lib/root-data";
@@ -12,7 +12,6 @@ import { telHref } from "../lib/tel";
 import { getRequestContext } from "../server/route-kit/context.server";
 import { loadPrivacyPolicy } from "./privacy.server";
 import { PrivacyPolicyEnglish } from "./privacy-english";
-import { TitledSection } from "../components/titled-section";
 
 /** Everything the policy states that the administrator can change (site settings), in the page's language. */
 export function loader({ context, pattern }: Route.LoaderArgs) {
@@ -49,36 +48,6 @@ function listWithObjectParticle(items: readonly string[]): string {
   return withParticle(joined, "을/를");
 }
 
-const SECTION_NUMBER = new Map(PRIVACY_POLICY_SECTIONS.map((section, i) => [section.id, i + 1]));
-
-/** One numbered section ("제3조(개인정보의 처리 및 보유 기간)"), its heading the target of the table of contents. */
-function PolicySection({ id, children }: { id: PrivacyPolicySectionId; children: ReactNode }) {
-  const section = PRIVACY_POLICY_SECTIONS.find((s) => s.id === id)!;
-  return (
-    <TitledSection
-      id={`${id}-title`}
-      className="privacy__section"
-      titleClassName="privacy__heading"
-      title={
-        <>
-          <span className="privacy__number">제{SECTION_NUMBER.get(id)}조</span> {section.title}
-        </>
-      }
-    >
-      {children}
-    </TitledSection>
-  );
-}
-
-/** A link that opens another site, saying so to screen readers. */
-function ExternalLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-      <span className="visually-hidden"> (새 창)</span>
-    </a>
-  );
-}
 
 /**
  * /privacy (개인정보처리방침, PIPA Art. 30): generated from the site settings (retention period, privacy
@@ -117,7 +86,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         </ol>
       </nav>
 
-      <PolicySection id="purpose">
+      <PolicySection locale="ko" id="purpose">
         <p>회사는 다음 목적을 위해서만 개인정보를 처리하며, 목적이 바뀌면 「개인정보 보호법」 제18조에 따라 별도의 동의를 받는 등 필요한 조치를 하겠습니다.</p>
         <ol className="privacy__list">
           <li>
@@ -136,7 +105,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         </ol>
       </PolicySection>
 
-      <PolicySection id="items">
+      <PolicySection locale="ko" id="items">
         <p>회사는 다음 개인정보를 처리합니다. 주민등록번호 등 고유식별정보와 민감정보는 받지 않습니다.</p>
         <div className="privacy__table-wrap">
           <table className="privacy__table">
@@ -194,7 +163,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         <p>홈페이지의 요청 기록에는 방문자의 IP 주소를 남기지 않습니다. 회원 가입은 없으며, 홈페이지를 둘러보는 것만으로는 개인정보를 받지 않습니다.</p>
       </PolicySection>
 
-      <PolicySection id="retention">
+      <PolicySection locale="ko" id="retention">
         <p>회사는 법령에 따른 보유 기간이나 정보주체에게 동의를 받은 기간 안에서 개인정보를 처리·보유합니다.</p>
         <ul className="privacy__list">
           <li>
@@ -215,7 +184,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         </ul>
       </PolicySection>
 
-      <PolicySection id="destruction">
+      <PolicySection locale="ko" id="destruction">
         <p>회사는 보유 기간이 지나거나 처리 목적을 이룬 개인정보를 지체 없이 파기합니다.</p>
         <ol className="privacy__list">
           <li>
@@ -229,14 +198,14 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         </ol>
       </PolicySection>
 
-      <PolicySection id="third-party">
+      <PolicySection locale="ko" id="third-party">
         <p>
           회사는 정보주체의 개인정보를 제3자에게 제공하지 않습니다. 정보주체가 따로 동의하거나 법률에 특별한 규정이 있는 경우 등 「개인정보 보호법」 제17조와 제18조에
           해당하는 경우에만 예외로 합니다.
         </p>
       </PolicySection>
 
-      <PolicySection id="entrustment">
+      <PolicySection locale="ko" id="entrustment">
         {policy.processors.length > 0 ? (
           <>
             <p>회사는 원활한 업무 처리를 위해 다음과 같이 개인정보 처리 업무를 위탁하고 있습니다. 표에 없는 업무는 회사가 직접 처리합니다.</p>
@@ -271,7 +240,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         )}
       </PolicySection>
 
-      <PolicySection id="rights">
+      <PolicySection locale="ko" id="rights">
         <ol className="privacy__list">
           <li>정보주체는 회사에 언제든지 개인정보의 열람, 정정·삭제, 처리정지를 요구하고 동의를 철회할 수 있습니다. 지원서의 삭제를 요구하거나 동의를 철회하면 그 지원은 취소됩니다.</li>
           <li>
@@ -288,16 +257,16 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         </ol>
       </PolicySection>
 
-      <PolicySection id="children">
+      <PolicySection locale="ko" id="children">
         <p>
           만 {policy.guardianAge}세 미만 아동이 오디션에 지원하면 회사는 「개인정보 보호법」 제22조의2에 따라 법정대리인의 동의를 받습니다. 이를 위해 법정대리인의{" "}
           {listWithObjectParticle(consent.guardianItems.map((item) => item.replace(/^법정대리인\s*/, "")))} 받으며, 법정대리인이 동의하지 않으면 지원서를 접수하지
-          않습니다. 법정대리인 정보는 동의를 확인하는 데에만 쓰고 지원서와 함께 파기합니다. 법정대리인은 아동의 개인정보에 대해 제{SECTION_NUMBER.get("rights")}조의
+          않습니다. 법정대리인 정보는 동의를 확인하는 데에만 쓰고 지원서와 함께 파기합니다. 법정대리인은 아동의 개인정보에 대해 제{sectionNumber("rights")}조의
           권리를 행사할 수 있습니다.
         </p>
       </PolicySection>
 
-      <PolicySection id="safety">
+      <PolicySection locale="ko" id="safety">
         <p>회사는 「개인정보 보호법」 제29조에 따라 다음과 같은 안전성 확보 조치를 하고 있습니다.</p>
         <ol className="privacy__list">
           <li>
@@ -328,7 +297,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         </ol>
       </PolicySection>
 
-      <PolicySection id="cookies">
+      <PolicySection locale="ko" id="cookies">
         <p>
           회사는 광고나 방문 분석 도구를 쓰지 않으며, 홈페이지를 둘러보는 방문자에게는 이용 정보를 저장하고 불러오는 쿠키(cookie)를 쓰지 않습니다. 쿠키는 관리자의 로그인 상태를
           유지하고(2단계 인증 중에는 5분 동안만 쓰는 쿠키 포함), 관리자가 로그인했던 브라우저를 알아보는 데에만 씁니다(다른 사람의 잘못된 로그인 시도 때문에
@@ -341,7 +310,7 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         </p>
       </PolicySection>
 
-      <PolicySection id="officer">
+      <PolicySection locale="ko" id="officer">
         <p>회사는 개인정보 처리에 관한 업무를 총괄하고, 정보주체의 불만 처리와 피해 구제를 맡는 개인정보 보호책임자를 다음과 같이 지정하고 있습니다.</p>
         <dl className="privacy__officer">
           <div>
@@ -368,26 +337,12 @@ export default function Privacy({ loaderData: policy }: Route.ComponentProps) {
         <p>개인정보 열람 청구와 개인정보 보호에 관한 문의, 불만, 피해 구제 요청은 개인정보 보호책임자에게 해 주시기 바랍니다. 지체 없이 답변하고 처리하겠습니다.</p>
       </PolicySection>
 
-      <PolicySection id="remedies">
+      <PolicySection locale="ko" id="remedies">
         <p>개인정보 침해로 인한 구제를 받으려면 아래 기관에 분쟁 해결이나 상담을 신청할 수 있습니다.</p>
-        <ul className="privacy__remedies">
-          {REMEDIES.map((remedy) => (
-            <li key={remedy.name}>
-              <strong>{remedy.name}</strong>
-              {remedy.note ? <span className="privacy__remedy-note"> ({remedy.note})</span> : null}
-              <span>
-                {remedy.phoneNote ? `(${remedy.phoneNote}) ` : null}
-                <a href={telHref(remedy.phone)}>{remedy.phone}</a>
-              </span>
-              <span>
-                <ExternalLink href={remedy.href}>{remedy.href.replace(/^https:\/\//, "")}</ExternalLink>
-              </span>
-            </li>
-          ))}
-        </ul>
+        <RemedyList remedies={REMEDIES} locale="ko" />
       </PolicySection>
 
-      <PolicySection id="changes">
+      <PolicySection locale="ko" id="changes">
         <p>
           이 개인정보처리방침은 <strong>{formatKoreanDate(policy.effectiveDate)}</strong>부터 적용됩니다. 보유 기간, 개인정보 보호책임자, 처리 위탁처럼 방침의 내용이
           바뀌면 바뀐 내용을 이 페이지에 바로 반영하고 시행일을 함께 고쳐 알려 드립니다.
